@@ -1,0 +1,104 @@
+import type { z } from "zod";
+import type { ConversionContext } from "../conversion/conversion-context";
+import type { CanonicalError } from "../errors/canonical-error";
+import type { ChatEvent } from "../model/chat-event";
+import type { ChatRequest } from "../model/chat-request";
+import type { ChatResponse } from "../model/chat-response";
+
+/** Request fields a format carries outside the body (generate-content puts model and stream mode in the path). */
+export interface RequestLocation {
+  /** Model named by the URL path. */
+  model?: string;
+  /** Whether the URL asked for a stream. */
+  stream?: boolean;
+}
+
+/** An error ready to send: HTTP status, extra headers and the format's error body. */
+export interface WireError<Body = unknown> {
+  status: number;
+  headers?: Record<string, string>;
+  body: Body;
+}
+
+/** An HTTP request to send upstream, built by a codec's binding. */
+export interface UpstreamRequest {
+  url: string;
+  method: "POST";
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What a format's HTTP binding needs to build an upstream call. */
+export interface UpstreamRequestOptions<WireRequest> {
+  /** Base URL of the upstream (`https://api.example.com`), without the version path. */
+  baseURL: string;
+  /** API key to authenticate with. */
+  apiKey: string;
+  /** The upstream model name. */
+  model: string;
+  /** Whether to ask for a stream. */
+  stream: boolean;
+  /** The encoded body. */
+  body: WireRequest;
+  /** Extra headers to send. */
+  headers?: Record<string, string>;
+}
+
+/** How a format lives on HTTP: the paths it serves, how callers authenticate, how to call it upstream. */
+export interface CodecHttpBinding<WireRequest = unknown> {
+  /** Whether this request is the format's chat endpoint; returns what the path says, or undefined. */
+  matchChatRequest(method: string, url: URL): RequestLocation | undefined;
+  /** The API key a caller presented, read the way this format's clients send it. */
+  readApiKey(request: Request): string | undefined;
+  /** Builds the upstream HTTP request for an encoded body. */
+  buildUpstreamRequest(options: UpstreamRequestOptions<WireRequest>): UpstreamRequest;
+}
+
+/**
+ * A wire format, both ways. Decoders accept what real servers and clients send (tolerant, unknown
+ * fields kept in `extensions`); encoders emit exactly what the format defines. Every method records
+ * what it cannot carry in the context's losses.
+ */
+export interface Codec<
+  WireRequest = unknown,
+  WireResponse = unknown,
+  WireEvent = unknown,
+  WireErrorBody = unknown,
+> {
+  /** Format id, also the key of this format's `extensions` (`"messages"`). */
+  readonly id: string;
+  /** Zod schemas of the wire documents. */
+  readonly schemas: {
+    request: z.ZodType<WireRequest>;
+    response: z.ZodType<WireResponse>;
+    event: z.ZodType<WireEvent>;
+    error: z.ZodType<WireErrorBody>;
+  };
+  /** Validates and converts a caller's request; invalid input throws an `invalid_request` error naming the field. */
+  decodeRequest(wire: unknown, context: ConversionContext, location?: RequestLocation): ChatRequest;
+  /** Converts a canonical request to this format. */
+  encodeRequest(request: ChatRequest, context: ConversionContext): WireRequest;
+  /** Converts an upstream response of this format. */
+  decodeResponse(wire: unknown, context: ConversionContext): ChatResponse;
+  /** Converts a canonical response to this format. */
+  encodeResponse(response: ChatResponse, context: ConversionContext): WireResponse;
+  /**
+   * Turns this format's stream events (parsed SSE data, or {@link StreamParseFailure} items) into
+   * canonical events. The output always ends with exactly one `response-end` or `error`.
+   */
+  createStreamDecoder(context: ConversionContext): TransformStream<unknown, ChatEvent>;
+  /** Turns canonical events into this format's stream events. */
+  createStreamEncoder(context: ConversionContext): TransformStream<ChatEvent, WireEvent>;
+  /** The SSE `event:` name for a wire event, or undefined where the format sends data lines only. */
+  sseEventName(event: WireEvent): string | undefined;
+  /** A canonical error as this format's status, headers and body. */
+  errorToWire(error: CanonicalError): WireError<WireErrorBody>;
+  /** This format's error answer as a canonical error. */
+  errorFromWire(status: number, body: unknown, headers?: Headers | Record<string, string>): CanonicalError;
+  /** The format's HTTP binding. */
+  readonly http: CodecHttpBinding<WireRequest>;
+}
+
+/** Any codec, with its wire types erased. */
+// biome-ignore lint/suspicious/noExplicitAny: erasing the codec's wire types is the point of this alias
+export type AnyCodec = Codec<any, any, any, any>;

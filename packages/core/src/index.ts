@@ -1,0 +1,94 @@
+// The canonical model
+
+// Contracts
+export type { ChatProvider, ProviderCallOptions, ProviderCapabilities } from "./contracts/chat-provider";
+export type {
+  AnyCodec,
+  Codec,
+  CodecHttpBinding,
+  RequestLocation,
+  UpstreamRequest,
+  UpstreamRequestOptions,
+  WireError,
+} from "./contracts/codec";
+export type { ResponseStore, StoredResponse } from "./contracts/response-store";
+// Conversions and losses
+export {
+  type ConversionContext,
+  type ConversionContextOptions,
+  createConversionContext,
+  pointer,
+} from "./conversion/conversion-context";
+export { Loss } from "./conversion/loss";
+// Errors
+export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
+export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./errors/error-status";
+export { toCanonicalError } from "./errors/to-canonical-error";
+export { CacheHint } from "./model/cache-hint";
+export { Candidate } from "./model/candidate";
+export {
+  ChatEvent,
+  type ChatEventOf,
+  type ChatEventType,
+  CitationDeltaEvent,
+  ErrorEvent,
+  KeepaliveEvent,
+  PartEndEvent,
+  PartStartEvent,
+  ReasoningDeltaEvent,
+  ResponseEndEvent,
+  ResponseStartEvent,
+  SignatureDeltaEvent,
+  TextDeltaEvent,
+  ToolArgumentsDeltaEvent,
+  UsageEvent,
+} from "./model/chat-event";
+export { ChatRequest } from "./model/chat-request";
+export { ChatResponse, ResponseStatus } from "./model/chat-response";
+export { Citation } from "./model/citation";
+export { CodePart } from "./model/code-part";
+export { CodeResultPart } from "./model/code-result-part";
+export { ErrorData, ErrorKind } from "./model/error-data";
+export { Extensions } from "./model/extensions";
+export { FinishReason, FinishReasonKind } from "./model/finish-reason";
+export { HostedToolCallPart } from "./model/hosted-tool-call-part";
+export { HostedToolResultPart } from "./model/hosted-tool-result-part";
+export { Instruction } from "./model/instruction";
+export { MediaPart, MediaSource } from "./model/media-part";
+export { Message } from "./model/message";
+export { Modality } from "./model/modality";
+export { OpaqueState } from "./model/opaque-state";
+export { OutputFormat } from "./model/output-format";
+export { Part, type PartType } from "./model/part";
+export { ReasoningConfig } from "./model/reasoning-config";
+export { ReasoningPart } from "./model/reasoning-part";
+export { RefusalPart } from "./model/refusal-part";
+export { SafetySetting } from "./model/safety-setting";
+export { SpeechConfig } from "./model/speech-config";
+export { TextPart } from "./model/text-part";
+export { FunctionTool, HostedTool, JsonSchema, Tool } from "./model/tool";
+export { ToolCallPart } from "./model/tool-call-part";
+export { ToolChoice } from "./model/tool-choice";
+export { ToolResultPart } from "./model/tool-result-part";
+export { Usage } from "./model/usage";
+// Server-sent events
+export { createSseDecoderStream } from "./sse/create-sse-decoder-stream";
+export { decodeJsonEventStream, decodeSseStream } from "./sse/decode-sse-stream";
+export { createJsonSseEncoderStream, formatSseMessage } from "./sse/encode-sse";
+export type { SseMessage } from "./sse/sse-message";
+export { StreamParseFailure } from "./sse/stream-parse-failure";
+export { createMemoryResponseStore, type MemoryResponseStoreOptions } from "./stores/memory-response-store";
+// Streams of canonical events
+export { accumulate, createResponseAccumulator, type ResponseAccumulator } from "./stream/accumulate";
+export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
+export { collect, transformAll } from "./stream/collect";
+export { mergeUsage } from "./stream/merge-usage";
+export { readableFrom } from "./stream/readable-from";
+export { replay, replayEvents } from "./stream/replay";
+export {
+  type UsageAccounting,
+  usageAccounting,
+  usageFromWire,
+  usageToWire,
+  type WireUsageCounts,
+} from "./usage/usage-rules";

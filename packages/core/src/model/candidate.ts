@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { Extensions } from "./extensions";
+import { FinishReason } from "./finish-reason";
+import { Part } from "./part";
+
+/** An alternative response beyond the first (generate-content `candidateCount` > 1). */
+export const Candidate = z.object({
+  /** The candidate's position in the vendor's list. */
+  index: z.number().int(),
+  /** Its output parts. */
+  parts: z.array(Part),
+  /** Why it stopped. */
+  finishReason: FinishReason.optional(),
+  /** Format-specific fields (safety ratings, citation and grounding metadata, logprobs). */
+  extensions: Extensions.optional(),
+});
+/** An extra candidate; see {@link Candidate}. */
+export type Candidate = z.infer<typeof Candidate>;

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/**
+ * Vendor fields with no canonical meaning, keyed by the id of the format that produced them
+ * (`extensions.messages.container`, ...). The codec that decoded a field puts it back on encode,
+ * which is what keeps same-format round trips lossless; other codecs ignore foreign keys.
+ */
+export const Extensions = z.record(z.string(), z.record(z.string(), z.unknown()));
+/** Vendor fields keyed by format id; see {@link Extensions}. */
+export type Extensions = z.infer<typeof Extensions>;

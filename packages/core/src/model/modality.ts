@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+/** A kind of content a model can take in or produce. */
+export const Modality = z.enum(["text", "image", "audio", "video", "document"]);
+/** A content kind; see {@link Modality}. */
+export type Modality = z.infer<typeof Modality>;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { CacheHint } from "./cache-hint";
+import { Citation } from "./citation";
+import { Extensions } from "./extensions";
+import { OpaqueState } from "./opaque-state";
+
+/** Plain text from the user, the assistant or an instruction. */
+export const TextPart = z.object({
+  type: z.literal("text"),
+  /** The text. */
+  text: z.string(),
+  /** Sources backing spans of the text (assistant output). */
+  citations: z.array(Citation).optional(),
+  /** Prompt-caching breakpoint after this part. */
+  cache: CacheHint.optional(),
+  /** An opaque signature some backends attach to any part (generate-content `thoughtSignature`). */
+  signature: OpaqueState.optional(),
+  /** Format-specific fields. */
+  extensions: Extensions.optional(),
+});
+/** Plain text; see {@link TextPart}. */
+export type TextPart = z.infer<typeof TextPart>;

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { CacheHint } from "./cache-hint";
+import { Extensions } from "./extensions";
+import { MediaPart } from "./media-part";
+import { TextPart } from "./text-part";
+
+/** The caller's answer to a tool call. */
+export const ToolResultPart = z.object({
+  type: z.literal("tool-result"),
+  /** Id of the tool call this answers. */
+  callId: z.string(),
+  /** Name of the tool, when known (formats that key results by name need it). */
+  name: z.string().optional(),
+  /** What the tool returned, as text and media parts. */
+  content: z.array(z.discriminatedUnion("type", [TextPart, MediaPart])),
+  /** Whether the tool failed. */
+  isError: z.boolean().optional(),
+  /** Prompt-caching breakpoint after this part. */
+  cache: CacheHint.optional(),
+  /** Format-specific fields. */
+  extensions: Extensions.optional(),
+});
+/** A tool's answer; see {@link ToolResultPart}. */
+export type ToolResultPart = z.infer<typeof ToolResultPart>;
