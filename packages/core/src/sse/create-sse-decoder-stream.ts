@@ -29,7 +29,9 @@ export function createSseDecoderStream(): TransformStream<string, SseMessage | S
       parser.feed(chunk);
     },
     flush() {
-      parser.reset({ consume: true });
+      // A final CR may still be waiting for a possible LF; end the line. An event without its
+      // closing blank line is discarded, as the SSE specification says.
+      parser.feed("\n");
     },
   });
 }

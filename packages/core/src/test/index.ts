@@ -1,5 +1,26 @@
 // Conformance suites for codecs
 
+// Arbitraries of the canonical model, for property tests
+export {
+  chatEventStreamArbitrary,
+  chatRequestArbitrary,
+  chatResponseArbitrary,
+  citationArbitrary,
+  errorDataArbitrary,
+  finishReasonArbitrary,
+  jsonObjectArbitrary,
+  jsonValueArbitrary,
+  mediaPartArbitrary,
+  messageArbitrary,
+  partArbitrary,
+  textPartArbitrary,
+  toolArbitrary,
+  toolChoiceArbitrary,
+  usageArbitrary,
+} from "./arbitraries";
 // Shared specifications and recordings
 export { sharedSpecPath } from "./shared-spec-path";
 export { type CodecFixtures, testCodec } from "./test-codec";
+
+// Conformance suites for stores
+export { storedResponseFixture, testResponseStore } from "./test-response-store";
