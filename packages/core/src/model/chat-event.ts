@@ -19,6 +19,11 @@ export const ResponseStartEvent = z.object({
   created: z.number().int().optional(),
   /** Usage known at the start (prompt tokens), if any. */
   usage: Usage.optional(),
+  /**
+   * Format-specific fields known when the stream opens (the responses format's echoed settings in
+   * `response.created`), so a same-format re-encoding can reproduce them.
+   */
+  extensions: Extensions.optional(),
 });
 
 /** A new output part begins at `index`. */
@@ -32,6 +37,11 @@ export const PartStartEvent = z.object({
   id: z.string().optional(),
   /** Tool name, for tool calls; hosted tool, for hosted calls. */
   name: z.string().optional(),
+  /**
+   * Format-specific fields known when the part opens (the responses format's output item id), so
+   * encoders can name the part consistently before its `part-end` arrives.
+   */
+  extensions: Extensions.optional(),
 });
 
 /** More text for the text part at `index`. */

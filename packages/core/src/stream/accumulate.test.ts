@@ -91,3 +91,17 @@ describe("accumulate and replay", () => {
     );
   });
 });
+
+describe("accumulate of format extensions", () => {
+  it("merges response-start and response-end extensions, the end winning per field", async () => {
+    const response = await accumulate([
+      { type: "response-start", id: "r", model: "m", extensions: { responses: { echoed: 1, tier: "auto" } } },
+      {
+        type: "response-end",
+        finishReason: { reason: "stop" },
+        extensions: { responses: { tier: "flex" }, other: { x: 1 } },
+      },
+    ]);
+    expect(response.extensions).toEqual({ responses: { echoed: 1, tier: "flex" }, other: { x: 1 } });
+  });
+});

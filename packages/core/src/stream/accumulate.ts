@@ -1,8 +1,17 @@
 import { CanonicalError } from "../errors/canonical-error";
 import type { ChatEvent } from "../model/chat-event";
 import type { ChatResponse } from "../model/chat-response";
+import type { Extensions } from "../model/extensions";
 import type { Part } from "../model/part";
 import { mergeUsage } from "./merge-usage";
+
+/** Extensions `update` laid over `base`, format by format and field by field. */
+function mergeExtensions(base: Extensions | undefined, update: Extensions): Extensions {
+  if (!base) return update;
+  const merged: Extensions = { ...base };
+  for (const [format, fields] of Object.entries(update)) merged[format] = { ...base[format], ...fields };
+  return merged;
+}
 
 interface PartialPart {
   kind: string;
@@ -42,6 +51,7 @@ export function createResponseAccumulator(): ResponseAccumulator {
           response.model = event.model;
           if (event.created !== undefined) response.created = event.created;
           if (event.usage) response.usage = mergeUsage(response.usage, event.usage);
+          if (event.extensions) response.extensions = mergeExtensions(response.extensions, event.extensions);
           return;
         case "part-start":
           parts.set(event.index, {
@@ -81,7 +91,7 @@ export function createResponseAccumulator(): ResponseAccumulator {
           response.status = event.status ?? "completed";
           if (event.stopSequence !== undefined) response.stopSequence = event.stopSequence;
           if (event.candidates) response.candidates = event.candidates;
-          if (event.extensions) response.extensions = event.extensions;
+          if (event.extensions) response.extensions = mergeExtensions(response.extensions, event.extensions);
           return;
         case "error":
           ended = true;
