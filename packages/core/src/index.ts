@@ -12,6 +12,26 @@ export type {
   WireError,
 } from "./contracts/codec";
 export type { ResponseStore, StoredResponse } from "./contracts/response-store";
+export type {
+  ImageAspectRatio,
+  ImageBlendInput,
+  ImageBytes,
+  ImageCallOptions,
+  ImageEditInput,
+  ImageFollowUpInput,
+  ImageGenerateInput,
+  ImageOperation,
+  ImageOutput,
+  ImagePanInput,
+  ImageProvider,
+  ImageProviderCapabilities,
+  ImageResult,
+  ImageSourceResult,
+  ImageSwapFaceInput,
+  ImageVaryInput,
+  ImageZoomInput,
+} from "./contracts/image-provider";
+export type { TaskStore } from "./contracts/task-store";
 // Conversions and losses
 export {
   type ConversionContext,
@@ -92,3 +112,10 @@ export {
   usageToWire,
   type WireUsageCounts,
 } from "./usage/usage-rules";
+// JSON Schema
+export {
+  jsonSchemaToOpenApiSchema,
+  type OpenApiProjectionOptions,
+} from "./json-schema/json-schema-to-open-api-schema";
+export { OpenApiSchema } from "./json-schema/open-api-schema";
+export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";

@@ -25,6 +25,8 @@ import { replayEvents } from "../stream/replay";
 const count = fc.nat({ max: 100_000 });
 const word = fc.string({ minLength: 1, maxLength: 12 });
 const id = fc.stringMatching(/^[a-z]{2,5}_[A-Za-z0-9]{4,16}$/);
+/** A finite double in a range; never -0, which JSON cannot carry. */
+const finite = (min: number, max: number) => fc.double({ min, max, noNaN: true }).map((value) => value + 0);
 
 /** JSON values that survive `JSON.stringify` / `JSON.parse` unchanged. */
 export const jsonValueArbitrary: fc.Arbitrary<unknown> = fc
@@ -234,13 +236,13 @@ export const chatRequestArbitrary: fc.Arbitrary<ChatRequest> = fc.record(
     toolChoice: toolChoiceArbitrary,
     parallelToolCalls: fc.boolean(),
     maxOutputTokens: fc.integer({ min: 1, max: 100_000 }),
-    temperature: fc.double({ min: 0, max: 2, noNaN: true }),
-    topP: fc.double({ min: 0, max: 1, noNaN: true }),
+    temperature: finite(0, 2),
+    topP: finite(0, 1),
     topK: fc.integer({ min: 1, max: 500 }),
     stopSequences: fc.array(word, { minLength: 1, maxLength: 4 }),
     seed: fc.integer(),
-    presencePenalty: fc.double({ min: -2, max: 2, noNaN: true }),
-    frequencyPenalty: fc.double({ min: -2, max: 2, noNaN: true }),
+    presencePenalty: finite(-2, 2),
+    frequencyPenalty: finite(-2, 2),
     candidateCount: fc.integer({ min: 1, max: 8 }),
     logprobs: fc.boolean(),
     topLogprobs: fc.integer({ min: 0, max: 20 }),

@@ -20,7 +20,14 @@ export {
 } from "./arbitraries";
 // Shared specifications and recordings
 export { sharedSpecPath } from "./shared-spec-path";
+export type { SpecValidationMode } from "./spec-allowance";
+// Vendor spec conformance
+export {
+  createSpecValidator,
+  type SpecFormat,
+  type SpecValidator,
+  type SpecValidatorOptions,
+} from "./spec-validator";
 export { type CodecFixtures, testCodec } from "./test-codec";
-
 // Conformance suites for stores
 export { storedResponseFixture, testResponseStore } from "./test-response-store";
