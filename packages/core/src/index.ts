@@ -1,49 +1,4 @@
 // The canonical model
-
-// Contracts
-export type { ChatProvider, ProviderCallOptions, ProviderCapabilities } from "./contracts/chat-provider";
-export type {
-  AnyCodec,
-  Codec,
-  CodecHttpBinding,
-  RequestLocation,
-  UpstreamRequest,
-  UpstreamRequestOptions,
-  WireError,
-} from "./contracts/codec";
-export type { ResponseStore, StoredResponse } from "./contracts/response-store";
-export type {
-  ImageAspectRatio,
-  ImageBlendInput,
-  ImageBytes,
-  ImageCallOptions,
-  ImageEditInput,
-  ImageFollowUpInput,
-  ImageGenerateInput,
-  ImageOperation,
-  ImageOutput,
-  ImagePanInput,
-  ImageProvider,
-  ImageProviderCapabilities,
-  ImageResult,
-  ImageSourceResult,
-  ImageSwapFaceInput,
-  ImageVaryInput,
-  ImageZoomInput,
-} from "./contracts/image-provider";
-export type { TaskStore } from "./contracts/task-store";
-// Conversions and losses
-export {
-  type ConversionContext,
-  type ConversionContextOptions,
-  createConversionContext,
-  pointer,
-} from "./conversion/conversion-context";
-export { Loss } from "./conversion/loss";
-// Errors
-export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
-export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./errors/error-status";
-export { toCanonicalError } from "./errors/to-canonical-error";
 export { CacheHint } from "./model/cache-hint";
 export { Candidate } from "./model/candidate";
 export {
@@ -91,6 +46,57 @@ export { ToolCallPart } from "./model/tool-call-part";
 export { ToolChoice } from "./model/tool-choice";
 export { ToolResultPart } from "./model/tool-result-part";
 export { Usage } from "./model/usage";
+// Contracts
+export type { ChatProvider, ProviderCallOptions, ProviderCapabilities } from "./contracts/chat-provider";
+export type {
+  AnyCodec,
+  Codec,
+  CodecHttpBinding,
+  RequestLocation,
+  UpstreamRequest,
+  UpstreamRequestOptions,
+  WireError,
+} from "./contracts/codec";
+export type {
+  ImageAspectRatio,
+  ImageBlendInput,
+  ImageBytes,
+  ImageCallOptions,
+  ImageEditInput,
+  ImageFollowUpInput,
+  ImageGenerateInput,
+  ImageOperation,
+  ImageOutput,
+  ImagePanInput,
+  ImageProvider,
+  ImageProviderCapabilities,
+  ImageResult,
+  ImageSourceResult,
+  ImageSwapFaceInput,
+  ImageVaryInput,
+  ImageZoomInput,
+} from "./contracts/image-provider";
+export type { ResponseStore, StoredResponse } from "./contracts/response-store";
+export type { TaskStore } from "./contracts/task-store";
+// Conversions and losses
+export {
+  type ConversionContext,
+  type ConversionContextOptions,
+  createConversionContext,
+  pointer,
+} from "./conversion/conversion-context";
+export { Loss } from "./conversion/loss";
+// Errors
+export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
+export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./errors/error-status";
+export { toCanonicalError } from "./errors/to-canonical-error";
+// JSON Schema
+export {
+  jsonSchemaToOpenApiSchema,
+  type OpenApiProjectionOptions,
+} from "./json-schema/json-schema-to-open-api-schema";
+export { OpenApiSchema } from "./json-schema/open-api-schema";
+export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
 // Server-sent events
 export { createSseDecoderStream } from "./sse/create-sse-decoder-stream";
 export { decodeJsonEventStream, decodeSseStream } from "./sse/decode-sse-stream";
@@ -112,10 +118,3 @@ export {
   usageToWire,
   type WireUsageCounts,
 } from "./usage/usage-rules";
-// JSON Schema
-export {
-  jsonSchemaToOpenApiSchema,
-  type OpenApiProjectionOptions,
-} from "./json-schema/json-schema-to-open-api-schema";
-export { OpenApiSchema } from "./json-schema/open-api-schema";
-export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";

@@ -70,20 +70,29 @@ interface Generated {
 const name = fc.constantFrom("a", "b", "id", "when", "x-y", "tags");
 
 const leaf: fc.Arbitrary<Generated> = fc.oneof(
-  fc.record({ minLength: fc.nat(3), extra: fc.nat(5), format: fc.constantFrom(undefined, "date-time", "email") }).map(
-    ({ minLength, extra, format }) => ({
+  fc
+    .record({
+      minLength: fc.nat(3),
+      extra: fc.nat(5),
+      format: fc.constantFrom(undefined, "date-time", "email"),
+    })
+    .map(({ minLength, extra, format }) => ({
       schema: { type: "string", minLength, maxLength: minLength + extra, ...(format ? { format } : {}) },
       value: fc.string({ unit: "grapheme-ascii", minLength, maxLength: minLength + extra }),
-    }),
-  ),
-  fc.record({ minimum: fc.integer({ min: -50, max: 50 }), span: fc.nat(100), exclusive: fc.boolean() }).map(
-    ({ minimum, span, exclusive }) => ({
+    })),
+  fc
+    .record({ minimum: fc.integer({ min: -50, max: 50 }), span: fc.nat(100), exclusive: fc.boolean() })
+    .map(({ minimum, span, exclusive }) => ({
       schema: exclusive
-        ? { type: "integer", exclusiveMinimum: minimum - 1, exclusiveMaximum: minimum + span + 1, multipleOf: 1 }
+        ? {
+            type: "integer",
+            exclusiveMinimum: minimum - 1,
+            exclusiveMaximum: minimum + span + 1,
+            multipleOf: 1,
+          }
         : { type: "integer", minimum, maximum: minimum + span },
       value: fc.integer({ min: minimum, max: minimum + span }),
-    }),
-  ),
+    })),
   fc.constant({ schema: { type: "number" }, value: fc.double({ noNaN: true, noDefaultInfinity: true }) }),
   fc.constant({ schema: { type: "boolean" }, value: fc.boolean() as fc.Arbitrary<unknown> }),
   fc.uniqueArray(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 4 }).map((values) => ({
@@ -103,10 +112,17 @@ const generated: fc.Arbitrary<Generated> = fc.letrec<{ node: Generated }>((tie) 
     { depthSize: "small", withCrossShrink: true },
     leaf,
     // arrays, with or without items
-    fc.record({ item: tie("node"), minItems: fc.nat(2), withItems: fc.boolean() }).map(({ item, minItems, withItems }) => ({
-      schema: withItems ? { type: "array", items: item.schema, minItems, uniqueItems: false } : { type: "array" },
-      value: fc.array(withItems ? item.value : fc.jsonValue(), { minLength: minItems, maxLength: minItems + 2 }),
-    })),
+    fc
+      .record({ item: tie("node"), minItems: fc.nat(2), withItems: fc.boolean() })
+      .map(({ item, minItems, withItems }) => ({
+        schema: withItems
+          ? { type: "array", items: item.schema, minItems, uniqueItems: false }
+          : { type: "array" },
+        value: fc.array(withItems ? item.value : fc.jsonValue(), {
+          minLength: minItems,
+          maxLength: minItems + 2,
+        }),
+      })),
     // objects with required and optional properties
     fc
       .uniqueArray(fc.tuple(name, tie("node"), fc.boolean()), { selector: ([key]) => key, maxLength: 4 })
@@ -159,7 +175,11 @@ const rootGenerated: fc.Arbitrary<Generated> = fc.oneof(
     schema: {
       $defs: { shared: shared.schema },
       type: "object",
-      properties: { ref: { $ref: "#/$defs/shared" }, list: { type: "array", items: { $ref: "#/$defs/shared" } }, other: other.schema },
+      properties: {
+        ref: { $ref: "#/$defs/shared" },
+        list: { type: "array", items: { $ref: "#/$defs/shared" } },
+        other: other.schema,
+      },
       required: ["ref"],
     },
     value: fc.record(
@@ -176,10 +196,15 @@ describe("jsonSchemaToOpenApiSchema", () => {
   it("accepts every value the source schema accepts (checked by a subset validator and by ajv on the way back)", () => {
     fc.assert(
       fc.property(
-        rootGenerated.chain((node) => fc.tuple(fc.constant(node.schema), fc.array(node.value, { minLength: 1, maxLength: 3 }))),
+        rootGenerated.chain((node) =>
+          fc.tuple(fc.constant(node.schema), fc.array(node.value, { minLength: 1, maxLength: 3 })),
+        ),
         ([schema, values]) => {
           const validateSource = ajv.compile(schema);
-          const projected = jsonSchemaToOpenApiSchema(schema, { context: createConversionContext(), path: "" });
+          const projected = jsonSchemaToOpenApiSchema(schema, {
+            context: createConversionContext(),
+            path: "",
+          });
           const validateBack = ajv.compile(openApiSchemaToJsonSchema(projected));
           // The generator aims at accepted values; `oneOf` with overlapping branches can miss, so ajv decides.
           for (const value of values.filter((candidate) => validateSource(candidate))) {
@@ -226,7 +251,9 @@ describe("jsonSchemaToOpenApiSchema", () => {
     const context = createConversionContext();
     const projected = jsonSchemaToOpenApiSchema(
       {
-        $defs: { node: { type: "object", properties: { value: { type: "string" }, next: { $ref: "#/$defs/node" } } } },
+        $defs: {
+          node: { type: "object", properties: { value: { type: "string" }, next: { $ref: "#/$defs/node" } } },
+        },
         $ref: "#/$defs/node",
       },
       { context, path: "/schema" },
@@ -236,12 +263,20 @@ describe("jsonSchemaToOpenApiSchema", () => {
       properties: { value: { type: "STRING" }, next: {} },
     });
     expect(context.losses).toEqual([
-      { code: "dropped", path: "/schema/$defs/node/properties/next/$ref", message: expect.stringContaining("Recursive") },
+      {
+        code: "dropped",
+        path: "/schema/$defs/node/properties/next/$ref",
+        message: expect.stringContaining("Recursive"),
+      },
     ]);
   });
 
   it("reports every keyword it cannot carry at its path, or describes it when asked", () => {
-    const schema = { type: "object", properties: { n: { type: "number", multipleOf: 5 } }, additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { n: { type: "number", multipleOf: 5 } },
+      additionalProperties: false,
+    };
     const lose = createConversionContext();
     expect(jsonSchemaToOpenApiSchema(schema, { context: lose, path: "" })).toEqual({
       type: "OBJECT",
@@ -252,20 +287,29 @@ describe("jsonSchemaToOpenApiSchema", () => {
       ["dropped", "/additionalProperties"],
     ]);
     const describe = createConversionContext();
-    const described = jsonSchemaToOpenApiSchema(schema, { context: describe, path: "", unsupportedKeywords: "describe" });
+    const described = jsonSchemaToOpenApiSchema(schema, {
+      context: describe,
+      path: "",
+      unsupportedKeywords: "describe",
+    });
     expect(described.properties?.n?.description).toBe("JSON Schema constraints: multipleOf: 5");
     expect(describe.losses.map((loss) => loss.code)).toEqual(["approximated", "approximated"]);
   });
 
   it("projects oneOf as anyOf with an approximation loss", () => {
     const context = createConversionContext();
-    const projected = jsonSchemaToOpenApiSchema({ oneOf: [{ type: "string" }, { type: "integer" }] }, { context, path: "" });
+    const projected = jsonSchemaToOpenApiSchema(
+      { oneOf: [{ type: "string" }, { type: "integer" }] },
+      { context, path: "" },
+    );
     expect(projected).toEqual({ anyOf: [{ type: "STRING" }, { type: "INTEGER" }] });
     expect(context.losses).toEqual([{ code: "approximated", path: "/oneOf", message: expect.any(String) }]);
   });
 
   it("throws in strict mode on the first loss", () => {
     const context = createConversionContext({ strict: true });
-    expect(() => jsonSchemaToOpenApiSchema({ type: "string", not: { const: "x" } }, { context, path: "/p" })).toThrow(/not/);
+    expect(() =>
+      jsonSchemaToOpenApiSchema({ type: "string", not: { const: "x" } }, { context, path: "/p" }),
+    ).toThrow(/not/);
   });
 });

@@ -26,7 +26,15 @@ interface ProjectionState {
 type SchemaObject = Record<string, unknown>;
 
 /** Keywords that carry no constraint and need no place in the target. */
-const ignoredKeywords = new Set(["$schema", "$id", "$anchor", "$comment", "$defs", "definitions", "$vocabulary"]);
+const ignoredKeywords = new Set([
+  "$schema",
+  "$id",
+  "$anchor",
+  "$comment",
+  "$defs",
+  "definitions",
+  "$vocabulary",
+]);
 /** Keywords copied unchanged (their meaning is the same in both dialects). */
 const copiedKeywords = new Set([
   "title",
@@ -46,10 +54,37 @@ const copiedKeywords = new Set([
 /** Keywords that only constrain values of one JSON type, for splitting a multi-type schema. */
 const keywordsByType: Record<string, readonly string[]> = {
   string: ["format", "pattern", "minLength", "maxLength", "enum", "const"],
-  number: ["format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "const"],
-  integer: ["format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "const"],
+  number: [
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "enum",
+    "const",
+  ],
+  integer: [
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "enum",
+    "const",
+  ],
   boolean: ["enum", "const"],
-  array: ["items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains"],
+  array: [
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "contains",
+    "minContains",
+    "maxContains",
+  ],
   object: [
     "properties",
     "required",
@@ -91,7 +126,11 @@ export function jsonSchemaToOpenApiSchema(
 function project(node: unknown, path: string, state: ProjectionState): OpenApiSchema {
   if (node === true) return {};
   if (node === false) {
-    state.options.context.lose("unsupported", path, "The schema `false` (no value allowed) cannot be expressed; any value is allowed instead");
+    state.options.context.lose(
+      "unsupported",
+      path,
+      "The schema `false` (no value allowed) cannot be expressed; any value is allowed instead",
+    );
     return {};
   }
   if (!isSchemaObject(node)) {
@@ -121,7 +160,11 @@ function projectReference(node: SchemaObject, path: string, state: ProjectionSta
   } else {
     const target = reference.startsWith("#") ? resolvePointer(state.root, reference.slice(1)) : undefined;
     if (target === undefined) {
-      state.options.context.lose("unsupported", referencePath, `Reference ${reference} cannot be resolved; any value is allowed instead`);
+      state.options.context.lose(
+        "unsupported",
+        referencePath,
+        `Reference ${reference} cannot be resolved; any value is allowed instead`,
+      );
       resolved = {};
     } else {
       state.references.push(reference);
@@ -129,14 +172,20 @@ function projectReference(node: SchemaObject, path: string, state: ProjectionSta
       state.references.pop();
     }
   }
-  return Object.keys(siblings).length === 0 ? resolved : mergeSchemas(project(siblings, path, state), resolved);
+  return Object.keys(siblings).length === 0
+    ? resolved
+    : mergeSchemas(project(siblings, path, state), resolved);
 }
 
 function projectUnion(node: SchemaObject, path: string, state: ProjectionState): OpenApiSchema {
   const keyword = Array.isArray(node.anyOf) ? "anyOf" : "oneOf";
   const { anyOf: _anyOf, oneOf: _oneOf, ...siblings } = node;
   if (keyword === "anyOf" && Array.isArray(node.oneOf)) {
-    state.options.context.lose("dropped", pointer(path, "oneOf"), "`oneOf` beside `anyOf` cannot be expressed and is dropped");
+    state.options.context.lose(
+      "dropped",
+      pointer(path, "oneOf"),
+      "`oneOf` beside `anyOf` cannot be expressed and is dropped",
+    );
   }
   const branches = node[keyword] as unknown[];
   let nullable = false;
@@ -159,7 +208,10 @@ function projectUnion(node: SchemaObject, path: string, state: ProjectionState):
         "`oneOf` (exactly one branch) is projected as `anyOf` (at least one branch)",
       );
     }
-    result = { ...base, anyOf: kept.map(({ branch, index }) => project(branch, pointer(path, keyword, index), state)) };
+    result = {
+      ...base,
+      anyOf: kept.map(({ branch, index }) => project(branch, pointer(path, keyword, index), state)),
+    };
   }
   if (nullable) result.nullable = true;
   return result;
@@ -182,7 +234,12 @@ function projectIntersection(node: SchemaObject, path: string, state: Projection
   return result;
 }
 
-function projectTypeList(node: SchemaObject, types: unknown[], path: string, state: ProjectionState): OpenApiSchema {
+function projectTypeList(
+  node: SchemaObject,
+  types: unknown[],
+  path: string,
+  state: ProjectionState,
+): OpenApiSchema {
   const nullable = types.includes("null");
   const others = types.filter((type): type is string => typeof type === "string" && type !== "null");
   if (others.length <= 1) {
@@ -213,7 +270,11 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
   const drop = (keyword: string, message: string) => {
     if (state.options.unsupportedKeywords === "describe") {
       described[keyword] = node[keyword];
-      context.lose("approximated", pointer(path, keyword), `${message}; it is described in the description instead`);
+      context.lose(
+        "approximated",
+        pointer(path, keyword),
+        `${message}; it is described in the description instead`,
+      );
     } else {
       context.lose("dropped", pointer(path, keyword), message);
     }
@@ -221,7 +282,11 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
   let type = typeof node.type === "string" ? node.type : undefined;
   if (type === "null") {
     result.nullable = true;
-    context.lose("approximated", pointer(path, "type"), "A schema that allows only null is projected as any value, nullable");
+    context.lose(
+      "approximated",
+      pointer(path, "type"),
+      "A schema that allows only null is projected as any value, nullable",
+    );
     type = undefined;
   } else if (type !== undefined) {
     result.type = type.toUpperCase();
@@ -245,19 +310,28 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
       case "examples":
         if (Array.isArray(value) && value.length > 0) {
           result.example = value[0];
-          if (value.length > 1) context.lose("approximated", pointer(path, keyword), "Only the first of `examples` is kept");
+          if (value.length > 1)
+            context.lose("approximated", pointer(path, keyword), "Only the first of `examples` is kept");
         }
         break;
       case "items":
         if (Array.isArray(value)) {
-          context.lose("approximated", pointer(path, keyword), "Tuple `items` is projected as an array of any values");
+          context.lose(
+            "approximated",
+            pointer(path, keyword),
+            "Tuple `items` is projected as an array of any values",
+          );
           result.items = {};
         } else {
           result.items = project(value, pointer(path, keyword), state);
         }
         break;
       case "prefixItems":
-        context.lose("approximated", pointer(path, keyword), "`prefixItems` (tuples) is projected as an array of any values");
+        context.lose(
+          "approximated",
+          pointer(path, keyword),
+          "`prefixItems` (tuples) is projected as an array of any values",
+        );
         break;
       case "properties": {
         const properties: Record<string, OpenApiSchema> = {};
@@ -270,20 +344,31 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
         result.required = value as string[];
         break;
       case "additionalProperties":
-        if (value !== true) drop(keyword, "`additionalProperties` cannot be expressed; other properties are allowed");
+        if (value !== true)
+          drop(keyword, "`additionalProperties` cannot be expressed; other properties are allowed");
         break;
       case "minimum":
       case "exclusiveMinimum":
-        if (typeof value === "number" && (result.minimum === undefined || value > result.minimum)) result.minimum = value;
+        if (typeof value === "number" && (result.minimum === undefined || value > result.minimum))
+          result.minimum = value;
         if (keyword === "exclusiveMinimum") {
-          context.lose("approximated", pointer(path, keyword), "An exclusive lower bound is projected as an inclusive `minimum`");
+          context.lose(
+            "approximated",
+            pointer(path, keyword),
+            "An exclusive lower bound is projected as an inclusive `minimum`",
+          );
         }
         break;
       case "maximum":
       case "exclusiveMaximum":
-        if (typeof value === "number" && (result.maximum === undefined || value < result.maximum)) result.maximum = value;
+        if (typeof value === "number" && (result.maximum === undefined || value < result.maximum))
+          result.maximum = value;
         if (keyword === "exclusiveMaximum") {
-          context.lose("approximated", pointer(path, keyword), "An exclusive upper bound is projected as an inclusive `maximum`");
+          context.lose(
+            "approximated",
+            pointer(path, keyword),
+            "An exclusive upper bound is projected as an inclusive `maximum`",
+          );
         }
         break;
       default:
@@ -293,7 +378,9 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
   if (result.type === "ARRAY" && result.items === undefined) result.items = {};
   const describedKeywords = Object.entries(described);
   if (describedKeywords.length > 0) {
-    const constraints = describedKeywords.map(([keyword, value]) => `${keyword}: ${JSON.stringify(value)}`).join("; ");
+    const constraints = describedKeywords
+      .map(([keyword, value]) => `${keyword}: ${JSON.stringify(value)}`)
+      .join("; ");
     result.description = `${result.description ? `${result.description}\n\n` : ""}JSON Schema constraints: ${constraints}`;
   }
   return result;
@@ -308,9 +395,14 @@ function projectEnum(value: unknown, result: OpenApiSchema, path: string, contex
     result.type ??= "STRING";
     return;
   }
-  if (values.every((item) => typeof item === "number")) result.type ??= values.every(Number.isInteger) ? "INTEGER" : "NUMBER";
+  if (values.every((item) => typeof item === "number"))
+    result.type ??= values.every(Number.isInteger) ? "INTEGER" : "NUMBER";
   else if (values.every((item) => typeof item === "boolean")) result.type ??= "BOOLEAN";
-  context.lose("approximated", path, "Only string enums can be expressed; the values are projected as their type");
+  context.lose(
+    "approximated",
+    path,
+    "Only string enums can be expressed; the values are projected as their type",
+  );
 }
 
 function projectConst(
@@ -346,7 +438,11 @@ function mergeSchemas(base: OpenApiSchema, extra: OpenApiSchema): OpenApiSchema 
 }
 
 function allowsOnlyNull(branch: unknown): boolean {
-  return isSchemaObject(branch) && (branch.type === "null" || branch.const === null) && Object.keys(branch).length === 1;
+  return (
+    isSchemaObject(branch) &&
+    (branch.type === "null" || branch.const === null) &&
+    Object.keys(branch).length === 1
+  );
 }
 
 function isSchemaObject(value: unknown): value is SchemaObject {

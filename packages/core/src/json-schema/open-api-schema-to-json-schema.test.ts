@@ -43,7 +43,9 @@ describe("openApiSchemaToJsonSchema", () => {
       propertyOrdering: ["name", "tags", "score"],
     };
     const context = createConversionContext();
-    expect(jsonSchemaToOpenApiSchema(openApiSchemaToJsonSchema(original), { context, path: "" })).toEqual(original);
+    expect(jsonSchemaToOpenApiSchema(openApiSchemaToJsonSchema(original), { context, path: "" })).toEqual(
+      original,
+    );
     expect(context.losses).toEqual([]);
   });
 });

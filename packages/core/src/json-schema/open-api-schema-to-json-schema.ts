@@ -2,7 +2,14 @@ import type { JsonSchema } from "../model/tool";
 import type { OpenApiSchema } from "./open-api-schema";
 
 /** Keywords whose values are int64 counts that proto JSON may spell as decimal strings. */
-const countKeywords = new Set(["minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength"]);
+const countKeywords = new Set([
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minLength",
+  "maxLength",
+]);
 
 /**
  * An OpenAPI 3.0 Schema subset document as JSON Schema (draft 2020-12). Nothing is lost: `type`
@@ -17,7 +24,8 @@ export function openApiSchemaToJsonSchema(schema: OpenApiSchema): JsonSchema {
     switch (keyword) {
       case "type": {
         const type = typeof value === "string" ? value.toLowerCase() : undefined;
-        if (type && type !== "type_unspecified") result.type = nullable && type !== "null" ? [type, "null"] : type;
+        if (type && type !== "type_unspecified")
+          result.type = nullable && type !== "null" ? [type, "null"] : type;
         break;
       }
       case "nullable":

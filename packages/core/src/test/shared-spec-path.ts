@@ -14,12 +14,17 @@ let cachedRoot: string | undefined;
 function sharedSpecsRoot(): string {
   if (cachedRoot) return cachedRoot;
   const fromEnvironment = process.env.INTERLINGUA_SPECS;
-  if (fromEnvironment) return (cachedRoot = resolve(fromEnvironment));
+  if (fromEnvironment) {
+    cachedRoot = resolve(fromEnvironment);
+    return cachedRoot;
+  }
   let directory = process.cwd();
   for (;;) {
     const candidate = join(directory, "..", "shared", "specs");
-    if (existsSync(join(directory, "pnpm-workspace.yaml")) && existsSync(candidate))
-      return (cachedRoot = candidate);
+    if (existsSync(join(directory, "pnpm-workspace.yaml")) && existsSync(candidate)) {
+      cachedRoot = candidate;
+      return cachedRoot;
+    }
     const parent = dirname(directory);
     if (parent === directory) break;
     directory = parent;
