@@ -1,0 +1,38 @@
+import type { ChatEvent, Codec } from "@interlingua/core";
+import { messagesErrorFromWire } from "./errors/messages-error-from-wire";
+import { messagesErrorToWire } from "./errors/messages-error-to-wire";
+import { messagesHttpBinding } from "./http/messages-http-binding";
+import { decodeMessagesRequest } from "./request/decode-messages-request";
+import { encodeMessagesRequest } from "./request/encode-messages-request";
+import { decodeMessagesResponse } from "./response/decode-messages-response";
+import { encodeMessagesResponse } from "./response/encode-messages-response";
+import { createMessagesStreamDecoder } from "./stream/create-messages-stream-decoder";
+import { createMessagesStreamEncoder } from "./stream/create-messages-stream-encoder";
+import { MessagesErrorBody } from "./wire/messages-error";
+import { MessagesRequest } from "./wire/messages-request";
+import { MessagesResponse } from "./wire/messages-response";
+import { MessagesStreamEvent } from "./wire/messages-stream-event";
+
+/** The messages chat format (`POST /v1/messages`), both directions, streaming included. */
+export const messagesCodec: Codec<MessagesRequest, MessagesResponse, MessagesStreamEvent, MessagesErrorBody> =
+  {
+    id: "messages",
+    schemas: {
+      request: MessagesRequest,
+      response: MessagesResponse,
+      event: MessagesStreamEvent,
+      error: MessagesErrorBody,
+    },
+    decodeRequest: decodeMessagesRequest,
+    encodeRequest: encodeMessagesRequest,
+    decodeResponse: decodeMessagesResponse,
+    encodeResponse: encodeMessagesResponse,
+    createStreamDecoder: createMessagesStreamDecoder,
+    // The encoder builds events field by field from trusted canonical data, typed loosely inside.
+    createStreamEncoder: (context) =>
+      createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
+    sseEventName: (event) => event.type,
+    errorToWire: messagesErrorToWire,
+    errorFromWire: messagesErrorFromWire,
+    http: messagesHttpBinding,
+  };

@@ -1,0 +1,234 @@
+import { CanonicalError, type ChatRequest, createConversionContext } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { messagesFixtures } from "../../test/support/fixtures";
+import { decodeMessagesRequest } from "./decode-messages-request";
+
+const base = { model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "hi" }] };
+const decode = (wire: unknown) => decodeMessagesRequest(wire, createConversionContext());
+
+function rejection(wire: unknown): { param?: string; message: string; kind: string } {
+  try {
+    decode(wire);
+  } catch (error) {
+    if (!CanonicalError.isInstance(error)) throw error;
+    return { param: error.param, message: error.message, kind: error.kind };
+  }
+  throw new Error("expected the request to be rejected");
+}
+
+describe("decodeMessagesRequest validation", () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["empty model", { model: "" }, "model"],
+    ["model over 256 characters", { model: "m".repeat(257) }, "model"],
+    ["missing max_tokens", { max_tokens: undefined }, "max_tokens"],
+    ["fractional max_tokens", { max_tokens: 1.5 }, "max_tokens"],
+    ["user_id over 256", { metadata: { user_id: "u".repeat(257) } }, "metadata.user_id"],
+    ["temperature above 1", { temperature: 1.5 }, "temperature"],
+    ["negative temperature", { temperature: -0.1 }, "temperature"],
+    ["top_k of 0", { top_k: 0 }, "top_k"],
+    ["top_p above 1", { top_p: 1.01 }, "top_p"],
+    [
+      "budget below 1024",
+      { max_tokens: 4000, thinking: { type: "enabled", budget_tokens: 1000 } },
+      "thinking.budget_tokens",
+    ],
+    [
+      "budget not below max_tokens",
+      { max_tokens: 2000, thinking: { type: "enabled", budget_tokens: 2000 } },
+      "thinking.budget_tokens",
+    ],
+    [
+      "tool name over 64",
+      { tools: [{ name: "t".repeat(65), input_schema: { type: "object" } }] },
+      "tools.0.name",
+    ],
+    ["empty tool name", { tools: [{ name: "", input_schema: { type: "object" } }] }, "tools.0.name"],
+    ["custom tool without schema", { tools: [{ name: "t" }] }, "tools.0.input_schema"],
+    [
+      "computer tool without display size",
+      { tools: [{ type: "computer_20241022", name: "computer" }] },
+      "tools.0.display_width_px",
+    ],
+    ["tool choice tool without name", { tool_choice: { type: "tool" } }, "tool_choice.name"],
+    ["no messages", { messages: [] }, "messages"],
+    ["system role", { messages: [{ role: "system", content: "x" }] }, "messages.0.role"],
+    [
+      "empty text block",
+      { messages: [{ role: "user", content: [{ type: "text", text: "" }] }] },
+      "messages.0.content.0.text",
+    ],
+    [
+      "image media type",
+      {
+        messages: [
+          {
+            role: "user",
+            content: [{ type: "image", source: { type: "base64", media_type: "image/bmp", data: "x" } }],
+          },
+        ],
+      },
+      "messages.0.content.0.source.media_type",
+    ],
+    ["empty system block", { system: [{ type: "text", text: "" }] }, "system.0.text"],
+    [
+      "empty text in a tool result",
+      {
+        messages: [
+          {
+            role: "user",
+            content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "text", text: "" }] }],
+          },
+        ],
+      },
+      "messages.0.content.0.content.0.text",
+    ],
+    [
+      "unknown block type",
+      { messages: [{ role: "user", content: [{ type: "hologram" }] }] },
+      "messages.0.content.0.type",
+    ],
+  ];
+  for (const [name, change, param] of cases) {
+    it(`rejects ${name}, naming ${param}`, () => {
+      const error = rejection({ ...base, ...change });
+      expect(error.kind).toBe("invalid_request");
+      expect(error.param).toBe(param);
+    });
+  }
+
+  it("accepts the limits themselves", () => {
+    expect(() =>
+      decode({
+        ...base,
+        model: "m".repeat(256),
+        max_tokens: 2048,
+        metadata: { user_id: "u".repeat(256) },
+        temperature: 1,
+        top_p: 0,
+        top_k: 1,
+        thinking: { type: "enabled", budget_tokens: 1024 },
+        tools: [{ name: "t".repeat(64), input_schema: { type: "object" } }],
+      }),
+    ).not.toThrow();
+  });
+});
+
+describe("decodeMessagesRequest mapping", () => {
+  const [everything, tools, autoParallel] = messagesFixtures().requests.map(
+    (fixture) => decode(fixture.wire) as ChatRequest,
+  );
+
+  it("keeps consecutive same-role turns separate and the prefill last", () => {
+    expect(everything!.messages.map((message) => message.role)).toEqual([
+      "user",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(everything!.messages.at(-1)!.parts).toEqual([{ type: "text", text: "The weather in Paris is" }]);
+  });
+
+  it("maps settings to their canonical fields", () => {
+    expect(everything).toMatchObject({
+      maxOutputTokens: 4096,
+      temperature: 0.2,
+      topK: 40,
+      topP: 0.9,
+      stopSequences: ["\n\nHuman:", "END"],
+      stream: true,
+      user: "user-7f3a",
+      reasoning: { enabled: true, budgetTokens: 2048 },
+    });
+    expect(everything!.instructions).toEqual([
+      {
+        role: "system",
+        parts: [
+          { type: "text", text: "You are terse.", cache: { type: "ephemeral", ttl: "1h" } },
+          { type: "text", text: "Cite sources." },
+        ],
+      },
+    ]);
+  });
+
+  it("tags thinking signatures with the messages format and names tool results", () => {
+    const assistant = everything!.messages[2]!.parts;
+    expect(assistant[0]).toEqual({
+      type: "reasoning",
+      text: "Let me look.",
+      signature: { format: "messages", data: "EqQBCkYIBxgCKkBsig" },
+    });
+    expect(assistant[1]).toEqual({
+      type: "reasoning",
+      redacted: true,
+      signature: { format: "messages", data: "EmwKAhgBEgy3vaQ" },
+    });
+    expect(assistant[3]).toMatchObject({
+      type: "tool-call",
+      id: "toolu_01A",
+      name: "get_weather",
+      arguments: { city: "Paris" },
+      cache: { type: "ephemeral" },
+    });
+    expect(assistant[5]).toMatchObject({
+      type: "hosted-tool-call",
+      id: "srvtoolu_01C",
+      tool: "web_search",
+      input: { query: "paris weather" },
+    });
+    expect(assistant[7]).toMatchObject({
+      type: "hosted-tool-result",
+      callId: "srvtoolu_01D",
+      tool: "web_search",
+      isError: true,
+    });
+    const results = everything!.messages[3]!.parts;
+    expect(results[0]).toMatchObject({
+      type: "tool-result",
+      callId: "toolu_01A",
+      name: "get_weather",
+      content: [{ type: "text", text: "18°C and sunny" }],
+    });
+    expect(results[1]).toMatchObject({ type: "tool-result", isError: false, cache: { type: "ephemeral" } });
+  });
+
+  it("maps every document source", () => {
+    const documents = everything!.messages[0]!.parts.filter(
+      (part) => part.type === "media" && part.kind === "document",
+    );
+    expect(documents.map((part) => part.type === "media" && [part.source, part.mediaType])).toEqual([
+      [{ type: "base64", data: "JVBERi0xLjQ=" }, "application/pdf"],
+      [{ type: "text", text: "Plain notes." }, "text/plain"],
+      [{ type: "url", url: "https://example.com/paper.pdf" }, undefined],
+      [{ type: "text", text: "Chunk one.\n\nChunk two." }, undefined],
+      [{ type: "text", text: "Just a string." }, undefined],
+    ]);
+  });
+
+  it("maps tools and tool choices", () => {
+    expect(tools!.toolChoice).toEqual({ type: "tool", name: "get_weather" });
+    expect(tools!.parallelToolCalls).toBe(false);
+    expect(autoParallel!.parallelToolCalls).toBe(true);
+    expect(
+      tools!.tools!.map((tool) =>
+        tool.type === "hosted" ? [tool.kind, tool.version] : [tool.type, tool.name],
+      ),
+    ).toEqual([
+      ["function", "get_weather"],
+      ["function", "lookup"],
+      ["computer", "computer_20241022"],
+      ["bash", "bash_20241022"],
+      ["text_editor", "text_editor_20241022"],
+      ["computer", "computer_20250124"],
+      ["bash", "bash_20250124"],
+      ["text_editor", "text_editor_20250728"],
+      ["web_search", "web_search_20250305"],
+      ["code_execution", "code_execution_20250825"],
+      ["other", "memory_20250818"],
+    ]);
+    expect(tools!.tools![2]).toMatchObject({
+      settings: { displayWidth: 1024, displayHeight: 768, displayNumber: 1 },
+    });
+    expect(tools!.tools![8]).toMatchObject({ settings: { maxUses: 5, allowedDomains: ["example.com"] } });
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  CanonicalError,
+  type ChatRequest,
+  type ConversionContext,
+  type Instruction,
+  type Message,
+  type Part,
+} from "@interlingua/core";
+import { decodeMessagesBlock, decodeMessagesTextBlock } from "../shared/decode-messages-block";
+import { extraFields } from "../shared/extra-fields";
+import { type MessagesInputMessage, MessagesRequest } from "../wire/messages-request";
+import { decodeMessagesTool, decodeMessagesToolChoice } from "./decode-messages-tools";
+import { invalidMessagesRequest } from "./invalid-messages-request";
+
+const requestKnown = new Set([
+  "model",
+  "max_tokens",
+  "messages",
+  "metadata",
+  "stop_sequences",
+  "stream",
+  "system",
+  "temperature",
+  "thinking",
+  "tool_choice",
+  "tools",
+  "top_k",
+  "top_p",
+  "output_config",
+  "service_tier",
+]);
+const messageKnown = new Set(["role", "content"]);
+
+/**
+ * Decodes one turn. Consecutive same-role turns are kept as separate canonical messages (the API
+ * merges them server-side), so a same-format round trip gives back the same list. A string
+ * content is marked `contentForm: "string"`; blocks the canonical model has no part for stay in
+ * `opaqueBlocks` with their position.
+ */
+function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string>): Message {
+  const extra: Record<string, unknown> = extraFields(wire, messageKnown) ?? {};
+  const parts: Part[] = [];
+  if (typeof wire.content === "string") {
+    parts.push({ type: "text", text: wire.content });
+    extra.contentForm = "string";
+  } else {
+    const opaqueBlocks: { index: number; block: unknown }[] = [];
+    wire.content.forEach((block, index) => {
+      const part = decodeMessagesBlock(block as Record<string, unknown> & { type: string }, toolNames);
+      if (part === undefined) opaqueBlocks.push({ index, block });
+      else {
+        if (part.type === "tool-call") toolNames.set(part.id, part.name);
+        parts.push(part);
+      }
+    });
+    if (opaqueBlocks.length > 0) extra.opaqueBlocks = opaqueBlocks;
+  }
+  const message: Message = { role: wire.role, parts };
+  if (Object.keys(extra).length > 0) message.extensions = { messages: extra };
+  return message;
+}
+
+function decodeSystem(system: MessagesRequest["system"]): Instruction[] | undefined {
+  if (system === undefined) return undefined;
+  if (typeof system === "string") {
+    return [
+      {
+        role: "system",
+        parts: [{ type: "text", text: system }],
+        extensions: { messages: { systemForm: "string" } },
+      },
+    ];
+  }
+  return [{ role: "system", parts: system.map(decodeMessagesTextBlock) }];
+}
+
+/**
+ * Validates a caller's messages request (throwing `invalid_request` naming the field) and
+ * converts it to a canonical request. A trailing assistant message (prefill) stays the last
+ * canonical message. Fields with no canonical place are kept in `extensions.messages`, nested
+ * under their composite field (`thinking`, `metadata`, `tool_choice`, `output_config`).
+ */
+export function decodeMessagesRequest(wire: unknown, _context: ConversionContext): ChatRequest {
+  const parsed = MessagesRequest.safeParse(wire);
+  if (!parsed.success) throw invalidMessagesRequest(parsed.error);
+  const body = parsed.data;
+  if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
+    throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {
+      param: "thinking.budget_tokens",
+    });
+  }
+
+  const extra: Record<string, unknown> = extraFields(body, requestKnown) ?? {};
+  const toolNames = new Map<string, string>();
+  const request: ChatRequest = {
+    model: body.model,
+    messages: body.messages.map((message) => decodeMessage(message, toolNames)),
+    maxOutputTokens: body.max_tokens,
+  };
+  const instructions = decodeSystem(body.system);
+  if (instructions) request.instructions = instructions;
+  if (body.tools) request.tools = body.tools.map(decodeMessagesTool);
+  if (body.tool_choice) {
+    const { toolChoice, parallelToolCalls, extra: choiceExtra } = decodeMessagesToolChoice(body.tool_choice);
+    request.toolChoice = toolChoice;
+    if (parallelToolCalls !== undefined) request.parallelToolCalls = parallelToolCalls;
+    if (choiceExtra) extra.tool_choice = choiceExtra;
+  }
+  if (body.stop_sequences) request.stopSequences = body.stop_sequences;
+  if (body.stream !== undefined) request.stream = body.stream;
+  if (body.temperature !== undefined) request.temperature = body.temperature;
+  if (body.top_k !== undefined) request.topK = body.top_k;
+  if (body.top_p !== undefined) request.topP = body.top_p;
+  if (body.service_tier !== undefined) request.serviceTier = body.service_tier;
+
+  if (body.metadata) {
+    const metadataExtra = extraFields(body.metadata, new Set(["user_id"]));
+    if (typeof body.metadata.user_id === "string") request.user = body.metadata.user_id;
+    if (metadataExtra || request.user === undefined) extra.metadata = metadataExtra ?? {};
+  }
+  if (body.thinking) {
+    const thinking = body.thinking;
+    request.reasoning =
+      thinking.type === "enabled"
+        ? { enabled: true, budgetTokens: thinking.budget_tokens }
+        : { enabled: thinking.type === "adaptive" };
+    const thinkingExtra = extraFields(thinking, new Set(["type", "budget_tokens"]));
+    if (thinkingExtra) extra.thinking = thinkingExtra;
+  }
+  if (body.output_config) {
+    const { format, effort } = body.output_config;
+    const configExtra: Record<string, unknown> =
+      extraFields(body.output_config, new Set(["format", "effort"])) ?? {};
+    if (format) {
+      request.outputFormat = { type: "json-schema", schema: format.schema };
+      const formatExtra = extraFields(format, new Set(["type", "schema"]));
+      if (formatExtra) configExtra.format = formatExtra;
+    }
+    if (typeof effort === "string") request.reasoning = { ...request.reasoning, effort };
+    if (Object.keys(configExtra).length > 0 || (format == null && effort == null))
+      extra.output_config = configExtra;
+  }
+  if (Object.keys(extra).length > 0) request.extensions = { messages: extra };
+  return request;
+}

@@ -1,0 +1,150 @@
+import { type ChatRequest, createConversionContext } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { encodeMessagesRequest } from "./encode-messages-request";
+
+function encode(request: ChatRequest) {
+  const context = createConversionContext();
+  return { wire: encodeMessagesRequest(request, context) as Record<string, unknown>, losses: context.losses };
+}
+
+describe("encodeMessagesRequest from other formats", () => {
+  it("moves tool turns into one user turn and system messages into system, with losses", () => {
+    const { wire, losses } = encode({
+      model: "m",
+      maxOutputTokens: 100,
+      instructions: [{ role: "developer", parts: [{ type: "text", text: "Be brief." }] }],
+      messages: [
+        { role: "user", parts: [{ type: "text", text: "Weather?" }] },
+        { role: "system", parts: [{ type: "text", text: "Use Celsius." }] },
+        {
+          role: "assistant",
+          parts: [
+            { type: "tool-call", id: "c1", name: "w", arguments: { a: 1 } },
+            { type: "tool-call", id: "c2", name: "w", arguments: {} },
+          ],
+        },
+        {
+          role: "tool",
+          parts: [{ type: "tool-result", callId: "c1", content: [{ type: "text", text: "20" }] }],
+        },
+        {
+          role: "tool",
+          parts: [{ type: "tool-result", callId: "c2", content: [{ type: "text", text: "21" }] }],
+        },
+      ],
+    });
+    expect(wire.system).toEqual([
+      { type: "text", text: "Be brief." },
+      { type: "text", text: "Use Celsius." },
+    ]);
+    expect(wire.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "Weather?" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: "c1", name: "w", input: { a: 1 } },
+          { type: "tool_use", id: "c2", name: "w", input: {} },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "c1", content: [{ type: "text", text: "20" }] },
+          { type: "tool_result", tool_use_id: "c2", content: [{ type: "text", text: "21" }] },
+        ],
+      },
+    ]);
+    expect(losses).toEqual([{ code: "approximated", path: "/messages/1", message: expect.any(String) }]);
+  });
+
+  it("drops reasoning signed by another format, with a loss, and keeps ours", () => {
+    const { wire, losses } = encode({
+      model: "m",
+      maxOutputTokens: 100,
+      messages: [
+        {
+          role: "assistant",
+          parts: [
+            { type: "reasoning", text: "a", signature: { format: "responses", data: "enc" } },
+            { type: "reasoning", text: "b", signature: { format: "messages", data: "sig" } },
+            { type: "text", text: "ok" },
+          ],
+        },
+      ],
+    });
+    expect(wire.messages).toEqual([
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "b", signature: "sig" },
+          { type: "text", text: "ok" },
+        ],
+      },
+    ]);
+    expect(losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/messages/0/parts/0"]]);
+  });
+
+  it("records every setting it cannot carry and fills max_tokens", () => {
+    const { wire, losses } = encode({
+      model: "m",
+      messages: [
+        {
+          role: "user",
+          parts: [
+            { type: "text", text: "x" },
+            { type: "media", kind: "audio", source: { type: "base64", data: "AA" }, mediaType: "audio/wav" },
+          ],
+        },
+      ],
+      seed: 1,
+      presencePenalty: 0.5,
+      metadata: { a: "b" },
+      parallelToolCalls: false,
+      toolChoice: { type: "required", allowed: ["only"] },
+      reasoning: { enabled: true },
+      outputFormat: { type: "json-schema", name: "x", schema: { type: "object" } },
+    });
+    expect(wire.max_tokens).toBe(4096);
+    expect(wire.tool_choice).toEqual({ type: "tool", name: "only", disable_parallel_tool_use: true });
+    expect(wire.thinking).toEqual({ type: "adaptive" });
+    expect(wire.output_config).toEqual({ format: { type: "json_schema", schema: { type: "object" } } });
+    expect(losses.map((loss) => loss.path).sort()).toEqual(
+      [
+        "/maxOutputTokens",
+        "/messages/0/parts/1",
+        "/metadata",
+        "/outputFormat",
+        "/presencePenalty",
+        "/seed",
+      ].sort(),
+    );
+  });
+
+  it("maps hosted tools of other formats to dated tools, and drops the unknown ones", () => {
+    const { wire, losses } = encode({
+      model: "m",
+      maxOutputTokens: 10,
+      messages: [{ role: "user", parts: [{ type: "text", text: "x" }] }],
+      tools: [
+        {
+          type: "hosted",
+          kind: "web_search",
+          version: "web_search_preview",
+          settings: { maxUses: 2, searchContextSize: "high" },
+        },
+        { type: "hosted", kind: "file_search" },
+      ],
+      toolChoice: { type: "hosted", kind: "web_search" },
+    });
+    expect(wire.tools).toEqual([{ type: "web_search_20250305", name: "web_search", max_uses: 2 }]);
+    expect(wire.tool_choice).toEqual({ type: "tool", name: "web_search" });
+    expect(losses.map((loss) => loss.path)).toEqual(["/tools/0/settings/searchContextSize", "/tools/1"]);
+  });
+
+  it("throws in strict mode at the first loss", () => {
+    const context = createConversionContext({ strict: true });
+    expect(() =>
+      encodeMessagesRequest({ model: "m", maxOutputTokens: 1, seed: 3, messages: [] }, context),
+    ).toThrow(/seed/);
+  });
+});

@@ -1,0 +1,229 @@
+import { type ChatRequest, type ConversionContext, pointer, type TextPart } from "@interlingua/core";
+import { encodeMessagesPart, encodeMessagesTextPart } from "../shared/encode-messages-part";
+import { isRecord } from "../shared/extra-fields";
+import type { MessagesRequest } from "../wire/messages-request";
+import { encodeMessagesTool, encodeMessagesToolChoice } from "./encode-messages-tools";
+
+type WireBlock = Record<string, unknown>;
+type WireMessage = { role: "user" | "assistant"; content: string | WireBlock[] } & Record<string, unknown>;
+
+/** `max_tokens` is required; used when a request from another format sets no limit. */
+export const defaultMessagesMaxTokens = 4096;
+
+const unsupportedSettings = [
+  "seed",
+  "presencePenalty",
+  "frequencyPenalty",
+  "logprobs",
+  "topLogprobs",
+  "outputModalities",
+  "speech",
+  "mediaResolution",
+  "safetySettings",
+  "previousResponseId",
+  "store",
+  "cachedContent",
+  "truncation",
+] as const;
+
+const isPlainText = (part: TextPart) =>
+  part.cache === undefined && part.citations === undefined && part.extensions === undefined;
+
+function encodeSystem(request: ChatRequest, context: ConversionContext): string | WireBlock[] | undefined {
+  const instructions = request.instructions ?? [];
+  const hoisted = request.messages.flatMap((message, index) =>
+    message.role === "system" || message.role === "developer" ? [{ message, index }] : [],
+  );
+  if (instructions.length === 0 && hoisted.length === 0) return undefined;
+  const only = instructions[0];
+  if (
+    instructions.length === 1 &&
+    hoisted.length === 0 &&
+    only?.extensions?.messages?.systemForm === "string" &&
+    only.parts.length === 1 &&
+    only.parts[0]!.type === "text" &&
+    isPlainText(only.parts[0]!)
+  ) {
+    return only.parts[0]!.text;
+  }
+  const blocks: WireBlock[] = [];
+  instructions.forEach((instruction, index) => {
+    instruction.parts.forEach((part, partIndex) => {
+      if (part.text !== "")
+        blocks.push(
+          encodeMessagesTextPart(part, context, pointer("/instructions", index, "parts", partIndex)),
+        );
+    });
+  });
+  for (const { message, index } of hoisted) {
+    context.lose("approximated", pointer("/messages", index), `a ${message.role} message moved into system`);
+    message.parts.forEach((part, partIndex) => {
+      const path = pointer("/messages", index, "parts", partIndex);
+      if (part.type === "text") {
+        if (part.text !== "") blocks.push(encodeMessagesTextPart(part, context, path));
+      } else context.lose("dropped", path, `${part.type} parts cannot be system instructions`);
+    });
+  }
+  return blocks;
+}
+
+function encodeMessages(request: ChatRequest, context: ConversionContext): WireMessage[] {
+  const wireMessages: WireMessage[] = [];
+  let previousWasTool = false;
+  for (const [index, message] of request.messages.entries()) {
+    if (message.role === "system" || message.role === "developer") continue;
+    const path = pointer("/messages", index);
+    const { contentForm, opaqueBlocks, ...extra } = message.extensions?.messages ?? {};
+    const parts = message.parts;
+    const role = message.role === "assistant" ? "assistant" : "user";
+    const single = parts[0];
+    if (contentForm === "string" && parts.length === 1 && single?.type === "text" && isPlainText(single)) {
+      wireMessages.push({ ...extra, role, content: single.text });
+      previousWasTool = false;
+      continue;
+    }
+    const content: WireBlock[] = [];
+    parts.forEach((part, partIndex) => {
+      if (part.type === "text" && part.text === "") return;
+      const block = encodeMessagesPart(part, context, pointer(path, "parts", partIndex));
+      if (block) content.push(block);
+    });
+    if (Array.isArray(opaqueBlocks)) {
+      for (const { index: position, block } of opaqueBlocks as { index: number; block: WireBlock }[]) {
+        content.splice(position, 0, block);
+      }
+    }
+    const previous = wireMessages[wireMessages.length - 1];
+    if (message.role === "tool" && previousWasTool && Array.isArray(previous?.content)) {
+      previous.content.push(...content);
+      continue;
+    }
+    previousWasTool = message.role === "tool";
+    if (content.length === 0) {
+      context.lose("dropped", path, "a message with nothing the messages format can carry");
+      continue;
+    }
+    wireMessages.push({ ...extra, role, content });
+  }
+  return wireMessages;
+}
+
+/**
+ * Converts a canonical request to a messages request body. Settings the format has no field for
+ * (seed, penalties, logprobs, modalities, ...) are recorded as losses; `max_tokens` falls back to
+ * {@link defaultMessagesMaxTokens}.
+ */
+export function encodeMessagesRequest(request: ChatRequest, context: ConversionContext): MessagesRequest {
+  const {
+    metadata: metadataExtra,
+    thinking: thinkingExtra,
+    tool_choice: toolChoiceExtra,
+    output_config: outputConfigExtra,
+    ...extra
+  } = request.extensions?.messages ?? {};
+  const wire: Record<string, unknown> = { ...extra, model: request.model };
+
+  if (request.maxOutputTokens !== undefined) wire.max_tokens = request.maxOutputTokens;
+  else {
+    wire.max_tokens = defaultMessagesMaxTokens;
+    context.lose(
+      "approximated",
+      "/maxOutputTokens",
+      `max_tokens is required; ${defaultMessagesMaxTokens} used`,
+    );
+  }
+  const system = encodeSystem(request, context);
+  if (system !== undefined) wire.system = system;
+  wire.messages = encodeMessages(request, context);
+
+  if (request.tools) {
+    const tools = [];
+    for (const [index, tool] of request.tools.entries()) {
+      const encoded = encodeMessagesTool(tool, context, pointer("/tools", index));
+      if (encoded) tools.push(encoded);
+    }
+    wire.tools = tools;
+  }
+  const toolChoice = encodeMessagesToolChoice(
+    request.toolChoice,
+    request.parallelToolCalls,
+    request.tools,
+    toolChoiceExtra as Record<string, unknown> | undefined,
+    context,
+  );
+  if (toolChoice) wire.tool_choice = toolChoice;
+  if (request.stopSequences) wire.stop_sequences = request.stopSequences;
+  if (request.stream !== undefined) wire.stream = request.stream;
+  if (request.temperature !== undefined) wire.temperature = request.temperature;
+  if (request.topK !== undefined) wire.top_k = request.topK;
+  if (request.topP !== undefined) wire.top_p = request.topP;
+  if (request.serviceTier !== undefined) wire.service_tier = request.serviceTier;
+
+  if (request.user !== undefined) wire.metadata = { ...(metadataExtra as object), user_id: request.user };
+  else if (metadataExtra !== undefined) wire.metadata = metadataExtra;
+  if (request.metadata)
+    context.lose("dropped", "/metadata", "the messages format carries only metadata.user_id");
+
+  const reasoning = request.reasoning;
+  if (reasoning?.enabled !== undefined) {
+    wire.thinking = {
+      ...(thinkingExtra as object),
+      ...(reasoning.enabled
+        ? reasoning.budgetTokens !== undefined
+          ? { type: "enabled", budget_tokens: reasoning.budgetTokens }
+          : { type: "adaptive" }
+        : { type: "disabled" }),
+    };
+  } else if (reasoning?.budgetTokens !== undefined) {
+    wire.thinking = { ...(thinkingExtra as object), type: "enabled", budget_tokens: reasoning.budgetTokens };
+  }
+  if (reasoning?.summary !== undefined)
+    context.lose("dropped", "/reasoning/summary", "reasoning summary setting has no messages equivalent");
+  if (reasoning?.includeThoughts !== undefined)
+    context.lose("dropped", "/reasoning/includeThoughts", "includeThoughts has no messages equivalent");
+
+  const outputConfig: Record<string, unknown> = isRecord(outputConfigExtra) ? { ...outputConfigExtra } : {};
+  const format = request.outputFormat;
+  if (format) {
+    switch (format.type) {
+      case "text":
+        break;
+      case "json":
+        outputConfig.format = { type: "json_schema", schema: { type: "object" } };
+        context.lose("approximated", "/outputFormat", "JSON mode sent as a JSON Schema of any object");
+        break;
+      case "json-schema":
+        outputConfig.format = {
+          ...(isRecord(outputConfig.format) ? outputConfig.format : {}),
+          type: "json_schema",
+          schema: format.schema,
+        };
+        if (format.name !== undefined || format.description !== undefined || format.strict !== undefined)
+          context.lose(
+            "dropped",
+            "/outputFormat",
+            "output schema name, description and strictness have no messages field",
+          );
+        break;
+      case "enum":
+        outputConfig.format = { type: "json_schema", schema: { type: "string", enum: format.values } };
+        context.lose("approximated", "/outputFormat", "enum output sent as a JSON Schema string enum");
+        break;
+      default: {
+        const unknown: never = format;
+        throw new TypeError(`Unknown output format ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+  if (reasoning?.effort !== undefined) outputConfig.effort = reasoning.effort;
+  if (outputConfigExtra !== undefined || Object.keys(outputConfig).length > 0)
+    wire.output_config = outputConfig;
+
+  if (request.candidateCount !== undefined && request.candidateCount !== 1)
+    context.lose("unsupported", "/candidateCount", "the messages format answers with one candidate");
+  for (const setting of unsupportedSettings) {
+    if (request[setting] !== undefined)
+      context.lose("unsupported", `/${setting}`, `${setting} has no messages equivalent`);
+  }
+  return wire as MessagesRequest;
+}

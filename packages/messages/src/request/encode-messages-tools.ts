@@ -1,0 +1,111 @@
+import { type ConversionContext, pointer, type Tool, type ToolChoice } from "@interlingua/core";
+import { cacheToMessages } from "../shared/encode-messages-part";
+import { messagesHostedToolKinds } from "./decode-messages-tools";
+
+/** The version and tool name used for a hosted tool of another format. */
+const defaultHostedTools: Partial<Record<string, { type: string; name: string }>> = {
+  computer: { type: "computer_20250124", name: "computer" },
+  bash: { type: "bash_20250124", name: "bash" },
+  text_editor: { type: "text_editor_20250728", name: "str_replace_based_edit_tool" },
+  web_search: { type: "web_search_20250305", name: "web_search" },
+  code_execution: { type: "code_execution_20250825", name: "code_execution" },
+};
+
+const datedType = /_\d{8}$/;
+
+/** A canonical tool as a messages tool definition, or undefined (with a loss) when it has none. */
+export function encodeMessagesTool(
+  tool: Tool,
+  context: ConversionContext,
+  path: string,
+): Record<string, unknown> | undefined {
+  const extra = tool.extensions?.messages;
+  if (tool.type === "function") {
+    const wire: Record<string, unknown> = { ...extra, name: tool.name, input_schema: tool.inputSchema };
+    if (tool.description !== undefined) wire.description = tool.description;
+    if (tool.strict !== undefined) wire.strict = tool.strict;
+    if (tool.cache) wire.cache_control = cacheToMessages(tool.cache);
+    return wire;
+  }
+  const fallback = defaultHostedTools[tool.kind];
+  const type = tool.version !== undefined && datedType.test(tool.version) ? tool.version : fallback?.type;
+  const name = tool.name ?? fallback?.name;
+  if (type === undefined || name === undefined) {
+    context.lose("unsupported", path, `hosted tool ${tool.kind} has no messages equivalent`);
+    return undefined;
+  }
+  const wire: Record<string, unknown> = { ...extra, type, name };
+  const settingNames = messagesHostedToolKinds.find((entry) => entry.kind === tool.kind)?.settings ?? {};
+  for (const [key, value] of Object.entries(tool.settings ?? {})) {
+    const wireKey = settingNames[key];
+    if (wireKey === undefined)
+      context.lose("dropped", pointer(path, "settings", key), `setting ${key} has no messages equivalent`);
+    else wire[wireKey] = value;
+  }
+  if (tool.cache) wire.cache_control = cacheToMessages(tool.cache);
+  return wire;
+}
+
+/** The canonical tool choice and parallel-calls flag as `tool_choice`. */
+export function encodeMessagesToolChoice(
+  toolChoice: ToolChoice | undefined,
+  parallelToolCalls: boolean | undefined,
+  tools: Tool[] | undefined,
+  extra: Record<string, unknown> | undefined,
+  context: ConversionContext,
+): Record<string, unknown> | undefined {
+  if (toolChoice === undefined && parallelToolCalls === undefined) return undefined;
+  const wire: Record<string, unknown> = { ...extra };
+  const choice = toolChoice ?? { type: "auto" };
+  switch (choice.type) {
+    case "auto":
+      wire.type = "auto";
+      if (choice.allowed)
+        context.lose(
+          "approximated",
+          "/toolChoice/allowed",
+          "allowed tools list dropped: any tool may be used",
+        );
+      break;
+    case "none":
+      wire.type = "none";
+      return wire;
+    case "required":
+      if (choice.allowed?.length === 1) {
+        wire.type = "tool";
+        wire.name = choice.allowed[0];
+      } else {
+        wire.type = "any";
+        if (choice.allowed)
+          context.lose(
+            "approximated",
+            "/toolChoice/allowed",
+            "allowed tools list dropped: any tool may be used",
+          );
+      }
+      break;
+    case "tool":
+      wire.type = "tool";
+      wire.name = choice.name;
+      break;
+    case "hosted": {
+      const hosted = tools?.find((tool) => tool.type === "hosted" && tool.kind === choice.kind);
+      const name =
+        hosted?.type === "hosted" ? (hosted.name ?? defaultHostedTools[hosted.kind]?.name) : undefined;
+      if (name === undefined) {
+        context.lose("approximated", "/toolChoice", `no ${choice.kind} tool to force; any tool may be used`);
+        wire.type = "any";
+      } else {
+        wire.type = "tool";
+        wire.name = name;
+      }
+      break;
+    }
+    default: {
+      const unknown: never = choice;
+      throw new TypeError(`Unknown tool choice ${JSON.stringify(unknown)}`);
+    }
+  }
+  if (parallelToolCalls !== undefined) wire.disable_parallel_tool_use = !parallelToolCalls;
+  return wire;
+}

@@ -1,0 +1,56 @@
+import { CanonicalError, type ChatResponse, type ConversionContext, type Part } from "@interlingua/core";
+import { decodeMessagesBlock } from "../shared/decode-messages-block";
+import { extraFields } from "../shared/extra-fields";
+import { finishReasonFromMessages } from "../shared/messages-stop-reason";
+import { usageFromMessages } from "../shared/messages-usage";
+import { MessagesResponse } from "../wire/messages-response";
+
+const responseKnown = new Set([
+  "id",
+  "type",
+  "role",
+  "model",
+  "content",
+  "stop_reason",
+  "stop_sequence",
+  "usage",
+]);
+const nullImplied = new Set(["stop_sequence"]);
+const incompleteStopReasons = new Set(["max_tokens", "model_context_window_exceeded"]);
+
+/**
+ * Converts a messages response body. Blocks the canonical model has no part for stay in
+ * `extensions.messages.opaqueBlocks` with their position; other unmapped fields (`stop_details`,
+ * `container`, ...) stay in `extensions.messages`.
+ */
+export function decodeMessagesResponse(wire: unknown, _context: ConversionContext): ChatResponse {
+  const parsed = MessagesResponse.safeParse(wire);
+  if (!parsed.success) {
+    throw new CanonicalError("internal", `Malformed messages response: ${parsed.error.issues[0]?.message}`, {
+      cause: parsed.error,
+    });
+  }
+  const body = parsed.data;
+  const parts: Part[] = [];
+  const opaqueBlocks: { index: number; block: unknown }[] = [];
+  const toolNames = new Map<string, string>();
+  body.content.forEach((block, index) => {
+    const part = decodeMessagesBlock(block, toolNames);
+    if (part === undefined) opaqueBlocks.push({ index, block });
+    else parts.push(part);
+  });
+  const response: ChatResponse = {
+    id: body.id,
+    model: body.model,
+    parts,
+    finishReason: finishReasonFromMessages(body.stop_reason),
+    usage: usageFromMessages(body.usage),
+    status: body.stop_reason && incompleteStopReasons.has(body.stop_reason) ? "incomplete" : "completed",
+  };
+  if (typeof body.stop_sequence === "string") response.stopSequence = body.stop_sequence;
+  const extra = extraFields(body, responseKnown, nullImplied);
+  if (extra || opaqueBlocks.length > 0) {
+    response.extensions = { messages: { ...extra, ...(opaqueBlocks.length > 0 && { opaqueBlocks }) } };
+  }
+  return response;
+}

@@ -1,0 +1,33 @@
+import { type ChatResponse, type ConversionContext, pointer } from "@interlingua/core";
+import { encodeMessagesPart } from "../shared/encode-messages-part";
+import { stopReasonToMessages } from "../shared/messages-stop-reason";
+import { usageToMessages } from "../shared/messages-usage";
+import type { MessagesResponse } from "../wire/messages-response";
+
+/** Converts a canonical response to a messages response body; parts it cannot carry are losses. */
+export function encodeMessagesResponse(response: ChatResponse, context: ConversionContext): MessagesResponse {
+  const { opaqueBlocks, ...extra } = response.extensions?.messages ?? {};
+  const content: Record<string, unknown>[] = [];
+  response.parts.forEach((part, index) => {
+    const block = encodeMessagesPart(part, context, pointer("/parts", index));
+    if (block) content.push(block);
+  });
+  if (Array.isArray(opaqueBlocks)) {
+    for (const { index, block } of opaqueBlocks as { index: number; block: Record<string, unknown> }[]) {
+      content.splice(index, 0, block);
+    }
+  }
+  if (response.candidates?.length)
+    context.lose("dropped", "/candidates", "the messages format answers with one candidate");
+  return {
+    ...extra,
+    id: response.id,
+    type: "message",
+    role: "assistant",
+    model: response.model,
+    content: content as MessagesResponse["content"],
+    stop_reason: stopReasonToMessages(response.finishReason, context, "/finishReason"),
+    stop_sequence: response.stopSequence ?? null,
+    usage: usageToMessages(response.usage, { required: "input-and-output" }),
+  };
+}

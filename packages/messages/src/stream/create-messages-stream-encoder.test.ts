@@ -1,0 +1,238 @@
+import { type ChatEvent, createConversionContext, StreamParseFailure, transformAll } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { createMessagesStreamDecoder } from "./create-messages-stream-decoder";
+import { createMessagesStreamEncoder } from "./create-messages-stream-encoder";
+
+async function encode(events: ChatEvent[]) {
+  const context = createConversionContext();
+  return { wire: await transformAll(events, createMessagesStreamEncoder(context)), losses: context.losses };
+}
+
+const start: ChatEvent = { type: "response-start", id: "msg_1", model: "m", usage: { inputTokens: 5 } };
+const end: ChatEvent = { type: "response-end", finishReason: { reason: "stop" }, usage: { outputTokens: 3 } };
+const types = (wire: Record<string, unknown>[]) =>
+  wire.map((event) =>
+    event.type === "content_block_start" || event.type === "content_block_stop"
+      ? `${event.type}:${event.index}`
+      : event.type,
+  );
+
+describe("createMessagesStreamEncoder", () => {
+  it("sends no block for a text part that stays empty, and numbers blocks itself", async () => {
+    const { wire } = await encode([
+      start,
+      { type: "part-start", index: 3, kind: "text" },
+      { type: "text-delta", index: 3, text: "" },
+      { type: "keepalive" },
+      { type: "part-end", index: 3, part: { type: "text", text: "" } },
+      { type: "part-start", index: 7, kind: "text" },
+      { type: "text-delta", index: 7, text: "Hi" },
+      { type: "part-end", index: 7, part: { type: "text", text: "Hi" } },
+      { type: "part-start", index: 9, kind: "tool-call", id: "t1", name: "f" },
+      { type: "tool-arguments-delta", index: 9, text: "{}" },
+      { type: "part-end", index: 9, part: { type: "tool-call", id: "t1", name: "f", arguments: {} } },
+      end,
+    ]);
+    expect(types(wire)).toEqual([
+      "message_start",
+      "ping",
+      "content_block_start:0",
+      "content_block_delta",
+      "content_block_stop:0",
+      "content_block_start:1",
+      "content_block_delta",
+      "content_block_stop:1",
+      "message_delta",
+      "message_stop",
+    ]);
+    expect(wire[2]).toEqual({
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "text", text: "" },
+    });
+    expect(wire.at(-2)).toEqual({
+      type: "message_delta",
+      delta: { stop_reason: "end_turn", stop_sequence: null },
+      usage: { output_tokens: 3 },
+    });
+  });
+
+  it("sends a part given only at part-end (a replayed response) as one block", async () => {
+    const { wire } = await encode([
+      start,
+      { type: "part-start", index: 0, kind: "tool-call", id: "t1", name: "f" },
+      { type: "part-end", index: 0, part: { type: "tool-call", id: "t1", name: "f", arguments: { a: 1 } } },
+      { type: "part-start", index: 1, kind: "reasoning" },
+      {
+        type: "part-end",
+        index: 1,
+        part: { type: "reasoning", redacted: true, signature: { format: "messages", data: "R" } },
+      },
+      end,
+    ]);
+    expect(wire.slice(1, -2)).toEqual([
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "tool_use", id: "t1", name: "f", input: {} },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"a":1}' } },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_start", index: 1, content_block: { type: "redacted_thinking", data: "R" } },
+      { type: "content_block_stop", index: 1 },
+    ]);
+  });
+
+  it("ends a failed stream with an error event and no message_stop", async () => {
+    const { wire } = await encode([
+      start,
+      { type: "part-start", index: 0, kind: "text" },
+      { type: "text-delta", index: 0, text: "par" },
+      { type: "error", error: { kind: "overloaded", status: 529, message: "Overloaded" } },
+    ]);
+    expect(wire.at(-1)).toEqual({
+      type: "error",
+      error: { type: "overloaded_error", message: "Overloaded" },
+    });
+    expect(types(wire)).not.toContain("message_stop");
+  });
+
+  it("never fakes success when its input ends early", async () => {
+    const { wire } = await encode([start, { type: "part-start", index: 0, kind: "text" }]);
+    expect(wire.at(-1)).toMatchObject({ type: "error", error: { type: "api_error" } });
+    expect(types(wire)).not.toContain("message_stop");
+  });
+
+  it("drops a foreign signature with a loss, and thinking that cannot be signed", async () => {
+    const { wire, losses } = await encode([
+      start,
+      { type: "part-start", index: 0, kind: "reasoning" },
+      { type: "reasoning-delta", index: 0, text: "thought" },
+      { type: "signature-delta", index: 0, signature: "enc" },
+      {
+        type: "part-end",
+        index: 0,
+        part: { type: "reasoning", text: "thought", signature: { format: "responses", data: "enc" } },
+      },
+      { type: "part-start", index: 1, kind: "reasoning" },
+      {
+        type: "part-end",
+        index: 1,
+        part: { type: "reasoning", summary: ["s"], signature: { format: "responses", data: "x" } },
+      },
+      end,
+    ]);
+    expect(JSON.stringify(wire)).not.toContain("signature_delta");
+    expect(types(wire)).toEqual([
+      "message_start",
+      "content_block_start:0",
+      "content_block_delta",
+      "content_block_stop:0",
+      "message_delta",
+      "message_stop",
+    ]);
+    expect(losses.map((loss) => loss.path)).toEqual(["/parts/0/signature", "/parts/1"]);
+  });
+
+  it("keeps input tokens right when a later usage omits cache counts", async () => {
+    const wire = [
+      {
+        type: "message_start",
+        message: {
+          id: "m",
+          type: "message",
+          role: "assistant",
+          model: "m",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 10, cache_read_input_tokens: 90, output_tokens: 1 },
+        },
+      },
+      {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn", stop_sequence: null },
+        usage: { input_tokens: 10, output_tokens: 5 },
+      },
+      { type: "message_stop" },
+    ];
+    const events = await transformAll(wire, createMessagesStreamDecoder(createConversionContext()));
+    expect(events.at(-1)).toMatchObject({ usage: { inputTokens: 100, outputTokens: 5 } });
+    const { wire: back } = await encode(events);
+    expect(back).toEqual(wire);
+  });
+});
+
+describe("createMessagesStreamDecoder failures", () => {
+  const messageStart = {
+    type: "message_start",
+    message: {
+      id: "m",
+      type: "message",
+      role: "assistant",
+      model: "m",
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
+    },
+  };
+  const decode = (items: unknown[]) =>
+    transformAll(items, createMessagesStreamDecoder(createConversionContext()));
+
+  it("turns an error event into a canonical error and ignores what follows", async () => {
+    const events = await decode([
+      messageStart,
+      { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
+      { type: "message_stop" },
+    ]);
+    expect(events.at(-1)).toEqual({
+      type: "error",
+      error: { kind: "overloaded", status: 529, message: "Overloaded", code: "overloaded_error" },
+    });
+    expect(events.filter((event) => event.type === "response-end")).toEqual([]);
+  });
+
+  it("ends with an error when the stream stops before message_stop", async () => {
+    const events = await decode([
+      messageStart,
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "error", error: { kind: "unavailable" } });
+  });
+
+  it("ends with an error at a parse failure", async () => {
+    const events = await decode([
+      messageStart,
+      new StreamParseFailure("Event data is not valid JSON", "{oops"),
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "error", error: { kind: "unavailable" } });
+    expect(events).toHaveLength(2);
+  });
+
+  it("refuses a second content_block_start for one index", async () => {
+    const block = { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } };
+    const events = await decode([messageStart, block, block]);
+    expect(events.at(-1)).toMatchObject({
+      type: "error",
+      error: { message: expect.stringContaining("second") },
+    });
+  });
+
+  it("records a loss for a block type it does not know and carries on", async () => {
+    const context = createConversionContext();
+    const events = await transformAll(
+      [
+        messageStart,
+        { type: "content_block_start", index: 0, content_block: { type: "hologram" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "x" } },
+        { type: "content_block_stop", index: 0 },
+        { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 1 } },
+        { type: "message_stop" },
+      ],
+      createMessagesStreamDecoder(context),
+    );
+    expect(events.map((event) => event.type)).toEqual(["response-start", "response-end"]);
+    expect(context.losses).toHaveLength(1);
+  });
+});

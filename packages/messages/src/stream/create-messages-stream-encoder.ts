@@ -1,0 +1,332 @@
+import {
+  CanonicalError,
+  type ChatEvent,
+  type ConversionContext,
+  mergeUsage,
+  type Part,
+  pointer,
+  type Usage,
+} from "@interlingua/core";
+import { messagesErrorToWire } from "../errors/messages-error-to-wire";
+import { encodeMessagesPart } from "../shared/encode-messages-part";
+import { citationToMessages } from "../shared/messages-citation";
+import { stopReasonToMessages } from "../shared/messages-stop-reason";
+import { type MessagesCacheCounts, usageToMessages } from "../shared/messages-usage";
+
+type WireEvent = Record<string, unknown> & { type: string };
+
+interface EncodedPart {
+  kind: string;
+  /** Block index, once `content_block_start` went out. */
+  block?: number;
+  /** Fields of `part-start` extensions, for the `content_block_start`. */
+  startExtra?: Record<string, unknown>;
+  /** Waiting for content before starting (text and reasoning: never an empty text block). */
+  pending: boolean;
+  /** A hosted call of another format: nothing is sent for it. */
+  skipped: boolean;
+  streamedText: string;
+  argumentsStreamed: boolean;
+  summaryIndex?: number;
+}
+
+const ping: WireEvent = { type: "ping" };
+
+/**
+ * Canonical events → messages stream events. Block indexes are assigned in the order blocks start,
+ * so they need not equal part indexes. Text and reasoning blocks start at their first content (a
+ * part that ends empty sends nothing, and keepalives wait for that start so order is kept); a
+ * block is started once. Signatures go out just before the block's `content_block_stop`, and only
+ * when signed by this format. A canonical `error` (or input that ends early) ends the stream with
+ * an `error` event and no `message_stop`.
+ */
+export function createMessagesStreamEncoder(
+  context: ConversionContext,
+): TransformStream<ChatEvent, WireEvent> {
+  const parts = new Map<number, EncodedPart>();
+  let nextBlock = 0;
+  let pendingStarts = 0;
+  let heldPings = 0;
+  let ended = false;
+  let usage: Usage | undefined;
+  let startCache: MessagesCacheCounts = {};
+
+  return new TransformStream<ChatEvent, WireEvent>({
+    transform(event, controller) {
+      if (ended) return;
+      const enqueue = (wire: WireEvent) => controller.enqueue(wire);
+      const releasePings = () => {
+        if (pendingStarts > 0) return;
+        for (; heldPings > 0; heldPings--) enqueue(ping);
+      };
+      const settle = (part: EncodedPart) => {
+        if (!part.pending) return;
+        part.pending = false;
+        pendingStarts--;
+      };
+      const startBlock = (part: EncodedPart, contentBlock: Record<string, unknown>) => {
+        part.block = nextBlock++;
+        enqueue({ type: "content_block_start", index: part.block, content_block: contentBlock });
+        settle(part);
+        releasePings();
+      };
+      const delta = (part: EncodedPart, payload: Record<string, unknown>) =>
+        enqueue({ type: "content_block_delta", index: part.block!, delta: payload });
+      const stop = (part: EncodedPart) => enqueue({ type: "content_block_stop", index: part.block! });
+      const startText = (part: EncodedPart) =>
+        startBlock(part, { ...part.startExtra, type: "text", text: "" });
+      const startThinking = (part: EncodedPart) =>
+        startBlock(part, { ...part.startExtra, type: "thinking", thinking: "", signature: "" });
+
+      switch (event.type) {
+        case "response-start": {
+          startCache = {};
+          if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
+          if (event.usage?.cacheWriteTokens !== undefined)
+            startCache.cacheWrite = event.usage.cacheWriteTokens;
+          enqueue({
+            type: "message_start",
+            message: {
+              ...event.extensions?.messages,
+              id: event.id,
+              type: "message",
+              role: "assistant",
+              model: event.model,
+              content: [],
+              stop_reason: null,
+              stop_sequence: null,
+              usage: usageToMessages(event.usage ?? {}, { required: "input-and-output" }),
+            },
+          });
+          return;
+        }
+        case "part-start": {
+          const part: EncodedPart = {
+            kind: event.kind,
+            startExtra: event.extensions?.messages,
+            pending: false,
+            skipped: false,
+            streamedText: "",
+            argumentsStreamed: false,
+          };
+          parts.set(event.index, part);
+          if (event.kind === "text" || event.kind === "reasoning") {
+            part.pending = true;
+            pendingStarts++;
+          } else if (event.kind === "tool-call") {
+            startBlock(part, {
+              ...part.startExtra,
+              type: "tool_use",
+              id: event.id,
+              name: event.name,
+              input: {},
+            });
+          } else if (event.kind === "hosted-tool-call") {
+            if (part.startExtra === undefined) part.skipped = true;
+            else
+              startBlock(part, {
+                ...part.startExtra,
+                type: "server_tool_use",
+                id: event.id,
+                name: event.name,
+                input: {},
+              });
+          }
+          return;
+        }
+        case "text-delta": {
+          const part = parts.get(event.index);
+          if (part?.kind !== "text") return;
+          if (part.block === undefined) {
+            if (event.text === "") return;
+            startText(part);
+          }
+          part.streamedText += event.text;
+          delta(part, { type: "text_delta", text: event.text });
+          return;
+        }
+        case "reasoning-delta": {
+          const part = parts.get(event.index);
+          if (part?.kind !== "reasoning") return;
+          if (part.block === undefined) startThinking(part);
+          let text = event.text;
+          if (event.summaryIndex !== undefined) {
+            if (part.summaryIndex === undefined)
+              context.lose(
+                "approximated",
+                pointer("/parts", event.index, "summary"),
+                "reasoning summary sent as thinking",
+              );
+            else if (part.summaryIndex !== event.summaryIndex) text = `\n\n${text}`;
+            part.summaryIndex = event.summaryIndex;
+          }
+          delta(part, { type: "thinking_delta", thinking: text });
+          return;
+        }
+        case "signature-delta":
+          // Signatures go out at part-end, once their format is known.
+          return;
+        case "tool-arguments-delta": {
+          const part = parts.get(event.index);
+          if (!part || part.block === undefined) return;
+          part.argumentsStreamed = true;
+          delta(part, { type: "input_json_delta", partial_json: event.text });
+          return;
+        }
+        case "citation-delta": {
+          const part = parts.get(event.index);
+          if (part?.kind !== "text") return;
+          const citation = citationToMessages(
+            event.citation,
+            context,
+            pointer("/parts", event.index, "citations"),
+          );
+          if (!citation) return;
+          if (part.block === undefined) startText(part);
+          delta(part, { type: "citations_delta", citation });
+          return;
+        }
+        case "part-end": {
+          const part = parts.get(event.index);
+          if (!part) return;
+          endPart(part, event.part, event.index);
+          settle(part);
+          releasePings();
+          return;
+        }
+        case "usage":
+          usage = mergeUsage(usage, event.usage);
+          return;
+        case "response-end": {
+          ended = true;
+          heldPings = 0;
+          const finalUsage = mergeUsage(usage, event.usage);
+          const { context_management, messageDeltaFields, ...deltaFields } = event.extensions?.messages ?? {};
+          const wire: WireEvent = {
+            ...(messageDeltaFields as object),
+            type: "message_delta",
+            delta: {
+              ...deltaFields,
+              stop_reason: stopReasonToMessages(event.finishReason, context, "/finishReason"),
+              stop_sequence: event.stopSequence ?? null,
+            },
+            usage: usageToMessages(finalUsage, { earlier: startCache, required: "output" }),
+          };
+          if (context_management !== undefined) wire.context_management = context_management;
+          if (event.candidates?.length)
+            context.lose("dropped", "/candidates", "the messages format streams one candidate");
+          enqueue(wire);
+          enqueue({ type: "message_stop" });
+          return;
+        }
+        case "error": {
+          ended = true;
+          enqueue({
+            type: "error",
+            error: messagesErrorToWire(CanonicalError.fromData(event.error)).body.error,
+          });
+          return;
+        }
+        case "keepalive":
+          if (pendingStarts > 0) heldPings++;
+          else enqueue(ping);
+          return;
+        default: {
+          const unknown: never = event;
+          throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
+        }
+      }
+
+      function endPart(part: EncodedPart, whole: Part, index: number) {
+        const path = pointer("/parts", index);
+        switch (whole.type) {
+          case "text": {
+            if (part.block === undefined) {
+              if (whole.text === "") return;
+              startText(part);
+            }
+            if (whole.text.length > part.streamedText.length && whole.text.startsWith(part.streamedText)) {
+              delta(part, { type: "text_delta", text: whole.text.slice(part.streamedText.length) });
+            }
+            if (whole.signature)
+              context.lose("dropped", pointer(path, "signature"), "text blocks carry no signature");
+            stop(part);
+            return;
+          }
+          case "reasoning": {
+            const signature = whole.signature;
+            const ours = signature?.format === "messages";
+            if (part.block === undefined) {
+              if (!ours) {
+                context.lose(
+                  "dropped",
+                  path,
+                  "reasoning without a messages signature cannot be sent to the messages format",
+                );
+                return;
+              }
+              if (whole.redacted) {
+                startBlock(part, { ...part.startExtra, type: "redacted_thinking", data: signature.data });
+                stop(part);
+                return;
+              }
+              startThinking(part);
+              const text = whole.text ?? whole.summary?.join("\n\n");
+              if (text) delta(part, { type: "thinking_delta", thinking: text });
+            }
+            if (ours) delta(part, { type: "signature_delta", signature: signature.data });
+            else if (signature)
+              context.lose("dropped", pointer(path, "signature"), `a ${signature.format} signature`);
+            stop(part);
+            return;
+          }
+          case "tool-call":
+          case "hosted-tool-call": {
+            if (part.skipped || part.block === undefined) {
+              context.lose("dropped", path, `a hosted call from another format`);
+              return;
+            }
+            if (!part.argumentsStreamed) {
+              const value =
+                whole.type === "tool-call" ? (whole.rawArguments ?? whole.arguments) : whole.input;
+              const text = typeof value === "string" ? value : JSON.stringify(value ?? {});
+              if (text !== "{}") delta(part, { type: "input_json_delta", partial_json: text });
+            }
+            if (whole.type === "tool-call" && whole.signature)
+              context.lose("dropped", pointer(path, "signature"), "tool calls carry no signature");
+            stop(part);
+            return;
+          }
+          case "hosted-tool-result":
+          case "refusal": {
+            const block = encodeMessagesPart(whole, context, path);
+            if (!block) return;
+            if (block.type === "text") {
+              startText(part);
+              delta(part, { type: "text_delta", text: block.text });
+            } else startBlock(part, block);
+            stop(part);
+            return;
+          }
+          case "media":
+          case "tool-result":
+          case "code":
+          case "code-result":
+            context.lose("unsupported", path, `${whole.type} output is not supported by the messages format`);
+            return;
+          default: {
+            const unknown: never = whole;
+            throw new TypeError(`Unknown part ${JSON.stringify(unknown)}`);
+          }
+        }
+      }
+    },
+    flush(controller) {
+      if (ended) return;
+      controller.enqueue({
+        type: "error",
+        error: { type: "api_error", message: "The stream ended early, before the response was complete" },
+      });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { MessagesRequestContentBlock, MessagesTextBlock } from "./messages-content-block";
+import { MessagesToolChoice, MessagesToolDefinition } from "./messages-tool";
+
+/** One conversation turn: `user` or `assistant`, with a string or content blocks. */
+export const MessagesInputMessage = z.looseObject({
+  role: z.enum(["user", "assistant"], { error: "role must be user or assistant" }),
+  content: z.union([z.string(), z.array(MessagesRequestContentBlock)]),
+});
+/** A conversation turn; see {@link MessagesInputMessage}. */
+export type MessagesInputMessage = z.infer<typeof MessagesInputMessage>;
+
+/** `thinking`: enabled with a budget of at least 1024 tokens, disabled, or adaptive. */
+export const MessagesThinkingConfig = z.discriminatedUnion("type", [
+  z.looseObject({
+    type: z.literal("enabled"),
+    budget_tokens: z.int().min(1024, "budget_tokens must be at least 1024"),
+  }),
+  z.looseObject({ type: z.literal("disabled") }),
+  z.looseObject({ type: z.literal("adaptive") }),
+]);
+
+/** `output_config`: structured output format and effort. */
+export const MessagesOutputConfig = z.looseObject({
+  format: z
+    .looseObject({ type: z.literal("json_schema"), schema: z.record(z.string(), z.unknown()) })
+    .nullish(),
+  effort: z.string().nullish(),
+});
+
+/**
+ * The body of `POST /v1/messages`, with the rules of the format's request table: `model` 1 to 256
+ * characters, `metadata.user_id` at most 256, `temperature` and `top_p` within 0 to 1, `top_k` above
+ * 0, thinking `budget_tokens` at least 1024 (and below `max_tokens`, checked by the decoder).
+ */
+export const MessagesRequest = z.looseObject({
+  model: z.string().min(1, "model must be 1 to 256 characters").max(256, "model must be 1 to 256 characters"),
+  max_tokens: z.int().min(0, "max_tokens must be a non-negative integer"),
+  messages: z.array(MessagesInputMessage).min(1, "at least one message is required"),
+  metadata: z
+    .looseObject({ user_id: z.string().max(256, "user_id must be at most 256 characters").nullish() })
+    .optional(),
+  stop_sequences: z.array(z.string()).optional(),
+  stream: z.boolean().optional(),
+  system: z.union([z.string(), z.array(MessagesTextBlock)]).optional(),
+  temperature: z
+    .number()
+    .min(0, "temperature must be within 0 and 1")
+    .max(1, "temperature must be within 0 and 1")
+    .optional(),
+  thinking: MessagesThinkingConfig.optional(),
+  tool_choice: MessagesToolChoice.optional(),
+  tools: z.array(MessagesToolDefinition).optional(),
+  top_k: z.int().min(1, "top_k must be greater than 0").optional(),
+  top_p: z.number().min(0, "top_p must be within 0 and 1").max(1, "top_p must be within 0 and 1").optional(),
+  output_config: MessagesOutputConfig.optional(),
+  service_tier: z.string().optional(),
+});
+/** A messages request body; see {@link MessagesRequest}. */
+export type MessagesRequest = z.infer<typeof MessagesRequest>;

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** Token counts as the format reports them: `input_tokens` excludes cache reads and writes. */
+export const MessagesUsage = z.looseObject({
+  input_tokens: z.number().nullish(),
+  output_tokens: z.number().nullish(),
+  cache_creation_input_tokens: z.number().nullish(),
+  cache_read_input_tokens: z.number().nullish(),
+});
+/** Token counts; see {@link MessagesUsage}. */
+export type MessagesUsage = z.infer<typeof MessagesUsage> & Record<string, unknown>;
+
+/** A response content block: text, thinking, tool use, server tool use and results, and newer kinds. */
+export const MessagesResponseContentBlock = z.looseObject({ type: z.string() });
+/** A response content block; see {@link MessagesResponseContentBlock}. */
+export type MessagesResponseContentBlock = z.infer<typeof MessagesResponseContentBlock> &
+  Record<string, unknown>;
+
+/** The non-streaming answer of `POST /v1/messages` (also the `message` of `message_start`). */
+export const MessagesResponse = z.looseObject({
+  id: z.string(),
+  type: z.literal("message"),
+  role: z.literal("assistant"),
+  model: z.string(),
+  content: z.array(MessagesResponseContentBlock),
+  stop_reason: z.string().nullish(),
+  stop_sequence: z.string().nullish(),
+  usage: MessagesUsage,
+});
+/** A messages response body; see {@link MessagesResponse}. */
+export type MessagesResponse = z.infer<typeof MessagesResponse> & Record<string, unknown>;

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { MessagesCacheControl } from "./messages-content-block";
+
+const customToolName = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * A tool definition: a custom tool (`type` absent, null or `custom`, with `name` of 1 to 64
+ * characters and an `input_schema`) or a vendor tool named by a dated `type` (`computer_20241022`,
+ * `bash_20250124`, `text_editor_20250728`, `web_search_20250305`, ...).
+ */
+export const MessagesToolDefinition = z
+  .looseObject({
+    type: z.string().nullish(),
+    name: z.string(),
+    description: z.string().optional(),
+    input_schema: z.looseObject({ type: z.literal("object") }).optional(),
+    cache_control: MessagesCacheControl.nullish(),
+  })
+  .superRefine((tool, context) => {
+    if (tool.type == null || tool.type === "custom") {
+      if (!customToolName.test(tool.name)) {
+        context.addIssue({
+          code: "custom",
+          path: ["name"],
+          message: "tool name must be 1 to 64 characters of letters, digits, '_' or '-'",
+        });
+      }
+      if (tool.input_schema === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["input_schema"],
+          message: "custom tools need an input_schema",
+        });
+      }
+      return;
+    }
+    if (tool.type.startsWith("computer_")) {
+      for (const key of ["display_width_px", "display_height_px"]) {
+        const value = (tool as Record<string, unknown>)[key];
+        if (!Number.isInteger(value) || (value as number) < 1) {
+          context.addIssue({ code: "custom", path: [key], message: `${key} must be a positive integer` });
+        }
+      }
+    }
+  });
+/** A tool definition; see {@link MessagesToolDefinition}. */
+export type MessagesToolDefinition = z.infer<typeof MessagesToolDefinition> & Record<string, unknown>;
+
+const disableParallelToolUse = z.boolean().optional();
+
+/** `tool_choice`: auto, any, a named tool, or none; each but none may disable parallel tool use. */
+export const MessagesToolChoice = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.literal("auto"), disable_parallel_tool_use: disableParallelToolUse }),
+  z.looseObject({ type: z.literal("any"), disable_parallel_tool_use: disableParallelToolUse }),
+  z.looseObject({
+    type: z.literal("tool"),
+    name: z.string().min(1, "tool_choice name must be non-empty"),
+    disable_parallel_tool_use: disableParallelToolUse,
+  }),
+  z.looseObject({ type: z.literal("none") }),
+]);
+/** `tool_choice`; see {@link MessagesToolChoice}. */
+export type MessagesToolChoice = z.infer<typeof MessagesToolChoice>;
