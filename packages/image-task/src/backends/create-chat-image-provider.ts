@@ -1,0 +1,199 @@
+import type {
+  ChatProvider,
+  ChatRequest,
+  ImageAspectRatio,
+  ImageBytes,
+  ImageCallOptions,
+  ImageProvider,
+  ImageResult,
+} from "@interlingua/core";
+import { fitMask, preparePanCanvas, prepareZoomCanvas } from "../images/prepare-outpaint-canvas";
+import { describeImageWithChat } from "./describe-image-with-chat";
+import { extractResponseImages, responseText } from "./extract-response-images";
+
+/** One image request for a chat image model. */
+export interface ChatImageRequestInput {
+  /** Model to ask. */
+  model: string;
+  /** What to draw. */
+  prompt: string;
+  /** Input images, in order. */
+  images: ImageBytes[];
+  /** Area of the first image to redraw (white), when editing. */
+  mask?: ImageBytes;
+  /** Aspect ratio wanted. */
+  aspectRatio?: ImageAspectRatio;
+}
+
+/** Options shared by the chat-based image backends. */
+export interface ChatImageProviderOptions {
+  /** The chat route that makes images (any `ChatProvider`). */
+  provider: ChatProvider;
+  /** Image model name. */
+  model: string;
+  /** Model for describe (text out); default `model`. */
+  describeModel?: string;
+  /** Backend id; default derived from the provider. */
+  id?: string;
+}
+
+/** What differs between the chat formats: how one image request is built. */
+export type ChatImageRequestBuilder = (input: ChatImageRequestInput) => ChatRequest;
+
+const gridSize = 4;
+
+/**
+ * An image backend on a chat route: a grid is four single-image requests run in parallel and
+ * composed by the engine; U1-U4 return the chosen candidate as it is; V1-V4 and vary ask for four
+ * new images with the chosen one as reference; pan and zoom put the image on a larger canvas and
+ * ask for an edit with the mask of the new area; vary region edits with the caller's mask; face
+ * swap sends both images; describe asks the chat route for four prompts.
+ */
+export function createChatImageProvider(
+  options: ChatImageProviderOptions & { id: string },
+  build: ChatImageRequestBuilder,
+): ImageProvider {
+  const { provider, model } = options;
+
+  async function one(
+    input: Omit<ChatImageRequestInput, "model">,
+    call: ImageCallOptions,
+  ): Promise<ImageBytes> {
+    const response = await provider.generate(
+      build({ ...input, model }),
+      call.signal === undefined ? {} : { signal: call.signal },
+    );
+    const [image] = extractResponseImages(response);
+    if (image === undefined) {
+      const text = responseText(response).trim();
+      throw new Error(
+        `the image model answered without an image${text === "" ? "" : `: ${text.slice(0, 200)}`}`,
+      );
+    }
+    return image;
+  }
+
+  async function grid(
+    input: Omit<ChatImageRequestInput, "model">,
+    call: ImageCallOptions,
+  ): Promise<ImageResult> {
+    call.onProgress?.(0);
+    let done = 0;
+    const images = await Promise.all(
+      Array.from({ length: gridSize }, async () => {
+        const image = await one(input, call);
+        done++;
+        call.onProgress?.(Math.round((done / gridSize) * 90));
+        return image;
+      }),
+    );
+    return { layout: "grid", images };
+  }
+
+  async function single(
+    input: Omit<ChatImageRequestInput, "model">,
+    call: ImageCallOptions,
+  ): Promise<ImageResult> {
+    call.onProgress?.(0);
+    const image = await one(input, call);
+    call.onProgress?.(90);
+    return { layout: "single", images: [image] };
+  }
+
+  function chosen(images: readonly ImageBytes[], index: number): ImageBytes {
+    const image = images[index - 1] ?? (images.length === 1 ? images[0] : undefined);
+    if (image === undefined) throw new Error(`the source has no image ${index}`);
+    return image;
+  }
+
+  const capabilities: ImageProvider["capabilities"] = {
+    operations: ["generate", "blend", "describe", "edit", "upscale", "vary", "pan", "zoom", "swapFace"],
+    customZoom: true,
+    seeds: false,
+  };
+
+  return {
+    id: options.id,
+    capabilities,
+    generate: (input, call = {}) => grid({ prompt: input.prompt, images: input.images ?? [] }, call),
+    blend: (input, call = {}) =>
+      grid(
+        {
+          prompt: `Blend these ${input.images.length} images into one new, coherent image that combines their subjects and styles.`,
+          images: input.images,
+          ...(input.aspectRatio === undefined ? {} : { aspectRatio: input.aspectRatio }),
+        },
+        call,
+      ),
+    describe: async (input, call = {}) => {
+      call.onProgress?.(0);
+      const prompts = await describeImageWithChat(
+        provider,
+        options.describeModel ?? model,
+        input.image,
+        call.signal,
+      );
+      return { prompts };
+    },
+    upscale: async (input) => ({ layout: "single", images: [chosen(input.source.images, input.index)] }),
+    vary: (input, call = {}) =>
+      grid(
+        {
+          prompt:
+            `Make a ${input.strength === "subtle" ? "subtle variation that keeps the composition and details" : "strong variation that keeps the subject but changes composition and details"} of this image. ${input.prompt ?? input.source.prompt}`.trim(),
+          images: [
+            chosen(
+              input.source.images.length > 0 ? input.source.images : [input.source.composite],
+              input.index,
+            ),
+          ],
+        },
+        call,
+      ),
+    pan: async (input, call = {}) => {
+      const canvas = await preparePanCanvas(chosen(input.source.images, input.index), input.direction);
+      return single(
+        {
+          prompt:
+            `Extend this image to the ${input.direction}: paint the transparent area so it continues the scene seamlessly. ${input.prompt ?? input.source.prompt}`.trim(),
+          images: [canvas.image],
+          mask: canvas.mask,
+        },
+        call,
+      );
+    },
+    zoom: async (input, call = {}) => {
+      const canvas = await prepareZoomCanvas(chosen(input.source.images, input.index), input.factor);
+      return single(
+        {
+          prompt:
+            `Zoom out: paint the transparent border so it continues the scene around the centre seamlessly. ${input.prompt ?? input.source.prompt}`.trim(),
+          images: [canvas.image],
+          mask: canvas.mask,
+        },
+        call,
+      );
+    },
+    edit: async (input, call = {}) => {
+      const image = chosen(input.source.images, input.index);
+      const mask = input.mask === undefined ? undefined : await fitMask(input.mask, image);
+      return single(
+        {
+          prompt: `Redraw the marked area of this image: ${input.prompt ?? input.source.prompt}`.trim(),
+          images: [image],
+          ...(mask === undefined ? {} : { mask }),
+        },
+        call,
+      );
+    },
+    swapFace: (input, call = {}) =>
+      single(
+        {
+          prompt:
+            "Replace the face of the person in the second image with the face from the first image. Keep everything else in the second image unchanged.",
+          images: [input.source, input.target],
+        },
+        call,
+      ),
+  };
+}

@@ -1,0 +1,333 @@
+import {
+  CanonicalError,
+  errorKindForStatus,
+  type ImageBytes,
+  type ImageCallOptions,
+  type ImageOperation,
+  type ImageProvider,
+  type ImageResult,
+  type ImageSourceResult,
+} from "@interlingua/core";
+import { customIdBody } from "../engine/image-task-button-action";
+import { imageDataUrl } from "../images/image-data-url";
+
+/** Options of {@link createProxyImageProvider}. */
+export interface ProxyImageProviderOptions {
+  /** Base URL of the upstream proxy (without `/mj`). */
+  baseURL: string;
+  /** Its `mj-api-secret`, when it wants one. */
+  apiSecret?: string;
+  /** Path prefix the upstream serves; default `/mj`. */
+  pathPrefix?: string;
+  /** How often to poll a running upstream task, ms; default 2000. */
+  pollIntervalMs?: number;
+  /** Operations to offer; default all the upstream interface has. */
+  operations?: ImageOperation[];
+  /** Backend id; default `proxy:<host>`. */
+  id?: string;
+  /** The fetch to use; default global fetch. */
+  fetch?: typeof fetch;
+}
+
+interface UpstreamEnvelope {
+  code?: number;
+  description?: string;
+  result?: unknown;
+}
+
+interface UpstreamTask {
+  id?: string;
+  status?: string;
+  progress?: string;
+  imageUrl?: string | null;
+  failReason?: string | null;
+  prompt?: string;
+  properties?: { finalPrompt?: string; [key: string]: unknown };
+  buttons?: { customId?: string }[];
+}
+
+/**
+ * An image backend that forwards to an existing image-bot proxy speaking `/mj/` with the
+ * `mj-api-secret` header: submissions are sent with the proxy's names (`MID_JOURNEY` bot types),
+ * follow-ups press the upstream task's own button for the same operation (found by the customId
+ * grammar, whatever its prefix), modal steps are answered with the prompt or mask, and progress is
+ * followed by polling the upstream task until it finishes. Results are the upstream image URL,
+ * which the engine downloads and serves itself.
+ */
+export function createProxyImageProvider(options: ProxyImageProviderOptions): ImageProvider {
+  const base = `${options.baseURL.replace(/\/+$/, "")}${options.pathPrefix ?? "/mj"}`;
+  const fetchUpstream = options.fetch ?? fetch;
+  const pollInterval = options.pollIntervalMs ?? 2000;
+
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (options.apiSecret !== undefined) headers["mj-api-secret"] = options.apiSecret;
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    if (signal !== undefined) init.signal = signal;
+    const response = await fetchUpstream(`${base}${path}`, init);
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    if (!response.ok) {
+      const description = (parsed as UpstreamEnvelope | undefined)?.description ?? text.slice(0, 200);
+      throw new CanonicalError(
+        errorKindForStatus(response.status),
+        `upstream ${path} answered ${response.status}: ${description}`,
+        {
+          upstream: { status: response.status, body: parsed },
+        },
+      );
+    }
+    return parsed as T;
+  }
+
+  /** Submits, answers a modal step when the upstream asks for one, and returns the upstream task id. */
+  async function submit(
+    path: string,
+    body: unknown,
+    modal: { prompt?: string; maskBase64?: string },
+    signal?: AbortSignal,
+  ) {
+    const envelope = await call<UpstreamEnvelope>("POST", path, body, signal);
+    if ((envelope.code === 1 || envelope.code === 22) && typeof envelope.result === "string")
+      return envelope.result;
+    if (envelope.code === 21 && typeof envelope.result === "string") {
+      const answered = await call<UpstreamEnvelope>(
+        "POST",
+        "/submit/modal",
+        { taskId: envelope.result, ...modal },
+        signal,
+      );
+      if ((answered.code === 1 || answered.code === 22) && typeof answered.result === "string")
+        return answered.result;
+      throw upstreamRefusal("/submit/modal", answered);
+    }
+    throw upstreamRefusal(path, envelope);
+  }
+
+  async function follow(taskId: string, call_: ImageCallOptions): Promise<UpstreamTask> {
+    for (;;) {
+      call_.signal?.throwIfAborted();
+      const task = await call<UpstreamTask>(
+        "GET",
+        `/task/${encodeURIComponent(taskId)}/fetch`,
+        undefined,
+        call_.signal,
+      );
+      const percent = Number.parseInt(task.progress ?? "", 10);
+      if (Number.isFinite(percent)) call_.onProgress?.(percent);
+      switch (task.status) {
+        case "SUCCESS":
+          return task;
+        case "FAILURE":
+          throw new Error(`the upstream task failed: ${task.failReason ?? "no reason given"}`);
+        case "CANCEL":
+          throw new Error("the upstream task was cancelled");
+        default:
+          await sleep(pollInterval, call_.signal);
+      }
+    }
+  }
+
+  async function run(
+    path: string,
+    body: unknown,
+    layout: ImageResult["layout"],
+    call_: ImageCallOptions,
+    modal: { prompt?: string; maskBase64?: string } = {},
+  ): Promise<ImageResult> {
+    const upstreamId = await submit(path, body, modal, call_.signal);
+    const task = await follow(upstreamId, call_);
+    if (typeof task.imageUrl !== "string" || task.imageUrl === "")
+      throw new Error("the upstream task finished without an image");
+    const result: ImageResult = {
+      layout,
+      images: [],
+      composite: { url: task.imageUrl },
+      reference: upstreamId,
+    };
+    if (layout === "single") {
+      result.images = [{ url: task.imageUrl }];
+      delete result.composite;
+    }
+    if (typeof task.properties?.finalPrompt === "string") result.finalPrompt = task.properties.finalPrompt;
+    return result;
+  }
+
+  /** Presses the upstream button whose customId (prefix aside) starts with one of `patterns`. */
+  async function press(
+    source: ImageSourceResult,
+    patterns: string[],
+    layout: ImageResult["layout"],
+    call_: ImageCallOptions,
+    modal: { prompt?: string; maskBase64?: string } = {},
+  ): Promise<ImageResult> {
+    if (source.reference === undefined) throw new Error("the source task has no upstream reference");
+    const upstream = await call<UpstreamTask>(
+      "GET",
+      `/task/${encodeURIComponent(source.reference)}/fetch`,
+      undefined,
+      call_.signal,
+    );
+    const buttons = upstream.buttons ?? [];
+    for (const pattern of patterns) {
+      const button = buttons.find((candidate) => customIdBody(candidate.customId ?? "").startsWith(pattern));
+      if (button?.customId !== undefined) {
+        return run(
+          "/submit/action",
+          { customId: button.customId, taskId: source.reference },
+          layout,
+          call_,
+          modal,
+        );
+      }
+    }
+    throw new Error(`the upstream task offers no ${patterns.join(" / ")} button`);
+  }
+
+  const upstreamBotType = (botType: string | undefined) =>
+    botType === "NIJI_GEN" ? "NIJI_JOURNEY" : "MID_JOURNEY";
+
+  return {
+    id: options.id ?? `proxy:${new URL(options.baseURL).host}`,
+    capabilities: {
+      operations: options.operations ?? [
+        "generate",
+        "blend",
+        "describe",
+        "edit",
+        "upscale",
+        "vary",
+        "pan",
+        "zoom",
+        "swapFace",
+      ],
+      customZoom: true,
+      seeds: true,
+    },
+    generate: (input, call_ = {}) =>
+      run(
+        "/submit/imagine",
+        {
+          prompt: input.prompt,
+          base64Array: (input.images ?? []).map(imageDataUrl),
+          botType: upstreamBotType(call_.botType),
+        },
+        "grid",
+        call_,
+      ),
+    blend: (input, call_ = {}) =>
+      run(
+        "/submit/blend",
+        {
+          base64Array: input.images.map(imageDataUrl),
+          dimensions:
+            input.aspectRatio === "2:3" ? "PORTRAIT" : input.aspectRatio === "3:2" ? "LANDSCAPE" : "SQUARE",
+          botType: upstreamBotType(call_.botType),
+        },
+        "grid",
+        call_,
+      ),
+    describe: async (input, call_ = {}) => {
+      const upstreamId = await submit(
+        "/submit/describe",
+        { base64: imageDataUrl(input.image), botType: upstreamBotType(call_.botType) },
+        {},
+        call_.signal,
+      );
+      const task = await follow(upstreamId, call_);
+      const text = task.properties?.finalPrompt ?? task.prompt ?? "";
+      const prompts = text
+        .split(/\n\s*\n/)
+        .map((line) => line.replace(/^\s*\d️⃣\s*/, "").trim())
+        .filter((line) => line !== "");
+      return { prompts };
+    },
+    upscale: (input, call_ = {}) => press(input.source, [`JOB::upsample::${input.index}::`], "single", call_),
+    vary: (input, call_ = {}) =>
+      press(
+        input.source,
+        [
+          `JOB::variation::${input.index}::`,
+          input.strength === "subtle" ? "JOB::low_variation::" : "JOB::high_variation::",
+        ],
+        "grid",
+        call_,
+        input.prompt === undefined ? {} : { prompt: input.prompt },
+      ),
+    pan: (input, call_ = {}) =>
+      press(
+        input.source,
+        [`JOB::pan_${input.direction}::`],
+        "grid",
+        call_,
+        input.prompt === undefined ? {} : { prompt: input.prompt },
+      ),
+    zoom: (input, call_ = {}) => {
+      if (input.factor === 2) return press(input.source, ["Outpaint::50::"], "grid", call_);
+      if (input.factor === 1.5) return press(input.source, ["Outpaint::75::"], "grid", call_);
+      return press(input.source, ["CustomZoom::"], "grid", call_, {
+        prompt: `${input.prompt ?? input.source.prompt} --zoom ${input.factor}`.trim(),
+      });
+    },
+    edit: (input, call_ = {}) =>
+      press(input.source, ["Inpaint::"], "grid", call_, {
+        prompt: input.prompt ?? input.source.prompt,
+        ...(input.mask === undefined ? {} : { maskBase64: imageDataUrl(input.mask as ImageBytes) }),
+      }),
+    swapFace: (input, call_ = {}) =>
+      run(
+        "/insight-face/swap",
+        { sourceBase64: imageDataUrl(input.source), targetBase64: imageDataUrl(input.target) },
+        "single",
+        call_,
+      ),
+    imageSeed: async (reference, call_ = {}) => {
+      const envelope = await call<UpstreamEnvelope>(
+        "GET",
+        `/task/${encodeURIComponent(reference)}/image-seed`,
+        undefined,
+        call_.signal,
+      );
+      return envelope.code === 1 && envelope.result !== undefined && envelope.result !== null
+        ? String(envelope.result)
+        : undefined;
+    },
+  };
+}
+
+function upstreamRefusal(path: string, envelope: UpstreamEnvelope): CanonicalError {
+  const kind = envelope.code === 23 ? "overloaded" : envelope.code === 25 ? "permission" : "invalid_request";
+  return new CanonicalError(
+    kind,
+    `upstream ${path} refused (code ${envelope.code}): ${envelope.description ?? ""}`,
+    {
+      upstream: { status: 200, body: envelope },
+    },
+  );
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,172 @@
+import { createResponsesProvider } from "@interlingua/responses";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProxyImageProvider } from "../backends/create-proxy-image-provider";
+import { createResponsesImageProvider } from "../backends/create-responses-image-provider";
+import { type RecordingUpstream, startProxyUpstream, startResponsesUpstream } from "./local-upstreams";
+import { type RunningImageTaskService, startImageTaskService } from "./start-image-task-service";
+import { dataUrl, solidImage } from "./test-images";
+
+let responsesUpstream: RecordingUpstream;
+let proxyUpstream: Awaited<ReturnType<typeof startProxyUpstream>>;
+let service: RunningImageTaskService;
+
+beforeAll(async () => {
+  responsesUpstream = await startResponsesUpstream();
+  proxyUpstream = await startProxyUpstream("upstream-secret");
+  service = await startImageTaskService({
+    backends: {
+      responses: createResponsesImageProvider({
+        provider: createResponsesProvider({ baseURL: responsesUpstream.url, apiKey: "local" }),
+        model: "gpt-image-local",
+      }),
+      proxy: createProxyImageProvider({
+        baseURL: proxyUpstream.url,
+        apiSecret: "upstream-secret",
+        pollIntervalMs: 5,
+      }),
+    },
+    accounts: [
+      { instanceId: "r1", channelId: "c-responses", backend: "responses", remark: "responses" },
+      { instanceId: "p1", channelId: "c-proxy", backend: "proxy", remark: "proxy", modes: ["FAST", "RELAX"] },
+    ],
+  });
+});
+afterAll(async () => {
+  await service.close();
+  await responsesUpstream.close();
+  await proxyUpstream.close();
+});
+
+const buttonOf = (task: { buttons: { customId: string; label: string }[] }, pattern: RegExp) =>
+  task.buttons.find((button) => pattern.test(button.customId))!.customId;
+
+describe("responses backend through the responses provider", () => {
+  it("imagine calls the image_generation tool four times and U1 returns one candidate", async () => {
+    const submitted = await service.call("POST", "/img/submit/imagine", {
+      prompt: "a fox",
+      accountFilter: { remark: "responses" },
+    });
+    expect(submitted.json).toMatchObject({ code: 1, properties: { instanceId: "r1" } });
+    const grid = await service.waitFor(submitted.json.result);
+    expect(grid).toMatchObject({ status: "SUCCESS", properties: { backend: "responses:gpt-image-local" } });
+    expect(responsesUpstream.requests).toHaveLength(4);
+    expect(responsesUpstream.requests[0]).toMatchObject({
+      model: "gpt-image-local",
+      tools: [{ type: "image_generation" }],
+    });
+    const upscale = await service.call("POST", "/img/submit/action", {
+      taskId: grid.id,
+      customId: buttonOf(grid, /upsample::1/),
+    });
+    const single = await service.waitFor(upscale.json.result);
+    expect(single.status).toBe("SUCCESS");
+    expect(responsesUpstream.requests).toHaveLength(4);
+  });
+
+  it("vary region sends the mask as the tool's input_image_mask", async () => {
+    const submitted = await service.call("POST", "/img/submit/imagine", {
+      prompt: "a fox",
+      accountFilter: { remark: "responses" },
+    });
+    const grid = await service.waitFor(submitted.json.result);
+    const upscale = await service.call("POST", "/img/submit/action", {
+      taskId: grid.id,
+      customId: buttonOf(grid, /upsample::3/),
+    });
+    const single = await service.waitFor(upscale.json.result);
+    const region = await service.call("POST", "/img/submit/action", {
+      taskId: single.id,
+      customId: buttonOf(single, /Inpaint/),
+    });
+    expect(region.json.code).toBe(21);
+    const mask = await solidImage({ r: 255, g: 255, b: 255 });
+    await service.call("POST", "/img/submit/modal", {
+      taskId: region.json.result,
+      maskBase64: dataUrl(mask),
+      prompt: "a red hat",
+    });
+    const edited = await service.waitFor(region.json.result);
+    expect(edited.status).toBe("SUCCESS");
+    const sent = responsesUpstream.requests.at(-1) as {
+      tools: { input_image_mask?: { image_url: string } }[];
+    };
+    expect(sent.tools[0]!.input_image_mask!.image_url.startsWith("data:image/png;base64,")).toBe(true);
+  });
+
+  it("describe runs on the chat route and answers four prompts", async () => {
+    const image = await solidImage({ r: 200, g: 0, b: 0 });
+    const submitted = await service.call("POST", "/img/submit/describe", {
+      base64: dataUrl(image),
+      accountFilter: { remark: "responses" },
+    });
+    const described = await service.waitFor(submitted.json.result);
+    expect(described.properties.prompts).toHaveLength(4);
+  });
+});
+
+describe("proxy upstream on the /mj/ spelling", () => {
+  it("forwards with mj-api-secret and proxy names, follows progress, answers in MJ:: buttons", async () => {
+    const submitted = await service.call(
+      "POST",
+      "/mj/submit/imagine",
+      { prompt: "a ship", botType: "NIJI_JOURNEY", accountFilter: { modes: ["RELAX"] } },
+      { "mj-api-secret": "sk-test" },
+    );
+    expect(submitted.json).toMatchObject({ code: 1, properties: { instanceId: "p1" } });
+    const grid = await service.waitFor(submitted.json.result);
+    expect(grid).toMatchObject({ status: "SUCCESS", properties: { botType: "NIJI_JOURNEY", mode: "RELAX" } });
+    expect(grid.imageUrl!.startsWith(`${service.url}/mj/image/`)).toBe(true);
+    expect(grid.buttons).toHaveLength(9);
+    expect(grid.buttons.every((button) => button.customId.startsWith("MJ::"))).toBe(true);
+    expect(proxyUpstream.requests[0]).toMatchObject({
+      path: "/mj/submit/imagine",
+      prompt: "a ship",
+      botType: "NIJI_JOURNEY",
+    });
+    const downloaded = await fetch(grid.imageUrl!);
+    expect(downloaded.headers.get("content-type")).toBe("image/png");
+
+    const upscale = await service.call("POST", "/mj/submit/action", {
+      taskId: grid.id,
+      customId: buttonOf(grid, /upsample::4/),
+    });
+    const single = await service.waitFor(upscale.json.result);
+    expect(single.status).toBe("SUCCESS");
+    const pressed = proxyUpstream.requests.find((request) => request.path === "/mj/submit/action") as {
+      customId: string;
+    };
+    expect(pressed.customId).toMatch(/^MJ::JOB::upsample::4::h\d+$/);
+
+    const zoom = await service.call("POST", "/mj/submit/action", {
+      taskId: single.id,
+      customId: buttonOf(single, /CustomZoom/),
+    });
+    expect(zoom.json.code).toBe(21);
+    await service.call("POST", "/mj/submit/modal", {
+      taskId: zoom.json.result,
+      prompt: "wide sea --zoom 1.8",
+    });
+    const zoomed = await service.waitFor(zoom.json.result);
+    expect(zoomed).toMatchObject({ status: "SUCCESS", action: "ZOOM" });
+    const modal = proxyUpstream.requests.find((request) => request.path === "/mj/submit/modal") as {
+      prompt: string;
+    };
+    expect(modal.prompt).toBe("wide sea --zoom 1.8");
+
+    const seed = await service.call("GET", `/mj/task/${grid.id}/image-seed`);
+    const upstreamId = [...proxyUpstream.tasks.values()].find((task) => task.action === "IMAGINE")!;
+    expect(seed.json).toMatchObject({ code: 1, result: upstreamId.seed });
+  });
+
+  it("a failing upstream task fails ours with its reason", async () => {
+    const submitted = await service.call("POST", "/mj/submit/imagine", {
+      prompt: "doomed",
+      accountFilter: { remark: "proxy" },
+    });
+    const failed = await service.waitFor(submitted.json.result);
+    expect(failed).toMatchObject({
+      status: "FAILURE",
+      failReason: expect.stringContaining("banned prompt upstream"),
+    });
+  });
+});

@@ -1,0 +1,521 @@
+import {
+  CanonicalError,
+  type ImageBytes,
+  type ImageCallOptions,
+  type ImageOperation,
+  type ImageOutput,
+  type ImageProvider,
+  type ImageResult,
+  type ImageSourceResult,
+  type TaskStore,
+} from "@interlingua/core";
+import sharp from "sharp";
+import { composeImageGrid } from "../images/compose-image-grid";
+import type { TaskNotifier } from "../notify/create-task-notifier";
+import type { ImageBlobStore } from "../stores/image-blob-store";
+import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
+import type { ImageTaskRecord, ImageTaskStatus } from "../wire/image-task-record";
+import { AccountScheduler } from "./account-scheduler";
+import { buildImageTaskButtons } from "./build-image-task-buttons";
+import { accountMatchesFilter, chooseAccountMode, type ImageTaskAccount } from "./image-task-account";
+import type { ImageTaskOperation, StoredImageTask, StoredImageTaskResult } from "./stored-image-task";
+
+/** How a submission ended. */
+export type ImageTaskAdmission =
+  | { kind: "running"; task: StoredImageTask }
+  | { kind: "queued"; task: StoredImageTask; position: number }
+  | { kind: "modal"; task: StoredImageTask }
+  | { kind: "no-account" }
+  | { kind: "full" };
+
+/** What the engine needs. */
+export interface ImageTaskEngineOptions {
+  /** Backends by key. */
+  backends: Record<string, ImageProvider>;
+  /** The accounts. */
+  accounts: readonly ImageTaskAccount[];
+  /** Where tasks live. */
+  store: TaskStore<StoredImageTask>;
+  /** Where images live. */
+  blobs: ImageBlobStore;
+  /** Delivers records to hooks. */
+  notifier: TaskNotifier;
+  /** Public URL of a stored image. */
+  imageUrl: (key: string, task: StoredImageTask) => string;
+  /** Current time, epoch ms. */
+  now: () => number;
+  /** Time a running task may take before it fails, ms. */
+  taskTimeoutMs: number;
+  /** Random hex for button hashes. */
+  generateHash: () => string;
+  /** Downloads images backends give as URLs. */
+  fetch: typeof fetch;
+}
+
+const operationOfAction: Record<string, ImageOperation> = {
+  upscale: "upscale",
+  vary: "vary",
+  pan: "pan",
+  zoom: "zoom",
+  "custom-zoom": "zoom",
+  "vary-region": "edit",
+};
+
+/**
+ * The task engine: admits tasks onto accounts, runs them on their backend through the status
+ * machine NOT_START → SUBMITTED → IN_PROGRESS → SUCCESS | FAILURE (MODAL before a modal step,
+ * CANCEL when cancelled), stores their images, builds their buttons and notifies hooks of every
+ * change, in order.
+ */
+export class ImageTaskEngine {
+  readonly #options: ImageTaskEngineOptions;
+  readonly #scheduler: AccountScheduler;
+  readonly #accounts: Map<string, ImageTaskAccount>;
+  readonly #running = new Map<string, AbortController>();
+  readonly #updates = new Map<string, Promise<StoredImageTask | undefined>>();
+
+  constructor(options: ImageTaskEngineOptions) {
+    this.#options = options;
+    this.#accounts = new Map(options.accounts.map((account) => [account.instanceId, account]));
+    for (const account of options.accounts) {
+      if (options.backends[account.backend] === undefined) {
+        throw new Error(
+          `account ${account.instanceId} names backend ${account.backend}, which is not configured`,
+        );
+      }
+    }
+    this.#scheduler = new AccountScheduler(options.accounts, (taskId, instanceId) => {
+      void this.#run(taskId, instanceId);
+    });
+  }
+
+  /** The account with this instance id. */
+  account(instanceId: string | undefined): ImageTaskAccount | undefined {
+    return instanceId === undefined ? undefined : this.#accounts.get(instanceId);
+  }
+
+  /** The backend of an account. */
+  backendOf(account: ImageTaskAccount): ImageProvider {
+    return this.#options.backends[account.backend]!;
+  }
+
+  /** Accounts that pass the filter, are among `instanceIds` when given, and whose backend can run `operation`. */
+  candidates(
+    filter: ImageTaskAccountFilter | undefined,
+    operation: ImageOperation,
+    instanceIds?: readonly string[],
+  ): ImageTaskAccount[] {
+    return this.#options.accounts.filter(
+      (account) =>
+        accountMatchesFilter(account, filter) &&
+        (instanceIds === undefined || instanceIds.includes(account.instanceId)) &&
+        this.backendOf(account).capabilities.operations.includes(operation),
+    );
+  }
+
+  /**
+   * Stores a new task (the caller has validated it and stored its input images) on the least
+   * loaded matching account and runs or queues it. Nothing is stored when no account matches or
+   * all are full.
+   */
+  async admit(task: StoredImageTask, operation: ImageOperation): Promise<ImageTaskAdmission> {
+    const candidates = this.candidates(task.selection.accountFilter, operation, task.selection.instanceIds);
+    if (candidates.length === 0) return { kind: "no-account" };
+    const withRoom = candidates.filter((account) => this.#scheduler.hasRoom(account.instanceId));
+    if (withRoom.length === 0) return { kind: "full" };
+    let chosen = withRoom[0]!;
+    for (const account of withRoom) {
+      if (this.#scheduler.load(account.instanceId) < this.#scheduler.load(chosen.instanceId))
+        chosen = account;
+    }
+    this.#place(task, chosen);
+    await this.#options.store.set(task);
+    this.#notify(task);
+    const outcome = this.#scheduler.admit(task.id, chosen.instanceId);
+    if (outcome.kind === "queued") return { kind: "queued", task, position: outcome.position };
+    return { kind: "running", task };
+  }
+
+  /** Stores a task that waits in MODAL for its modal step, on the account chosen for it. */
+  async park(task: StoredImageTask, account: ImageTaskAccount): Promise<ImageTaskAdmission> {
+    this.#place(task, account);
+    task.record.status = "MODAL";
+    await this.#options.store.set(task);
+    this.#notify(task);
+    return { kind: "modal", task };
+  }
+
+  /** Moves a MODAL task on after its modal step (the caller has filled in its operation). */
+  async resume(task: StoredImageTask, operation: ImageOperation): Promise<ImageTaskAdmission> {
+    const instanceIds = task.instanceId === undefined ? task.selection.instanceIds : [task.instanceId];
+    const candidates = this.candidates(undefined, operation, instanceIds);
+    const account = candidates.find((candidate) => this.#scheduler.hasRoom(candidate.instanceId));
+    if (candidates.length === 0) return { kind: "no-account" };
+    if (account === undefined) return { kind: "full" };
+    this.#place(task, account);
+    task.record.status = "NOT_START";
+    delete task.modal;
+    await this.#options.store.set(task);
+    this.#notify(task);
+    const outcome = this.#scheduler.admit(task.id, account.instanceId);
+    if (outcome.kind === "queued") return { kind: "queued", task, position: outcome.position };
+    return { kind: "running", task };
+  }
+
+  /** Cancels a task that has not finished; false when it already had. */
+  async cancel(taskId: string): Promise<boolean> {
+    const updated = await this.#update(taskId, (task) => {
+      if (isTerminal(task.record.status)) return false;
+      if (task.record.status === "NOT_START" && task.instanceId !== undefined) {
+        this.#scheduler.withdraw(task.id, task.instanceId);
+      }
+      task.record.status = "CANCEL";
+      task.record.failReason = "Cancelled by the caller";
+      task.record.finishTime = this.#options.now();
+      return true;
+    });
+    this.#running.get(taskId)?.abort(new CanonicalError("invalid_request", "cancelled"));
+    return updated !== undefined;
+  }
+
+  /** Resolves when pending record writes have finished. */
+  async settled(): Promise<void> {
+    while (this.#updates.size > 0) await Promise.all(this.#updates.values());
+  }
+
+  #place(task: StoredImageTask, account: ImageTaskAccount): void {
+    task.instanceId = account.instanceId;
+    task.record.properties.instanceId = account.instanceId;
+    task.record.properties.channelId = account.channelId;
+    task.record.properties.mode = chooseAccountMode(account, task.selection.accountFilter);
+    task.record.properties.backend = this.backendOf(account).id;
+  }
+
+  #notify(task: StoredImageTask): void {
+    if (task.notifyHook !== undefined) this.#options.notifier.deliver(task.id, task.notifyHook, task.record);
+  }
+
+  /**
+   * Changes a stored task, one change at a time per task, and notifies its hook when the status or
+   * progress changed. `change` returns false to leave the task as it is.
+   */
+  #update(taskId: string, change: (task: StoredImageTask) => boolean): Promise<StoredImageTask | undefined> {
+    const previous = this.#updates.get(taskId) ?? Promise.resolve(undefined);
+    const next = previous.then(async () => {
+      const task = await this.#options.store.get(taskId);
+      if (task === undefined) return undefined;
+      const before = `${task.record.status}|${task.record.progress}`;
+      if (!change(task)) return undefined;
+      await this.#options.store.set(task);
+      if (`${task.record.status}|${task.record.progress}` !== before) this.#notify(task);
+      return task;
+    });
+    const settled = next.catch(() => undefined);
+    this.#updates.set(taskId, settled);
+    void settled.then(() => {
+      if (this.#updates.get(taskId) === settled) this.#updates.delete(taskId);
+    });
+    return next;
+  }
+
+  async #run(taskId: string, instanceId: string): Promise<void> {
+    const account = this.#accounts.get(instanceId)!;
+    const backend = this.backendOf(account);
+    const controller = new AbortController();
+    this.#running.set(taskId, controller);
+    const timeoutSeconds = Math.round(this.#options.taskTimeoutMs / 1000);
+    const timer = setTimeout(
+      () =>
+        controller.abort(
+          new CanonicalError("timeout", `Timed out: no result after ${timeoutSeconds} seconds`),
+        ),
+      this.#options.taskTimeoutMs,
+    );
+    let percent = 0;
+    try {
+      const started = await this.#update(taskId, (task) => {
+        if (task.record.status !== "NOT_START") return false;
+        task.record.status = "SUBMITTED";
+        task.record.startTime = this.#options.now();
+        return true;
+      });
+      if (started === undefined) return;
+      const options: ImageCallOptions = {
+        signal: controller.signal,
+        onProgress: (reported) => {
+          const value = Math.max(percent, Math.min(99, Math.floor(reported)));
+          if (controller.signal.aborted || (value === percent && percent > 0)) return;
+          percent = value;
+          void this.#progress(taskId, value);
+        },
+        mode: String(started.record.properties.mode),
+      };
+      if (typeof started.record.properties.botTypeCanonical === "string") {
+        options.botType = started.record.properties.botTypeCanonical;
+      }
+      const outcome = await untilAborted(this.#execute(started, backend, options), controller.signal);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      await this.#progress(taskId, Math.max(percent, 99));
+      const stored = await this.#storeOutcome(started, backend, outcome);
+      controller.signal.throwIfAborted();
+      await this.#update(taskId, (task) => {
+        if (isTerminal(task.record.status)) return false;
+        Object.assign(task.record, stored.record);
+        task.record.status = "SUCCESS";
+        task.record.progress = "100%";
+        task.record.finishTime = this.#options.now();
+        task.record.failReason = null;
+        if (stored.result !== undefined) task.result = stored.result;
+        return true;
+      });
+    } catch (error) {
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      await this.#update(taskId, (task) => {
+        if (isTerminal(task.record.status)) return false;
+        task.record.status = "FAILURE";
+        task.record.failReason = describeFailure(reason);
+        task.record.finishTime = this.#options.now();
+        return true;
+      });
+    } finally {
+      clearTimeout(timer);
+      this.#running.delete(taskId);
+      this.#scheduler.release(instanceId);
+    }
+  }
+
+  #progress(taskId: string, percent: number): Promise<unknown> {
+    return this.#update(taskId, (task) => {
+      if (task.record.status !== "SUBMITTED" && task.record.status !== "IN_PROGRESS") return false;
+      const progress = `${percent}%`;
+      if (task.record.status === "IN_PROGRESS" && task.record.progress === progress) return false;
+      task.record.status = "IN_PROGRESS";
+      task.record.progress = progress;
+      return true;
+    });
+  }
+
+  async #execute(
+    task: StoredImageTask,
+    backend: ImageProvider,
+    options: ImageCallOptions,
+  ): Promise<ImageResult | { prompts: string[] }> {
+    const operation = task.operation;
+    switch (operation.kind) {
+      case "generate":
+        return required(backend, "generate").call(
+          backend,
+          { prompt: operation.prompt, images: await this.#load(operation.imageKeys) },
+          options,
+        );
+      case "blend":
+        return required(backend, "blend").call(
+          backend,
+          { images: await this.#load(operation.imageKeys), aspectRatio: operation.aspectRatio },
+          options,
+        );
+      case "describe": {
+        const [image] = await this.#load([operation.imageKey]);
+        return required(backend, "describe").call(backend, { image: image! }, options);
+      }
+      case "swap-face": {
+        const [source, target] = await this.#load([operation.sourceKey, operation.targetKey]);
+        return required(backend, "swapFace").call(backend, { source: source!, target: target! }, options);
+      }
+      case "follow-up":
+        return this.#executeFollowUp(operation, backend, options);
+      default: {
+        const unreachable: never = operation;
+        throw new Error(`unknown operation ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  async #executeFollowUp(
+    operation: Extract<ImageTaskOperation, { kind: "follow-up" }>,
+    backend: ImageProvider,
+    options: ImageCallOptions,
+  ): Promise<ImageResult> {
+    const parent = await this.#options.store.get(operation.parentId);
+    if (parent?.result === undefined)
+      throw new Error(`the task ${operation.parentId} this action applies to has no result`);
+    const [composite] = await this.#load([parent.result.compositeKey]);
+    const source: ImageSourceResult = {
+      images: await this.#load(parent.result.imageKeys),
+      composite: composite!,
+      prompt: parent.record.promptEn,
+    };
+    if (parent.result.reference !== undefined) source.reference = parent.result.reference;
+    const action = operation.action;
+    const base = { source, index: action.index, prompt: operation.prompt };
+    switch (action.kind) {
+      case "upscale":
+        return required(backend, "upscale").call(backend, base, options);
+      case "vary":
+        return required(backend, "vary").call(backend, { ...base, strength: action.strength }, options);
+      case "pan":
+        return required(backend, "pan").call(backend, { ...base, direction: action.direction }, options);
+      case "zoom":
+        return required(backend, "zoom").call(backend, { ...base, factor: action.factor }, options);
+      case "custom-zoom":
+        return required(backend, "zoom").call(backend, { ...base, factor: operation.factor ?? 1.5 }, options);
+      case "vary-region": {
+        const mask = operation.maskKey === undefined ? undefined : (await this.#load([operation.maskKey]))[0];
+        return required(backend, "edit").call(
+          backend,
+          mask === undefined ? base : { ...base, mask },
+          options,
+        );
+      }
+      default: {
+        const unreachable: never = action;
+        throw new Error(`unknown action ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  async #storeOutcome(
+    task: StoredImageTask,
+    backend: ImageProvider,
+    outcome: ImageResult | { prompts: string[] },
+  ): Promise<{ record: Partial<ImageTaskRecord>; result?: StoredImageTaskResult }> {
+    if ("prompts" in outcome) {
+      const text = outcome.prompts.map((prompt, index) => `${index + 1}️⃣ ${prompt}`).join("\n\n");
+      const imageKey = task.operation.kind === "describe" ? task.operation.imageKey : task.id;
+      return {
+        record: {
+          prompt: text,
+          promptEn: text,
+          imageUrl: this.#options.imageUrl(imageKey, task),
+          properties: { ...task.record.properties, finalPrompt: text, prompts: outcome.prompts },
+          buttons: [],
+        },
+      };
+    }
+    const images = await Promise.all(outcome.images.map((image) => this.#download(image)));
+    if (outcome.layout === "grid" && images.length !== 4 && outcome.composite === undefined) {
+      throw new Error(`the backend returned ${images.length} images for a grid of four`);
+    }
+    if (outcome.layout === "single" && images.length === 0 && outcome.composite === undefined) {
+      throw new Error("the backend returned no image");
+    }
+    const composite =
+      outcome.composite !== undefined
+        ? await this.#download(outcome.composite)
+        : outcome.layout === "grid"
+          ? await composeImageGrid(images)
+          : images[0]!;
+    const imageKeys =
+      outcome.layout === "single" && outcome.composite === undefined
+        ? [task.id]
+        : images.map((_, index) => `${task.id}-${index + 1}`);
+    await Promise.all([
+      this.#options.blobs.put(task.id, composite),
+      ...images.map((image, index) =>
+        imageKeys[index] === task.id ? Promise.resolve() : this.#options.blobs.put(imageKeys[index]!, image),
+      ),
+    ]);
+    const result: StoredImageTaskResult = { layout: outcome.layout, imageKeys, compositeKey: task.id };
+    if (outcome.reference !== undefined) result.reference = outcome.reference;
+    if (outcome.seed !== undefined) result.seed = outcome.seed;
+    const hash = this.#options.generateHash();
+    const properties: Record<string, unknown> = {
+      ...task.record.properties,
+      finalPrompt: outcome.finalPrompt ?? task.record.promptEn,
+      messageHash: hash,
+    };
+    return {
+      record: {
+        imageUrl: this.#options.imageUrl(task.id, task),
+        properties,
+        buttons: buildImageTaskButtons({
+          layout: outcome.layout,
+          capabilities: backend.capabilities,
+          rerollable: backend.capabilities.operations.includes(rerollOperation(task.operation)),
+          hash,
+          dialect: task.dialect,
+        }),
+      },
+      result,
+    };
+  }
+
+  async #load(keys: readonly string[]): Promise<ImageBytes[]> {
+    return Promise.all(
+      keys.map(async (key) => {
+        const image = await this.#options.blobs.get(key);
+        if (image === undefined) throw new Error(`the stored image ${key} is missing`);
+        return image;
+      }),
+    );
+  }
+
+  async #download(image: ImageOutput): Promise<ImageBytes> {
+    if (!("url" in image)) return image;
+    const response = await this.#options.fetch(image.url);
+    if (!response.ok) throw new Error(`downloading the result image failed with HTTP ${response.status}`);
+    const data = new Uint8Array(await response.arrayBuffer());
+    const metadata = await sharp(data).metadata();
+    return {
+      data,
+      mediaType: metadata.format === "jpeg" ? "image/jpeg" : `image/${metadata.format ?? "png"}`,
+    };
+  }
+}
+
+/** The backend operation a button needs. */
+export function operationOfButton(kind: string): ImageOperation | undefined {
+  return operationOfAction[kind];
+}
+
+/** The backend operation that runs a task again (reroll). */
+export function rerollOperation(operation: ImageTaskOperation): ImageOperation {
+  switch (operation.kind) {
+    case "generate":
+      return "generate";
+    case "blend":
+      return "blend";
+    case "describe":
+      return "describe";
+    case "swap-face":
+      return "swapFace";
+    case "follow-up":
+      return operationOfAction[operation.action.kind] ?? "generate";
+    default: {
+      const unreachable: never = operation;
+      throw new Error(`unknown operation ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+function required<K extends ImageOperation>(
+  backend: ImageProvider,
+  operation: K,
+): NonNullable<ImageProvider[K]> {
+  const method = backend[operation];
+  if (method === undefined) throw new Error(`the backend ${backend.id} does not implement ${operation}`);
+  return method as NonNullable<ImageProvider[K]>;
+}
+
+/** Settles with `work`, or rejects with the signal's reason as soon as it aborts (backends that ignore it cannot hold a task). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function isTerminal(status: ImageTaskStatus): boolean {
+  return status === "SUCCESS" || status === "FAILURE" || status === "CANCEL";
+}
+
+function describeFailure(error: unknown): string {
+  if (CanonicalError.isInstance(error)) {
+    if (error.kind === "timeout") return error.message;
+    return `The backend failed (${error.kind}): ${error.message}`;
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,44 @@
+/** What a key may do: `submit` (every POST) and `read` (fetch, list, seed). */
+export type ImageTaskScope = "submit" | "read";
+
+/** An API key the service accepts: the key alone (every scope), or with its scopes. */
+export type ImageTaskApiKey = string | { key: string; scopes?: ImageTaskScope[] };
+
+/** How callers authenticate. */
+export interface ImageTaskAuthOptions {
+  /** Accepted keys. */
+  keys: ImageTaskApiKey[];
+}
+
+/** The outcome of checking a request's key. */
+export type ImageTaskAuthorization = { ok: true } | { ok: false; status: 401 | 403; description: string };
+
+/**
+ * Checks `Authorization: Bearer <key>` (or the proxies' `mj-api-secret: <key>`) against the
+ * configured keys and the scope the endpoint needs.
+ */
+export function authorizeImageTaskRequest(
+  request: Request,
+  auth: ImageTaskAuthOptions,
+  scope: ImageTaskScope,
+): ImageTaskAuthorization {
+  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
+  const given = bearer ?? request.headers.get("mj-api-secret")?.trim();
+  if (given === undefined || given === "") {
+    return { ok: false, status: 401, description: "Missing API key: send Authorization: Bearer <API_KEY>" };
+  }
+  const entry = auth.keys.find((key) => constantTimeEquals(typeof key === "string" ? key : key.key, given));
+  if (entry === undefined) return { ok: false, status: 401, description: "Invalid API key" };
+  const scopes = typeof entry === "string" ? undefined : entry.scopes;
+  if (scopes !== undefined && !scopes.includes(scope)) {
+    return { ok: false, status: 403, description: `This API key lacks the ${scope} permission` };
+  }
+  return { ok: true };
+}
+
+function constantTimeEquals(expected: string, given: string): boolean {
+  let difference = expected.length ^ given.length;
+  for (let i = 0; i < expected.length; i++)
+    difference |= expected.charCodeAt(i) ^ given.charCodeAt(i % given.length);
+  return difference === 0;
+}

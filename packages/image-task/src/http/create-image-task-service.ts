@@ -1,0 +1,760 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  CanonicalError,
+  type ImageBytes,
+  type ImageOperation,
+  type ImageProvider,
+  type TaskStore,
+} from "@interlingua/core";
+import type { z } from "zod";
+import { accountMatchesUploadFilter, type ImageTaskAccount } from "../engine/image-task-account";
+import {
+  customIdBody,
+  type ImageTaskButtonAction,
+  parseButtonCustomId,
+} from "../engine/image-task-button-action";
+import {
+  type ImageTaskAdmission,
+  ImageTaskEngine,
+  operationOfButton,
+  rerollOperation,
+} from "../engine/image-task-engine";
+import type { ImageTaskOperation, StoredImageTask } from "../engine/stored-image-task";
+import { decodeImageDataUrl } from "../images/decode-image-data-url";
+import { createTaskNotifier, type ImageTaskNotifyOptions } from "../notify/create-task-notifier";
+import type { ImageTaskTranslator } from "../prompts/image-task-translator";
+import {
+  findBannedWord,
+  type PreparedImagePrompt,
+  prepareImagePrompt,
+} from "../prompts/prepare-image-prompt";
+import { createDirectoryImageBlobStore } from "../stores/directory-image-blob-store";
+import type { ImageBlobStore } from "../stores/image-blob-store";
+import { createMemoryTaskStore } from "../stores/memory-task-store";
+import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
+import { ImageTaskCode } from "../wire/image-task-envelope";
+import { canonicalBotType, type ImageTaskBotType, type ImageTaskDialect } from "../wire/image-task-names";
+import type { ImageTaskAction, ImageTaskRecord } from "../wire/image-task-record";
+import {
+  ImageTaskActionRequest,
+  ImageTaskBlendRequest,
+  ImageTaskDescribeRequest,
+  ImageTaskImagineRequest,
+  ImageTaskListRequest,
+  ImageTaskModalRequest,
+  ImageTaskSwapFaceRequest,
+  ImageTaskUploadRequest,
+} from "../wire/image-task-request-bodies";
+import {
+  authorizeImageTaskRequest,
+  type ImageTaskAuthOptions,
+  type ImageTaskScope,
+} from "./authorize-image-task-request";
+import { callerError, envelopeResponse, jsonResponse, systemError } from "./image-task-responses";
+
+/** Asked before each submission; answering false rejects it with code 25 (insufficient balance). */
+export type ImageTaskQuotaCheck = (submission: {
+  apiKey: string;
+  action: ImageTaskAction;
+}) => boolean | Promise<boolean>;
+
+/** Options of {@link createImageTaskService}. */
+export interface ImageTaskServiceOptions {
+  /** Accepted API keys. */
+  auth: ImageTaskAuthOptions;
+  /** Image backends by key; accounts name theirs. */
+  backends: Record<string, ImageProvider>;
+  /** Backend accounts. */
+  accounts: ImageTaskAccount[];
+  /** Where tasks live; default in memory. */
+  store?: TaskStore<StoredImageTask>;
+  /** Where images live; default a directory under the OS temp directory. */
+  blobs?: ImageBlobStore;
+  /** Notify hook delivery. */
+  notify?: ImageTaskNotifyOptions;
+  /** Translates Chinese prompts; without one `promptEn` equals `prompt` and `properties.promptTranslation` says `no-translator`. */
+  translator?: ImageTaskTranslator;
+  /** Words that reject a prompt (code 24, naming the word). */
+  bannedWords?: string[];
+  /** The service's public base URL; image URLs are `<publicBaseURL>/<img|mj>/image/<key>`. */
+  publicBaseURL: string;
+  /** Balance check (code 25 when it answers false). */
+  quota?: ImageTaskQuotaCheck;
+  /** How long a running task may take, ms; default 10 minutes. */
+  taskTimeoutMs?: number;
+  /** Largest request body, bytes; default 32 MB (five 4 MB images in base64). */
+  maxBodyBytes?: number;
+  /** Clock, epoch ms; default `Date.now`. */
+  clock?: { now(): number };
+  /** Task id generator; default 16 digits like the proxies'. */
+  generateId?: () => string;
+  /** Fetch used to download images backends return as URLs; default global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** The image-task interface as a Web-standard handler. */
+export interface ImageTaskService {
+  /** Answers one request under `/img/` or `/mj/`. */
+  fetch(request: Request): Promise<Response>;
+  /** Resolves once pending record writes and notify deliveries have finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+type Handler = (context: RouteContext) => Promise<Response>;
+
+interface RouteContext {
+  request: Request;
+  dialect: ImageTaskDialect;
+  apiKey: string;
+  params: string[];
+}
+
+interface Route {
+  method: "GET" | "POST";
+  pattern: RegExp;
+  scope: ImageTaskScope | "public";
+  handler: Handler;
+}
+
+const aspectRatioByDimensions = { PORTRAIT: "2:3", SQUARE: "1:1", LANDSCAPE: "3:2" } as const;
+const actionOfButton: Record<Exclude<ImageTaskButtonAction["kind"], "reroll">, ImageTaskAction> = {
+  upscale: "UPSCALE",
+  vary: "VARIATION",
+  pan: "PAN",
+  zoom: "ZOOM",
+  "custom-zoom": "ZOOM",
+  "vary-region": "VARIATION",
+};
+
+/**
+ * The image-task interface: all ten endpoints under `/img/` (the seed's names) and `/mj/` (the
+ * proxies' names), plus `POST task/{id}/cancel` and `GET image/{key}` that serves stored images.
+ */
+export function createImageTaskService(options: ImageTaskServiceOptions): ImageTaskService {
+  const now = options.clock === undefined ? Date.now : () => options.clock!.now();
+  const store = options.store ?? createMemoryTaskStore<StoredImageTask>();
+  const blobs = options.blobs ?? createDirectoryImageBlobStore(join(tmpdir(), "interlingua-image-task"));
+  const notifier = createTaskNotifier({ now, ...options.notify });
+  const globalHook = options.notify?.globalHook;
+  if (globalHook !== undefined && notifier.checkHook(globalHook) !== undefined) {
+    throw new Error(`notify.globalHook cannot be used: ${notifier.checkHook(globalHook)}`);
+  }
+  const baseURL = options.publicBaseURL.replace(/\/+$/, "");
+  const generateId = options.generateId ?? generateTaskId;
+  const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const engine = new ImageTaskEngine({
+    backends: options.backends,
+    accounts: options.accounts,
+    store,
+    blobs,
+    notifier,
+    imageUrl: (key, task) => `${baseURL}/${task.dialect}/image/${key}`,
+    now,
+    taskTimeoutMs: options.taskTimeoutMs ?? 10 * 60_000,
+    generateHash: () => randomHex(16),
+    fetch: options.fetch ?? fetch,
+  });
+
+  async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S> | Response> {
+    const length = Number(request.headers.get("content-length") ?? "0");
+    if (length > maxBodyBytes) return callerError(413, `The body is larger than ${maxBodyBytes} bytes`);
+    const text = await request.text();
+    if (text.length > maxBodyBytes) return callerError(413, `The body is larger than ${maxBodyBytes} bytes`);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return callerError(400, "The body is not valid JSON");
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    const param = issue.path.map(String).join(".");
+    return callerError(400, param === "" ? issue.message : `${param}: ${issue.message}`, param || undefined);
+  }
+
+  async function decodeImages(values: readonly string[], field: string): Promise<ImageBytes[]> {
+    return Promise.all(values.map((value, index) => decodeImageDataUrl(value, `${field}.${index}`)));
+  }
+
+  function hookOf(notifyHook: string | undefined): string | undefined | Response {
+    if (notifyHook === undefined || notifyHook === "") return globalHook;
+    const problem = notifier.checkHook(notifyHook);
+    return problem === undefined ? notifyHook : callerError(400, problem, "notifyHook");
+  }
+
+  async function checkPrompt(
+    prepared: PreparedImagePrompt,
+    apiKey: string,
+    action: ImageTaskAction,
+  ): Promise<Response | undefined> {
+    const banned = findBannedWord([prepared.prompt, prepared.promptEn], options.bannedWords ?? []);
+    if (banned !== undefined) {
+      return envelopeResponse(200, {
+        code: ImageTaskCode.accountUnavailable,
+        description: `May contain sensitive words: ${banned}`,
+        result: null,
+        properties: { promptEn: prepared.promptEn, bannedWord: banned },
+      });
+    }
+    return checkQuota(apiKey, action);
+  }
+
+  async function checkQuota(apiKey: string, action: ImageTaskAction): Promise<Response | undefined> {
+    if (options.quota === undefined || (await options.quota({ apiKey, action }))) return undefined;
+    return envelopeResponse(200, {
+      code: ImageTaskCode.insufficientBalance,
+      description: "Insufficient balance",
+      result: null,
+    });
+  }
+
+  function newTask(fields: {
+    id: string;
+    dialect: ImageTaskDialect;
+    action: ImageTaskAction;
+    prompt: string;
+    promptEn: string;
+    description: string;
+    state: string | undefined;
+    operation: ImageTaskOperation;
+    selection: StoredImageTask["selection"];
+    hook: string | undefined;
+    properties: Record<string, unknown>;
+  }): StoredImageTask {
+    const id = fields.id;
+    const record: ImageTaskRecord = {
+      id,
+      action: fields.action,
+      status: "NOT_START",
+      prompt: fields.prompt,
+      promptEn: fields.promptEn,
+      description: fields.description,
+      state: fields.state ?? null,
+      imageUrl: null,
+      progress: "0%",
+      failReason: null,
+      submitTime: now(),
+      startTime: null,
+      finishTime: null,
+      properties: fields.properties,
+      buttons: [],
+    };
+    const task: StoredImageTask = {
+      id,
+      record,
+      dialect: fields.dialect,
+      operation: fields.operation,
+      selection: fields.selection,
+    };
+    if (fields.hook !== undefined) {
+      task.notifyHook = fields.hook;
+      record.properties.notifyHook = fields.hook;
+    }
+    return task;
+  }
+
+  function botProperties(botType: ImageTaskBotType | undefined): Record<string, unknown> {
+    const spelled = botType ?? "MID_GEN";
+    return { botType: spelled, botTypeCanonical: canonicalBotType(spelled) };
+  }
+
+  function promptProperties(prepared: PreparedImagePrompt): Record<string, unknown> {
+    return { promptTranslation: prepared.translation };
+  }
+
+  /** Stores the inputs, then the task, and answers with the submission code. */
+  async function submit(
+    task: StoredImageTask,
+    operation: ImageOperation,
+    inputs: ReadonlyArray<readonly [string, ImageBytes]>,
+  ): Promise<Response> {
+    if (engine.candidates(task.selection.accountFilter, operation, task.selection.instanceIds).length === 0) {
+      return admissionResponse({ kind: "no-account" });
+    }
+    await Promise.all(inputs.map(([key, image]) => blobs.put(key, image)));
+    return admissionResponse(await engine.admit(task, operation));
+  }
+
+  const handlers = {
+    imagine: async ({ request, dialect, apiKey }: RouteContext) => {
+      const body = await readBody(request, ImageTaskImagineRequest);
+      if (body instanceof Response) return body;
+      const images = await decodeImages(body.base64Array ?? [], "base64Array");
+      const hook = hookOf(body.notifyHook);
+      if (hook instanceof Response) return hook;
+      const prepared = await prepareImagePrompt(body.prompt, options.translator);
+      const rejected = await checkPrompt(prepared, apiKey, "IMAGINE");
+      if (rejected !== undefined) return rejected;
+      const id = generateId();
+      const imageKeys = images.map((_, index) => `${id}-input-${index + 1}`);
+      const task = newTask({
+        id,
+        dialect,
+        action: "IMAGINE",
+        prompt: prepared.prompt,
+        promptEn: prepared.promptEn,
+        description: `/imagine ${prepared.prompt}`,
+        state: body.state,
+        operation: { kind: "generate", prompt: prepared.promptEn, imageKeys },
+        selection: selectionOf(body.accountFilter),
+        hook,
+        properties: { ...botProperties(body.botType), ...promptProperties(prepared) },
+      });
+      return submit(
+        task,
+        "generate",
+        images.map((image, index) => [imageKeys[index]!, image] as const),
+      );
+    },
+
+    blend: async ({ request, dialect, apiKey }: RouteContext) => {
+      const body = await readBody(request, ImageTaskBlendRequest);
+      if (body instanceof Response) return body;
+      const images = await decodeImages(body.base64Array, "base64Array");
+      const hook = hookOf(body.notifyHook);
+      if (hook instanceof Response) return hook;
+      const quota = await checkQuota(apiKey, "BLEND");
+      if (quota !== undefined) return quota;
+      const id = generateId();
+      const imageKeys = images.map((_, index) => `${id}-input-${index + 1}`);
+      const dimensions = body.dimensions ?? "SQUARE";
+      const task = newTask({
+        id,
+        dialect,
+        action: "BLEND",
+        prompt: "",
+        promptEn: "",
+        description: `/blend ${images.length} images ${dimensions}`,
+        state: body.state,
+        operation: { kind: "blend", imageKeys, aspectRatio: aspectRatioByDimensions[dimensions] },
+        selection: selectionOf(body.accountFilter),
+        hook,
+        properties: { ...botProperties(body.botType), dimensions },
+      });
+      return submit(
+        task,
+        "blend",
+        images.map((image, index) => [imageKeys[index]!, image] as const),
+      );
+    },
+
+    describe: async ({ request, dialect, apiKey }: RouteContext) => {
+      const body = await readBody(request, ImageTaskDescribeRequest);
+      if (body instanceof Response) return body;
+      const image = await decodeImageDataUrl(body.base64, "base64");
+      const hook = hookOf(body.notifyHook);
+      if (hook instanceof Response) return hook;
+      const quota = await checkQuota(apiKey, "DESCRIBE");
+      if (quota !== undefined) return quota;
+      const id = generateId();
+      const imageKey = `${id}-input-1`;
+      const task = newTask({
+        id,
+        dialect,
+        action: "DESCRIBE",
+        prompt: "",
+        promptEn: "",
+        description: "/describe",
+        state: body.state,
+        operation: { kind: "describe", imageKey },
+        selection: selectionOf(body.accountFilter),
+        hook,
+        properties: botProperties(body.botType),
+      });
+      return submit(task, "describe", [[imageKey, image]]);
+    },
+
+    swapFace: async ({ request, dialect, apiKey }: RouteContext) => {
+      const body = await readBody(request, ImageTaskSwapFaceRequest);
+      if (body instanceof Response) return body;
+      const source = await decodeImageDataUrl(body.sourceBase64, "sourceBase64");
+      const target = await decodeImageDataUrl(body.targetBase64, "targetBase64");
+      const hook = hookOf(body.notifyHook);
+      if (hook instanceof Response) return hook;
+      const quota = await checkQuota(apiKey, "SWAP_FACE");
+      if (quota !== undefined) return quota;
+      const id = generateId();
+      const sourceKey = `${id}-source`;
+      const targetKey = `${id}-target`;
+      const task = newTask({
+        id,
+        dialect,
+        action: "SWAP_FACE",
+        prompt: "",
+        promptEn: "",
+        description: "/swap_face",
+        state: body.state,
+        operation: { kind: "swap-face", sourceKey, targetKey },
+        selection: selectionOf(body.accountFilter),
+        hook,
+        properties: {},
+      });
+      return submit(task, "swapFace", [
+        [sourceKey, source],
+        [targetKey, target],
+      ]);
+    },
+
+    action: async ({ request, dialect, apiKey }: RouteContext) => {
+      const body = await readBody(request, ImageTaskActionRequest);
+      if (body instanceof Response) return body;
+      const parent = await store.get(body.taskId);
+      if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
+      if (parent.record.status !== "SUCCESS") {
+        return callerError(
+          400,
+          `Task ${body.taskId} is ${parent.record.status}; actions apply to tasks that succeeded`,
+          "taskId",
+        );
+      }
+      const pressed = customIdBody(body.customId);
+      const button = parent.record.buttons.find((candidate) => customIdBody(candidate.customId) === pressed);
+      const action = button === undefined ? undefined : parseButtonCustomId(body.customId);
+      if (button === undefined || action === undefined) {
+        return callerError(
+          400,
+          `customId ${body.customId} is not one of the buttons of task ${body.taskId}`,
+          "customId",
+        );
+      }
+      const hook = hookOf(body.notifyHook);
+      if (hook instanceof Response) return hook;
+      const recordAction = action.kind === "reroll" ? parent.record.action : actionOfButton[action.kind];
+      const quota = await checkQuota(apiKey, recordAction);
+      if (quota !== undefined) return quota;
+      const parentAccount = engine.account(parent.instanceId);
+      const instanceIds =
+        body.chooseSameChannel && parentAccount !== undefined
+          ? options.accounts
+              .filter(
+                (account) =>
+                  account.channelId === parentAccount.channelId && account.backend === parentAccount.backend,
+              )
+              .map((account) => account.instanceId)
+          : parent.instanceId === undefined
+            ? []
+            : [parent.instanceId];
+      const operation: ImageTaskOperation =
+        action.kind === "reroll"
+          ? structuredClone(parent.operation)
+          : { kind: "follow-up", parentId: parent.id, action, prompt: parent.record.promptEn };
+      const backendOperation =
+        action.kind === "reroll" ? rerollOperation(parent.operation) : operationOfButton(action.kind)!;
+      const task = newTask({
+        id: generateId(),
+        dialect,
+        action: recordAction,
+        prompt: parent.record.prompt,
+        promptEn: parent.record.promptEn,
+        description: `/${action.kind} ${parent.id}${button.label === "" ? "" : ` ${button.label}`}`,
+        state: body.state,
+        operation,
+        selection: selectionOf(body.accountFilter, instanceIds),
+        hook,
+        properties: {
+          ...pick(parent.record.properties, ["botType", "botTypeCanonical", "promptTranslation"]),
+          customId: body.customId,
+          parentTaskId: parent.id,
+        },
+      });
+      const candidates = engine.candidates(body.accountFilter, backendOperation, instanceIds);
+      const modal = modalStepOf(action, candidates[0]);
+      if (modal === undefined) return submit(task, backendOperation, []);
+      if (candidates[0] === undefined) return admissionResponse({ kind: "no-account" });
+      task.modal = modal;
+      return admissionResponse(await engine.park(task, candidates[0]));
+    },
+
+    modal: async ({ request, apiKey }: RouteContext) => {
+      const body = await readBody(request, ImageTaskModalRequest);
+      if (body instanceof Response) return body;
+      const task = await store.get(body.taskId);
+      if (task === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
+      if (task.record.status !== "MODAL" || task.modal === undefined) {
+        return callerError(
+          400,
+          `Task ${body.taskId} is ${task.record.status}, not waiting for a modal step`,
+          "taskId",
+        );
+      }
+      let mask: ImageBytes | undefined;
+      let factor: number | undefined;
+      if (task.modal === "vary-region") {
+        if (body.maskBase64 === undefined || body.maskBase64 === "") {
+          return callerError(
+            400,
+            "maskBase64 is required for Vary (Region): white marks the area to redraw",
+            "maskBase64",
+          );
+        }
+        mask = await decodeImageDataUrl(body.maskBase64, "maskBase64");
+      }
+      let promptText = body.prompt;
+      if (task.modal === "custom-zoom") {
+        const match = /--zoom\s+(\d+(?:\.\d+)?)/.exec(body.prompt ?? "");
+        factor = match === null ? Number.NaN : Number(match[1]);
+        if (!(factor > 1 && factor <= 2)) {
+          return callerError(
+            400,
+            "prompt must carry --zoom <factor> with a factor above 1 and at most 2",
+            "prompt",
+          );
+        }
+        promptText = body.prompt!.replace(match![0], "").trim();
+      }
+      const operation = task.operation;
+      if (promptText !== undefined && promptText !== "") {
+        const prepared = await prepareImagePrompt(promptText, options.translator);
+        const rejected = await checkPrompt(prepared, apiKey, task.record.action);
+        if (rejected !== undefined) return rejected;
+        task.record.prompt = prepared.prompt;
+        task.record.promptEn = prepared.promptEn;
+        task.record.properties.promptTranslation = prepared.translation;
+        if (operation.kind === "follow-up" || operation.kind === "generate")
+          operation.prompt = prepared.promptEn;
+      }
+      if (operation.kind === "follow-up") {
+        if (factor !== undefined) operation.factor = factor;
+        if (mask !== undefined) operation.maskKey = `${task.id}-mask`;
+      }
+      if (mask !== undefined) await blobs.put(`${task.id}-mask`, mask);
+      const backendOperation =
+        operation.kind === "follow-up"
+          ? operationOfButton(operation.action.kind)!
+          : rerollOperation(operation);
+      return admissionResponse(await engine.resume(task, backendOperation));
+    },
+
+    upload: async ({ request, dialect }: RouteContext) => {
+      const body = await readBody(request, ImageTaskUploadRequest);
+      if (body instanceof Response) return body;
+      const images = await decodeImages(body.base64Array, "base64Array");
+      const account = options.accounts.find((candidate) =>
+        accountMatchesUploadFilter(candidate, body.filter),
+      );
+      if (account === undefined) return admissionResponse({ kind: "no-account" });
+      const urls = await Promise.all(
+        images.map(async (image) => {
+          const key = `upload-${randomHex(16)}`;
+          await blobs.put(key, image);
+          return `${baseURL}/${dialect}/image/${key}`;
+        }),
+      );
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Success",
+        result: urls,
+        properties: { instanceId: account.instanceId },
+      });
+    },
+
+    list: async ({ request }: RouteContext) => {
+      const body = await readBody(request, ImageTaskListRequest);
+      if (body instanceof Response) return body;
+      const tasks = await store.getMany(body.ids);
+      return jsonResponse(
+        200,
+        tasks.map((task) => task.record),
+      );
+    },
+
+    fetchTask: async ({ params }: RouteContext) => {
+      const task = await store.get(params[0]!);
+      if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
+      return jsonResponse(200, task.record);
+    },
+
+    imageSeed: async ({ params }: RouteContext) => {
+      const task = await store.get(params[0]!);
+      if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
+      if (task.record.status !== "SUCCESS" || task.result === undefined) {
+        return callerError(
+          400,
+          `Task ${task.id} is ${task.record.status}; only a finished image has a seed`,
+          "id",
+        );
+      }
+      let seed = task.result.seed;
+      const account = engine.account(task.instanceId);
+      const backend = account === undefined ? undefined : engine.backendOf(account);
+      if (seed === undefined && task.result.reference !== undefined && backend?.imageSeed !== undefined) {
+        seed = await backend.imageSeed(task.result.reference);
+      }
+      if (seed === undefined) return callerError(404, `The backend of task ${task.id} reports no seed`, "id");
+      return envelopeResponse(200, { code: ImageTaskCode.submitted, description: "Success", result: seed });
+    },
+
+    cancel: async ({ params }: RouteContext) => {
+      const task = await store.get(params[0]!);
+      if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
+      if (!(await engine.cancel(task.id))) {
+        return callerError(400, `Task ${task.id} has already finished (${task.record.status})`, "id");
+      }
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Cancelled",
+        result: task.id,
+      });
+    },
+
+    image: async ({ params }: RouteContext) => {
+      const image = await blobs.get(params[0]!);
+      if (image === undefined) return callerError(404, `Image ${params[0]} does not exist`);
+      return new Response(image.data as Uint8Array<ArrayBuffer>, {
+        status: 200,
+        headers: { "content-type": image.mediaType, "cache-control": "public, max-age=31536000, immutable" },
+      });
+    },
+  } satisfies Record<string, Handler>;
+
+  const routes: Route[] = [
+    { method: "POST", pattern: /^submit\/imagine$/, scope: "submit", handler: handlers.imagine },
+    { method: "POST", pattern: /^submit\/blend$/, scope: "submit", handler: handlers.blend },
+    { method: "POST", pattern: /^submit\/describe$/, scope: "submit", handler: handlers.describe },
+    { method: "POST", pattern: /^submit\/modal$/, scope: "submit", handler: handlers.modal },
+    { method: "POST", pattern: /^submit\/action$/, scope: "submit", handler: handlers.action },
+    {
+      method: "POST",
+      pattern: /^submit\/upload-platform-images$/,
+      scope: "submit",
+      handler: handlers.upload,
+    },
+    { method: "POST", pattern: /^(?:face|insight-face)\/swap$/, scope: "submit", handler: handlers.swapFace },
+    { method: "POST", pattern: /^task\/list-by-condition$/, scope: "read", handler: handlers.list },
+    { method: "GET", pattern: /^task\/([^/]+)\/fetch$/, scope: "read", handler: handlers.fetchTask },
+    { method: "GET", pattern: /^task\/([^/]+)\/image-seed$/, scope: "read", handler: handlers.imageSeed },
+    { method: "POST", pattern: /^task\/([^/]+)\/cancel$/, scope: "submit", handler: handlers.cancel },
+    {
+      method: "GET",
+      pattern: /^image\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/,
+      scope: "public",
+      handler: handlers.image,
+    },
+  ];
+
+  return {
+    async fetch(request) {
+      const path = /^\/(img|mj)\/(.+)$/.exec(new URL(request.url).pathname);
+      if (path === null)
+        return callerError(404, "Unknown path: the image-task interface is under /img/ and /mj/");
+      const dialect = path[1] as ImageTaskDialect;
+      const rest = path[2]!;
+      const matching = routes.filter((route) => route.pattern.test(rest));
+      const route = matching.find((candidate) => candidate.method === request.method);
+      if (route === undefined) {
+        return matching.length > 0
+          ? callerError(405, `Use ${matching[0]!.method} for ${path[0]}`)
+          : callerError(404, `Unknown path ${path[0]}`);
+      }
+      let apiKey = "";
+      if (route.scope !== "public") {
+        const authorization = authorizeImageTaskRequest(request, options.auth, route.scope);
+        if (!authorization.ok) return callerError(authorization.status, authorization.description);
+        apiKey =
+          request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
+          request.headers.get("mj-api-secret") ??
+          "";
+      }
+      try {
+        return await route.handler({ request, dialect, apiKey, params: route.pattern.exec(rest)!.slice(1) });
+      } catch (error) {
+        if (CanonicalError.isInstance(error) && error.kind === "invalid_request") {
+          return callerError(400, error.message, error.param);
+        }
+        return systemError(`System error: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    async idle() {
+      await engine.settled();
+      await notifier.idle();
+      await engine.settled();
+    },
+  };
+}
+
+function admissionResponse(admission: ImageTaskAdmission): Response {
+  switch (admission.kind) {
+    case "running":
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Submit success",
+        result: admission.task.id,
+        properties: accountProperties(admission.task),
+      });
+    case "queued":
+      return envelopeResponse(200, {
+        code: ImageTaskCode.queued,
+        description: `In queue, there ${admission.position === 1 ? "is 1 task" : `are ${admission.position} tasks`} waiting including this one`,
+        result: admission.task.id,
+        properties: { ...accountProperties(admission.task), numberOfQueues: admission.position },
+      });
+    case "modal":
+      return envelopeResponse(200, {
+        code: ImageTaskCode.parameterError,
+        description: "Waiting for window confirm: submit the modal step with this task id",
+        result: admission.task.id,
+        properties: { ...accountProperties(admission.task), modal: admission.task.modal },
+      });
+    case "no-account":
+      return envelopeResponse(200, {
+        code: ImageTaskCode.accountUnavailable,
+        description: "No available account matches the accountFilter for this operation",
+        result: null,
+      });
+    case "full":
+      return envelopeResponse(200, {
+        code: ImageTaskCode.systemError,
+        description: "Queue is full, please try again later",
+        result: null,
+      });
+    default: {
+      const unreachable: never = admission;
+      throw new Error(`unknown admission ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+function accountProperties(task: StoredImageTask): Record<string, unknown> {
+  return { instanceId: task.record.properties.instanceId, channelId: task.record.properties.channelId };
+}
+
+function modalStepOf(
+  action: ImageTaskButtonAction,
+  account: ImageTaskAccount | undefined,
+): StoredImageTask["modal"] | undefined {
+  if (action.kind === "custom-zoom") return "custom-zoom";
+  if (action.kind === "vary-region") return "vary-region";
+  const remixable = action.kind === "vary" || action.kind === "reroll" || action.kind === "pan";
+  if (remixable && account?.remix === true && account.remixAutoSubmit !== true) return "remix";
+  return undefined;
+}
+
+function selectionOf(
+  accountFilter: ImageTaskAccountFilter | undefined,
+  instanceIds?: string[],
+): StoredImageTask["selection"] {
+  const selection: StoredImageTask["selection"] = {};
+  if (accountFilter !== undefined) selection.accountFilter = accountFilter;
+  if (instanceIds !== undefined) selection.instanceIds = instanceIds;
+  return selection;
+}
+
+function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
+  return picked;
+}
+
+function randomHex(bytes: number): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  let hex = "";
+  for (const value of values) hex += value.toString(16).padStart(2, "0");
+  return hex;
+}
+
+function generateTaskId(): string {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0]! % 1000;
+  return `${Date.now()}${String(random).padStart(3, "0")}`;
+}

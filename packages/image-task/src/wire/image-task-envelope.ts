@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Envelope codes: submitted, queued, parameter error or modal needed, system error or queue full, no account / banned word, no balance. */
+export const ImageTaskCode = {
+  submitted: 1,
+  parameterError: 21,
+  queued: 22,
+  systemError: 23,
+  accountUnavailable: 24,
+  insufficientBalance: 25,
+} as const;
+/** An envelope code; see {@link ImageTaskCode}. */
+export type ImageTaskCode = (typeof ImageTaskCode)[keyof typeof ImageTaskCode];
+
+/** The answer of submit endpoints and the body of every error. */
+export const ImageTaskEnvelope = z.looseObject({
+  /** Outcome code; see {@link ImageTaskCode}. */
+  code: z.number().int(),
+  /** What happened, in words. */
+  description: z.string(),
+  /** Extension properties. */
+  properties: z.record(z.string(), z.unknown()).optional(),
+  /** Task id, seed, URLs, or null on errors. */
+  result: z.union([z.string(), z.number(), z.array(z.string()), z.null()]).optional(),
+});
+/** An envelope; see {@link ImageTaskEnvelope}. */
+export type ImageTaskEnvelope = z.infer<typeof ImageTaskEnvelope>;
