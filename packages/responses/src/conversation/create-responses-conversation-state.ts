@@ -1,0 +1,108 @@
+import {
+  CanonicalError,
+  type ChatRequest,
+  type ChatResponse,
+  type ConversionContext,
+  type Message,
+  pointer,
+  type ResponseStore,
+  type StoredResponse,
+} from "@interlingua/core";
+import { responsesExtensions } from "../responses-extensions";
+
+/** Options for {@link createResponsesConversationState}. */
+export interface ResponsesConversationStateOptions {
+  /** Where exchanges are kept (`createMemoryResponseStore()` in one process, a shared store across several). */
+  store: ResponseStore;
+  /** Clock for `createdAt`, epoch milliseconds. Defaults to `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * `previous_response_id` and `store` for a backend that keeps no state: the front side of a gateway
+ * whose clients speak the responses format calls {@link ResponsesConversationState.expand} before
+ * sending a request to a backend of another format, and {@link ResponsesConversationState.remember}
+ * with the answer. (When the backend speaks this format too, the id passes through untouched and
+ * neither is needed.)
+ */
+export interface ResponsesConversationState {
+  /**
+   * The request with the stored conversation it continues put in front of its messages: the chain
+   * of `previousResponseId` links is followed to its start and each exchange's input and output is
+   * replayed in order. Earlier instructions are not carried over (the format's rule);
+   * `previousResponseId` is removed. An id with no stored response (unknown, expired or a broken
+   * chain) is a `not_found` error naming `previous_response_id`. Item references, which only a
+   * responses backend can resolve, are dropped with a loss recorded in `context`.
+   */
+  expand(request: ChatRequest, context?: ConversionContext): Promise<ChatRequest>;
+  /**
+   * Stores an exchange for later turns, unless the request said `store: false` or the response
+   * failed. Pass the request as the client sent it (before {@link expand}), so only its new input
+   * messages are kept.
+   */
+  remember(request: ChatRequest, response: ChatResponse): Promise<void>;
+}
+
+/** Creates a {@link ResponsesConversationState} over a response store. */
+export function createResponsesConversationState(
+  options: ResponsesConversationStateOptions,
+): ResponsesConversationState {
+  const { store } = options;
+  const now = options.now ?? Date.now;
+
+  const loadChain = async (firstId: string): Promise<StoredResponse[]> => {
+    const chain: StoredResponse[] = [];
+    const seen = new Set<string>();
+    let id: string | undefined = firstId;
+    while (id !== undefined && !seen.has(id)) {
+      seen.add(id);
+      const record = await store.get(id);
+      if (!record) {
+        throw new CanonicalError("not_found", `Previous response with id '${id}' not found.`, {
+          param: "previous_response_id",
+          code: "previous_response_not_found",
+        });
+      }
+      chain.push(record);
+      id = record.previousResponseId;
+    }
+    return chain.reverse();
+  };
+
+  return {
+    async expand(request, context) {
+      const messages = request.messages.filter((message, index) => {
+        if (responsesExtensions(message)?.itemReference === undefined) return true;
+        context?.lose(
+          "dropped",
+          pointer("", "messages", index),
+          "an item_reference can only be resolved by a responses backend",
+        );
+        return false;
+      });
+      const { previousResponseId, ...rest } = request;
+      if (previousResponseId === undefined)
+        return messages.length === request.messages.length ? request : { ...rest, messages };
+      const history: Message[] = [];
+      for (const record of await loadChain(previousResponseId)) {
+        history.push(...record.input);
+        if (record.response.parts.length > 0)
+          history.push({ role: "assistant", parts: record.response.parts });
+      }
+      return { ...rest, messages: [...history, ...messages] };
+    },
+
+    async remember(request, response) {
+      if (request.store === false || response.status === "failed") return;
+      const record: StoredResponse = {
+        id: response.id,
+        input: request.messages,
+        response,
+        createdAt: now(),
+      };
+      if (request.previousResponseId !== undefined) record.previousResponseId = request.previousResponseId;
+      if (request.instructions !== undefined) record.instructions = request.instructions;
+      await store.set(record);
+    },
+  };
+}

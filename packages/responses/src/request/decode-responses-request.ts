@@ -1,0 +1,134 @@
+import type { ChatRequest, ConversionContext, OutputFormat, ReasoningConfig } from "@interlingua/core";
+import { decodeResponsesInput } from "../items/decode-responses-items";
+import { remainingFields, type WireObject } from "../responses-extensions";
+import { ResponsesRequest } from "../wire/responses-request-schema";
+import { assertResponsesWire } from "../wire/responses-validation-error";
+import { decodeResponsesTool } from "./decode-responses-tool";
+import { decodeResponsesToolChoice } from "./decode-responses-tool-choice";
+
+/** Request fields mapped one to one onto canonical settings when they hold a value. */
+const directSettings = [
+  ["max_output_tokens", "maxOutputTokens"],
+  ["metadata", "metadata"],
+  ["parallel_tool_calls", "parallelToolCalls"],
+  ["previous_response_id", "previousResponseId"],
+  ["service_tier", "serviceTier"],
+  ["store", "store"],
+  ["stream", "stream"],
+  ["temperature", "temperature"],
+  ["top_p", "topP"],
+  ["top_logprobs", "topLogprobs"],
+  ["truncation", "truncation"],
+  ["user", "user"],
+] as const satisfies readonly (readonly [string, keyof ChatRequest])[];
+
+/**
+ * Validates a caller's `POST /v1/responses` body (throwing `invalid_request` naming the field) and
+ * converts it. A string `input` is one user message (remembered as `inputForm: "string"`);
+ * `instructions` become a leading system instruction; settings, tools, `tool_choice`, `text.format`
+ * and `reasoning` map to their canonical fields. Null values and fields with no canonical meaning
+ * stay in `extensions.responses`.
+ */
+export function decodeResponsesRequest(wire: unknown, _context: ConversionContext): ChatRequest {
+  assertResponsesWire(ResponsesRequest, wire);
+  const body = wire as WireObject;
+  const consumed: string[] = ["model", "input"];
+  const marks: WireObject = {};
+  const request: ChatRequest = { model: body.model as string, messages: [] };
+
+  if (typeof body.input === "string") {
+    request.messages = [{ role: "user", parts: [{ type: "text", text: body.input }] }];
+    marks.inputForm = "string";
+  } else {
+    request.messages = decodeResponsesInput(body.input as WireObject[]);
+  }
+  if (typeof body.instructions === "string") {
+    request.instructions = [{ role: "system", parts: [{ type: "text", text: body.instructions }] }];
+    consumed.push("instructions");
+  }
+  for (const [wireName, canonicalName] of directSettings) {
+    const value = body[wireName];
+    if (value === undefined || value === null) continue;
+    (request as Record<string, unknown>)[canonicalName] = value;
+    consumed.push(wireName);
+  }
+  if (Array.isArray(body.tools)) {
+    request.tools = (body.tools as WireObject[]).map(decodeResponsesTool);
+    consumed.push("tools");
+  }
+  if (body.tool_choice !== undefined) {
+    const { toolChoice, raw } = decodeResponsesToolChoice(body.tool_choice);
+    request.toolChoice = toolChoice;
+    if (raw !== undefined) marks.toolChoice = raw;
+    consumed.push("tool_choice");
+  }
+  if (body.text !== undefined && body.text !== null) {
+    const text = body.text as WireObject;
+    const format = text.format as WireObject | undefined;
+    if (format !== undefined) request.outputFormat = decodeResponsesTextFormat(format, marks);
+    const textRest = remainingFields(text, ["format"]);
+    if (textRest !== undefined) marks.text = textRest;
+    else if (format === undefined) marks.text = {};
+    consumed.push("text");
+  }
+  if (body.reasoning !== undefined && body.reasoning !== null) {
+    const reasoning = body.reasoning as WireObject;
+    const config: ReasoningConfig = {};
+    const reasoningConsumed: string[] = [];
+    if (typeof reasoning.effort === "string") {
+      config.effort = reasoning.effort;
+      reasoningConsumed.push("effort");
+    }
+    if (typeof reasoning.summary === "string") {
+      config.summary = reasoning.summary;
+      reasoningConsumed.push("summary");
+    } else if (typeof reasoning.generate_summary === "string") {
+      config.summary = reasoning.generate_summary;
+      reasoningConsumed.push("generate_summary");
+      marks.reasoningSummaryField = "generate_summary";
+    }
+    request.reasoning = config;
+    const reasoningRest = remainingFields(reasoning, reasoningConsumed);
+    if (reasoningRest !== undefined) marks.reasoning = reasoningRest;
+    consumed.push("reasoning");
+  }
+
+  const rest = remainingFields(body, consumed);
+  const extensions = rest === undefined ? marks : { ...rest, ...marks };
+  if (Object.keys(extensions).length > 0) request.extensions = { responses: extensions };
+  return request;
+}
+
+function decodeResponsesTextFormat(format: WireObject, marks: WireObject): OutputFormat {
+  switch (format.type) {
+    case "json_object":
+      keepFormatRest(format, ["type"], marks);
+      return { type: "json" };
+    case "json_schema": {
+      const output: OutputFormat = {
+        type: "json-schema",
+        name: format.name as string,
+        schema: format.schema as Record<string, unknown>,
+      };
+      const consumed = ["type", "name", "schema"];
+      if (typeof format.description === "string") {
+        output.description = format.description;
+        consumed.push("description");
+      }
+      if (typeof format.strict === "boolean") {
+        output.strict = format.strict;
+        consumed.push("strict");
+      }
+      keepFormatRest(format, consumed, marks);
+      return output;
+    }
+    default:
+      keepFormatRest(format, ["type"], marks);
+      return { type: "text" };
+  }
+}
+
+function keepFormatRest(format: WireObject, consumed: string[], marks: WireObject): void {
+  const rest = remainingFields(format, consumed);
+  if (rest !== undefined) marks.textFormat = rest;
+}

@@ -1,0 +1,102 @@
+import type { Tool } from "@interlingua/core";
+import { remainingFields, type WireObject, withResponsesExtensions } from "../responses-extensions";
+
+/** A ranking_options / user_location object with its keys in camelCase. */
+function camelCaseKeys(object: WireObject): WireObject {
+  const result: WireObject = {};
+  for (const key in object)
+    result[key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase())] = object[key];
+  return result;
+}
+
+/**
+ * A request tool as a canonical tool. `function` becomes a function tool (`parameters` as input
+ * schema, `strict` kept); `file_search`, `web_search_preview` (and its dated variant, whose type is
+ * kept as `version`) and `computer_use_preview` become hosted tools with camelCase settings. Any other
+ * tool type is a hosted tool of kind `other` carrying the whole tool in `extensions.responses.raw`.
+ */
+export function decodeResponsesTool(tool: WireObject): Tool {
+  switch (tool.type) {
+    case "function": {
+      const consumed = ["type", "name"];
+      const decoded: Tool = { type: "function", name: tool.name as string, inputSchema: {} };
+      if (typeof tool.description === "string") {
+        decoded.description = tool.description;
+        consumed.push("description");
+      }
+      if (tool.parameters !== null && typeof tool.parameters === "object") {
+        decoded.inputSchema = tool.parameters as Record<string, unknown>;
+        consumed.push("parameters");
+      }
+      if (typeof tool.strict === "boolean") {
+        decoded.strict = tool.strict;
+        consumed.push("strict");
+      }
+      const rest = remainingFields(tool, consumed);
+      return withResponsesExtensions(
+        decoded,
+        tool.strict === undefined ? { ...rest, strictOmitted: true } : rest,
+      );
+    }
+    case "file_search": {
+      const settings: WireObject = { vectorStoreIds: tool.vector_store_ids };
+      const consumed = ["type", "vector_store_ids"];
+      if (tool.max_num_results !== undefined) {
+        settings.maxNumResults = tool.max_num_results;
+        consumed.push("max_num_results");
+      }
+      if (tool.ranking_options !== undefined && tool.ranking_options !== null) {
+        settings.rankingOptions = camelCaseKeys(tool.ranking_options as WireObject);
+        consumed.push("ranking_options");
+      }
+      if (tool.filters !== undefined && tool.filters !== null) {
+        settings.filters = tool.filters;
+        consumed.push("filters");
+      }
+      return withResponsesExtensions<Tool>(
+        { type: "hosted", kind: "file_search", settings },
+        remainingFields(tool, consumed),
+      );
+    }
+    case "web_search_preview":
+    case "web_search_preview_2025_03_11": {
+      const settings: WireObject = {};
+      const consumed = ["type"];
+      if (typeof tool.search_context_size === "string") {
+        settings.searchContextSize = tool.search_context_size;
+        consumed.push("search_context_size");
+      }
+      if (tool.user_location !== undefined && tool.user_location !== null) {
+        settings.userLocation = camelCaseKeys(tool.user_location as WireObject);
+        consumed.push("user_location");
+      }
+      if (Array.isArray(tool.domains)) {
+        settings.allowedDomains = tool.domains;
+        consumed.push("domains");
+      }
+      const decoded: Tool = { type: "hosted", kind: "web_search", settings };
+      if (tool.type !== "web_search_preview") decoded.version = tool.type;
+      return withResponsesExtensions(decoded, remainingFields(tool, consumed));
+    }
+    case "computer_use_preview":
+      return withResponsesExtensions<Tool>(
+        {
+          type: "hosted",
+          kind: "computer",
+          settings: {
+            displayWidth: tool.display_width,
+            displayHeight: tool.display_height,
+            environment: tool.environment,
+          },
+        },
+        remainingFields(tool, ["type", "display_width", "display_height", "environment"]),
+      );
+    default:
+      return {
+        type: "hosted",
+        kind: "other",
+        name: String(tool.type),
+        extensions: { responses: { raw: tool } },
+      };
+  }
+}

@@ -1,0 +1,213 @@
+import {
+  type ChatRequest,
+  type ConversionContext,
+  type Message,
+  type OutputFormat,
+  pointer,
+  type ReasoningConfig,
+} from "@interlingua/core";
+import { encodeResponsesParts } from "../items/encode-responses-items";
+import { responsesExtensions, type WireObject } from "../responses-extensions";
+import type { ResponsesRequest } from "../wire/responses-request-schema";
+import { encodeResponsesTool } from "./encode-responses-tool";
+import { encodeResponsesToolChoice } from "./encode-responses-tool-choice";
+
+/** Canonical settings this format has no field for. */
+const unsupportedSettings = [
+  "topK",
+  "stopSequences",
+  "seed",
+  "presencePenalty",
+  "frequencyPenalty",
+  "outputModalities",
+  "speech",
+  "mediaResolution",
+  "safetySettings",
+  "cachedContent",
+] as const satisfies readonly (keyof ChatRequest)[];
+
+/** Marks this codec keeps in `extensions.responses` of a request, not wire fields. */
+const requestMarks = ["inputForm", "toolChoice", "text", "textFormat", "reasoning", "reasoningSummaryField"];
+
+/**
+ * A canonical request as a `POST /v1/responses` body. Settings the format lacks (stop sequences,
+ * seed, penalties, top-k, ...) are dropped with a loss; instructions are joined into `instructions`.
+ */
+export function encodeResponsesRequest(request: ChatRequest, context: ConversionContext): ResponsesRequest {
+  const fields = responsesExtensions(request) ?? {};
+  const body: WireObject = {};
+  for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
+  body.model = request.model;
+  body.input = encodeResponsesInput(request.messages, fields.inputForm === "string", context);
+  if (request.instructions?.length) body.instructions = encodeResponsesInstructions(request, context);
+  if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
+  if (request.metadata !== undefined) body.metadata = request.metadata;
+  if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+  if (request.previousResponseId !== undefined) body.previous_response_id = request.previousResponseId;
+  if (request.reasoning !== undefined)
+    body.reasoning = encodeResponsesReasoning(request.reasoning, fields, context);
+  if (request.serviceTier !== undefined) body.service_tier = request.serviceTier;
+  if (request.store !== undefined) body.store = request.store;
+  if (request.stream !== undefined) body.stream = request.stream;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.outputFormat !== undefined || fields.text !== undefined) {
+    const text: WireObject = { ...(fields.text as WireObject | undefined) };
+    if (request.outputFormat !== undefined)
+      text.format = {
+        ...encodeResponsesTextFormat(request.outputFormat, context),
+        ...(fields.textFormat as WireObject),
+      };
+    body.text = text;
+  }
+  if (request.toolChoice !== undefined)
+    body.tool_choice = encodeResponsesToolChoice(
+      request.toolChoice,
+      fields.toolChoice,
+      context,
+      "/toolChoice",
+    );
+  if (request.tools !== undefined) {
+    const tools: WireObject[] = [];
+    request.tools.forEach((tool, index) => {
+      const encoded = encodeResponsesTool(tool, context, pointer("", "tools", index));
+      if (encoded) tools.push(encoded);
+    });
+    body.tools = tools;
+  }
+  if (request.topP !== undefined) body.top_p = request.topP;
+  if (request.topLogprobs !== undefined) body.top_logprobs = request.topLogprobs;
+  if (request.truncation !== undefined) body.truncation = request.truncation;
+  if (request.user !== undefined) body.user = request.user;
+  if (request.logprobs) {
+    const include = Array.isArray(body.include) ? [...(body.include as string[])] : [];
+    if (!include.includes("message.output_text.logprobs")) include.push("message.output_text.logprobs");
+    body.include = include;
+  }
+  if (request.candidateCount !== undefined && request.candidateCount > 1)
+    context.lose("unsupported", "/candidateCount", "the responses format returns one candidate");
+  for (const setting of unsupportedSettings) {
+    if (request[setting] !== undefined)
+      context.lose("dropped", pointer("", setting), `the responses format has no ${setting} setting`);
+  }
+  return body as ResponsesRequest;
+}
+
+/** Canonical messages as the `input` list (or the original string when the request was one). */
+export function encodeResponsesInput(
+  messages: readonly Message[],
+  stringForm: boolean,
+  context: ConversionContext,
+): string | WireObject[] {
+  const only = messages[0];
+  if (stringForm && messages.length === 1 && only?.role === "user" && only.extensions === undefined) {
+    const part = only.parts[0];
+    if (only.parts.length === 1 && part?.type === "text" && part.extensions === undefined && !part.citations)
+      return part.text;
+  }
+  const items: WireObject[] = [];
+  messages.forEach((message, index) => {
+    const path = pointer("", "messages", index);
+    const fields = responsesExtensions(message);
+    if (fields?.itemReference !== undefined) {
+      items.push(fields.itemReference as WireObject);
+      return;
+    }
+    if (message.parts.length === 0) {
+      if (fields?.item !== undefined)
+        items.push({ ...(fields.item as WireObject), role: message.role, content: [] });
+      return;
+    }
+    items.push(
+      ...encodeResponsesParts(message.parts, message.role, "input", context, pointer(path, "parts"), fields),
+    );
+  });
+  return items;
+}
+
+function encodeResponsesInstructions(request: ChatRequest, context: ConversionContext): string {
+  const texts: string[] = [];
+  request.instructions!.forEach((instruction, index) => {
+    instruction.parts.forEach((part, partIndex) => {
+      if (part.cache)
+        context.lose(
+          "dropped",
+          pointer("", "instructions", index, "parts", partIndex, "cache"),
+          "the responses format has no cache breakpoints",
+        );
+      texts.push(part.text);
+    });
+  });
+  if (texts.length > 1)
+    context.lose(
+      "approximated",
+      "/instructions",
+      "several instruction blocks were joined into one instructions string",
+    );
+  return texts.join("\n\n");
+}
+
+function encodeResponsesReasoning(
+  reasoning: ReasoningConfig,
+  fields: WireObject,
+  context: ConversionContext,
+): WireObject {
+  const encoded: WireObject = { ...(fields.reasoning as WireObject | undefined) };
+  if (reasoning.effort !== undefined) encoded.effort = reasoning.effort;
+  else if (reasoning.budgetTokens !== undefined) {
+    encoded.effort =
+      reasoning.budgetTokens <= 2048 ? "low" : reasoning.budgetTokens <= 12_000 ? "medium" : "high";
+    context.lose("approximated", "/reasoning/budgetTokens", "a thinking budget became a reasoning effort");
+  } else if (reasoning.enabled === false) {
+    encoded.effort = "minimal";
+    context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");
+  }
+  if (reasoning.summary !== undefined) {
+    encoded[fields.reasoningSummaryField === "generate_summary" ? "generate_summary" : "summary"] =
+      reasoning.summary;
+  } else if (reasoning.includeThoughts) {
+    encoded.summary = "auto";
+    context.lose(
+      "approximated",
+      "/reasoning/includeThoughts",
+      "returned thoughts became an automatic reasoning summary",
+    );
+  }
+  return encoded;
+}
+
+/** A canonical output format as `text.format`. */
+export function encodeResponsesTextFormat(format: OutputFormat, context: ConversionContext): WireObject {
+  switch (format.type) {
+    case "text":
+      return { type: "text" };
+    case "json":
+      return { type: "json_object" };
+    case "json-schema": {
+      const encoded: WireObject = {
+        type: "json_schema",
+        name: format.name ?? "output",
+        schema: format.schema,
+      };
+      if (format.description !== undefined) encoded.description = format.description;
+      if (format.strict !== undefined) encoded.strict = format.strict;
+      return encoded;
+    }
+    case "enum":
+      context.lose("approximated", "/outputFormat", "an enum output became a JSON schema with a string enum");
+      return {
+        type: "json_schema",
+        name: "enum",
+        schema: {
+          type: "object",
+          properties: { value: { type: "string", enum: format.values } },
+          required: ["value"],
+          additionalProperties: false,
+        },
+        strict: true,
+      };
+    default: {
+      const unknown: never = format;
+      throw new TypeError(`Unknown output format ${JSON.stringify(unknown)}`);
+    }
+  }
+}

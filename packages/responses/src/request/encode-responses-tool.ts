@@ -1,0 +1,112 @@
+import { type ConversionContext, pointer, type Tool } from "@interlingua/core";
+import { responsesExtensions, type WireObject } from "../responses-extensions";
+
+function snakeCaseKeys(object: WireObject): WireObject {
+  const result: WireObject = {};
+  for (const key in object)
+    result[key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)] = object[key];
+  return result;
+}
+
+/** Hosted-tool settings this format has no field for, each with a loss. */
+function loseSettings(
+  settings: WireObject,
+  known: readonly string[],
+  context: ConversionContext,
+  path: string,
+): void {
+  for (const key in settings) {
+    if (!known.includes(key))
+      context.lose(
+        "dropped",
+        pointer(path, "settings", key),
+        `the responses format has no ${key} setting for this tool`,
+      );
+  }
+}
+
+/**
+ * A canonical tool as a request tool; undefined (with a loss) for hosted tools this format lacks.
+ * With `withDefaults` (the echo in a response), the defaults the service fills in are added.
+ */
+export function encodeResponsesTool(
+  tool: Tool,
+  context: ConversionContext,
+  path: string,
+  withDefaults = false,
+): WireObject | undefined {
+  const fields = responsesExtensions(tool);
+  if (tool.cache)
+    context.lose("dropped", pointer(path, "cache"), "the responses format has no cache breakpoints");
+  if (tool.type === "function") {
+    const { strictOmitted, ...rest } = fields ?? {};
+    const encoded: WireObject = { type: "function", name: tool.name };
+    if (tool.description !== undefined) encoded.description = tool.description;
+    else if (withDefaults) encoded.description = null;
+    Object.assign(encoded, rest);
+    if (rest.parameters === undefined) encoded.parameters = tool.inputSchema;
+    // Unstated strictness: the service's default (true) for our own tools, off for foreign schemas,
+    // which are rarely written for strict mode.
+    if (tool.strict !== undefined) encoded.strict = tool.strict;
+    else if (strictOmitted !== true) encoded.strict = false;
+    else if (withDefaults) encoded.strict = true;
+    return encoded;
+  }
+  if (fields?.raw !== undefined) return fields.raw as WireObject;
+  const settings = (tool.settings ?? {}) as WireObject;
+  switch (tool.kind) {
+    case "file_search": {
+      loseSettings(settings, ["vectorStoreIds", "maxNumResults", "rankingOptions", "filters"], context, path);
+      const encoded: WireObject = {
+        type: "file_search",
+        ...fields,
+        vector_store_ids: settings.vectorStoreIds ?? [],
+      };
+      if (settings.maxNumResults !== undefined) encoded.max_num_results = settings.maxNumResults;
+      if (settings.rankingOptions !== undefined)
+        encoded.ranking_options = snakeCaseKeys(settings.rankingOptions as WireObject);
+      if (settings.filters !== undefined) encoded.filters = settings.filters;
+      if (withDefaults) {
+        encoded.filters ??= null;
+        encoded.max_num_results ??= 20;
+        encoded.ranking_options ??= { ranker: "auto", score_threshold: 0 };
+      }
+      return encoded;
+    }
+    case "web_search": {
+      loseSettings(settings, ["searchContextSize", "userLocation", "allowedDomains"], context, path);
+      const type = tool.version?.startsWith("web_search_preview") ? tool.version : "web_search_preview";
+      const encoded: WireObject = { type, ...fields };
+      if (settings.searchContextSize !== undefined) encoded.search_context_size = settings.searchContextSize;
+      if (settings.userLocation !== undefined)
+        encoded.user_location = snakeCaseKeys(settings.userLocation as WireObject);
+      if (settings.allowedDomains !== undefined) encoded.domains = settings.allowedDomains;
+      if (withDefaults) {
+        encoded.search_context_size ??= "medium";
+        encoded.user_location ??= null;
+      }
+      return encoded;
+    }
+    case "computer": {
+      loseSettings(settings, ["displayWidth", "displayHeight", "environment"], context, path);
+      return {
+        type: "computer_use_preview",
+        ...fields,
+        display_width: settings.displayWidth,
+        display_height: settings.displayHeight,
+        environment: settings.environment ?? "browser",
+      };
+    }
+    case "code_execution":
+    case "bash":
+    case "text_editor":
+    case "url_context":
+    case "other":
+      context.lose("unsupported", path, `the responses format has no ${tool.name ?? tool.kind} tool`);
+      return undefined;
+    default: {
+      const unknown: never = tool.kind;
+      throw new TypeError(`Unknown hosted tool kind ${JSON.stringify(unknown)}`);
+    }
+  }
+}

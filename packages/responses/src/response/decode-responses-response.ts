@@ -1,0 +1,115 @@
+import {
+  CanonicalError,
+  type ChatResponse,
+  type ConversionContext,
+  type ErrorData,
+  type FinishReason,
+  type Part,
+  statusByErrorKind,
+} from "@interlingua/core";
+import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
+import { decodeResponsesOutput } from "../items/decode-responses-items";
+import { remainingFields, type WireObject } from "../responses-extensions";
+import { ResponsesResponse } from "../wire/responses-response-schema";
+import { decodeResponsesUsage } from "./responses-usage";
+
+/** Response fields mapped to canonical ones; everything else (the echoed settings) stays in extensions. */
+const responseFields = [
+  "id",
+  "model",
+  "created_at",
+  "output",
+  "usage",
+  "status",
+  "error",
+  "incomplete_details",
+];
+
+/**
+ * An upstream response object as a canonical response: output items as parts, usage by the
+ * responses accounting, the status with a finish reason derived from it (`incomplete_details.reason`
+ * for incomplete ones, `tool_calls` when the output calls functions), and a failed response's error.
+ */
+export function decodeResponsesResponse(wire: unknown, _context: ConversionContext): ChatResponse {
+  const parsed = ResponsesResponse.safeParse(wire);
+  if (!parsed.success)
+    throw new CanonicalError(
+      "unavailable",
+      `The upstream response is not a responses object: ${parsed.error.issues[0]?.message}`,
+      {
+        cause: parsed.error,
+      },
+    );
+  return decodeResponsesResponseObject(wire as WireObject);
+}
+
+/** {@link decodeResponsesResponse} for an object already known to be a response (stream lifecycle events). */
+export function decodeResponsesResponseObject(body: WireObject): ChatResponse {
+  const parts = decodeResponsesOutput(body.output as WireObject[]);
+  const status = decodeResponsesStatus(body.status);
+  const response: ChatResponse = {
+    id: body.id as string,
+    model: body.model as string,
+    created: body.created_at as number,
+    parts,
+    finishReason: decodeResponsesFinishReason(body, parts.some(callsTool)),
+    usage: body.usage ? decodeResponsesUsage(body.usage as WireObject) : {},
+    status,
+  };
+  const error = decodeResponsesErrorData(body.error);
+  if (error) response.error = error;
+  const rest = remainingFields(body, responseFields) ?? {};
+  if (typeof body.status === "string" && body.status !== status) rest.statusRaw = body.status;
+  if (body.usage === null) rest.usage = null;
+  if (Object.keys(rest).length > 0) response.extensions = { responses: rest };
+  return response;
+}
+
+/** A response `status` as a canonical status (`queued` and `cancelled` are kept raw beside it). */
+export function decodeResponsesStatus(status: unknown): ChatResponse["status"] {
+  switch (status) {
+    case "completed":
+    case "incomplete":
+    case "failed":
+    case "in_progress":
+      return status;
+    case "cancelled":
+      return "incomplete";
+    default:
+      return status === undefined ? "completed" : "in_progress";
+  }
+}
+
+/** Whether a part asks the caller to run a tool (a function call, or a computer-use action). */
+export function callsTool(part: Part): boolean {
+  return part.type === "tool-call" || (part.type === "hosted-tool-call" && part.tool === "computer");
+}
+
+/** Why a response stopped, read from its status and `incomplete_details`, and whether its output calls tools. */
+export function decodeResponsesFinishReason(body: WireObject, callsTools: boolean): FinishReason {
+  switch (body.status) {
+    case "incomplete": {
+      const reason = (body.incomplete_details as WireObject | null | undefined)?.reason as string | undefined;
+      if (reason === "content_filter") return { reason: "content_filter", raw: reason };
+      return reason === undefined
+        ? { reason: "length" }
+        : { reason: reason === "max_output_tokens" ? "length" : "other", raw: reason };
+    }
+    case "failed":
+      return { reason: "error" };
+    case "completed":
+      return { reason: callsTools ? "tool_calls" : "stop" };
+    default:
+      return { reason: "other" };
+  }
+}
+
+/** A failed response's `error` (`{code, message}`) as canonical error data. */
+export function decodeResponsesErrorData(error: unknown): ErrorData | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, message } = error as WireObject;
+  const kind = responsesErrorKindForCode(code as string | null | undefined);
+  const data: ErrorData = { kind, status: statusByErrorKind[kind], message: String(message ?? "") };
+  if (typeof code === "string") data.code = code;
+  return data;
+}

@@ -1,0 +1,129 @@
+import {
+  type ChatRequest,
+  type ChatResponse,
+  type ConversionContext,
+  createConversionContext,
+  type ErrorData,
+  pointer,
+} from "@interlingua/core";
+import {
+  responsesResponseErrorCodeByKind,
+  responsesResponseErrorCodes,
+} from "../errors/responses-error-kinds";
+import { encodeResponsesParts } from "../items/encode-responses-items";
+import { encodeResponsesRequest } from "../request/encode-responses-request";
+import { encodeResponsesTool } from "../request/encode-responses-tool";
+import { responsesExtensions, type WireObject } from "../responses-extensions";
+import { encodeResponsesUsage } from "./responses-usage";
+
+/**
+ * The settings a response echoes, with the defaults the service fills in: from the canonical request
+ * being answered when there is one (`context.request`), else the defaults alone. `service_tier`
+ * appears only when the request set it.
+ */
+export function responsesEchoedSettings(request: ChatRequest | undefined): WireObject {
+  const echo: WireObject = {
+    instructions: null,
+    max_output_tokens: null,
+    parallel_tool_calls: true,
+    previous_response_id: null,
+    reasoning: { effort: null, summary: null },
+    store: true,
+    temperature: 1,
+    text: { format: { type: "text" } },
+    tool_choice: "auto",
+    tools: [],
+    top_p: 1,
+    truncation: "disabled",
+    metadata: {},
+  };
+  if (request === undefined) return echo;
+  // The echo is a courtesy copy of settings: what it cannot carry was already reported when the
+  // request itself was converted, so its losses are not this response's.
+  const scratch = createConversionContext();
+  const wire = encodeResponsesRequest({ ...request, messages: [] }, scratch) as WireObject;
+  for (const key of [
+    "instructions",
+    "max_output_tokens",
+    "parallel_tool_calls",
+    "previous_response_id",
+    "store",
+    "temperature",
+    "tool_choice",
+    "top_p",
+    "truncation",
+    "metadata",
+    "user",
+    "service_tier",
+  ]) {
+    if (wire[key] !== undefined && wire[key] !== null) echo[key] = wire[key];
+  }
+  if (wire.reasoning) echo.reasoning = { effort: null, summary: null, ...(wire.reasoning as WireObject) };
+  if (wire.text && (wire.text as WireObject).format) echo.text = wire.text;
+  echo.tools = (request.tools ?? [])
+    .map((tool, index) => encodeResponsesTool(tool, scratch, pointer("", "tools", index), true))
+    .filter((tool) => tool !== undefined);
+  return echo;
+}
+
+/**
+ * A canonical response as a response object: the echo of the request's settings (see
+ * {@link responsesEchoedSettings}; a response decoded from this format keeps its own), the output
+ * items, usage, and a status with `incomplete_details` or `error` to match.
+ */
+export function encodeResponsesResponse(response: ChatResponse, context: ConversionContext): WireObject {
+  const fields = responsesExtensions(response);
+  const { statusRaw, usage: usageMark, ...rest } = fields ?? {};
+  const wire: WireObject = {
+    id: response.id,
+    object: "response",
+    created_at: response.created ?? Math.floor(context.now() / 1000),
+    ...(fields === undefined ? responsesEchoedSettings(context.request) : undefined),
+    ...rest,
+  };
+  wire.model = response.model;
+  const { status, incompleteDetails } = encodeResponsesStatus(response);
+  wire.status = (statusRaw as string | undefined) ?? status;
+  wire.error = response.error ? encodeResponsesErrorObject(response.error) : null;
+  wire.incomplete_details = incompleteDetails;
+  wire.output = encodeResponsesParts(response.parts, "assistant", "output", context, "/parts");
+  const hasUsage = Object.keys(response.usage).some((key) => key !== "extensions");
+  wire.usage =
+    !hasUsage && (usageMark === null || response.status === "in_progress")
+      ? null
+      : encodeResponsesUsage(response.usage);
+  if (response.candidates?.length)
+    context.lose("unsupported", "/candidates", "the responses format returns one candidate");
+  if (response.stopSequence !== undefined)
+    context.lose("dropped", "/stopSequence", "the responses format does not report a matched stop sequence");
+  return wire;
+}
+
+/** The wire status and `incomplete_details` of a canonical response. */
+export function encodeResponsesStatus(response: Pick<ChatResponse, "status" | "finishReason">): {
+  status: string;
+  incompleteDetails: WireObject | null;
+} {
+  const reason = response.finishReason.reason;
+  const cutShort = reason === "length" || reason === "content_filter";
+  if (response.status === "incomplete" || (response.status === "completed" && cutShort)) {
+    const raw = response.finishReason.raw;
+    const detail =
+      raw === "max_output_tokens" || raw === "content_filter"
+        ? raw
+        : reason === "content_filter"
+          ? "content_filter"
+          : "max_output_tokens";
+    return { status: "incomplete", incompleteDetails: { reason: detail } };
+  }
+  return { status: response.status, incompleteDetails: null };
+}
+
+/** Canonical error data as a failed response's `error` (`{code, message}`); codes the format lacks become the kind's code. */
+export function encodeResponsesErrorObject(error: ErrorData): WireObject {
+  const code =
+    error.code !== undefined && responsesResponseErrorCodes.has(error.code)
+      ? error.code
+      : responsesResponseErrorCodeByKind[error.kind];
+  return { code, message: error.message };
+}

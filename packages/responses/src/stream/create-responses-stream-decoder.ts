@@ -1,0 +1,296 @@
+import {
+  type ChatEvent,
+  type ConversionContext,
+  type ErrorData,
+  type Part,
+  StreamParseFailure,
+  statusByErrorKind,
+} from "@interlingua/core";
+import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
+import { decodeResponsesAnnotation } from "../items/decode-responses-annotation";
+import { decodeResponsesItemParts } from "../items/decode-responses-item-parts";
+import { decodeResponsesMessageParts } from "../items/decode-responses-items";
+import {
+  callsTool,
+  decodeResponsesErrorData,
+  decodeResponsesFinishReason,
+  decodeResponsesStatus,
+} from "../response/decode-responses-response";
+import { decodeResponsesUsage } from "../response/responses-usage";
+import { remainingFields, type WireObject } from "../responses-extensions";
+
+/** Response fields the lifecycle events map; the rest travels in extensions. */
+const lifecycleFields = [
+  "id",
+  "model",
+  "created_at",
+  "output",
+  "usage",
+  "status",
+  "error",
+  "incomplete_details",
+];
+
+interface ItemState {
+  /** The item as `response.output_item.added` announced it. */
+  added: WireObject;
+  /** Canonical index of the item's part (non-message items). */
+  partIndex?: number;
+  /** Canonical index of each content part (message items). */
+  contentParts: Map<number, number>;
+}
+
+/** The canonical part kind a non-message output item streams as. */
+function partKindOf(item: WireObject): { kind: string; id?: string; name?: string } {
+  switch (item.type) {
+    case "function_call":
+      return { kind: "tool-call", id: item.call_id as string, name: item.name as string };
+    case "reasoning":
+      return { kind: "reasoning" };
+    case "web_search_call":
+      return { kind: "hosted-tool-call", id: item.id as string, name: "web_search" };
+    case "file_search_call":
+      return { kind: "hosted-tool-call", id: item.id as string, name: "file_search" };
+    case "computer_call":
+      return { kind: "hosted-tool-call", id: item.call_id as string, name: "computer" };
+    default:
+      return {
+        kind: "hosted-tool-call",
+        id: typeof item.id === "string" ? item.id : "",
+        name: String(item.type),
+      };
+  }
+}
+
+/** An `error` event (flat as the spec documents it, or nested under `error` as live traffic sends it) as error data. */
+function decodeResponsesErrorEvent(event: WireObject): ErrorData {
+  const fields = (
+    typeof event.error === "object" && event.error !== null ? event.error : event
+  ) as WireObject;
+  const code = typeof fields.code === "string" ? fields.code : undefined;
+  const kind = responsesErrorKindForCode(code ?? (fields.type as string | undefined));
+  const data: ErrorData = {
+    kind,
+    status: statusByErrorKind[kind],
+    message: String(fields.message ?? "Upstream error"),
+  };
+  if (code !== undefined) data.code = code;
+  if (typeof fields.param === "string") data.param = fields.param;
+  return data;
+}
+
+/**
+ * Responses stream events → canonical events. Message content parts, function calls, reasoning and
+ * hosted-tool calls become parts (a message's parts end when its item is done, carrying the item's
+ * final fields); text, argument, summary and reasoning-text deltas become deltas; annotations
+ * citation deltas. `response.completed` / `response.incomplete` end the stream; an `error` event
+ * followed by `response.failed` ends it with one `error`. Streams without `sequence_number` (older
+ * traffic) decode the same; `obfuscation` padding and per-delta `logprobs` are dropped. A stream that
+ * stops before its terminal event, or carries unparseable data, ends with an `error` event.
+ */
+export function createResponsesStreamDecoder(
+  _context: ConversionContext,
+): TransformStream<unknown, ChatEvent> {
+  const items = new Map<number, ItemState>();
+  let nextIndex = 0;
+  let started = false;
+  let ended = false;
+  let sawToolCall = false;
+  let pendingError: ErrorData | undefined;
+
+  const startPart = (
+    emit: (event: ChatEvent) => void,
+    kind: string,
+    extensions: WireObject,
+    id?: string,
+    name?: string,
+  ): number => {
+    const index = nextIndex++;
+    const event: ChatEvent = { type: "part-start", index, kind, extensions: { responses: extensions } };
+    if (id !== undefined) event.id = id;
+    if (name !== undefined) event.name = name;
+    emit(event);
+    return index;
+  };
+
+  const endPart = (emit: (event: ChatEvent) => void, index: number, part: Part) => {
+    if (callsTool(part)) sawToolCall = true;
+    emit({ type: "part-end", index, part });
+  };
+
+  const finishItem = (emit: (event: ChatEvent) => void, state: ItemState, item: WireObject) => {
+    if (item.type === "message") {
+      const parts = decodeResponsesMessageParts(item, item.role === "assistant");
+      parts.forEach((part, contentIndex) => {
+        let index = state.contentParts.get(contentIndex);
+        if (index === undefined) {
+          const marks: WireObject = { addedItem: state.added };
+          if (part.extensions?.responses?.emptyContent === true) marks.emptyContent = true;
+          index = startPart(emit, part.type, contentIndex === 0 ? marks : {});
+        }
+        endPart(emit, index, part);
+      });
+      return;
+    }
+    const [first, ...more] = decodeResponsesItemParts(item);
+    if (first) {
+      const { kind, id, name } = partKindOf(item);
+      const index = state.partIndex ?? startPart(emit, kind, { addedItem: state.added }, id, name);
+      endPart(emit, index, first);
+    }
+    for (const part of more) endPart(emit, startPart(emit, part.type, {}), part);
+  };
+
+  const endResponse = (emit: (event: ChatEvent) => void, response: WireObject) => {
+    const output = response.output as WireObject[] | undefined;
+    if (nextIndex === 0 && output?.length) {
+      // A stream that only announces the finished response: replay its items.
+      for (const item of output) finishItem(emit, { added: item, contentParts: new Map() }, item);
+    }
+    const status = decodeResponsesStatus(response.status);
+    const finishReason = decodeResponsesFinishReason(response, sawToolCall);
+    const rest = remainingFields(response, lifecycleFields) ?? {};
+    if (typeof response.status === "string" && response.status !== status) rest.statusRaw = response.status;
+    if (response.usage === null) rest.usage = null;
+    const end: ChatEvent = { type: "response-end", finishReason, status, extensions: { responses: rest } };
+    if (response.usage) end.usage = decodeResponsesUsage(response.usage as WireObject);
+    emit(end);
+    ended = true;
+  };
+
+  const fail = (emit: (event: ChatEvent) => void, error: ErrorData) => {
+    emit({ type: "error", error });
+    ended = true;
+  };
+
+  return new TransformStream<unknown, ChatEvent>({
+    transform(chunk, controller) {
+      if (ended) return;
+      const emit = (event: ChatEvent) => controller.enqueue(event);
+      if (StreamParseFailure.isInstance(chunk)) {
+        fail(emit, {
+          kind: "unavailable",
+          status: statusByErrorKind.unavailable,
+          message: `The upstream stream carried data that could not be parsed: ${chunk.message}`,
+        });
+        return;
+      }
+      const event = chunk as WireObject;
+      switch (event.type) {
+        case "response.created": {
+          if (started) return;
+          started = true;
+          const response = event.response as WireObject;
+          emit({
+            type: "response-start",
+            id: response.id as string,
+            model: response.model as string,
+            created: response.created_at as number,
+            extensions: { responses: remainingFields(response, lifecycleFields) ?? {} },
+          });
+          return;
+        }
+        case "response.output_item.added": {
+          const item = event.item as WireObject;
+          const state: ItemState = { added: item, contentParts: new Map() };
+          items.set(event.output_index as number, state);
+          if (item.type !== "message") {
+            const { kind, id, name } = partKindOf(item);
+            state.partIndex = startPart(emit, kind, { addedItem: item }, id, name);
+          }
+          return;
+        }
+        case "response.content_part.added": {
+          const state = items.get(event.output_index as number);
+          if (!state) return;
+          const part = event.part as WireObject;
+          const marks: WireObject = { addedPart: part };
+          if (state.contentParts.size === 0) marks.addedItem = state.added;
+          const kind = part.type === "refusal" ? "refusal" : "text";
+          state.contentParts.set(event.content_index as number, startPart(emit, kind, marks));
+          return;
+        }
+        case "response.output_text.delta": {
+          const index = items
+            .get(event.output_index as number)
+            ?.contentParts.get(event.content_index as number);
+          if (index !== undefined) emit({ type: "text-delta", index, text: event.delta as string });
+          return;
+        }
+        case "response.output_text.annotation.added": {
+          const index = items
+            .get(event.output_index as number)
+            ?.contentParts.get(event.content_index as number);
+          if (index !== undefined)
+            emit({
+              type: "citation-delta",
+              index,
+              citation: decodeResponsesAnnotation(event.annotation as WireObject),
+            });
+          return;
+        }
+        case "response.function_call_arguments.delta": {
+          const index = items.get(event.output_index as number)?.partIndex;
+          if (index !== undefined) emit({ type: "tool-arguments-delta", index, text: event.delta as string });
+          return;
+        }
+        case "response.reasoning_summary_text.delta": {
+          const index = items.get(event.output_index as number)?.partIndex;
+          if (index !== undefined)
+            emit({
+              type: "reasoning-delta",
+              index,
+              text: event.delta as string,
+              summaryIndex: event.summary_index as number,
+            });
+          return;
+        }
+        case "response.reasoning_text.delta": {
+          const index = items.get(event.output_index as number)?.partIndex;
+          if (index !== undefined) emit({ type: "reasoning-delta", index, text: event.delta as string });
+          return;
+        }
+        case "response.output_item.done": {
+          const outputIndex = event.output_index as number;
+          const item = event.item as WireObject;
+          const state = items.get(outputIndex) ?? { added: item, contentParts: new Map() };
+          items.delete(outputIndex);
+          finishItem(emit, state, item);
+          return;
+        }
+        case "response.completed":
+        case "response.incomplete":
+          endResponse(emit, event.response as WireObject);
+          return;
+        case "response.failed":
+          fail(
+            emit,
+            pendingError ??
+              decodeResponsesErrorData((event.response as WireObject).error) ?? {
+                kind: "internal",
+                status: statusByErrorKind.internal,
+                message: "The upstream response failed",
+              },
+          );
+          return;
+        case "error":
+          pendingError = decodeResponsesErrorEvent(event);
+          return;
+        default:
+          // in_progress, queued, *.done echoes of deltas, hosted-tool progress: the parts carry it all.
+          return;
+      }
+    },
+    flush(controller) {
+      if (ended) return;
+      controller.enqueue({
+        type: "error",
+        error: pendingError ?? {
+          kind: "unavailable",
+          status: statusByErrorKind.unavailable,
+          message: "The upstream stream ended early, before response.completed",
+        },
+      });
+    },
+  });
+}

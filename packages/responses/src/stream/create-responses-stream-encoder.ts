@@ -1,0 +1,537 @@
+import {
+  type ChatEvent,
+  type ChatEventOf,
+  type ConversionContext,
+  type ErrorData,
+  type Part,
+  pointer,
+  type Usage,
+} from "@interlingua/core";
+import { encodeResponsesAnnotation } from "../items/encode-responses-annotation";
+import { encodeResponsesContent } from "../items/encode-responses-content";
+import { encodeResponsesParts } from "../items/encode-responses-items";
+import {
+  encodeResponsesErrorObject,
+  encodeResponsesStatus,
+  responsesEchoedSettings,
+} from "../response/encode-responses-response";
+import { encodeResponsesUsage } from "../response/responses-usage";
+import type { WireObject } from "../responses-extensions";
+import type { ResponsesStreamEvent } from "../wire/responses-response-schema";
+
+/** An output item that is announced but not yet done. */
+interface OpenItem {
+  item: WireObject;
+  outputIndex: number;
+  /** Message items: the content parts done so far, and how many were announced. */
+  content: WireObject[];
+  contentCount: number;
+  /** Message items: the fields of the finished item, from the first part's extensions. */
+  doneFields?: WireObject;
+  /** Non-message items: the finished item, once its part ended. */
+  done?: WireObject;
+  /** Message items: content parts announced whose done events are not sent yet. */
+  pendingContent: PartState[];
+}
+
+interface PartState {
+  kind: string;
+  item: OpenItem;
+  contentIndex: number;
+  text: string;
+  sawDelta: boolean;
+  annotations: WireObject[];
+  /** The content part's done events went out before its part-end (a later part of its item started). */
+  wireClosed: boolean;
+  summaryIndex: number;
+  summaryText: string;
+  skipped: boolean;
+}
+
+const hostedItemTypes: Record<string, string> = {
+  web_search: "web_search_call",
+  file_search: "file_search_call",
+  computer: "computer_call",
+};
+
+/**
+ * Canonical events → responses stream events, each with its `sequence_number`: `response.created`
+ * and `response.in_progress`, then per output item `output_item.added`, its content-part, delta,
+ * annotation, argument, reasoning-summary and hosted-tool progress events, `output_item.done`, and
+ * finally `response.completed` (or `response.incomplete`). A canonical `error` becomes an `error`
+ * event followed by `response.failed`, never a completed response. Item ids stay consistent across
+ * events; a message item closes when a part of another item starts, so consecutive text parts of
+ * one message share it. Settings echoed in the lifecycle events come from the decoded stream's
+ * extensions, else from `context.request`.
+ */
+export function createResponsesStreamEncoder(
+  context: ConversionContext,
+): TransformStream<ChatEvent, ResponsesStreamEvent> {
+  let sequence = 0;
+  let base: WireObject | undefined;
+  let usage: Usage = {};
+  let open: OpenItem | undefined;
+  let nextOutputIndex = 0;
+  const output: WireObject[] = [];
+  const parts = new Map<number, PartState>();
+  let enqueue: (event: ResponsesStreamEvent) => void = () => {};
+
+  const send = (type: string, fields: WireObject) => {
+    enqueue({ type, sequence_number: sequence++, ...fields } as ResponsesStreamEvent);
+  };
+
+  const responseBase = (): WireObject => {
+    if (base) return base;
+    base = {
+      id: context.generateId("resp"),
+      object: "response",
+      created_at: Math.floor(context.now() / 1000),
+      ...responsesEchoedSettings(context.request),
+      model: context.request?.model ?? "",
+    };
+    return base;
+  };
+
+  const closeItem = () => {
+    if (!open) return;
+    const item = open.done ?? {
+      type: "message",
+      ...(open.doneFields ?? { id: open.item.id, status: "completed" }),
+      role: open.item.role ?? "assistant",
+      content: open.content,
+    };
+    if (open.done === undefined && item.id === undefined) item.id = open.item.id;
+    output.push(item);
+    send("response.output_item.done", { output_index: open.outputIndex, item });
+    open = undefined;
+  };
+
+  const openItem = (item: WireObject) => {
+    closeItem();
+    open = { item, outputIndex: nextOutputIndex++, content: [], contentCount: 0, pendingContent: [] };
+    send("response.output_item.added", { output_index: open.outputIndex, item });
+    return open;
+  };
+
+  /** A stand-in item for parts that have no place in the stream (never sent). */
+  const detachedItem = (): OpenItem => ({
+    item: {},
+    outputIndex: -1,
+    content: [],
+    contentCount: 0,
+    pendingContent: [],
+  });
+
+  const ids = (state: PartState) => ({ item_id: state.item.item.id, output_index: state.item.outputIndex });
+  const contentIds = (state: PartState) => ({ ...ids(state), content_index: state.contentIndex });
+
+  const newState = (kind: string, item: OpenItem, contentIndex = 0): PartState => ({
+    kind,
+    item,
+    contentIndex,
+    text: "",
+    sawDelta: false,
+    annotations: [],
+    wireClosed: false,
+    summaryIndex: -1,
+    summaryText: "",
+    skipped: false,
+  });
+
+  const startPart = (event: ChatEventOf<"part-start">) => {
+    const fields = event.extensions?.responses;
+    const addedItem = fields?.addedItem as WireObject | undefined;
+    switch (event.kind) {
+      case "text":
+      case "refusal": {
+        const item =
+          addedItem || !open || open.item.type !== "message"
+            ? openItem(
+                addedItem ?? {
+                  id: context.generateId("msg"),
+                  type: "message",
+                  status: "in_progress",
+                  content: [],
+                  role: "assistant",
+                },
+              )
+            : open;
+        for (const earlier of item.pendingContent) closeContentEarly(earlier);
+        item.pendingContent = [];
+        const state = newState(event.kind, item, item.contentCount);
+        parts.set(event.index, state);
+        item.pendingContent.push(state);
+        if (fields?.emptyContent === true) {
+          state.skipped = true;
+          return;
+        }
+        item.contentCount++;
+        const part =
+          (fields?.addedPart as WireObject | undefined) ??
+          (event.kind === "text"
+            ? { type: "output_text", annotations: [], logprobs: [], text: "" }
+            : { type: "refusal", refusal: "" });
+        send("response.content_part.added", { ...contentIds(state), part });
+        return;
+      }
+      case "tool-call": {
+        const item = openItem(
+          addedItem ?? {
+            id: context.generateId("fc"),
+            type: "function_call",
+            status: "in_progress",
+            arguments: "",
+            call_id: event.id,
+            name: event.name,
+          },
+        );
+        parts.set(event.index, newState(event.kind, item));
+        return;
+      }
+      case "reasoning": {
+        const item = openItem(addedItem ?? { id: context.generateId("rs"), type: "reasoning", summary: [] });
+        parts.set(event.index, newState(event.kind, item));
+        return;
+      }
+      case "hosted-tool-call": {
+        const type = hostedItemTypes[event.name ?? ""];
+        if (addedItem === undefined && type === undefined) {
+          parts.set(event.index, { ...newState(event.kind, detachedItem()), skipped: true });
+          return;
+        }
+        let item = addedItem;
+        if (item === undefined) {
+          item =
+            type === "computer_call"
+              ? {
+                  type,
+                  id: context.generateId("cu"),
+                  call_id: event.id,
+                  status: "in_progress",
+                  pending_safety_checks: [],
+                }
+              : { type, id: event.id, status: "in_progress" };
+          if (type === "file_search_call") item.queries = [];
+        }
+        const state = newState(event.kind, openItem(item));
+        parts.set(event.index, state);
+        if (item.type === "web_search_call" || item.type === "file_search_call") {
+          send(`response.${item.type}.in_progress`, ids(state));
+          send(`response.${item.type}.searching`, ids(state));
+        }
+        return;
+      }
+      default:
+        parts.set(event.index, { ...newState(event.kind, detachedItem()), skipped: true });
+    }
+  };
+
+  /**
+   * Sends a text part's done events from its deltas, when a later part of the same message starts
+   * before this one's part-end (decoded streams end a message's parts together, with the item).
+   */
+  const closeContentEarly = (state: PartState) => {
+    if (state.kind !== "text" || state.skipped) return;
+    const content = { type: "output_text", annotations: state.annotations, logprobs: [], text: state.text };
+    send("response.output_text.done", { ...contentIds(state), text: state.text, logprobs: [] });
+    send("response.content_part.done", { ...contentIds(state), part: content });
+    state.wireClosed = true;
+  };
+
+  const closeSummary = (state: PartState) => {
+    if (state.summaryIndex < 0) return;
+    const summary = { ...ids(state), summary_index: state.summaryIndex };
+    send("response.reasoning_summary_text.done", { ...summary, text: state.summaryText });
+    send("response.reasoning_summary_part.done", {
+      ...summary,
+      part: { type: "summary_text", text: state.summaryText },
+    });
+    state.summaryIndex = -1;
+    state.summaryText = "";
+  };
+
+  const openSummary = (state: PartState, summaryIndex: number) => {
+    closeSummary(state);
+    state.summaryIndex = summaryIndex;
+    send("response.reasoning_summary_part.added", {
+      ...ids(state),
+      summary_index: summaryIndex,
+      part: { type: "summary_text", text: "" },
+    });
+  };
+
+  /** The finished item of a non-message part, with the id its added event announced. */
+  const finishedItem = (part: Part, state: PartState, index: number): WireObject | undefined => {
+    const [item] = encodeResponsesParts([part], "assistant", "output", context, pointer("", "parts", index));
+    if (item && state.item.item.id !== undefined) item.id = state.item.item.id;
+    return item;
+  };
+
+  const finishContent = (state: PartState, content: WireObject, part: Part) => {
+    state.item.content[state.contentIndex] = content;
+    state.item.pendingContent = state.item.pendingContent.filter((pending) => pending !== state);
+    state.item.doneFields ??= part.extensions?.responses?.item as WireObject | undefined;
+  };
+
+  const endPart = (event: ChatEventOf<"part-end">) => {
+    const state = parts.get(event.index);
+    const part = event.part;
+    const path = pointer("", "parts", event.index);
+    if (!state || state.skipped) {
+      if (
+        part.type === "hosted-tool-result" &&
+        part.tool === "file_search" &&
+        open?.done?.type === "file_search_call" &&
+        open.done.id === part.callId
+      ) {
+        open.done.results = part.output;
+        return;
+      }
+      if (!(part.type === "text" && part.extensions?.responses?.emptyContent === true)) {
+        if (state?.skipped !== true || part.type !== "text")
+          context.lose("dropped", path, `a ${part.type} part has no place in a responses stream`);
+      }
+      if (part.type === "text" && open)
+        open.doneFields ??= part.extensions?.responses?.item as WireObject | undefined;
+      return;
+    }
+    switch (part.type) {
+      case "text": {
+        const content = encodeResponsesContent(part, "assistant", "output", context, path)!;
+        if (!state.wireClosed) {
+          if (!state.sawDelta && part.text !== "")
+            send("response.output_text.delta", { ...contentIds(state), delta: part.text, logprobs: [] });
+          send("response.output_text.done", {
+            ...contentIds(state),
+            text: part.text,
+            logprobs: content.logprobs ?? [],
+          });
+          send("response.content_part.done", { ...contentIds(state), part: content });
+        }
+        finishContent(state, content, part);
+        return;
+      }
+      case "refusal": {
+        const content = encodeResponsesContent(part, "assistant", "output", context, path)!;
+        if (part.text !== "") send("response.refusal.delta", { ...contentIds(state), delta: part.text });
+        send("response.refusal.done", { ...contentIds(state), refusal: part.text });
+        send("response.content_part.done", { ...contentIds(state), part: content });
+        finishContent(state, content, part);
+        return;
+      }
+      case "tool-call": {
+        const item = finishedItem(part, state, event.index);
+        if (!item) return;
+        if (!state.sawDelta && item.arguments !== "")
+          send("response.function_call_arguments.delta", { ...ids(state), delta: item.arguments });
+        send("response.function_call_arguments.done", {
+          ...ids(state),
+          name: part.name,
+          arguments: item.arguments,
+        });
+        state.item.done = item;
+        return;
+      }
+      case "reasoning": {
+        closeSummary(state);
+        if (!state.sawDelta) {
+          part.summary?.forEach((text, summaryIndex) => {
+            openSummary(state, summaryIndex);
+            if (text !== "")
+              send("response.reasoning_summary_text.delta", {
+                ...ids(state),
+                summary_index: summaryIndex,
+                delta: text,
+              });
+            state.summaryText = text;
+            closeSummary(state);
+          });
+        }
+        if (part.text !== undefined) {
+          if (!state.text && part.text)
+            send("response.reasoning_text.delta", { ...ids(state), content_index: 0, delta: part.text });
+          send("response.reasoning_text.done", { ...ids(state), content_index: 0, text: part.text });
+        }
+        state.item.done = finishedItem(part, state, event.index);
+        return;
+      }
+      case "hosted-tool-call": {
+        const item = finishedItem(part, state, event.index);
+        if (item?.type === "web_search_call" || item?.type === "file_search_call")
+          send(`response.${item.type}.completed`, ids(state));
+        state.item.done = item;
+        return;
+      }
+      case "media":
+      case "tool-result":
+      case "code":
+      case "code-result":
+      case "hosted-tool-result":
+        context.lose("dropped", path, `a ${part.type} part has no place in a responses stream`);
+        return;
+      default: {
+        const unknown: never = part;
+        throw new TypeError(`Unknown part ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  const delta = (
+    event: ChatEventOf<"text-delta" | "tool-arguments-delta" | "reasoning-delta" | "citation-delta">,
+  ) => {
+    const state = parts.get(event.index);
+    if (!state || state.skipped) return;
+    switch (event.type) {
+      case "text-delta":
+        if (state.kind !== "text") return;
+        state.sawDelta = true;
+        state.text += event.text;
+        send("response.output_text.delta", { ...contentIds(state), delta: event.text, logprobs: [] });
+        return;
+      case "citation-delta": {
+        const annotation = encodeResponsesAnnotation(
+          event.citation,
+          context,
+          pointer("", "parts", event.index, "citations"),
+        );
+        if (annotation) {
+          send("response.output_text.annotation.added", {
+            ...contentIds(state),
+            annotation_index: state.annotations.length,
+            annotation,
+          });
+          state.annotations.push(annotation);
+        }
+        return;
+      }
+      case "tool-arguments-delta":
+        if (state.kind !== "tool-call") return;
+        state.sawDelta = true;
+        send("response.function_call_arguments.delta", { ...ids(state), delta: event.text });
+        return;
+      case "reasoning-delta":
+        state.sawDelta = true;
+        if (event.summaryIndex === undefined) {
+          state.text += event.text;
+          send("response.reasoning_text.delta", { ...ids(state), content_index: 0, delta: event.text });
+          return;
+        }
+        if (event.summaryIndex !== state.summaryIndex) openSummary(state, event.summaryIndex);
+        state.summaryText += event.text;
+        send("response.reasoning_summary_text.delta", {
+          ...ids(state),
+          summary_index: event.summaryIndex,
+          delta: event.text,
+        });
+        return;
+      default: {
+        const unknown: never = event;
+        throw new TypeError(`Unknown delta ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  const finalResponse = (fields: WireObject | undefined, extra: WireObject): WireObject => {
+    const { statusRaw, usage: _usageMark, ...rest } = fields ?? {};
+    const response: WireObject = { ...responseBase(), ...rest, ...extra, output };
+    if (statusRaw !== undefined) response.status = statusRaw;
+    return response;
+  };
+
+  const endResponse = (event: ChatEventOf<"response-end">) => {
+    closeItem();
+    const fields = event.extensions?.responses;
+    const finalUsage = event.usage ? { ...usage, ...event.usage } : usage;
+    const { status, incompleteDetails } = encodeResponsesStatus({
+      status: event.status ?? "completed",
+      finishReason: event.finishReason,
+    });
+    const hasUsage = Object.keys(finalUsage).some((key) => key !== "extensions");
+    const response = finalResponse(fields, {
+      status,
+      error: null,
+      incomplete_details: incompleteDetails,
+      usage: hasUsage || fields?.usage !== null ? encodeResponsesUsage(finalUsage) : null,
+    });
+    send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
+    if (event.candidates?.length)
+      context.lose("unsupported", "/candidates", "the responses format streams one candidate");
+  };
+
+  const failResponse = (error: ErrorData) => {
+    closeItem();
+    send("error", { code: error.code ?? null, message: error.message, param: error.param ?? null });
+    const response = finalResponse(undefined, {
+      status: "failed",
+      error: encodeResponsesErrorObject(error),
+      incomplete_details: null,
+      usage: null,
+    });
+    send("response.failed", { response });
+  };
+
+  return new TransformStream<ChatEvent, ResponsesStreamEvent>({
+    start(controller) {
+      enqueue = (event) => controller.enqueue(event);
+    },
+    transform(event) {
+      switch (event.type) {
+        case "response-start": {
+          const fields = event.extensions?.responses;
+          base = {
+            id: event.id,
+            object: "response",
+            created_at: event.created ?? Math.floor(context.now() / 1000),
+            ...(fields ?? responsesEchoedSettings(context.request)),
+            model: event.model,
+          };
+          if (event.usage) usage = event.usage;
+          const response = {
+            ...base,
+            status: "in_progress",
+            error: null,
+            incomplete_details: null,
+            output: [],
+            usage: null,
+          };
+          send("response.created", { response });
+          send("response.in_progress", { response });
+          return;
+        }
+        case "part-start":
+          startPart(event);
+          return;
+        case "text-delta":
+        case "tool-arguments-delta":
+        case "reasoning-delta":
+        case "citation-delta":
+          delta(event);
+          return;
+        case "part-end":
+          endPart(event);
+          return;
+        case "usage":
+          usage = { ...usage, ...event.usage };
+          return;
+        case "response-end":
+          endResponse(event);
+          return;
+        case "error":
+          failResponse(event.error);
+          return;
+        case "signature-delta":
+        case "keepalive":
+          return;
+        default: {
+          const unknown: never = event;
+          throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
+        }
+      }
+    },
+  });
+}
+
+/** The SSE `event:` name of a responses stream event: its `type`. */
+export function responsesSseEventName(event: ResponsesStreamEvent): string {
+  return event.type;
+}

@@ -1,0 +1,201 @@
+import {
+  type ChatEvent,
+  createConversionContext,
+  findEventSequenceProblems,
+  StreamParseFailure,
+  transformAll,
+} from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { readRecordedStream } from "../../test/support/recordings";
+import { createResponsesStreamDecoder } from "./create-responses-stream-decoder";
+import { createResponsesStreamEncoder } from "./create-responses-stream-encoder";
+
+const decode = (events: unknown[]) =>
+  transformAll(events, createResponsesStreamDecoder(createConversionContext()));
+const encode = (events: ChatEvent[], request?: Parameters<typeof createConversionContext>[0]) =>
+  transformAll(events, createResponsesStreamEncoder(createConversionContext(request)));
+
+describe("responses stream decoder", () => {
+  it("ends a stream that stops before response.completed with an unavailable error", async () => {
+    const events = (await readRecordedStream("text.sse")).slice(0, -1);
+    const decoded = await decode(events);
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    expect(decoded.at(-1)).toMatchObject({
+      type: "error",
+      error: { kind: "unavailable", message: expect.stringContaining("ended early") },
+    });
+  });
+
+  it("ends the stream at a parse failure", async () => {
+    const events = (await readRecordedStream("text.sse")).slice(0, 5);
+    const decoded = await decode([
+      ...events,
+      new StreamParseFailure("Event data is not valid JSON", "{oops"),
+      ...events,
+    ]);
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    expect(decoded.at(-1)).toMatchObject({ type: "error", error: { kind: "unavailable" } });
+  });
+
+  it.each(["error-event-then-response-failed.sse", "error-insufficient-quota.chunks.jsonl"])(
+    "turns the error event and response.failed of %s into one error",
+    async (name) => {
+      const decoded = await decode(await readRecordedStream(name));
+      expect(decoded.map((event) => event.type)).toEqual(["response-start", "error"]);
+      expect(decoded[1]).toMatchObject({
+        error: { kind: "rate_limit", status: 429, code: "insufficient_quota" },
+      });
+    },
+  );
+
+  it("reports an error event that no response.failed follows", async () => {
+    const decoded = await decode([{ type: "error", code: "server_error", message: "boom", param: null }]);
+    expect(decoded).toEqual([
+      { type: "error", error: { kind: "internal", status: 500, message: "boom", code: "server_error" } },
+    ]);
+  });
+
+  it("decodes the old format without sequence numbers, with parallel calls", async () => {
+    const decoded = await decode(await readRecordedStream("parallel-function-calls.sse"));
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    const calls = decoded
+      .filter((event) => event.type === "part-end")
+      .map((event) => event.type === "part-end" && event.part);
+    expect(calls).toMatchObject([
+      { type: "tool-call", name: "currentLocation", arguments: {} },
+      { type: "tool-call", name: "weather" },
+    ]);
+    expect(decoded.at(-1)).toMatchObject({ type: "response-end", finishReason: { reason: "tool_calls" } });
+  });
+
+  it("turns annotations into citations and web search calls into hosted-tool parts", async () => {
+    const decoded = await decode(await readRecordedStream("web-search-annotations.chunks.jsonl"));
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    expect(decoded.filter((event) => event.type === "citation-delta")).toHaveLength(12);
+    expect(
+      decoded.find((event) => event.type === "part-start" && event.kind === "hosted-tool-call"),
+    ).toMatchObject({ name: "web_search" });
+  });
+});
+
+describe("responses stream encoder", () => {
+  const start: ChatEvent = { type: "response-start", id: "resp_1", model: "m", created: 1 };
+
+  it("ends a failing stream with error then response.failed, never response.completed", async () => {
+    const encoded = await encode([
+      start,
+      { type: "part-start", index: 0, kind: "text" },
+      { type: "text-delta", index: 0, text: "Hel" },
+      {
+        type: "error",
+        error: { kind: "overloaded", status: 529, message: "busy", code: "overloaded_error" },
+      },
+    ]);
+    const types = encoded.map((event) => event.type);
+    expect(types.slice(-2)).toEqual(["error", "response.failed"]);
+    expect(types).not.toContain("response.completed");
+    expect(encoded.at(-2)).toMatchObject({ code: "overloaded_error", message: "busy", param: null });
+    expect(encoded.at(-1)).toMatchObject({
+      response: { status: "failed", error: { code: "server_error", message: "busy" } },
+    });
+    expect(encoded.map((event) => event.sequence_number)).toEqual(encoded.map((_event, index) => index));
+  });
+
+  it("emits the seed's event order for one text message, with consistent ids and indexes", async () => {
+    const encoded = await encode([
+      start,
+      { type: "part-start", index: 0, kind: "text" },
+      { type: "text-delta", index: 0, text: "Hi" },
+      { type: "text-delta", index: 0, text: "!" },
+      { type: "part-end", index: 0, part: { type: "text", text: "Hi!" } },
+      { type: "response-end", finishReason: { reason: "stop" }, usage: { inputTokens: 3, outputTokens: 2 } },
+    ]);
+    expect(encoded.map((event) => event.type)).toEqual([
+      "response.created",
+      "response.in_progress",
+      "response.output_item.added",
+      "response.content_part.added",
+      "response.output_text.delta",
+      "response.output_text.delta",
+      "response.output_text.done",
+      "response.content_part.done",
+      "response.output_item.done",
+      "response.completed",
+    ]);
+    const itemIds = new Set(encoded.map((event) => (event as { item_id?: string }).item_id).filter(Boolean));
+    expect(itemIds.size).toBe(1);
+    expect(encoded[2]).toMatchObject({
+      output_index: 0,
+      item: { type: "message", status: "in_progress", content: [] },
+    });
+    expect(encoded.at(-1)).toMatchObject({
+      response: {
+        status: "completed",
+        usage: { input_tokens: 3, output_tokens: 2, total_tokens: 5 },
+        output: [{ content: [{ text: "Hi!" }] }],
+      },
+    });
+  });
+
+  it("ends a response cut short with response.incomplete and its reason", async () => {
+    const encoded = await encode([
+      start,
+      { type: "response-end", finishReason: { reason: "length", raw: "max_tokens" } },
+    ]);
+    expect(encoded.at(-1)).toMatchObject({
+      type: "response.incomplete",
+      response: { status: "incomplete", incomplete_details: { reason: "max_output_tokens" } },
+    });
+  });
+
+  it("echoes the request's settings in lifecycle events and streams a foreign tool call", async () => {
+    const encoded = await encode(
+      [
+        start,
+        { type: "part-start", index: 0, kind: "tool-call", id: "toolu_1", name: "f" },
+        {
+          type: "part-end",
+          index: 0,
+          part: { type: "tool-call", id: "toolu_1", name: "f", arguments: { a: 1 } },
+        },
+        { type: "response-end", finishReason: { reason: "tool_calls" } },
+      ],
+      { request: { model: "m", messages: [], temperature: 0.2, serviceTier: "flex" } },
+    );
+    expect(encoded[0]).toMatchObject({
+      type: "response.created",
+      response: { temperature: 0.2, service_tier: "flex", status: "in_progress", usage: null },
+    });
+    const added = encoded.find((event) => event.type === "response.output_item.added") as unknown as {
+      item: { id: string };
+    };
+    const done = encoded.find((event) => event.type === "response.output_item.done") as unknown as {
+      item: Record<string, unknown>;
+    };
+    expect(done.item).toMatchObject({
+      type: "function_call",
+      id: added.item.id,
+      call_id: "toolu_1",
+      arguments: '{"a":1}',
+    });
+    expect(encoded.map((event) => event.type)).toContain("response.function_call_arguments.delta");
+    expect(encoded.find((event) => event.type === "response.function_call_arguments.done")).toMatchObject({
+      name: "f",
+      arguments: '{"a":1}',
+    });
+  });
+
+  it("records a loss for parts a stream cannot carry", async () => {
+    const context = createConversionContext();
+    await transformAll(
+      [
+        start,
+        { type: "part-start", index: 0, kind: "code" },
+        { type: "part-end", index: 0, part: { type: "code", code: "print(1)", language: "python" } },
+        { type: "response-end", finishReason: { reason: "stop" } },
+      ] as ChatEvent[],
+      createResponsesStreamEncoder(context),
+    );
+    expect(context.losses.map((loss) => loss.code)).toEqual(["dropped"]);
+  });
+});

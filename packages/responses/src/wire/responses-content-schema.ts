@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** `url_citation`, `file_citation`, `file_path` and other annotations on output text. */
+export const ResponsesAnnotation = z.looseObject({
+  type: z.string(),
+  url: z.string().optional(),
+  title: z.string().optional(),
+  start_index: z.number().int().optional(),
+  end_index: z.number().int().optional(),
+  file_id: z.string().optional(),
+  index: z.number().int().optional(),
+});
+/** An annotation on output text; see {@link ResponsesAnnotation}. */
+export type ResponsesAnnotation = z.infer<typeof ResponsesAnnotation>;
+
+/** `input_text`: text from the caller. */
+export const ResponsesInputText = z.looseObject({ type: z.literal("input_text"), text: z.string() });
+
+/** `input_image`: an image by URL (or data URL) or uploaded file id. */
+export const ResponsesInputImage = z
+  .looseObject({
+    type: z.literal("input_image"),
+    detail: z.enum(["low", "high", "auto", "original"]).optional(),
+    file_id: z.string().nullish(),
+    image_url: z.string().nullish(),
+  })
+  .refine((image) => typeof image.file_id === "string" || typeof image.image_url === "string", {
+    message: "input_image needs image_url or file_id",
+  });
+
+/** `input_file`: a file inline (`file_data`), by URL or by uploaded file id. */
+export const ResponsesInputFile = z.looseObject({
+  type: z.literal("input_file"),
+  file_data: z.string().optional(),
+  file_id: z.string().nullish(),
+  file_url: z.string().optional(),
+  filename: z.string().optional(),
+});
+
+/** `output_text`: assistant text, with its annotations. */
+export const ResponsesOutputText = z.looseObject({
+  type: z.literal("output_text"),
+  text: z.string(),
+  annotations: z.array(ResponsesAnnotation).optional(),
+});
+
+/** `refusal`: the assistant declining. */
+export const ResponsesRefusal = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+
+/** One content item of a message. */
+export const ResponsesContent = z.discriminatedUnion("type", [
+  ResponsesInputText,
+  ResponsesInputImage,
+  ResponsesInputFile,
+  ResponsesOutputText,
+  ResponsesRefusal,
+]);
+/** A message content item; see {@link ResponsesContent}. */
+export type ResponsesContent = z.infer<typeof ResponsesContent>;

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { ResponsesContent } from "./responses-content-schema";
+
+const itemStatus = z.enum(["in_progress", "completed", "incomplete"]);
+
+/** A message item: role and content (string or content items); `type` is optional on input. */
+export const ResponsesMessageItem = z.looseObject({
+  type: z.literal("message").optional(),
+  role: z.enum(["user", "assistant", "system", "developer"]),
+  content: z.union([z.string(), z.array(ResponsesContent)]),
+  id: z.string().optional(),
+  status: itemStatus.optional(),
+});
+
+/** A function call the model made. */
+export const ResponsesFunctionCallItem = z.looseObject({
+  type: z.literal("function_call"),
+  call_id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  id: z.string().optional(),
+  status: itemStatus.optional(),
+});
+
+/** The caller's output for a function call: a string or content items. */
+export const ResponsesFunctionCallOutputItem = z.looseObject({
+  type: z.literal("function_call_output"),
+  call_id: z.string(),
+  output: z.union([z.string(), z.array(ResponsesContent)]),
+  id: z.string().nullish(),
+  status: itemStatus.nullish(),
+});
+
+/** Reasoning: summary paragraphs and the encrypted reasoning state. */
+export const ResponsesReasoningItem = z.looseObject({
+  type: z.literal("reasoning"),
+  id: z.string(),
+  summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
+  encrypted_content: z.string().nullish(),
+  content: z.array(z.looseObject({ type: z.string(), text: z.string() })).optional(),
+  status: itemStatus.optional(),
+});
+
+/** A computer-use action the model asked for. */
+export const ResponsesComputerCallItem = z.looseObject({
+  type: z.literal("computer_call"),
+  id: z.string(),
+  call_id: z.string(),
+  action: z.looseObject({
+    type: z.enum([
+      "click",
+      "double_click",
+      "drag",
+      "keypress",
+      "move",
+      "screenshot",
+      "scroll",
+      "type",
+      "wait",
+    ]),
+  }),
+  pending_safety_checks: z.array(z.unknown()),
+  status: itemStatus,
+});
+
+/** The caller's screenshot after a computer-use action. */
+export const ResponsesComputerCallOutputItem = z.looseObject({
+  type: z.literal("computer_call_output"),
+  call_id: z.string(),
+  output: z.looseObject({ type: z.string() }),
+  acknowledged_safety_checks: z.array(z.unknown()).nullish(),
+  id: z.string().nullish(),
+  status: itemStatus.nullish(),
+});
+
+/** A hosted web search. */
+export const ResponsesWebSearchCallItem = z.looseObject({
+  type: z.literal("web_search_call"),
+  id: z.string(),
+  status: z.string(),
+  action: z.looseObject({ type: z.string() }).optional(),
+});
+
+/** A hosted file search. */
+export const ResponsesFileSearchCallItem = z.looseObject({
+  type: z.literal("file_search_call"),
+  id: z.string(),
+  queries: z.array(z.string()),
+  status: z.enum(["in_progress", "searching", "completed", "incomplete", "failed"]),
+  results: z.array(z.unknown()).nullish(),
+});
+
+/** A reference to an earlier item by id. */
+export const ResponsesItemReference = z.looseObject({
+  type: z.literal("item_reference").optional(),
+  id: z.string(),
+});
+
+/** Item types this codec maps; others pass through untouched. */
+export const responsesKnownItemTypes = [
+  "message",
+  "function_call",
+  "function_call_output",
+  "reasoning",
+  "computer_call",
+  "computer_call_output",
+  "web_search_call",
+  "file_search_call",
+  "item_reference",
+] as const;
+
+/** One item of the `input` list (or of a response's `output`). Unknown item types are accepted as they are. */
+export const ResponsesItem = z.union([
+  z.discriminatedUnion("type", [
+    ResponsesMessageItem.extend({ type: z.literal("message") }),
+    ResponsesFunctionCallItem,
+    ResponsesFunctionCallOutputItem,
+    ResponsesReasoningItem,
+    ResponsesComputerCallItem,
+    ResponsesComputerCallOutputItem,
+    ResponsesWebSearchCallItem,
+    ResponsesFileSearchCallItem,
+    ResponsesItemReference.extend({ type: z.literal("item_reference") }),
+  ]),
+  ResponsesMessageItem,
+  ResponsesItemReference.strict(),
+  z.looseObject({
+    type: z.string().refine((type) => !(responsesKnownItemTypes as readonly string[]).includes(type), {
+      message: "Invalid item",
+      abort: true,
+    }),
+  }),
+]);
+/** An input or output item; see {@link ResponsesItem}. */
+export type ResponsesItem = z.infer<typeof ResponsesItem>;

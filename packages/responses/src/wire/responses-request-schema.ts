@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { ResponsesItem } from "./responses-item-schema";
+import { ResponsesTextFormat, ResponsesTool, ResponsesToolChoice } from "./responses-tool-schema";
+
+const summaryMode = z.enum(["auto", "concise", "detailed"]).nullish();
+
+/** `metadata`: up to 16 pairs, keys up to 64 characters, values up to 512. */
+export const ResponsesMetadata = z
+  .record(
+    z.string().max(64, "metadata keys are at most 64 characters"),
+    z.string().max(512, "metadata values are at most 512 characters"),
+  )
+  .refine((metadata) => Object.keys(metadata).length <= 16, { message: "metadata holds at most 16 pairs" });
+
+/** The body of `POST /v1/responses`, with the format's rules. Unknown fields are accepted and kept. */
+export const ResponsesRequest = z.looseObject({
+  model: z.string().min(1),
+  input: z.union([z.string(), z.array(ResponsesItem)]),
+  include: z.array(z.string()).nullish(),
+  instructions: z.string().nullish(),
+  max_output_tokens: z.number().int().min(1).nullish(),
+  metadata: ResponsesMetadata.nullish(),
+  parallel_tool_calls: z.boolean().nullish(),
+  previous_response_id: z.string().nullish(),
+  reasoning: z
+    .looseObject({ effort: z.string().nullish(), summary: summaryMode, generate_summary: summaryMode })
+    .nullish(),
+  service_tier: z.enum(["auto", "default", "flex", "scale", "priority"]).nullish(),
+  store: z.boolean().nullish(),
+  stream: z.boolean().nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  text: z.looseObject({ format: ResponsesTextFormat.optional() }).nullish(),
+  tool_choice: ResponsesToolChoice.optional(),
+  tools: z.array(ResponsesTool).optional(),
+  top_p: z.number().min(0).max(1).nullish(),
+  truncation: z.enum(["auto", "disabled"]).nullish(),
+  user: z.string().optional(),
+});
+/** A request body; see {@link ResponsesRequest}. */
+export type ResponsesRequest = z.infer<typeof ResponsesRequest>;
