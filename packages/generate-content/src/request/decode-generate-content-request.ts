@@ -1,0 +1,170 @@
+import {
+  CanonicalError,
+  type ChatRequest,
+  type ConversionContext,
+  type Instruction,
+  type Message,
+  type RequestLocation,
+  type TextPart,
+  type ToolChoice,
+  toCanonicalError,
+} from "@interlingua/core";
+import { generateContentExtensions, unknownFields } from "../wire/generate-content-extensions";
+import {
+  type GenerateContentContent,
+  GenerateContentRequest,
+  type GenerateContentRequest as GenerateContentRequestBody,
+} from "../wire/generate-content-request-schema";
+import { normalizeGenerateContentKeys } from "../wire/normalize-generate-content-keys";
+import { decodeGenerateContentGenerationConfig } from "./decode-generate-content-generation-config";
+import { decodeGenerateContentPart } from "./decode-generate-content-part";
+import { decodeGenerateContentTools } from "./decode-generate-content-tools";
+import { createCallLedger, requestCallId } from "./generate-content-call-ids";
+
+const requestFields = new Set([
+  "model",
+  "contents",
+  "systemInstruction",
+  "tools",
+  "toolConfig",
+  "safetySettings",
+  "generationConfig",
+  "cachedContent",
+]);
+const contentFields = new Set(["role", "parts"]);
+const roles = { user: "user", model: "assistant", function: "tool", tool: "tool" } as const;
+
+/**
+ * Validates and converts a caller's generate-content request. Field names may be lowerCamel or
+ * snake_case (renamed once before validation; where the caller used snake_case is kept so the
+ * encoder answers in kind). The model and stream mode come from the URL (`location`); a body
+ * `model` (`models/...`) is the fallback. Invalid input throws `invalid_request` naming the field.
+ */
+export function decodeGenerateContentRequest(
+  wire: unknown,
+  _context: ConversionContext,
+  location?: RequestLocation,
+): ChatRequest {
+  const { value, snakeCaseKeys } = normalizeGenerateContentKeys(wire);
+  const parsed = GenerateContentRequest.safeParse(value);
+  if (!parsed.success) throw toCanonicalError(parsed.error);
+  const body = parsed.data;
+  const model = location?.model ?? body.model?.replace(/^models\//, "");
+  if (!model) {
+    throw new CanonicalError(
+      "invalid_request",
+      "No model: name it in the path, as models/{model}:generateContent",
+      {
+        param: "model",
+      },
+    );
+  }
+  const extra: Record<string, unknown> = unknownFields(body, requestFields) ?? {};
+  if (snakeCaseKeys.length > 0) extra.snakeCaseKeys = snakeCaseKeys;
+  if (body.model !== undefined) extra.model = body.model;
+
+  const request: ChatRequest = { model, messages: decodeContents(body.contents) };
+  if (body.systemInstruction) request.instructions = [decodeSystemInstruction(body.systemInstruction)];
+  if (body.tools) request.tools = decodeGenerateContentTools(body.tools);
+  if (body.toolConfig) decodeToolConfig(body.toolConfig, request, extra);
+  if (body.safetySettings) {
+    request.safetySettings = body.safetySettings.map(({ category, threshold }) => ({ category, threshold }));
+    const unknown = body.safetySettings.map((setting) => unknownFields(setting, safetyFields) ?? null);
+    if (unknown.some((fields) => fields !== null)) extra.safetySettings = unknown;
+  }
+  if (body.generationConfig)
+    extra.generationConfig = decodeGenerateContentGenerationConfig(body.generationConfig, request);
+  if (body.cachedContent !== undefined) request.cachedContent = body.cachedContent;
+  if (location?.stream !== undefined) request.stream = location.stream;
+  const extensions = generateContentExtensions(extra);
+  if (extensions) request.extensions = extensions;
+  return request;
+}
+
+const safetyFields = new Set(["category", "threshold"]);
+
+function decodeContents(contents: GenerateContentContent[]): Message[] {
+  const ledger = createCallLedger();
+  return contents.map((content, contentIndex) => {
+    const parts = content.parts.map((part, partIndex) => {
+      const decoded = decodeGenerateContentPart(part, {
+        callId: () => requestCallId(contentIndex, partIndex),
+        responseId: (name) => ledger.answer(name) ?? requestCallId(contentIndex, partIndex),
+      });
+      if (decoded.type === "tool-call") ledger.call(decoded.name, decoded.id);
+      else if (decoded.type === "tool-result" && part.functionResponse?.id !== undefined) {
+        ledger.answer(decoded.name ?? "", decoded.callId);
+      }
+      return decoded;
+    });
+    const message: Message = { role: content.role ? roles[content.role] : "user", parts };
+    const extra: Record<string, unknown> = unknownFields(content, contentFields) ?? {};
+    if (content.role === undefined) extra.roleOmitted = true;
+    else if (content.role === "function" || content.role === "tool") extra.role = content.role;
+    const extensions = generateContentExtensions(extra);
+    if (extensions) message.extensions = extensions;
+    return message;
+  });
+}
+
+function decodeSystemInstruction(
+  instruction: NonNullable<GenerateContentRequestBody["systemInstruction"]>,
+): Instruction {
+  const parts = instruction.parts.map((part, index) => {
+    const decoded = decodeGenerateContentPart(part, {
+      callId: () => "",
+      responseId: () => "",
+    });
+    if (decoded.type !== "text") {
+      throw new CanonicalError("invalid_request", "The system instruction holds text only", {
+        param: `systemInstruction.parts.${index}`,
+      });
+    }
+    return decoded as TextPart;
+  });
+  const result: Instruction = { role: "system", parts };
+  const extra: Record<string, unknown> = unknownFields(instruction, contentFields) ?? {};
+  if (instruction.role !== undefined) extra.role = instruction.role;
+  const extensions = generateContentExtensions(extra);
+  if (extensions) result.extensions = extensions;
+  return result;
+}
+
+const toolConfigFields = new Set(["functionCallingConfig"]);
+const callingConfigFields = new Set(["mode", "allowedFunctionNames"]);
+
+/** `toolConfig` as the canonical tool choice; the rest (and non-canonical modes) stay in extensions. */
+function decodeToolConfig(
+  toolConfig: NonNullable<GenerateContentRequestBody["toolConfig"]>,
+  request: ChatRequest,
+  extra: Record<string, unknown>,
+): void {
+  extra.toolConfig = unknownFields(toolConfig, toolConfigFields) ?? {};
+  const config = toolConfig.functionCallingConfig;
+  if (!config) return;
+  const kept: Record<string, unknown> = unknownFields(config, callingConfigFields) ?? {};
+  const allowed = config.allowedFunctionNames;
+  let choice: ToolChoice;
+  switch (config.mode) {
+    case "ANY":
+      choice = allowed ? { type: "required", allowed } : { type: "required" };
+      break;
+    case "NONE":
+      choice = { type: "none" };
+      if (allowed) kept.allowedFunctionNames = allowed;
+      break;
+    case "AUTO":
+    case "MODE_UNSPECIFIED":
+    case "VALIDATED":
+    case undefined:
+      choice = allowed ? { type: "auto", allowed } : { type: "auto" };
+      if (config.mode !== "AUTO") kept.mode = config.mode ?? null;
+      break;
+    default: {
+      const unknown: never = config.mode;
+      throw new TypeError(`Unknown function calling mode ${unknown}`);
+    }
+  }
+  request.toolChoice = choice;
+  extra.functionCallingConfig = kept;
+}

@@ -1,0 +1,110 @@
+import {
+  CanonicalError,
+  type FunctionTool,
+  type HostedTool,
+  type JsonSchema,
+  openApiSchemaToJsonSchema,
+  type Tool,
+} from "@interlingua/core";
+import { generateContentExtensions, unknownFields } from "../wire/generate-content-extensions";
+import type {
+  GenerateContentFunctionDeclaration,
+  GenerateContentTool,
+} from "../wire/generate-content-request-schema";
+
+/** The wire field of each hosted tool and its canonical kind. */
+export const hostedToolKinds = {
+  codeExecution: "code_execution",
+  googleSearch: "web_search",
+  googleSearchRetrieval: "web_search",
+  urlContext: "url_context",
+  fileSearch: "file_search",
+  computerUse: "computer",
+  googleMaps: "other",
+} as const satisfies Record<string, HostedTool["kind"]>;
+
+const declarationFields = new Set(["name", "description", "parameters", "parametersJsonSchema"]);
+
+/** The schema of a function without parameters. */
+export const noParametersSchema: JsonSchema = { type: "object", properties: {} };
+
+/**
+ * Wire tools as canonical tools, in order. One wire entry may hold several tools; each canonical
+ * tool remembers its entry (`extensions["generate-content"].tool`) so a round trip groups them again.
+ * `parameters` (the Schema subset) becomes JSON Schema, the original kept for an exact echo;
+ * `parametersJsonSchema` is JSON Schema already and passes through.
+ */
+export function decodeGenerateContentTools(tools: GenerateContentTool[]): Tool[] {
+  const result: Tool[] = [];
+  tools.forEach((tool, index) => {
+    for (const key in tool) {
+      const value = (tool as Record<string, unknown>)[key];
+      if (value === undefined) continue;
+      if (key === "functionDeclarations") {
+        (value as GenerateContentFunctionDeclaration[]).forEach((declaration, position) => {
+          result.push(
+            decodeDeclaration(declaration, index, `tools.${index}.functionDeclarations.${position}`),
+          );
+        });
+        continue;
+      }
+      const kind = (hostedToolKinds as Record<string, HostedTool["kind"]>)[key] ?? "other";
+      const hosted: HostedTool = { type: "hosted", kind };
+      if (kind === "other") hosted.name = key;
+      const settings = hostedSettings(key, value as Record<string, unknown>);
+      if (settings) hosted.settings = settings;
+      hosted.extensions = generateContentExtensions({ tool: index, field: key, options: value });
+      result.push(hosted);
+    }
+  });
+  return result;
+}
+
+function decodeDeclaration(
+  declaration: GenerateContentFunctionDeclaration,
+  index: number,
+  param: string,
+): FunctionTool {
+  const extra: Record<string, unknown> = unknownFields(declaration, declarationFields) ?? {};
+  extra.tool = index;
+  let inputSchema: JsonSchema;
+  if (declaration.parametersJsonSchema !== undefined) {
+    const schema = declaration.parametersJsonSchema;
+    if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+      throw new CanonicalError(
+        "invalid_request",
+        `${param}.parametersJsonSchema must be a JSON Schema object`,
+        {
+          param: `${param}.parametersJsonSchema`,
+        },
+      );
+    }
+    inputSchema = schema as JsonSchema;
+    extra.parametersJsonSchema = true;
+  } else if (declaration.parameters !== undefined) {
+    inputSchema = openApiSchemaToJsonSchema(declaration.parameters);
+    extra.parameters = declaration.parameters;
+  } else {
+    inputSchema = { ...noParametersSchema, properties: {} };
+    extra.parametersOmitted = true;
+  }
+  const tool: FunctionTool = { type: "function", name: declaration.name, inputSchema };
+  if (declaration.description !== undefined) tool.description = declaration.description;
+  tool.extensions = generateContentExtensions(extra);
+  return tool;
+}
+
+/** Canonical settings of the hosted tools that have some (see `HostedTool`). */
+function hostedSettings(key: string, options: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (key === "computerUse" && typeof options.environment === "string") {
+    return { environment: options.environment.replace(/^ENVIRONMENT_/, "").toLowerCase() };
+  }
+  if (key === "fileSearch" && Array.isArray(options.retrievalResources)) {
+    return {
+      vectorStoreIds: options.retrievalResources.map(
+        (resource: { ragStoreName?: unknown }) => resource.ragStoreName,
+      ),
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,170 @@
+import {
+  type ChatRequest,
+  type ConversionContext,
+  jsonSchemaToOpenApiSchema,
+  type OutputFormat,
+} from "@interlingua/core";
+import type { GenerateContentGenerationConfig } from "../wire/generate-content-request-schema";
+import {
+  decodeGenerateContentOutputFormat,
+  decodeGenerateContentSpeech,
+  decodeGenerateContentThinking,
+  decodeModalities,
+} from "./decode-generate-content-generation-config";
+import { sameJson } from "./generate-content-same-json";
+
+type Original = Partial<GenerateContentGenerationConfig>;
+
+/**
+ * The generation config of a canonical request, or undefined when it sets nothing. `kept` is what
+ * the decoder stored: unmapped fields, and under `original` the caller's spelling of settings that
+ * are echoed while the canonical value still means the same.
+ */
+export function encodeGenerateContentGenerationConfig(
+  request: ChatRequest,
+  kept: Record<string, unknown> | undefined,
+  context: ConversionContext,
+): GenerateContentGenerationConfig | undefined {
+  const { original: storedOriginal, ...unmapped } = kept ?? {};
+  const original = (storedOriginal ?? {}) as Original;
+  const config: GenerateContentGenerationConfig = unmapped;
+  if (request.stopSequences !== undefined) config.stopSequences = request.stopSequences.slice(0, 5);
+  if ((request.stopSequences?.length ?? 0) > 5)
+    context.lose("dropped", "/stopSequences", "At most 5 stop sequences can be sent; the rest are dropped");
+  if (request.candidateCount !== undefined) config.candidateCount = request.candidateCount;
+  if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;
+  if (request.temperature !== undefined) config.temperature = request.temperature;
+  if (request.topP !== undefined) config.topP = request.topP;
+  if (request.topK !== undefined) config.topK = request.topK;
+  if (request.seed !== undefined) config.seed = request.seed;
+  if (request.presencePenalty !== undefined) config.presencePenalty = request.presencePenalty;
+  if (request.frequencyPenalty !== undefined) config.frequencyPenalty = request.frequencyPenalty;
+  if (request.logprobs !== undefined) config.responseLogprobs = request.logprobs;
+  if (request.topLogprobs !== undefined) config.logprobs = request.topLogprobs;
+  if (request.outputModalities !== undefined) {
+    config.responseModalities =
+      original.responseModalities &&
+      sameJson(decodeModalities(original.responseModalities), request.outputModalities)
+        ? original.responseModalities
+        : request.outputModalities.map((modality) => modality.toUpperCase());
+  }
+  if (request.speech !== undefined) {
+    config.speechConfig =
+      original.speechConfig && sameJson(decodeGenerateContentSpeech(original.speechConfig), request.speech)
+        ? original.speechConfig
+        : encodeSpeech(request.speech);
+  }
+  if (request.reasoning !== undefined) {
+    if (
+      original.thinkingConfig &&
+      sameJson(decodeGenerateContentThinking(original.thinkingConfig), request.reasoning)
+    ) {
+      config.thinkingConfig = original.thinkingConfig;
+    } else {
+      config.thinkingConfig = encodeThinking(request.reasoning, context);
+    }
+  }
+  if (request.mediaResolution !== undefined) {
+    config.mediaResolution =
+      original.mediaResolution !== undefined &&
+      decodedResolution(original.mediaResolution) === request.mediaResolution
+        ? original.mediaResolution
+        : `MEDIA_RESOLUTION_${request.mediaResolution.toUpperCase()}`;
+  }
+  if (request.outputFormat !== undefined) {
+    const originalFormat = {
+      responseMimeType: original.responseMimeType,
+      responseSchema: original.responseSchema,
+      responseJsonSchema: original.responseJsonSchema,
+    };
+    if (sameJson(decodeGenerateContentOutputFormat(originalFormat), request.outputFormat)) {
+      for (const [key, value] of Object.entries(originalFormat))
+        if (value !== undefined) (config as Record<string, unknown>)[key] = value;
+    } else {
+      Object.assign(config, encodeOutputFormat(request.outputFormat, context));
+    }
+  } else if (original.responseMimeType !== undefined) {
+    config.responseMimeType = original.responseMimeType;
+  }
+  for (const _key in config) return config;
+  return kept ? config : undefined;
+}
+
+function decodedResolution(raw: string): string {
+  return raw.startsWith("MEDIA_RESOLUTION_") && raw !== "MEDIA_RESOLUTION_UNSPECIFIED"
+    ? raw.slice(17).toLowerCase()
+    : raw;
+}
+
+function encodeSpeech(
+  speech: NonNullable<ChatRequest["speech"]>,
+): NonNullable<GenerateContentGenerationConfig["speechConfig"]> {
+  const config: NonNullable<GenerateContentGenerationConfig["speechConfig"]> = {};
+  if (speech.voice !== undefined) config.voiceConfig = { prebuiltVoiceConfig: { voiceName: speech.voice } };
+  if (speech.speakers !== undefined) {
+    config.multiSpeakerVoiceConfig = {
+      speakerVoiceConfigs: speech.speakers.map(({ speaker, voice }) => ({
+        speaker,
+        voiceConfig: { prebuiltVoiceConfig: { voiceName: voice } },
+      })),
+    };
+  }
+  if (speech.languageCode !== undefined) config.languageCode = speech.languageCode;
+  return config;
+}
+
+function encodeThinking(
+  reasoning: NonNullable<ChatRequest["reasoning"]>,
+  context: ConversionContext,
+): NonNullable<GenerateContentGenerationConfig["thinkingConfig"]> {
+  const config: NonNullable<GenerateContentGenerationConfig["thinkingConfig"]> = {};
+  if (reasoning.includeThoughts !== undefined) config.includeThoughts = reasoning.includeThoughts;
+  if (reasoning.enabled === false) config.thinkingBudget = 0;
+  else if (reasoning.budgetTokens !== undefined) config.thinkingBudget = reasoning.budgetTokens;
+  else if (reasoning.effort !== undefined) config.thinkingLevel = reasoning.effort.toUpperCase();
+  if (reasoning.summary !== undefined) {
+    config.includeThoughts ??= true;
+    context.lose(
+      "approximated",
+      "/reasoning/summary",
+      "A reasoning summary is requested as included thoughts",
+    );
+  }
+  return config;
+}
+
+function encodeOutputFormat(
+  format: OutputFormat,
+  context: ConversionContext,
+): Partial<GenerateContentGenerationConfig> {
+  switch (format.type) {
+    case "text":
+      return { responseMimeType: "text/plain" };
+    case "json":
+      return { responseMimeType: "application/json" };
+    case "enum":
+      return { responseMimeType: "text/x.enum", responseSchema: { type: "STRING", enum: format.values } };
+    case "json-schema": {
+      const responseSchema = jsonSchemaToOpenApiSchema(format.schema, {
+        context,
+        path: "/outputFormat/schema",
+      });
+      if (format.description !== undefined && responseSchema.description === undefined)
+        responseSchema.description = format.description;
+      else if (format.description !== undefined)
+        context.lose(
+          "dropped",
+          "/outputFormat/description",
+          "The output description cannot be sent beside the schema's own",
+        );
+      if (format.name !== undefined) responseSchema.title ??= format.name;
+      if (format.strict)
+        context.lose("dropped", "/outputFormat/strict", "Strictness is implied; it cannot be requested");
+      return { responseMimeType: "application/json", responseSchema };
+    }
+    default: {
+      const unknown: never = format;
+      throw new TypeError(`Unknown output format ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import {
+  type ConversionContext,
+  type FunctionTool,
+  type HostedTool,
+  jsonSchemaToOpenApiSchema,
+  type OpenApiSchema,
+  openApiSchemaToJsonSchema,
+  pointer,
+  type Tool,
+} from "@interlingua/core";
+import { readGenerateContentExtension } from "../wire/generate-content-extensions";
+import type {
+  GenerateContentFunctionDeclaration,
+  GenerateContentTool,
+} from "../wire/generate-content-request-schema";
+import { noParametersSchema } from "./decode-generate-content-tools";
+import { sameJson } from "./generate-content-same-json";
+
+const declarationMarkers = new Set(["tool", "parameters", "parametersJsonSchema", "parametersOmitted"]);
+
+/**
+ * Canonical tools as wire tool entries. Tools decoded from one entry go back into it; other
+ * function tools share one entry, and each hosted tool gets its own. Parameters go back in the
+ * spelling they came in while unchanged; otherwise JSON Schema is projected onto the Schema
+ * subset (losses recorded by the projection).
+ */
+export function encodeGenerateContentTools(
+  tools: readonly Tool[],
+  context: ConversionContext,
+): GenerateContentTool[] {
+  const entries: GenerateContentTool[] = [];
+  const byIndex = new Map<unknown, GenerateContentTool>();
+  let sharedFunctions: GenerateContentTool | undefined;
+  tools.forEach((tool, index) => {
+    const path = pointer("", "tools", index);
+    const extra = readGenerateContentExtension(tool);
+    const entryFor = (isFunction: boolean): GenerateContentTool => {
+      if (extra?.tool !== undefined) {
+        let entry = byIndex.get(extra.tool);
+        if (!entry) {
+          entry = {};
+          byIndex.set(extra.tool, entry);
+          entries.push(entry);
+        }
+        return entry;
+      }
+      if (isFunction && sharedFunctions) return sharedFunctions;
+      const entry: GenerateContentTool = {};
+      entries.push(entry);
+      if (isFunction) sharedFunctions = entry;
+      return entry;
+    };
+    if (tool.type === "function") {
+      const entry = entryFor(true);
+      entry.functionDeclarations ??= [];
+      entry.functionDeclarations.push(encodeDeclaration(tool, extra, path, context));
+      return;
+    }
+    const encoded = encodeHostedTool(tool, extra, path, context);
+    if (encoded) Object.assign(entryFor(false), encoded);
+  });
+  return entries;
+}
+
+function encodeDeclaration(
+  tool: FunctionTool,
+  extra: Record<string, unknown> | undefined,
+  path: string,
+  context: ConversionContext,
+): GenerateContentFunctionDeclaration {
+  const declaration: GenerateContentFunctionDeclaration = { name: tool.name };
+  if (tool.description !== undefined) declaration.description = tool.description;
+  if (extra?.parametersJsonSchema) {
+    declaration.parametersJsonSchema = tool.inputSchema;
+  } else if (
+    extra?.parameters &&
+    sameJson(openApiSchemaToJsonSchema(extra.parameters as OpenApiSchema), tool.inputSchema)
+  ) {
+    declaration.parameters = extra.parameters as OpenApiSchema;
+  } else if (!(extra?.parametersOmitted && sameJson(tool.inputSchema, noParametersSchema))) {
+    const parameters = jsonSchemaToOpenApiSchema(tool.inputSchema, {
+      context,
+      path: pointer(path, "inputSchema"),
+    });
+    // An OBJECT without properties is refused by the API: a function without parameters has none.
+    const empty = parameters.type === "OBJECT" && Object.keys(parameters.properties ?? {}).length === 0;
+    if (!empty || Object.keys(parameters).some((key) => key !== "type" && key !== "properties")) {
+      declaration.parameters = parameters;
+    }
+  }
+  if (tool.strict)
+    context.lose(
+      "dropped",
+      pointer(path, "strict"),
+      "Strict schema adherence cannot be requested per function",
+    );
+  if (tool.cache) context.lose("dropped", pointer(path, "cache"), "Cache hints cannot be sent");
+  if (extra)
+    for (const key in extra)
+      if (!declarationMarkers.has(key)) (declaration as Record<string, unknown>)[key] = extra[key];
+  return declaration;
+}
+
+const wireFieldByKind: Partial<Record<HostedTool["kind"], string>> = {
+  code_execution: "codeExecution",
+  web_search: "googleSearch",
+  url_context: "urlContext",
+  file_search: "fileSearch",
+  computer: "computerUse",
+};
+
+function encodeHostedTool(
+  tool: HostedTool,
+  extra: Record<string, unknown> | undefined,
+  path: string,
+  context: ConversionContext,
+): GenerateContentTool | undefined {
+  if (typeof extra?.field === "string" && extra.options !== undefined)
+    return { [extra.field]: extra.options };
+  const field = wireFieldByKind[tool.kind];
+  if (!field) {
+    context.lose(
+      "unsupported",
+      path,
+      `The hosted tool ${tool.name ?? tool.kind} does not exist in this format`,
+    );
+    return undefined;
+  }
+  const options: Record<string, unknown> = {};
+  const settings = tool.settings ?? {};
+  for (const key in settings) {
+    if (tool.kind === "computer" && key === "environment") {
+      options.environment = `ENVIRONMENT_${String(settings[key]).toUpperCase()}`;
+    } else if (tool.kind === "file_search" && key === "vectorStoreIds" && Array.isArray(settings[key])) {
+      options.retrievalResources = (settings[key] as unknown[]).map((ragStoreName) => ({ ragStoreName }));
+    } else {
+      context.lose(
+        "dropped",
+        pointer(path, "settings", key),
+        `The ${tool.kind} setting ${key} cannot be sent`,
+      );
+    }
+  }
+  if (tool.cache) context.lose("dropped", pointer(path, "cache"), "Cache hints cannot be sent");
+  return { [field]: options };
+}

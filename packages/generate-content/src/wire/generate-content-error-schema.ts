@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** A `google.rpc.Status` detail, tagged by `@type` (`BadRequest`, `RetryInfo`, `ErrorInfo`, ...). */
+export const GenerateContentErrorDetail = z.looseObject({ "@type": z.string() });
+
+/** The error body: `{error: {code, message, status, details}}`. */
+export const GenerateContentErrorBody = z.looseObject({
+  error: z.looseObject({
+    code: z.number().int(),
+    message: z.string(),
+    status: z.string().optional(),
+    details: z.array(GenerateContentErrorDetail).optional(),
+  }),
+});
+/** An error body; see {@link GenerateContentErrorBody}. */
+export type GenerateContentErrorBody = z.infer<typeof GenerateContentErrorBody>;
