@@ -1,0 +1,83 @@
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import type { RecordingFormat, WireDocumentKind } from "./recording-format";
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const messagesEventTypes = new Set([
+  "message_start",
+  "content_block_start",
+  "content_block_delta",
+  "content_block_stop",
+  "message_delta",
+  "message_stop",
+  "ping",
+]);
+
+/** The messages format: `type: "message"` bodies, `message_*` / `content_block_*` events, `type: "error"` errors. */
+export const messagesRecordingFormat: RecordingFormat = {
+  codec: messagesCodec,
+  recognizes(document: unknown, kind: WireDocumentKind): boolean {
+    if (!isObject(document)) return false;
+    switch (kind) {
+      case "request":
+        return Array.isArray(document.messages) && "max_tokens" in document;
+      case "response":
+        return document.type === "message";
+      case "event":
+        return (
+          typeof document.type === "string" &&
+          (messagesEventTypes.has(document.type) || isMessagesError(document))
+        );
+      case "error":
+        return isMessagesError(document);
+      default: {
+        const unknownKind: never = kind;
+        return unknownKind;
+      }
+    }
+  },
+};
+
+function isMessagesError(document: Record<string, unknown>): boolean {
+  return document.type === "error" && isObject(document.error);
+}
+
+/** The responses format: `object: "response"` bodies, `response.*` events, `{ error: { type, message } }` errors. */
+export const responsesRecordingFormat: RecordingFormat = {
+  codec: responsesCodec,
+  recognizes(document: unknown, kind: WireDocumentKind): boolean {
+    if (!isObject(document)) return false;
+    switch (kind) {
+      case "request":
+        return "input" in document && !("contents" in document) && !("max_tokens" in document);
+      case "response":
+        return document.object === "response";
+      case "event":
+        return (
+          typeof document.type === "string" &&
+          (document.type.startsWith("response.") ||
+            (document.type === "error" && "sequence_number" in document))
+        );
+      case "error":
+        return (
+          isObject(document.error) &&
+          typeof document.error.message === "string" &&
+          !("status" in document.error) &&
+          document.type !== "error"
+        );
+      default: {
+        const unknownKind: never = kind;
+        return unknownKind;
+      }
+    }
+  },
+};
+
+/** The chat formats interlingua ships, in a stable order. */
+export const defaultRecordingFormats: readonly RecordingFormat[] = [
+  messagesRecordingFormat,
+  responsesRecordingFormat,
+];

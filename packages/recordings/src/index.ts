@@ -1,0 +1,46 @@
+// The recording format
+export {
+  defaultRecordingFormats,
+  messagesRecordingFormat,
+  responsesRecordingFormat,
+} from "./format/default-recording-formats";
+export {
+  RecordedExchange,
+  RecordedHeaders,
+  RecordedRequest,
+  RecordedResponse,
+} from "./format/recorded-exchange";
+export {
+  findRecordingFormat,
+  formatForPath,
+  formatsForDocument,
+  type RecordingFormat,
+  type RecordingFormats,
+  type WireDocumentKind,
+} from "./format/recording-format";
+export { isSecretHeader, redactedValue, redactHeaders, redactPath } from "./format/redact-headers";
+// Readers
+export { type ByteSource, textLines } from "./readers/byte-source";
+export {
+  detectInputKind,
+  type ReadAnyExchangesOptions,
+  type RecordingInputKind,
+  readExchanges,
+  recordingInputKinds,
+} from "./readers/read-exchanges";
+export type { ReadExchangesOptions } from "./readers/read-exchanges-options";
+export { readHarExchanges } from "./readers/read-har-exchanges";
+export { readJsonExchanges } from "./readers/read-json-exchanges";
+export { readJsonlExchanges } from "./readers/read-jsonl-exchanges";
+export { readSseExchanges } from "./readers/read-sse-exchanges";
+export { RecordingInputError } from "./readers/recording-input-error";
+// Canonical form
+export { type CanonicalExchange, decodeExchange, requestLocation } from "./canonical/decode-exchange";
+// Conversion
+export {
+  type ConvertExchangeOptions,
+  convertExchange,
+  type ExchangeConversion,
+  type ExchangeLoss,
+} from "./convert/convert-exchange";
+export { convertExchanges } from "./convert/convert-exchanges";

@@ -1,0 +1,33 @@
+import { createReadStream, readdirSync } from "node:fs";
+import { sharedSpecPath } from "@interlingua/core/test";
+import type { RecordedExchange } from "../src/format/recorded-exchange";
+import type { RecordingFormats } from "../src/format/recording-format";
+import { readExchanges } from "../src/readers/read-exchanges";
+
+/** One shared recording file of a format. */
+export interface SharedRecordingFile {
+  format: string;
+  file: string;
+  path: string;
+}
+
+/** The files of `shared/specs/recordings/<format>/` for each registered format. */
+export function sharedRecordingFiles(formats: RecordingFormats): SharedRecordingFile[] {
+  return formats.flatMap((format) => {
+    const directory = sharedSpecPath("recordings", format.codec.id);
+    return readdirSync(directory)
+      .sort()
+      .map((file) => ({ format: format.codec.id, file, path: `${directory}/${file}` }));
+  });
+}
+
+/** Every exchange in a file, read as the CLI reads it (streaming, kind and format detected). */
+export async function readFileExchanges(
+  path: string,
+  formats: RecordingFormats,
+): Promise<RecordedExchange[]> {
+  const exchanges: RecordedExchange[] = [];
+  for await (const exchange of readExchanges(createReadStream(path), { formats, name: path }))
+    exchanges.push(exchange);
+  return exchanges;
+}
