@@ -386,7 +386,16 @@ export function createResponsesStreamEncoder(
         if (state.kind !== "text") return;
         state.sawDelta = true;
         state.text += event.text;
-        send("response.output_text.delta", { ...contentIds(state), delta: event.text, logprobs: [] });
+        // The deltas are most of a stream's events: each is built as one literal.
+        enqueue({
+          type: "response.output_text.delta",
+          sequence_number: sequence++,
+          item_id: state.item.item.id,
+          output_index: state.item.outputIndex,
+          content_index: state.contentIndex,
+          delta: event.text,
+          logprobs: [],
+        });
         return;
       case "citation-delta": {
         const annotation = encodeResponsesAnnotation(
@@ -407,7 +416,13 @@ export function createResponsesStreamEncoder(
       case "tool-arguments-delta":
         if (state.kind !== "tool-call") return;
         state.sawDelta = true;
-        send("response.function_call_arguments.delta", { ...ids(state), delta: event.text });
+        enqueue({
+          type: "response.function_call_arguments.delta",
+          sequence_number: sequence++,
+          item_id: state.item.item.id,
+          output_index: state.item.outputIndex,
+          delta: event.text,
+        });
         return;
       case "reasoning-delta":
         state.sawDelta = true;
@@ -418,8 +433,11 @@ export function createResponsesStreamEncoder(
         }
         if (event.summaryIndex !== state.summaryIndex) openSummary(state, event.summaryIndex);
         state.summaryText += event.text;
-        send("response.reasoning_summary_text.delta", {
-          ...ids(state),
+        enqueue({
+          type: "response.reasoning_summary_text.delta",
+          sequence_number: sequence++,
+          item_id: state.item.item.id,
+          output_index: state.item.outputIndex,
           summary_index: event.summaryIndex,
           delta: event.text,
         });
