@@ -72,6 +72,8 @@ export class ImageTaskEngine {
   readonly #scheduler: AccountScheduler;
   readonly #accounts: Map<string, ImageTaskAccount>;
   readonly #running = new Map<string, AbortController>();
+  /** Tasks handed to the scheduler (waiting or running) and not finished yet. */
+  readonly #admitted = new Set<string>();
   readonly #updates = new Map<string, Promise<StoredImageTask | undefined>>();
 
   constructor(options: ImageTaskEngineOptions) {
@@ -131,6 +133,7 @@ export class ImageTaskEngine {
     this.#place(task, chosen);
     await this.#options.store.set(task);
     this.#notify(task);
+    this.#admitted.add(task.id);
     const outcome = this.#scheduler.admit(task.id, chosen.instanceId);
     if (outcome.kind === "queued") return { kind: "queued", task, position: outcome.position };
     return { kind: "running", task };
@@ -157,6 +160,7 @@ export class ImageTaskEngine {
     delete task.modal;
     await this.#options.store.set(task);
     this.#notify(task);
+    this.#admitted.add(task.id);
     const outcome = this.#scheduler.admit(task.id, account.instanceId);
     if (outcome.kind === "queued") return { kind: "queued", task, position: outcome.position };
     return { kind: "running", task };
@@ -167,7 +171,7 @@ export class ImageTaskEngine {
     const updated = await this.#update(taskId, (task) => {
       if (isTerminal(task.record.status)) return false;
       if (task.record.status === "NOT_START" && task.instanceId !== undefined) {
-        this.#scheduler.withdraw(task.id, task.instanceId);
+        if (this.#scheduler.withdraw(task.id, task.instanceId)) this.#admitted.delete(task.id);
       }
       task.record.status = "CANCEL";
       task.record.failReason = "Cancelled by the caller";
@@ -176,6 +180,29 @@ export class ImageTaskEngine {
     });
     this.#running.get(taskId)?.abort(new CanonicalError("invalid_request", "cancelled"));
     return updated !== undefined;
+  }
+
+  /**
+   * Fails a task that nothing will move on any more: one waiting in MODAL longer than the task
+   * timeout, or one left unfinished by an earlier process (a persistent store outliving a restart)
+   * once the timeout has passed. Answers the task as it is now.
+   */
+  async expireIfStuck(task: StoredImageTask): Promise<StoredImageTask> {
+    if (isTerminal(task.record.status) || this.#admitted.has(task.id)) return task;
+    const since = task.record.startTime ?? task.record.submitTime;
+    if (this.#options.now() - since <= this.#options.taskTimeoutMs) return task;
+    const seconds = Math.round(this.#options.taskTimeoutMs / 1000);
+    const updated = await this.#update(task.id, (current) => {
+      if (isTerminal(current.record.status) || this.#admitted.has(current.id)) return false;
+      current.record.failReason =
+        current.record.status === "MODAL"
+          ? `Timed out: the modal step was not submitted within ${seconds} seconds`
+          : `Timed out: no result after ${seconds} seconds`;
+      current.record.status = "FAILURE";
+      current.record.finishTime = this.#options.now();
+      return true;
+    });
+    return updated ?? (await this.#options.store.get(task.id)) ?? task;
   }
 
   /** Resolves when pending record writes have finished. */
@@ -280,6 +307,7 @@ export class ImageTaskEngine {
     } finally {
       clearTimeout(timer);
       this.#running.delete(taskId);
+      this.#admitted.delete(taskId);
       this.#scheduler.release(instanceId);
     }
   }

@@ -95,7 +95,10 @@ export interface ImageTaskServiceOptions {
 
 /** The image-task interface as a Web-standard handler. */
 export interface ImageTaskService {
-  /** Answers one request under `/img/` or `/mj/`. */
+  /**
+   * Answers one request whose path starts with `/img/` or `/mj/` (or those below the path of
+   * `publicBaseURL`). Mount it with the request unchanged: the prefix picks the spelling.
+   */
   fetch(request: Request): Promise<Response>;
   /** Resolves once pending record writes and notify deliveries have finished (tests, shutdown). */
   idle(): Promise<void>;
@@ -141,6 +144,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     throw new Error(`notify.globalHook cannot be used: ${notifier.checkHook(globalHook)}`);
   }
   const baseURL = options.publicBaseURL.replace(/\/+$/, "");
+  const basePath = new URL(baseURL).pathname.replace(/\/+$/, "");
   const generateId = options.generateId ?? generateTaskId;
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   const engine = new ImageTaskEngine({
@@ -172,6 +176,12 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     const issue = parsed.error.issues[0]!;
     const param = issue.path.map(String).join(".");
     return callerError(400, param === "" ? issue.message : `${param}: ${issue.message}`, param || undefined);
+  }
+
+  /** A stored task, failed first when it is stuck (see `ImageTaskEngine.expireIfStuck`). */
+  async function currentTask(id: string): Promise<StoredImageTask | undefined> {
+    const task = await store.get(id);
+    return task === undefined ? undefined : engine.expireIfStuck(task);
   }
 
   async function decodeImages(values: readonly string[], field: string): Promise<ImageBytes[]> {
@@ -470,7 +480,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     modal: async ({ request, apiKey }: RouteContext) => {
       const body = await readBody(request, ImageTaskModalRequest);
       if (body instanceof Response) return body;
-      const task = await store.get(body.taskId);
+      const task = await currentTask(body.taskId);
       if (task === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
       if (task.record.status !== "MODAL" || task.modal === undefined) {
         return callerError(
@@ -553,7 +563,9 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     list: async ({ request }: RouteContext) => {
       const body = await readBody(request, ImageTaskListRequest);
       if (body instanceof Response) return body;
-      const tasks = await store.getMany(body.ids);
+      const tasks = await Promise.all(
+        (await store.getMany(body.ids)).map((task) => engine.expireIfStuck(task)),
+      );
       return jsonResponse(
         200,
         tasks.map((task) => task.record),
@@ -561,7 +573,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     },
 
     fetchTask: async ({ params }: RouteContext) => {
-      const task = await store.get(params[0]!);
+      const task = await currentTask(params[0]!);
       if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
       return jsonResponse(200, task.record);
     },
@@ -636,7 +648,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
 
   return {
     async fetch(request) {
-      const path = /^\/(img|mj)\/(.+)$/.exec(new URL(request.url).pathname);
+      const path = /^\/(img|mj)\/(.+)$/.exec(withoutBasePath(new URL(request.url).pathname, basePath));
       if (path === null)
         return callerError(404, "Unknown path: the image-task interface is under /img/ and /mj/");
       const dialect = path[1] as ImageTaskDialect;
@@ -672,6 +684,15 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       await engine.settled();
     },
   };
+}
+
+/**
+ * The request path without the path of `publicBaseURL` (a service published at
+ * `https://host/images` gets `/images/img/...` unless a proxy in front already removed it).
+ */
+function withoutBasePath(pathname: string, basePath: string): string {
+  if (basePath === "" || !pathname.startsWith(`${basePath}/`)) return pathname;
+  return pathname.slice(basePath.length);
 }
 
 function admissionResponse(admission: ImageTaskAdmission): Response {

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGenerateContentImageProvider } from "../backends/create-generate-content-image-provider";
+import type { ImageTaskRecord } from "../wire/image-task-record";
+import {
+  localGenerateContentChatProvider,
+  type RecordingUpstream,
+  startGenerateContentUpstream,
+} from "./local-upstreams";
+import { type RunningImageTaskService, startImageTaskService } from "./start-image-task-service";
+import { dataUrl, solidImage } from "./test-images";
+
+let upstream: RecordingUpstream;
+let service: RunningImageTaskService;
+
+beforeAll(async () => {
+  upstream = await startGenerateContentUpstream();
+  service = await startImageTaskService({
+    backends: {
+      gemini: createGenerateContentImageProvider({
+        provider: localGenerateContentChatProvider(upstream.url),
+        model: "gemini-image",
+      }),
+    },
+    accounts: [{ instanceId: "g1", channelId: "c1", backend: "gemini", concurrency: 8 }],
+  });
+});
+afterAll(async () => {
+  await service.close();
+  await upstream.close();
+});
+
+/** Presses a button and, when it opens a modal step, answers it as a client would. */
+async function pressToTheEnd(task: ImageTaskRecord, customId: string): Promise<ImageTaskRecord> {
+  const pressed = await service.call("POST", "/img/submit/action", { taskId: task.id, customId });
+  expect(pressed.status, customId).toBe(200);
+  if (pressed.json.code === 21) {
+    const modal = customId.includes("Inpaint")
+      ? { prompt: "a hat", maskBase64: dataUrl(await solidImage({ r: 255, g: 255, b: 255 })) }
+      : { prompt: "wider --zoom 1.25" };
+    const confirmed = await service.call("POST", "/img/submit/modal", {
+      taskId: pressed.json.result,
+      ...modal,
+    });
+    expect(confirmed.json.code, customId).toBe(1);
+  } else {
+    expect(pressed.json.code, customId).toBe(1);
+  }
+  return service.waitFor(pressed.json.result);
+}
+
+describe("a client can press every button it sees", () => {
+  it("each of the nine grid buttons and the ten single-image buttons runs to SUCCESS", async () => {
+    const submitted = await service.call("POST", "/img/submit/imagine", { prompt: "a lighthouse" });
+    const grid = await service.waitFor(submitted.json.result);
+    expect(grid.buttons).toHaveLength(9);
+    const fromGrid = await Promise.all(grid.buttons.map((button) => pressToTheEnd(grid, button.customId)));
+    expect(fromGrid.map((task) => [task.status, task.failReason])).toEqual(
+      grid.buttons.map(() => ["SUCCESS", null]),
+    );
+    expect(fromGrid.map((task) => task.action)).toEqual([
+      "UPSCALE",
+      "UPSCALE",
+      "UPSCALE",
+      "UPSCALE",
+      "IMAGINE",
+      "VARIATION",
+      "VARIATION",
+      "VARIATION",
+      "VARIATION",
+    ]);
+
+    const single = fromGrid[0]!;
+    expect(single.buttons).toHaveLength(10);
+    const fromSingle = await Promise.all(
+      single.buttons.map((button) => pressToTheEnd(single, button.customId)),
+    );
+    expect(fromSingle.map((task) => [task.status, task.failReason])).toEqual(
+      single.buttons.map(() => ["SUCCESS", null]),
+    );
+    expect(fromSingle.map((task) => task.action)).toEqual([
+      "VARIATION",
+      "VARIATION",
+      "VARIATION",
+      "ZOOM",
+      "ZOOM",
+      "ZOOM",
+      "PAN",
+      "PAN",
+      "PAN",
+      "PAN",
+    ]);
+    // Every result again offers buttons, each of which parses and belongs to that task alone.
+    for (const task of [...fromGrid, ...fromSingle]) {
+      expect(task.buttons.length).toBeGreaterThan(0);
+      const hash = String(task.properties.messageHash);
+      expect(task.buttons.every((button) => button.customId.includes(hash))).toBe(true);
+    }
+  });
+});
