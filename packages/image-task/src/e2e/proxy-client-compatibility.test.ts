@@ -65,11 +65,11 @@ afterAll(async () => {
 
 const gemini = { accountFilter: { remark: "gemini" } };
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
 async function mj(
   method: "GET" | "POST",
   path: string,
   body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
 ): Promise<{ status: number; json: any }> {
   const response = await fetch(`${gateway.url}/mj/${path}`, {
     method,
