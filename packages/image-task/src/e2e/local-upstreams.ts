@@ -26,6 +26,9 @@ const describePrompts = [
   "a single colour tile",
 ];
 
+/** What the local responses upstream answers when asked to translate a prompt. */
+export const translatedPrompt = "a cat sleeping on a windowsill";
+
 /** A local upstream plus what it was asked. */
 export interface RecordingUpstream extends LocalServer {
   /** Request bodies received, in order. */
@@ -65,7 +68,10 @@ export async function startGenerateContentUpstream(): Promise<RecordingUpstream>
   return { ...server, requests };
 }
 
-/** A responses upstream: `/v1/responses` answers with an `image_generation_call` item when the tool is offered, else text. */
+/**
+ * A responses upstream: `/v1/responses` answers with an `image_generation_call` item when the tool
+ * is offered, else text: {@link translatedPrompt} when asked to translate, four prompts otherwise.
+ */
 export async function startResponsesUpstream(): Promise<RecordingUpstream> {
   const requests: Record<string, unknown>[] = [];
   let calls = 0;
@@ -74,6 +80,7 @@ export async function startResponsesUpstream(): Promise<RecordingUpstream> {
     const body = (await request.json()) as { model: string; tools?: { type: string }[] };
     requests.push(body as Record<string, unknown>);
     const wantsImage = body.tools?.some((tool) => tool.type === "image_generation") ?? false;
+    const translating = JSON.stringify(body).includes("Translate the user's image prompt");
     const id = `resp_${++calls}`;
     const output = wantsImage
       ? [
@@ -92,7 +99,13 @@ export async function startResponsesUpstream(): Promise<RecordingUpstream> {
             id: `msg_${calls}`,
             status: "completed",
             role: "assistant",
-            content: [{ type: "output_text", text: JSON.stringify(describePrompts), annotations: [] }],
+            content: [
+              {
+                type: "output_text",
+                text: translating ? translatedPrompt : JSON.stringify(describePrompts),
+                annotations: [],
+              },
+            ],
           },
         ];
     return Response.json({

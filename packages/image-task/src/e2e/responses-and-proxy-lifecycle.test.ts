@@ -2,7 +2,13 @@ import { createResponsesProvider } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProxyImageProvider } from "../backends/create-proxy-image-provider";
 import { createResponsesImageProvider } from "../backends/create-responses-image-provider";
-import { type RecordingUpstream, startProxyUpstream, startResponsesUpstream } from "./local-upstreams";
+import { createChatTranslator } from "../prompts/image-task-translator";
+import {
+  type RecordingUpstream,
+  startProxyUpstream,
+  startResponsesUpstream,
+  translatedPrompt,
+} from "./local-upstreams";
 import { type RunningImageTaskService, startImageTaskService } from "./start-image-task-service";
 import { dataUrl, solidImage } from "./test-images";
 
@@ -101,6 +107,45 @@ describe("responses backend through the responses provider", () => {
     });
     const described = await service.waitFor(submitted.json.result);
     expect(described.properties.prompts).toHaveLength(4);
+  });
+});
+
+describe("Chinese prompts through a chat-route translator", () => {
+  it("imagine keeps prompt, sends the translation to the backend as promptEn, and says it was translated", async () => {
+    const chat = createResponsesProvider({ baseURL: responsesUpstream.url, apiKey: "local" });
+    const translating = await startImageTaskService({
+      backends: { responses: createResponsesImageProvider({ provider: chat, model: "gpt-image-local" }) },
+      accounts: [{ instanceId: "t1", channelId: "c", backend: "responses" }],
+      translator: createChatTranslator({ provider: chat, model: "gpt-text-local" }),
+    });
+    const before = responsesUpstream.requests.length;
+    const submitted = await translating.call("POST", "/img/submit/imagine", { prompt: "一只猫在窗台上睡觉" });
+    expect(submitted.json.code).toBe(1);
+    const task = await translating.waitFor(submitted.json.result);
+    expect(task).toMatchObject({
+      status: "SUCCESS",
+      prompt: "一只猫在窗台上睡觉",
+      promptEn: translatedPrompt,
+      description: "/imagine 一只猫在窗台上睡觉",
+      properties: { promptTranslation: "translated", finalPrompt: translatedPrompt },
+    });
+    const sent = responsesUpstream.requests.slice(before);
+    expect(sent[0]).toMatchObject({ model: "gpt-text-local" });
+    expect(JSON.stringify(sent[0])).toContain("一只猫在窗台上睡觉");
+    const imageRequests = sent.filter((request) => request.model === "gpt-image-local");
+    expect(imageRequests).toHaveLength(4);
+    for (const request of imageRequests) {
+      expect(JSON.stringify(request.input)).toContain(translatedPrompt);
+      expect(JSON.stringify(request.input)).not.toContain("窗台");
+    }
+    // An English prompt is not sent to the translator at all.
+    const english = responsesUpstream.requests.length;
+    const plain = await translating.call("POST", "/img/submit/imagine", { prompt: "a fox" });
+    await translating.waitFor(plain.json.result);
+    expect(
+      responsesUpstream.requests.slice(english).every((request) => request.model === "gpt-image-local"),
+    ).toBe(true);
+    await translating.close();
   });
 });
 
