@@ -90,7 +90,9 @@ export async function convertExchange(
       });
       converted.path = upstream.url;
       converted.method = upstream.method;
-      converted.request = { headers: redactHeaders(upstream.headers), body: JSON.parse(upstream.body) };
+      // The body is the codec's own encoding (the upstream builder may normalise fields such as
+      // `stream: false` away); the path and headers are where and how the format sends it.
+      converted.request = { headers: redactHeaders(upstream.headers), body: wire };
     } else if (exchange.path !== "" && source.codec.id === target.codec.id) {
       converted.path = exchange.path;
     }

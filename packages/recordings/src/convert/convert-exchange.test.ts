@@ -1,0 +1,132 @@
+import { isDeepStrictEqual } from "node:util";
+import { describe, expect, it } from "vitest";
+import { canonicalProjection } from "../../test/canonical-projection";
+import { harFixture } from "../../test/har-fixture";
+import { readFileExchanges, sharedRecordingFiles } from "../../test/shared-recordings";
+import { decodeExchange } from "../canonical/decode-exchange";
+import { defaultRecordingFormats as formats } from "../format/default-recording-formats";
+import type { RecordedExchange } from "../format/recorded-exchange";
+import { findRecordingFormat } from "../format/recording-format";
+import { readHarExchanges } from "../readers/read-har-exchanges";
+import { convertExchange } from "./convert-exchange";
+
+/**
+ * Converts an exchange to every format, decodes the output again and compares canonical forms:
+ * same-format conversions must be lossless and equal in full; cross-format ones must carry the
+ * conversation and the answer (see `canonicalProjection`) unless they reported a loss.
+ */
+async function checkAcrossFormats(exchange: RecordedExchange): Promise<void> {
+  const original = await decodeExchange(exchange, formats);
+  for (const target of formats) {
+    const result = await convertExchange(exchange, { to: target.codec.id, formats });
+    expect(result.failure, `${exchange.id} → ${target.codec.id}`).toBeUndefined();
+    const converted = result.exchange as RecordedExchange;
+    expect(converted.format).toBe(target.codec.id);
+    expect(converted.request !== undefined).toBe(exchange.request !== undefined);
+    expect(converted.response?.events !== undefined).toBe(exchange.response?.events !== undefined);
+    const back = await decodeExchange(converted, formats);
+    if (target.codec.id === exchange.format) {
+      expect(result.losses, `${exchange.id} same-format losses`).toEqual([]);
+      expect(stripIds(back)).toEqual(stripIds(original));
+    } else if (!isDeepStrictEqual(canonicalProjection(back), canonicalProjection(original))) {
+      expect(
+        result.losses.length,
+        `${exchange.id} → ${target.codec.id} changed without a reported loss`,
+      ).toBeGreaterThan(0);
+    }
+  }
+}
+
+/** The canonical exchange without the exchange name (an input position). */
+function stripIds(value: Awaited<ReturnType<typeof decodeExchange>>): unknown {
+  const { id: _id, ...rest } = value;
+  return rest;
+}
+
+describe("convertExchange over the shared recordings, every pair of formats", () => {
+  for (const { format, file, path } of sharedRecordingFiles(formats)) {
+    it(`${format}/${file}`, async () => {
+      for (const exchange of await readFileExchanges(path, formats)) await checkAcrossFormats(exchange);
+    });
+  }
+});
+
+describe("convertExchange over HAR captures", () => {
+  it("converts the LLM entries of a HAR, skipping other traffic and redacting secrets", async () => {
+    const exchanges: RecordedExchange[] = [];
+    for (const { path } of sharedRecordingFiles(formats).filter((file) => file.file.endsWith(".http.json"))) {
+      exchanges.push(...(await readFileExchanges(path, formats)));
+    }
+    const eventName = (exchange: RecordedExchange, event: unknown) =>
+      findRecordingFormat(formats, exchange.format).codec.sseEventName(event);
+    const har = JSON.stringify(harFixture(exchanges, eventName), null, 1);
+    // Fed in small chunks, as a file stream would.
+    async function* chunks() {
+      for (let offset = 0; offset < har.length; offset += 97) yield har.slice(offset, offset + 97);
+    }
+    const read: RecordedExchange[] = [];
+    for await (const exchange of readHarExchanges(chunks(), { formats, name: "capture.har" }))
+      read.push(exchange);
+    expect(read).toHaveLength(exchanges.length);
+    for (const [index, exchange] of read.entries()) {
+      const source = exchanges[index] as RecordedExchange;
+      expect(exchange.format).toBe(source.format);
+      expect(exchange.request?.body).toEqual(source.request?.body);
+      expect(exchange.response?.events ?? exchange.response?.body).toEqual(
+        source.response?.events ?? source.response?.body,
+      );
+      expect(exchange.request?.headers.authorization).toBe("[redacted]");
+      expect(exchange.request?.headers["x-api-key"]).toBe("[redacted]");
+      expect(exchange.response?.headers["set-cookie"]).toBe("[redacted]");
+      await checkAcrossFormats(exchange);
+    }
+  });
+});
+
+describe("convertExchange reports", () => {
+  it("fails the exchange in strict mode on the first loss and names it", async () => {
+    const [exchange] = await readFileExchanges(
+      sharedRecordingFiles(formats).find((file) => file.file === "web-search-citations-delta.chunks.jsonl")
+        ?.path ?? "",
+      formats,
+    );
+    const lenient = await convertExchange(exchange as RecordedExchange, { to: "responses", formats });
+    expect(lenient.losses.length).toBeGreaterThan(0);
+    expect(lenient.losses.every((loss) => loss.side === "response")).toBe(true);
+    const strict = await convertExchange(exchange as RecordedExchange, {
+      to: "responses",
+      formats,
+      strict: true,
+    });
+    expect(strict.exchange).toBeUndefined();
+    expect(strict.failure).toMatchObject({
+      side: "response",
+      message: expect.stringContaining("Strict conversion"),
+    });
+  });
+
+  it("fails an exchange whose request is not valid in its format, naming the field", async () => {
+    const result = await convertExchange(
+      {
+        format: "messages",
+        method: "POST",
+        path: "/v1/messages",
+        request: { headers: {}, body: { model: "m", max_tokens: 10, messages: "nope" } },
+      },
+      { to: "responses", formats },
+    );
+    expect(result.exchange).toBeUndefined();
+    expect(result.failure?.side).toBe("request");
+    expect(result.failure?.param ?? result.failure?.message).toMatch(/messages/);
+  });
+
+  it("is deterministic: the same input converts to the same output", async () => {
+    const [exchange] = await readFileExchanges(
+      sharedRecordingFiles(formats).find((file) => file.file === "text.sse")?.path ?? "",
+      formats,
+    );
+    const first = await convertExchange(exchange as RecordedExchange, { to: "messages", formats });
+    const second = await convertExchange(exchange as RecordedExchange, { to: "messages", formats });
+    expect(first).toEqual(second);
+  });
+});
