@@ -1,0 +1,220 @@
+import {
+  type ChatRequest,
+  type ConversionContext,
+  type Message,
+  pointer,
+  type TextPart,
+  type ToolChoice,
+} from "@interlingua/core";
+import { readGenerateContentExtension } from "../wire/generate-content-extensions";
+import type {
+  GenerateContentContent,
+  GenerateContentPart,
+  GenerateContentRequest,
+} from "../wire/generate-content-request-schema";
+import { restoreSnakeCaseKeys } from "../wire/normalize-generate-content-keys";
+import { encodeGenerateContentGenerationConfig } from "./encode-generate-content-generation-config";
+import { encodeGenerateContentPart } from "./encode-generate-content-part";
+import { encodeGenerateContentTools } from "./encode-generate-content-tools";
+
+type ToolConfig = NonNullable<GenerateContentRequest["toolConfig"]>;
+type CallingConfig = NonNullable<ToolConfig["functionCallingConfig"]>;
+
+/** Extension fields of the request that are markers, not wire fields. */
+const requestMarkers = new Set([
+  "snakeCaseKeys",
+  "model",
+  "toolConfig",
+  "functionCallingConfig",
+  "safetySettings",
+  "generationConfig",
+]);
+const roleByCanonical = { user: "user", assistant: "model" } as const;
+
+/**
+ * Converts a canonical request to a generate-content body. The model and stream mode belong in the
+ * URL (see the HTTP binding), so the body carries `model` only when the decoded one did. Tool
+ * results are named by the function of the earlier call with their id; in-conversation system
+ * turns join `systemInstruction` (a loss); fields the format lacks are recorded as losses. A body
+ * decoded from snake_case is spelled the caller's way again.
+ */
+export function encodeGenerateContentRequest(
+  request: ChatRequest,
+  context: ConversionContext,
+): GenerateContentRequest {
+  const extra = readGenerateContentExtension(request) ?? {};
+  const body: GenerateContentRequest = { contents: [] };
+  if (extra.model !== undefined) body.model = extra.model as string;
+
+  const toolNames = new Map<string, string>();
+  for (const message of request.messages)
+    for (const part of message.parts) if (part.type === "tool-call") toolNames.set(part.id, part.name);
+
+  const hoisted: TextPart[] = [];
+  request.messages.forEach((message, messageIndex) => {
+    const path = pointer("", "messages", messageIndex);
+    if (message.role === "system" || message.role === "developer") {
+      context.lose("approximated", path, "An instruction inside the conversation joins systemInstruction");
+      for (const part of message.parts) if (part.type === "text") hoisted.push(part);
+      return;
+    }
+    body.contents.push(encodeContent(message, path, toolNames, context));
+  });
+
+  const instructionParts = encodeInstructions(request, hoisted, context);
+  if (instructionParts) body.systemInstruction = instructionParts;
+  if (request.tools?.length) body.tools = encodeGenerateContentTools(request.tools, context);
+  const toolConfig = encodeToolConfig(request, extra, context);
+  if (toolConfig) body.toolConfig = toolConfig;
+  if (request.safetySettings) {
+    const unknown = extra.safetySettings as (Record<string, unknown> | null)[] | undefined;
+    body.safetySettings = request.safetySettings.map((setting, index) => ({
+      ...unknown?.[index],
+      category: setting.category,
+      threshold: setting.threshold,
+    }));
+  }
+  const generationConfig = encodeGenerateContentGenerationConfig(
+    request,
+    extra.generationConfig as Record<string, unknown> | undefined,
+    context,
+  );
+  if (generationConfig) body.generationConfig = generationConfig;
+  if (request.cachedContent !== undefined) body.cachedContent = request.cachedContent;
+  loseUnsupported(request, context);
+  for (const key in extra) if (!requestMarkers.has(key)) (body as Record<string, unknown>)[key] = extra[key];
+  if (Array.isArray(extra.snakeCaseKeys)) restoreSnakeCaseKeys(body, extra.snakeCaseKeys as string[]);
+  return body;
+}
+
+function encodeContent(
+  message: Message,
+  path: string,
+  toolNames: ReadonlyMap<string, string>,
+  context: ConversionContext,
+): GenerateContentContent {
+  const extra = readGenerateContentExtension(message);
+  const parts: GenerateContentPart[] = [];
+  message.parts.forEach((part, index) => {
+    const encoded = encodeGenerateContentPart(part, {
+      context,
+      path: pointer(path, "parts", index),
+      toolNames,
+    });
+    if (encoded) parts.push(encoded);
+  });
+  const content: GenerateContentContent = { parts };
+  if (!extra?.roleOmitted) {
+    content.role =
+      message.role === "tool"
+        ? ((extra?.role as "function" | "tool" | undefined) ?? "user")
+        : roleByCanonical[message.role as "user" | "assistant"];
+  }
+  if (extra)
+    for (const key in extra)
+      if (key !== "roleOmitted" && key !== "role") (content as Record<string, unknown>)[key] = extra[key];
+  return content;
+}
+
+function encodeInstructions(
+  request: ChatRequest,
+  hoisted: TextPart[],
+  context: ConversionContext,
+): GenerateContentRequest["systemInstruction"] | undefined {
+  const instructions = request.instructions ?? [];
+  if (instructions.length === 0 && hoisted.length === 0) return undefined;
+  if (instructions.length > 1)
+    context.lose(
+      "approximated",
+      "/instructions",
+      "Several instructions are joined into one systemInstruction",
+    );
+  const parts: GenerateContentPart[] = [];
+  let fields: Record<string, unknown> = {};
+  instructions.forEach((instruction, index) => {
+    const path = pointer("", "instructions", index);
+    if (instruction.role === "developer")
+      context.lose(
+        "approximated",
+        pointer(path, "role"),
+        "A developer instruction is sent as the system one",
+      );
+    const extra = readGenerateContentExtension(instruction);
+    if (extra) fields = { ...fields, ...extra };
+    instruction.parts.forEach((part, partIndex) => {
+      const encoded = encodeGenerateContentPart(part, { context, path: pointer(path, "parts", partIndex) });
+      if (encoded) parts.push(encoded);
+    });
+  });
+  for (const part of hoisted) parts.push({ text: part.text });
+  return { ...fields, parts };
+}
+
+function encodeToolConfig(
+  request: ChatRequest,
+  extra: Record<string, unknown>,
+  context: ConversionContext,
+): ToolConfig | undefined {
+  const keptToolConfig = extra.toolConfig as Record<string, unknown> | undefined;
+  const kept = extra.functionCallingConfig as Record<string, unknown> | undefined;
+  if (request.parallelToolCalls === false)
+    context.lose("dropped", "/parallelToolCalls", "Parallel function calls cannot be turned off");
+  if (!request.toolChoice) return keptToolConfig ? { ...keptToolConfig } : undefined;
+  const config = encodeCallingConfig(request.toolChoice, kept, context);
+  if (!config) return keptToolConfig ? { ...keptToolConfig } : undefined;
+  return { ...keptToolConfig, functionCallingConfig: config };
+}
+
+function encodeCallingConfig(
+  choice: ToolChoice,
+  kept: Record<string, unknown> | undefined,
+  context: ConversionContext,
+): CallingConfig | undefined {
+  const { mode: keptMode, allowedFunctionNames: keptAllowed, ...unknown } = kept ?? {};
+  const config: CallingConfig = { ...unknown };
+  switch (choice.type) {
+    case "auto":
+      if (keptMode === undefined) config.mode = "AUTO";
+      else if (keptMode !== null) config.mode = keptMode as CallingConfig["mode"];
+      if (choice.allowed) config.allowedFunctionNames = choice.allowed;
+      break;
+    case "none":
+      config.mode = "NONE";
+      if (Array.isArray(keptAllowed)) config.allowedFunctionNames = keptAllowed as string[];
+      break;
+    case "required":
+      config.mode = "ANY";
+      if (choice.allowed) config.allowedFunctionNames = choice.allowed;
+      break;
+    case "tool":
+      config.mode = "ANY";
+      config.allowedFunctionNames = [choice.name];
+      break;
+    case "hosted":
+      context.lose(
+        "dropped",
+        "/toolChoice",
+        `A hosted tool (${choice.kind}) cannot be required; the model decides`,
+      );
+      return undefined;
+    default: {
+      const unknownChoice: never = choice;
+      throw new TypeError(`Unknown tool choice ${JSON.stringify(unknownChoice)}`);
+    }
+  }
+  return config;
+}
+
+const unsupportedFields = [
+  ["previousResponseId", "Stored conversations do not exist in this format"],
+  ["store", "Storing responses cannot be requested"],
+  ["metadata", "Request metadata cannot be sent"],
+  ["user", "An end-user id cannot be sent"],
+  ["serviceTier", "A service tier cannot be requested"],
+  ["truncation", "A truncation policy cannot be requested"],
+] as const;
+
+function loseUnsupported(request: ChatRequest, context: ConversionContext): void {
+  for (const [field, message] of unsupportedFields)
+    if (request[field] !== undefined) context.lose("dropped", `/${field}`, message);
+}

@@ -1,0 +1,69 @@
+import type { Candidate, ChatResponse, ConversionContext } from "@interlingua/core";
+import { readGenerateContentExtension } from "../wire/generate-content-extensions";
+import type {
+  GenerateContentCandidate,
+  GenerateContentResponse,
+} from "../wire/generate-content-response-schema";
+import { encodeGenerateContentCandidate } from "./encode-generate-content-candidate";
+import { usageToGenerateContent } from "./generate-content-usage";
+
+const responseMarkers = new Set([
+  "responseIdOmitted",
+  "modelVersionOmitted",
+  "candidatesOmitted",
+  "candidatesEmpty",
+  "candidate",
+  "usageOmitted",
+]);
+
+/**
+ * Converts a canonical response to a generate-content response: the output as the first
+ * candidate, extra candidates after it, usage as `usageMetadata`, and the fields the decoder kept
+ * put back. A content-filtered response without output from another format becomes a candidate
+ * with `finishReason: SAFETY`; one decoded from a blocked prompt gets its `promptFeedback` back.
+ */
+export function encodeGenerateContentResponse(
+  response: ChatResponse,
+  context: ConversionContext,
+): GenerateContentResponse {
+  const extra = readGenerateContentExtension(response) ?? {};
+  const body: GenerateContentResponse = {};
+  const candidates: GenerateContentCandidate[] = [];
+  const hadNoCandidate = extra.candidatesOmitted === true || extra.candidatesEmpty === true;
+  if (!hadNoCandidate || response.parts.length > 0) {
+    candidates.push(
+      encodeGenerateContentCandidate(
+        response.parts,
+        response.finishReason,
+        extra.candidate as Record<string, unknown> | undefined,
+        context,
+        "",
+      ),
+    );
+  }
+  for (const candidate of response.candidates ?? [])
+    candidates.push(encodeExtraCandidate(candidate, context));
+  if (candidates.length > 0 || !extra.candidatesOmitted) body.candidates = candidates;
+  if (!extra.usageOmitted) body.usageMetadata = usageToGenerateContent(response.usage);
+  if (!extra.modelVersionOmitted) body.modelVersion = response.model;
+  if (!extra.responseIdOmitted) body.responseId = response.id;
+  for (const key in extra) if (!responseMarkers.has(key)) (body as Record<string, unknown>)[key] = extra[key];
+  return body;
+}
+
+/** A canonical candidate after the first as a wire candidate. */
+export function encodeExtraCandidate(
+  candidate: Candidate,
+  context: ConversionContext,
+): GenerateContentCandidate {
+  const extra = readGenerateContentExtension(candidate);
+  const wire = encodeGenerateContentCandidate(
+    candidate.parts,
+    candidate.finishReason,
+    extra,
+    context,
+    `/candidates/${candidate.index}`,
+  );
+  if (extra === undefined || "index" in extra) wire.index = candidate.index;
+  return wire;
+}

@@ -1,0 +1,72 @@
+import type { ConversionContext, FinishReason, FinishReasonKind } from "@interlingua/core";
+
+/** The canonical reason of each `finishReason` and `blockReason` value (unknown values are `other`). */
+export const generateContentFinishReasons: Record<string, FinishReasonKind> = {
+  FINISH_REASON_UNSPECIFIED: "other",
+  STOP: "stop",
+  MAX_TOKENS: "length",
+  SAFETY: "content_filter",
+  RECITATION: "content_filter",
+  LANGUAGE: "other",
+  OTHER: "other",
+  BLOCKLIST: "content_filter",
+  PROHIBITED_CONTENT: "content_filter",
+  SPII: "content_filter",
+  MALFORMED_FUNCTION_CALL: "error",
+  IMAGE_SAFETY: "content_filter",
+  IMAGE_PROHIBITED_CONTENT: "content_filter",
+  IMAGE_OTHER: "other",
+  NO_IMAGE: "other",
+  IMAGE_RECITATION: "content_filter",
+  UNEXPECTED_TOOL_CALL: "error",
+  TOO_MANY_TOOL_CALLS: "error",
+  BLOCK_REASON_UNSPECIFIED: "content_filter",
+};
+
+/** The `finishReason` each canonical reason is sent as when no raw value of this format fits. */
+const wireByKind: Record<FinishReasonKind, { raw: string; exact: boolean }> = {
+  stop: { raw: "STOP", exact: true },
+  length: { raw: "MAX_TOKENS", exact: true },
+  stop_sequence: { raw: "STOP", exact: true },
+  tool_calls: { raw: "STOP", exact: true },
+  content_filter: { raw: "SAFETY", exact: true },
+  refusal: { raw: "SAFETY", exact: false },
+  pause: { raw: "OTHER", exact: false },
+  error: { raw: "OTHER", exact: false },
+  other: { raw: "OTHER", exact: true },
+};
+
+/**
+ * A candidate's `finishReason` in canonical terms, raw value kept. `STOP` after a function call is
+ * `tool_calls` (this format has no reason of its own for it).
+ */
+export function finishReasonFromGenerateContent(raw: string, madeToolCalls: boolean): FinishReason {
+  if (raw === "STOP" && madeToolCalls) return { reason: "tool_calls", raw };
+  return { reason: generateContentFinishReasons[raw] ?? "other", raw };
+}
+
+/** A prompt's `blockReason` as the finish reason of a response without candidates. */
+export function blockReasonFromGenerateContent(raw: string): FinishReason {
+  return { reason: "content_filter", raw };
+}
+
+/**
+ * A canonical finish reason as a `finishReason` value: its raw value when that is one of ours and
+ * means the same, otherwise the closest value (a loss where it is not exact).
+ */
+export function finishReasonToGenerateContent(
+  finishReason: FinishReason,
+  madeToolCalls: boolean,
+  context: ConversionContext,
+  path: string,
+): string {
+  const raw = finishReason.raw;
+  if (raw !== undefined && /^[A-Z_]+$/.test(raw)) {
+    const decoded = finishReasonFromGenerateContent(raw, madeToolCalls);
+    if (decoded.reason === finishReason.reason) return raw;
+  }
+  const wire = wireByKind[finishReason.reason];
+  if (!wire.exact)
+    context.lose("approximated", path, `The finish reason ${finishReason.reason} is sent as ${wire.raw}`);
+  return wire.raw;
+}

@@ -1,0 +1,46 @@
+import { type Usage, usageAccounting, usageFromWire, usageToWire } from "@interlingua/core";
+import { generateContentExtensions, unknownFields } from "../wire/generate-content-extensions";
+import type { GenerateContentUsageMetadata } from "../wire/generate-content-response-schema";
+
+const countFields = new Set([
+  "promptTokenCount",
+  "cachedContentTokenCount",
+  "candidatesTokenCount",
+  "thoughtsTokenCount",
+  "totalTokenCount",
+]);
+
+/**
+ * `usageMetadata` as canonical usage by the format's accounting (`promptTokenCount` includes
+ * `cachedContentTokenCount`; output adds `thoughtsTokenCount` to `candidatesTokenCount`). The
+ * per-modality details, tool-use prompt tokens and other fields stay in the usage's extensions.
+ */
+export function usageFromGenerateContent(metadata: GenerateContentUsageMetadata): Usage {
+  const usage = usageFromWire(
+    {
+      input: metadata.promptTokenCount,
+      cacheRead: metadata.cachedContentTokenCount,
+      output: metadata.candidatesTokenCount,
+      reasoning: metadata.thoughtsTokenCount,
+      total: metadata.totalTokenCount,
+    },
+    usageAccounting["generate-content"],
+  );
+  const extra = unknownFields(metadata, countFields);
+  const extensions = extra && generateContentExtensions(extra);
+  if (extensions) usage.extensions = extensions;
+  return usage;
+}
+
+/** Canonical usage as `usageMetadata`; the inverse of {@link usageFromGenerateContent}. */
+export function usageToGenerateContent(usage: Usage): GenerateContentUsageMetadata {
+  const counts = usageToWire(usage, usageAccounting["generate-content"]);
+  const metadata: GenerateContentUsageMetadata = {};
+  if (counts.input !== undefined) metadata.promptTokenCount = counts.input;
+  if (counts.cacheRead !== undefined) metadata.cachedContentTokenCount = counts.cacheRead;
+  if (counts.output !== undefined) metadata.candidatesTokenCount = counts.output;
+  if (counts.reasoning !== undefined) metadata.thoughtsTokenCount = counts.reasoning;
+  if (counts.total !== undefined) metadata.totalTokenCount = counts.total;
+  Object.assign(metadata, usage.extensions?.["generate-content"]);
+  return metadata;
+}

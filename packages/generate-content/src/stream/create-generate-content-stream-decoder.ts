@@ -1,0 +1,358 @@
+import {
+  type ChatEvent,
+  type ChatEventOf,
+  type Citation,
+  type ConversionContext,
+  type ErrorData,
+  type Part,
+  StreamParseFailure,
+  type Usage,
+} from "@interlingua/core";
+import { generateContentErrorFromWire } from "../errors/generate-content-error-from-wire";
+import { decodeGenerateContentPart } from "../request/decode-generate-content-part";
+import { responseCallId } from "../request/generate-content-call-ids";
+import {
+  decodeExtraCandidate,
+  summarizeGenerateContentOutcome,
+} from "../response/decode-generate-content-response";
+import {
+  citationFromGenerateContent,
+  type GenerateContentCitationSource,
+} from "../response/generate-content-citations";
+import { finishReasonFromGenerateContent } from "../response/generate-content-finish-reason";
+import { usageFromGenerateContent } from "../response/generate-content-usage";
+import {
+  generateContentExtensions,
+  generateContentFormat,
+  unknownFields,
+} from "../wire/generate-content-extensions";
+import type { GenerateContentPart } from "../wire/generate-content-request-schema";
+import type {
+  GenerateContentCandidate,
+  GenerateContentUsageMetadata,
+} from "../wire/generate-content-response-schema";
+import {
+  applyGenerateContentPartialArgument,
+  type GenerateContentPartialArgument,
+} from "./generate-content-partial-args";
+
+type Record_ = Record<string, unknown>;
+
+/** A text or thought part that later chunks may extend. */
+interface OpenText {
+  index: number;
+  kind: "text" | "reasoning";
+  text: string;
+  signature?: string;
+  extra?: Record_;
+  citations?: Citation[];
+  /** Where this part starts in the candidate's answer text (citation offsets count from there). */
+  offset: number;
+}
+
+/** A function call whose arguments arrive in pieces (Vertex `partialArgs`). */
+interface PendingCall {
+  index: number;
+  id?: string;
+  name?: string;
+  args: Record_;
+  signature?: string;
+}
+
+const responseFields = new Set(["candidates", "usageMetadata", "modelVersion", "responseId"]);
+const candidateFields = new Set(["content", "finishReason", "citationMetadata"]);
+const textFields = new Set(["text", "thought", "thoughtSignature"]);
+
+function isRecord(value: unknown): value is Record_ {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function usageKey(usage: GenerateContentUsageMetadata): string {
+  return `${usage.promptTokenCount}|${usage.cachedContentTokenCount}|${usage.candidatesTokenCount}|${usage.thoughtsTokenCount}|${usage.totalTokenCount}`;
+}
+
+/**
+ * `streamGenerateContent?alt=sse` chunks → canonical events. Each chunk is a partial response:
+ * the first candidate's text and thought pieces extend the open part of their kind (a part that
+ * received a `thoughtSignature` is closed, so the signature stays on its part); every other part
+ * (a function call arrives whole) is a part of its own. Vertex `partialArgs` calls are assembled
+ * until a chunk without `willContinue`. Other candidates are gathered whole. The stream has no end
+ * event: when the input ends, the finish reason seen (possibly in a later chunk than the parts; a
+ * turn that made function calls finishes as `tool_calls`) ends it with `response-end`. An error
+ * body, a parse failure or a stream without any chunk ends it with an `error` event.
+ */
+export function createGenerateContentStreamDecoder(
+  context: ConversionContext,
+): TransformStream<unknown, ChatEvent> {
+  let started = false;
+  let finished = false;
+  let id = "";
+  let nextIndex = 0;
+  let answerLength = 0;
+  let open: OpenText | undefined;
+  let pending: PendingCall | undefined;
+  let madeToolCalls = false;
+  let finishRaw: string | undefined;
+  let sawCandidates = false;
+  let firstCandidate: Record_ | undefined;
+  let usage: Usage | undefined;
+  let lastUsageKey = "";
+  const responseExtra: Record_ = {};
+  const others = new Map<number, GenerateContentCandidate & { content: { parts: GenerateContentPart[] } }>();
+
+  return new TransformStream<unknown, ChatEvent>({
+    transform(item, controller) {
+      if (finished) return;
+      const enqueue = (event: ChatEvent) => controller.enqueue(event);
+      const fail = (error: ErrorData) => {
+        finished = true;
+        enqueue({ type: "error", error });
+      };
+      if (StreamParseFailure.isInstance(item)) {
+        fail({ kind: "unavailable", status: 502, message: `Malformed upstream stream: ${item.message}` });
+        return;
+      }
+      if (!isRecord(item)) {
+        fail({
+          kind: "unavailable",
+          status: 502,
+          message: "Malformed upstream stream: a chunk that is not an object",
+        });
+        return;
+      }
+      if (isRecord(item.error)) {
+        const code = typeof item.error.code === "number" ? item.error.code : 500;
+        fail(generateContentErrorFromWire(code, item).toData());
+        return;
+      }
+      if (!started) {
+        started = true;
+        id = typeof item.responseId === "string" ? item.responseId : context.generateId("resp");
+        if (item.responseId === undefined) responseExtra.responseIdOmitted = true;
+        const model =
+          typeof item.modelVersion === "string" ? item.modelVersion : (context.request?.model ?? "unknown");
+        if (item.modelVersion === undefined) responseExtra.modelVersionOmitted = true;
+        enqueue({ type: "response-start", id, model });
+      }
+      for (const key in item) if (!responseFields.has(key)) responseExtra[key] = item[key];
+      if (isRecord(item.usageMetadata)) {
+        const metadata = item.usageMetadata as GenerateContentUsageMetadata;
+        usage = usageFromGenerateContent(metadata);
+        const key = usageKey(metadata);
+        if (key !== lastUsageKey) {
+          lastUsageKey = key;
+          enqueue({ type: "usage", usage });
+        }
+      }
+      if (!Array.isArray(item.candidates)) return;
+      sawCandidates = true;
+      item.candidates.forEach((candidate: unknown, position: number) => {
+        if (!isRecord(candidate)) return;
+        const index = typeof candidate.index === "number" ? candidate.index : position;
+        if (index === 0) readFirstCandidate(candidate, enqueue);
+        else gatherOther(index, candidate);
+      });
+    },
+    flush(controller) {
+      if (finished) return;
+      const enqueue = (event: ChatEvent) => controller.enqueue(event);
+      if (!started) {
+        enqueue({
+          type: "error",
+          error: { kind: "unavailable", status: 502, message: "The upstream stream ended without any chunk" },
+        });
+        return;
+      }
+      finishPending(enqueue);
+      closeOpen(enqueue);
+      const finishReason =
+        finishRaw === undefined ? undefined : finishReasonFromGenerateContent(finishRaw, madeToolCalls);
+      if (firstCandidate && finishRaw === undefined) firstCandidate.finishReasonOmitted = true;
+      const blockReason = isRecord(responseExtra.promptFeedback)
+        ? (responseExtra.promptFeedback.blockReason as string | undefined)
+        : undefined;
+      const outcome = summarizeGenerateContentOutcome(finishReason, blockReason);
+      const end: ChatEventOf<"response-end"> = { type: "response-end", finishReason: outcome.finishReason };
+      if (outcome.status !== "completed") end.status = outcome.status;
+      if (usage) end.usage = usage;
+      else responseExtra.usageOmitted = true;
+      if (!sawCandidates) responseExtra.candidatesOmitted = true;
+      else if (!firstCandidate) responseExtra.candidatesEmpty = true;
+      if (firstCandidate) responseExtra.candidate = firstCandidate;
+      if (others.size > 0) {
+        end.candidates = [...others.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([position, candidate]) => decodeExtraCandidate(candidate, position, id));
+      }
+      const extensions = generateContentExtensions(responseExtra);
+      if (extensions) end.extensions = extensions;
+      enqueue(end);
+    },
+  });
+
+  function readFirstCandidate(candidate: Record_, enqueue: (event: ChatEvent) => void) {
+    firstCandidate ??= {};
+    for (const key in candidate) if (!candidateFields.has(key)) firstCandidate[key] = candidate[key];
+    if (isRecord(candidate.content)) {
+      const fields = unknownFields(candidate.content, partsOnly);
+      if (fields) firstCandidate.contentFields = { ...(firstCandidate.contentFields as object), ...fields };
+      if (Array.isArray(candidate.content.parts))
+        for (const part of candidate.content.parts) if (isRecord(part)) readPart(part, enqueue);
+    }
+    if (isRecord(candidate.citationMetadata)) readCitations(candidate.citationMetadata, enqueue);
+    if (typeof candidate.finishReason === "string") finishRaw = candidate.finishReason;
+  }
+
+  function readCitations(metadata: Record_, enqueue: (event: ChatEvent) => void) {
+    const sources = Array.isArray(metadata.citationSources)
+      ? (metadata.citationSources as GenerateContentCitationSource[])
+      : [];
+    const kept = firstCandidate!.citationMetadata as Record_ | undefined;
+    firstCandidate!.citationMetadata = {
+      ...kept,
+      ...metadata,
+      ...(kept?.citationSources !== undefined && {
+        citationSources: [...(kept.citationSources as unknown[]), ...sources],
+      }),
+    };
+    if (open?.kind !== "text") return;
+    for (const source of sources) {
+      const citation = citationFromGenerateContent(source, open.offset);
+      open.citations ??= [];
+      open.citations.push(citation);
+      enqueue({ type: "citation-delta", index: open.index, citation });
+    }
+  }
+
+  function readPart(part: Record_, enqueue: (event: ChatEvent) => void) {
+    const call = part.functionCall;
+    if (isRecord(call) && (pending || "willContinue" in call || "partialArgs" in call)) {
+      readPartialCall(part, call, enqueue);
+      return;
+    }
+    finishPending(enqueue);
+    if (typeof part.text === "string") {
+      const kind = part.thought === true ? "reasoning" : "text";
+      if (!open || open.kind !== kind) {
+        closeOpen(enqueue);
+        open = { index: nextIndex++, kind, text: "", offset: answerLength };
+        enqueue({ type: "part-start", index: open.index, kind });
+      }
+      if (part.text !== "") {
+        open.text += part.text;
+        if (kind === "text") answerLength += part.text.length;
+        enqueue(
+          kind === "text"
+            ? { type: "text-delta", index: open.index, text: part.text }
+            : { type: "reasoning-delta", index: open.index, text: part.text },
+        );
+      }
+      const extra = unknownFields(part, textFields);
+      if (extra) open.extra = { ...open.extra, ...extra };
+      if (part.thought !== undefined && part.thought !== true)
+        open.extra = { ...open.extra, thought: part.thought };
+      if (typeof part.thoughtSignature === "string") {
+        open.signature = part.thoughtSignature;
+        if (kind === "reasoning")
+          enqueue({ type: "signature-delta", index: open.index, signature: part.thoughtSignature });
+        closeOpen(enqueue);
+      }
+      return;
+    }
+    closeOpen(enqueue);
+    const index = nextIndex++;
+    const decoded = decodeGenerateContentPart(part as GenerateContentPart, {
+      callId: () => responseCallId(id, index),
+      responseId: () => responseCallId(id, index),
+    });
+    emitWhole(index, decoded, enqueue);
+  }
+
+  function readPartialCall(part: Record_, call: Record_, enqueue: (event: ChatEvent) => void) {
+    if (!pending) {
+      closeOpen(enqueue);
+      pending = { index: nextIndex++, args: {} };
+    }
+    if (typeof call.id === "string") pending.id = call.id;
+    if (typeof call.name === "string") pending.name = call.name;
+    if (isRecord(call.args)) Object.assign(pending.args, call.args);
+    if (typeof part.thoughtSignature === "string") pending.signature = part.thoughtSignature;
+    if (Array.isArray(call.partialArgs))
+      for (const partial of call.partialArgs)
+        if (isRecord(partial))
+          applyGenerateContentPartialArgument(pending.args, partial as GenerateContentPartialArgument);
+    if (call.willContinue !== true) finishPending(enqueue);
+  }
+
+  function finishPending(enqueue: (event: ChatEvent) => void) {
+    if (!pending) return;
+    const call = pending;
+    pending = undefined;
+    const part: Part = {
+      type: "tool-call",
+      id: call.id ?? responseCallId(id, call.index),
+      name: call.name ?? "",
+      arguments: call.args,
+    };
+    if (call.signature !== undefined)
+      part.signature = { format: generateContentFormat, data: call.signature };
+    if (call.id === undefined) part.extensions = { [generateContentFormat]: { syntheticId: true } };
+    emitWhole(call.index, part, enqueue);
+  }
+
+  function emitWhole(index: number, part: Part, enqueue: (event: ChatEvent) => void) {
+    if (part.type === "tool-call") {
+      madeToolCalls = true;
+      enqueue({ type: "part-start", index, kind: "tool-call", id: part.id, name: part.name });
+      enqueue({ type: "tool-arguments-delta", index, text: JSON.stringify(part.arguments ?? {}) });
+    } else {
+      enqueue({ type: "part-start", index, kind: part.type });
+    }
+    enqueue({ type: "part-end", index, part });
+  }
+
+  function closeOpen(enqueue: (event: ChatEvent) => void) {
+    if (!open) return;
+    const part = open;
+    open = undefined;
+    const whole: Part =
+      part.kind === "text" ? { type: "text", text: part.text } : { type: "reasoning", text: part.text };
+    if (part.signature !== undefined)
+      whole.signature = { format: generateContentFormat, data: part.signature };
+    if (part.citations && whole.type === "text") whole.citations = part.citations;
+    const extensions = part.extra && generateContentExtensions(part.extra);
+    if (extensions) whole.extensions = extensions;
+    enqueue({ type: "part-end", index: part.index, part: whole });
+  }
+
+  function gatherOther(index: number, candidate: Record_) {
+    let gathered = others.get(index);
+    if (!gathered) {
+      gathered = { content: { parts: [] } };
+      others.set(index, gathered);
+    }
+    for (const key in candidate) if (key !== "content") (gathered as Record_)[key] = candidate[key];
+    if (!isRecord(candidate.content)) return;
+    const { parts, ...fields } = candidate.content;
+    Object.assign(gathered.content, fields);
+    if (!Array.isArray(parts)) return;
+    for (const part of parts as GenerateContentPart[]) {
+      const last = gathered.content.parts.at(-1);
+      if (
+        last &&
+        typeof last.text === "string" &&
+        typeof part.text === "string" &&
+        last.thought === part.thought &&
+        last.thoughtSignature === undefined
+      ) {
+        gathered.content.parts[gathered.content.parts.length - 1] = {
+          ...last,
+          ...part,
+          text: last.text + part.text,
+        };
+      } else gathered.content.parts.push(part);
+    }
+  }
+}
+
+const partsOnly = new Set(["parts"]);

@@ -1,0 +1,242 @@
+import {
+  CanonicalError,
+  type ChatEvent,
+  type Citation,
+  type ConversionContext,
+  type FinishReason,
+  mergeUsage,
+  type Part,
+  pointer,
+  type Usage,
+} from "@interlingua/core";
+import { generateContentErrorToWire } from "../errors/generate-content-error-to-wire";
+import { encodeGenerateContentPart } from "../request/encode-generate-content-part";
+import { encodeExtraCandidate } from "../response/encode-generate-content-response";
+import { citationToGenerateContent } from "../response/generate-content-citations";
+import { finishReasonToGenerateContent } from "../response/generate-content-finish-reason";
+import { usageToGenerateContent } from "../response/generate-content-usage";
+import { generateContentFormat } from "../wire/generate-content-extensions";
+import type { GenerateContentPart } from "../wire/generate-content-request-schema";
+import type { GenerateContentCandidate } from "../wire/generate-content-response-schema";
+import type { GenerateContentStreamEvent } from "../wire/generate-content-stream-event-schema";
+
+interface EncodedPart {
+  kind: string;
+  /** Text (or thought text) sent so far. */
+  streamed: string;
+  /** Whether any chunk carried this part yet. */
+  sent: boolean;
+  summaryIndex?: number;
+}
+
+const candidateMarkers = new Set(["contentOmitted", "contentFields", "partsOmitted", "finishReasonOmitted"]);
+const responseMarkers = new Set([
+  "responseIdOmitted",
+  "modelVersionOmitted",
+  "candidatesOmitted",
+  "candidatesEmpty",
+  "candidate",
+  "usageOmitted",
+]);
+
+/**
+ * Canonical events → `streamGenerateContent` chunks that a client can concatenate: each text or
+ * thought delta is a chunk with one part; other parts (a function call is whole) go out at their
+ * `part-end`, and a part's `thoughtSignature` goes out with its last piece. The last chunk carries
+ * the finish reason, usage, the first candidate's metadata (safety ratings, citations, grounding),
+ * the other candidates whole and prompt feedback. Errors become an error body chunk.
+ */
+export function createGenerateContentStreamEncoder(
+  context: ConversionContext,
+): TransformStream<ChatEvent, GenerateContentStreamEvent> {
+  let id = "";
+  let model = "";
+  let ended = false;
+  let usage: Usage | undefined;
+  let madeToolCalls = false;
+  let answerLength = 0;
+  const parts = new Map<number, EncodedPart>();
+  const citations: { index: number; citation: Citation }[] = [];
+  const textOffsets = new Map<number, number>();
+
+  return new TransformStream<ChatEvent, GenerateContentStreamEvent>({
+    transform(event, controller) {
+      if (ended) return;
+      const send = (wireParts: GenerateContentPart[]) =>
+        controller.enqueue({
+          candidates: [{ content: { parts: wireParts, role: "model" } }],
+          modelVersion: model,
+          responseId: id,
+        });
+      switch (event.type) {
+        case "response-start":
+          id = event.id;
+          model = event.model;
+          usage = mergeUsage(usage, event.usage);
+          return;
+        case "part-start":
+          parts.set(event.index, { kind: event.kind, streamed: "", sent: false });
+          if (event.kind === "text") textOffsets.set(event.index, answerLength);
+          return;
+        case "text-delta": {
+          const part = parts.get(event.index);
+          if (part?.kind !== "text" || event.text === "") return;
+          part.streamed += event.text;
+          part.sent = true;
+          answerLength += event.text.length;
+          send([{ text: event.text }]);
+          return;
+        }
+        case "reasoning-delta": {
+          const part = parts.get(event.index);
+          if (part?.kind !== "reasoning") return;
+          let text = event.text;
+          if (event.summaryIndex !== undefined) {
+            if (part.summaryIndex !== undefined && part.summaryIndex !== event.summaryIndex)
+              text = `\n\n${text}`;
+            else if (part.summaryIndex === undefined && part.streamed !== "") text = `\n\n${text}`;
+            part.summaryIndex = event.summaryIndex;
+          }
+          if (text === "") return;
+          part.streamed += text;
+          part.sent = true;
+          send([{ text, thought: true }]);
+          return;
+        }
+        case "signature-delta":
+        case "tool-arguments-delta":
+        case "keepalive":
+          // Signatures go out with the part's last piece; function calls go out whole.
+          return;
+        case "citation-delta":
+          citations.push({ index: event.index, citation: event.citation });
+          return;
+        case "part-end": {
+          const part = parts.get(event.index) ?? { kind: event.part.type, streamed: "", sent: false };
+          const wire = endPart(part, event.part, event.index);
+          if (wire) send([wire]);
+          return;
+        }
+        case "usage":
+          usage = mergeUsage(usage, event.usage);
+          return;
+        case "response-end": {
+          ended = true;
+          usage = mergeUsage(usage, event.usage);
+          const extra = event.extensions?.[generateContentFormat] ?? {};
+          const chunk: Record<string, unknown> = {};
+          const candidates: GenerateContentCandidate[] = [];
+          const first = extra.candidate as Record<string, unknown> | undefined;
+          const noFirst = (extra.candidatesOmitted || extra.candidatesEmpty) && parts.size === 0;
+          if (!noFirst) candidates.push(lastCandidate(first, event.finishReason));
+          for (const candidate of event.candidates ?? [])
+            candidates.push(encodeExtraCandidate(candidate, context));
+          if (candidates.length > 0 || !extra.candidatesOmitted) chunk.candidates = candidates;
+          if (!extra.usageOmitted) chunk.usageMetadata = usageToGenerateContent(usage ?? {});
+          if (!extra.modelVersionOmitted) chunk.modelVersion = model;
+          if (!extra.responseIdOmitted) chunk.responseId = id;
+          for (const key in extra) if (!responseMarkers.has(key)) chunk[key] = extra[key];
+          controller.enqueue(chunk as GenerateContentStreamEvent);
+          return;
+        }
+        case "error":
+          ended = true;
+          controller.enqueue(generateContentErrorToWire(CanonicalError.fromData(event.error)).body);
+          return;
+        default: {
+          const unknown: never = event;
+          throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
+        }
+      }
+    },
+    flush(controller) {
+      if (ended) return;
+      controller.enqueue(
+        generateContentErrorToWire(
+          new CanonicalError("unavailable", "The stream ended early, before the response was complete"),
+        ).body,
+      );
+    },
+  });
+
+  /** The chunk part that completes a part, or undefined when nothing is left to send. */
+  function endPart(part: EncodedPart, whole: Part, index: number): GenerateContentPart | undefined {
+    const path = pointer("/parts", index);
+    switch (whole.type) {
+      case "text":
+      case "reasoning": {
+        const full =
+          whole.type === "text" ? whole.text : (whole.text ?? "") + (whole.summary?.join("\n\n") ?? "");
+        const remainder = full.startsWith(part.streamed) ? full.slice(part.streamed.length) : "";
+        if (whole.type === "text") answerLength += remainder.length;
+        const hasMore =
+          remainder !== "" ||
+          whole.signature !== undefined ||
+          whole.extensions?.[generateContentFormat] !== undefined;
+        if (part.sent && !hasMore) return undefined;
+        const rest: Part =
+          whole.type === "text"
+            ? { ...whole, text: remainder, citations: undefined }
+            : { ...whole, text: remainder, summary: undefined };
+        if (
+          rest.type === "reasoning" &&
+          remainder === "" &&
+          whole.signature?.format !== generateContentFormat
+        ) {
+          if (whole.signature)
+            context.lose(
+              "dropped",
+              pointer(path, "signature"),
+              `A ${whole.signature.format} signature cannot be sent to this format`,
+            );
+          if (part.sent) return undefined;
+        }
+        return encodeGenerateContentPart(rest, { context, path });
+      }
+      case "tool-result":
+        context.lose("unsupported", path, "A tool result cannot be model output");
+        return undefined;
+      case "tool-call":
+        madeToolCalls = true;
+        return encodeGenerateContentPart(whole, { context, path });
+      case "media":
+      case "code":
+      case "code-result":
+      case "refusal":
+      case "hosted-tool-call":
+      case "hosted-tool-result":
+        return encodeGenerateContentPart(whole, { context, path });
+      default: {
+        const unknown: never = whole;
+        throw new TypeError(`Unknown part ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  function lastCandidate(
+    extra: Record<string, unknown> | undefined,
+    finishReason: FinishReason,
+  ): GenerateContentCandidate {
+    const candidate: GenerateContentCandidate = {};
+    if (extra?.contentFields) candidate.content = { ...(extra.contentFields as object), parts: [] };
+    if (!(extra?.finishReasonOmitted && finishReason.reason === "other" && finishReason.raw === undefined)) {
+      candidate.finishReason = finishReasonToGenerateContent(
+        finishReason,
+        madeToolCalls,
+        context,
+        "/finishReason",
+      );
+    }
+    if (extra)
+      for (const key in extra)
+        if (!candidateMarkers.has(key)) (candidate as Record<string, unknown>)[key] = extra[key];
+    if (candidate.citationMetadata === undefined && citations.length > 0) {
+      candidate.citationMetadata = {
+        citationSources: citations.map(({ index, citation }) =>
+          citationToGenerateContent(citation, textOffsets.get(index) ?? 0),
+        ),
+      };
+    }
+    return candidate;
+  }
+}
