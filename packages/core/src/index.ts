@@ -64,6 +64,7 @@ export type {
   ImageCallOptions,
   ImageEditInput,
   ImageFollowUpInput,
+  ImageFollowUps,
   ImageGenerateInput,
   ImageOperation,
   ImageOutput,

@@ -125,6 +125,19 @@ export interface ImageSwapFaceInput {
   target: ImageBytes;
 }
 
+/**
+ * The follow-ups one result allows, when fewer than the backend's capabilities: an upstream bot
+ * may show only some buttons on a given image, and the engine must offer only what can be pressed.
+ */
+export interface ImageFollowUps {
+  /** Operations that apply to this result. */
+  operations: ImageOperation[];
+  /** Whether `zoom` takes any factor on this result (custom zoom). */
+  customZoom?: boolean;
+  /** Whether the operation that made this result can be run again (reroll). */
+  reroll?: boolean;
+}
+
 /** What an image operation produced. */
 export interface ImageResult {
   /** `grid`: four candidates the caller picks from (U1-U4, V1-V4); `single`: one final image. */
@@ -139,6 +152,8 @@ export interface ImageResult {
   seed?: string;
   /** The prompt the backend actually used, when it differs. */
   finalPrompt?: string;
+  /** What can follow this result, when narrower than the backend's capabilities. */
+  followUps?: ImageFollowUps;
 }
 
 /** An image backend; every operation is optional and declared in `capabilities`. */
