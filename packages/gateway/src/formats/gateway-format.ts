@@ -1,0 +1,66 @@
+import type {
+  AnyCodec,
+  ChatProvider,
+  ChatRequest,
+  ChatResponse,
+  ConversionContext,
+  ResponseStore,
+} from "@interlingua/core";
+
+/** A model as the gateway lists it: the name callers use and the provider that serves it. */
+export interface ListedModel {
+  id: string;
+  provider: string;
+}
+
+/** Options for {@link GatewayFormat.createProvider}. */
+export interface GatewayProviderOptions {
+  /** Base URL of the upstream, without the version path. */
+  baseURL: string;
+  /** Key presented upstream. */
+  apiKey: string;
+  /** Extra headers on every upstream call. */
+  headers?: Record<string, string>;
+  /** Fetch to call the upstream with. */
+  fetch?: typeof fetch;
+}
+
+/** A format's model-listing endpoint, shaped the way its clients expect. */
+export interface ModelListingBinding {
+  /**
+   * Whether this is the format's model listing (any method; the gateway answers 405 to all but GET),
+   * and which model it names when it asks for one.
+   */
+  match(request: Request, url: URL): { model?: string } | undefined;
+  /** The listing body. */
+  encodeList(models: readonly ListedModel[]): unknown;
+  /** The body describing one model. */
+  encodeModel(model: ListedModel): unknown;
+}
+
+/**
+ * Conversation state a front keeps for itself when its backend speaks another format (the
+ * responses format's `previous_response_id`).
+ */
+export interface FrontConversationState {
+  /** The request with the stored history it refers to filled in. */
+  expand(request: ChatRequest, context: ConversionContext): Promise<ChatRequest>;
+  /** Keeps an answered exchange for later turns. */
+  remember(request: ChatRequest, response: ChatResponse): Promise<void>;
+}
+
+/**
+ * Everything the gateway knows about one wire format, registered by composition: the codec, how to
+ * build an upstream provider that speaks it, its model-listing endpoint, and optional front-side
+ * conversation state. Shared gateway code reads only these, never a format id.
+ */
+export interface GatewayFormat {
+  /** The format's codec; `codec.id` is the format id used in config. */
+  readonly codec: AnyCodec;
+  /** An upstream provider speaking this format. */
+  createProvider(options: GatewayProviderOptions): ChatProvider;
+  /** The model-listing endpoint. */
+  readonly models: ModelListingBinding;
+  /** Front-side conversation state over a store, for formats whose clients expect the server to keep history. */
+  createConversationState?(store: ResponseStore): FrontConversationState;
+}

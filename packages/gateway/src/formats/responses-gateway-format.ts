@@ -1,0 +1,34 @@
+import {
+  createResponsesConversationState,
+  createResponsesProvider,
+  responsesCodec,
+} from "@interlingua/responses";
+import type { GatewayFormat, ListedModel } from "./gateway-format";
+
+const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
+
+function describe(model: ListedModel) {
+  return { id: model.id, object: "model", created: 0, owned_by: model.provider };
+}
+
+/**
+ * The responses format in the gateway: `GET /v1/models` in the list shape its clients read, and
+ * `previous_response_id` served from a response store when the backend speaks another format.
+ */
+export const responsesGatewayFormat: GatewayFormat = {
+  codec: responsesCodec,
+  createProvider: (options) => createResponsesProvider(options),
+  models: {
+    match(_request, url) {
+      const match = modelsPath.exec(url.pathname);
+      if (!match) return undefined;
+      return match[1] === undefined ? {} : { model: decodeURIComponent(match[1]) };
+    },
+    encodeList: (models) => ({ object: "list", data: models.map(describe) }),
+    encodeModel: describe,
+  },
+  createConversationState(store) {
+    const state = createResponsesConversationState({ store });
+    return { expand: state.expand, remember: state.remember };
+  },
+};

@@ -1,0 +1,162 @@
+import {
+  CanonicalError,
+  type ChatProvider,
+  createMemoryResponseStore,
+  toCanonicalError,
+} from "@interlingua/core";
+import { createKeyVerifier } from "../auth/create-key-verifier";
+import {
+  type ConversionReport,
+  defaultMaxBodyBytes,
+  type FetchHandler,
+  type GatewayConfig,
+  parseGatewayConfig,
+  type VendorProviderConfig,
+} from "../config/gateway-config-schema";
+import type { GatewayFormat } from "../formats/gateway-format";
+import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
+import { createSecretRedactor } from "../pipeline/create-secret-redactor";
+import { errorResponse, unknownPathResponse } from "../pipeline/error-response";
+import type { Front, GatewayRuntime, ProviderTarget } from "../pipeline/gateway-runtime";
+import { handleChatRequest } from "../pipeline/handle-chat-request";
+import { handleModelListing } from "../pipeline/handle-model-listing";
+import { createRouter } from "../routing/create-router";
+import { defaultGatewayFormats } from "./default-gateway-formats";
+
+/** The gateway: one Web-standard fetch handler. */
+export interface Gateway {
+  /** Answers any request: chat endpoints and model listings of every front, and the mounts. */
+  fetch(request: Request): Promise<Response>;
+}
+
+/** Extra options of {@link createGateway}, for embedding and tests. */
+export interface CreateGatewayOptions {
+  /** The formats the gateway knows; defaults to messages, generate-content and responses. */
+  formats?: readonly GatewayFormat[];
+}
+
+const isVendorProvider = (entry: VendorProviderConfig | ChatProvider): entry is VendorProviderConfig =>
+  "type" in entry && typeof entry.type === "string" && "baseURL" in entry;
+
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function mountFor(mounts: [string, FetchHandler][], url: URL): FetchHandler | undefined {
+  for (const [prefix, handler] of mounts)
+    if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return handler;
+  return undefined;
+}
+
+/**
+ * Builds the gateway from a configuration (validated here; a bad key throws naming it). The result
+ * is a plain `fetch(Request) → Response` function object, so it runs in Node (`serveNode`), Bun,
+ * Deno, Workers, or inside Hono, Express or any server that speaks Web requests.
+ */
+export function createGateway(config: GatewayConfig, options: CreateGatewayOptions = {}): Gateway {
+  const parsed = parseGatewayConfig(config);
+  const formats = options.formats ?? defaultGatewayFormats;
+  const formatById = new Map(formats.map((format) => [format.codec.id, format]));
+  const store = parsed.responseStore ?? createMemoryResponseStore();
+  const enabled = parsed.fronts ?? formats.map((format) => format.codec.id);
+  const fronts: Front[] = formats
+    .filter((format) => enabled.includes(format.codec.id as never))
+    .map((format) => ({ format, conversation: format.createConversationState?.(store) }));
+
+  const secrets: string[] = [...(parsed.auth?.keys ?? [])];
+  if (parsed.secret) secrets.push(parsed.secret);
+  const targets = new Map<string, ProviderTarget>();
+  for (const [name, entry] of Object.entries(parsed.providers)) {
+    if (!isVendorProvider(entry)) {
+      targets.set(name, { name, provider: entry, streamUpstream: false });
+      continue;
+    }
+    const format = formatById.get(entry.type);
+    if (!format)
+      throw new TypeError(`Invalid gateway config: providers.${name}.type: no codec for '${entry.type}'`);
+    secrets.push(entry.apiKey);
+    const providerOptions = {
+      baseURL: entry.baseURL,
+      apiKey: entry.apiKey,
+      headers: entry.headers,
+      fetch: parsed.fetch,
+    };
+    targets.set(name, {
+      name,
+      provider: format.createProvider(providerOptions),
+      streamUpstream: entry.streamUpstream ?? false,
+      direct: { format, options: providerOptions },
+    });
+  }
+
+  const onConversion = parsed.onConversion;
+  const runtime: GatewayRuntime = {
+    fronts,
+    keys: createKeyVerifier(parsed.auth?.keys ?? []),
+    router: createRouter(parsed.routes),
+    targets,
+    sealer: createOpaqueSealer(parsed.secret ?? randomSecret()),
+    redact: createSecretRedactor(secrets),
+    maxBodyBytes: parsed.limits?.maxBodyBytes ?? defaultMaxBodyBytes,
+    fetch: parsed.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    report(report: ConversionReport) {
+      try {
+        onConversion?.({ ...report, losses: [...report.losses] });
+      } catch {
+        // A failing hook must not fail the exchange.
+      }
+    },
+  };
+  const mounts = Object.entries(parsed.mounts ?? {})
+    .map(([prefix, handler]): [string, FetchHandler] => [prefix.replace(/\/+$/, ""), handler])
+    .sort(([left], [right]) => right.length - left.length);
+
+  return {
+    async fetch(request) {
+      const url = new URL(request.url);
+      const mount = mountFor(mounts, url);
+      if (mount) return mount.fetch(request);
+      const method = request.method.toUpperCase();
+      for (const front of fronts) {
+        const location = front.format.codec.http.matchChatRequest("POST", url);
+        if (location === undefined) continue;
+        return answer(front, async () => {
+          if (method !== "POST") throw methodNotAllowed(method, "POST");
+          return handleChatRequest(runtime, front, request, location);
+        });
+      }
+      for (const front of fronts) {
+        const listing = front.format.models.match(request, url);
+        if (listing === undefined) continue;
+        return answer(front, async () => {
+          if (method !== "GET") throw methodNotAllowed(method, "GET");
+          return handleModelListing(runtime, front, listing.model);
+        });
+      }
+      return unknownPathResponse(method, url);
+
+      async function answer(front: Front, handle: () => Promise<Response>): Promise<Response> {
+        try {
+          if (!(await runtime.keys.verify(front.format.codec.http.readApiKey(request))))
+            throw new CanonicalError("authentication", "Invalid or missing API key.", {
+              code: "invalid_api_key",
+            });
+          return await handle();
+        } catch (thrown) {
+          const error = toCanonicalError(thrown);
+          const response = errorResponse(front.format.codec, error, runtime.redact);
+          if (error.kind === "method_not_allowed" && error.param) response.headers.set("allow", error.param);
+          return response;
+        }
+      }
+    },
+  };
+}
+
+function methodNotAllowed(method: string, allowed: string): CanonicalError {
+  return new CanonicalError("method_not_allowed", `Method ${method} is not allowed here; use ${allowed}.`, {
+    code: "method_not_allowed",
+    param: allowed,
+  });
+}

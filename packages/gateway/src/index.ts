@@ -1,0 +1,34 @@
+// The gateway
+export { type CreateGatewayOptions, createGateway, type Gateway } from "./gateway/create-gateway";
+export { defaultGatewayFormats } from "./gateway/default-gateway-formats";
+// Configuration
+export { gatewayConfigFromEnvironment } from "./config/gateway-config-from-environment";
+export {
+  type ConversionReport,
+  defaultMaxBodyBytes,
+  type FetchHandler,
+  type GatewayConfig,
+  type GatewayFormatId,
+  gatewayConfigSchema,
+  gatewayFormatIds,
+  parseGatewayConfig,
+  RouteConfig,
+  VendorProviderConfig,
+} from "./config/gateway-config-schema";
+// Formats
+export type {
+  FrontConversationState,
+  GatewayFormat,
+  GatewayProviderOptions,
+  ListedModel,
+  ModelListingBinding,
+} from "./formats/gateway-format";
+export { messagesGatewayFormat } from "./formats/messages-gateway-format";
+export { responsesGatewayFormat } from "./formats/responses-gateway-format";
+// Routing, keys and opaque state
+export { createKeyVerifier, type KeyVerifier } from "./auth/create-key-verifier";
+export { createOpaqueSealer, type OpaqueSealer, opaqueEnvelopePrefix } from "./opaque/create-opaque-sealer";
+export { createRouter, type ResolvedRoute, type Router } from "./routing/create-router";
+export { isModelGlob, matchModelPattern } from "./routing/match-model-pattern";
+// Headers
+export { lossesHeader, strictHeader } from "./pipeline/handle-chat-request";

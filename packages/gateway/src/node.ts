@@ -1,0 +1,2 @@
+// Running on Node
+export { type NodeServer, type ServeNodeOptions, serveNode } from "./node/serve-node";

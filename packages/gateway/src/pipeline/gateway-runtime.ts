@@ -1,0 +1,42 @@
+import type { ChatProvider } from "@interlingua/core";
+import type { KeyVerifier } from "../auth/create-key-verifier";
+import type { ConversionReport } from "../config/gateway-config-schema";
+import type {
+  FrontConversationState,
+  GatewayFormat,
+  GatewayProviderOptions,
+} from "../formats/gateway-format";
+import type { OpaqueSealer } from "../opaque/create-opaque-sealer";
+import type { Router } from "../routing/create-router";
+import type { SecretRedactor } from "./create-secret-redactor";
+
+/** A configured provider, with what the pipeline needs to call it. */
+export interface ProviderTarget {
+  /** The `providers` key. */
+  name: string;
+  /** The provider itself. */
+  provider: ChatProvider;
+  /** Whether to call it streaming even for whole-answer callers. */
+  streamUpstream: boolean;
+  /** For providers configured by type: the format and call options, so same-format calls can skip re-encoding. */
+  direct?: { format: GatewayFormat; options: GatewayProviderOptions };
+}
+
+/** A front the gateway serves: its format and, when the format needs it, its conversation state. */
+export interface Front {
+  format: GatewayFormat;
+  conversation?: FrontConversationState;
+}
+
+/** Everything a request handler needs, built once by `createGateway`. */
+export interface GatewayRuntime {
+  fronts: Front[];
+  keys: KeyVerifier;
+  router: Router;
+  targets: Map<string, ProviderTarget>;
+  sealer: OpaqueSealer;
+  redact: SecretRedactor;
+  maxBodyBytes: number;
+  fetch: typeof fetch;
+  report(report: ConversionReport): void;
+}

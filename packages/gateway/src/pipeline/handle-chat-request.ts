@@ -1,0 +1,210 @@
+import {
+  accumulate,
+  CanonicalError,
+  type ChatEvent,
+  type ChatRequest,
+  type ChatResponse,
+  type ConversionContext,
+  createConversionContext,
+  createResponseAccumulator,
+  type RequestLocation,
+  replay,
+  toCanonicalError,
+} from "@interlingua/core";
+import type { ConversionReport } from "../config/gateway-config-schema";
+import { readLimitedBody } from "../http/read-limited-body";
+import { opaqueEnvelopePrefix } from "../opaque/create-opaque-sealer";
+import { createSealingStream } from "../opaque/create-sealing-stream";
+import { sealResponseParts } from "../opaque/seal-response-parts";
+import { unsealRequest } from "../opaque/unseal-request";
+import { encodeEventStream } from "./encode-event-stream";
+import { errorResponse } from "./error-response";
+import { forwardSameFormat } from "./forward-same-format";
+import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
+import { guardEventStream } from "./guard-event-stream";
+
+/** Header asking the gateway to fail rather than lose anything in conversion. */
+export const strictHeader = "x-interlingua-strict";
+/** Response header with the number of losses of the exchange (known when the headers went out). */
+export const lossesHeader = "x-interlingua-losses";
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CanonicalError("invalid_request", "The request body is not valid JSON.", {
+      code: "invalid_json",
+    });
+  }
+}
+
+interface Exchange {
+  front: Front;
+  target: ProviderTarget;
+  /** The request as the caller sent it (decoded). */
+  request: ChatRequest;
+  /** The request as it goes upstream. */
+  upstreamRequest: ChatRequest;
+  context: ConversionContext;
+  signal: AbortSignal;
+  report: ConversionReport;
+}
+
+/**
+ * One chat exchange: the caller's body (size-limited) decoded by the front codec, routed, sent to the
+ * provider (or, same format both sides, forwarded as it came), and answered in the front's format,
+ * whole or streamed. Every failure before the first byte is answered with the front's error status
+ * and body; the conversion report goes to `onConversion` once the exchange is over.
+ */
+export async function handleChatRequest(
+  runtime: GatewayRuntime,
+  front: Front,
+  request: Request,
+  location: RequestLocation,
+): Promise<Response> {
+  const { codec } = front.format;
+  const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
+  const report: ConversionReport = {
+    front: codec.id,
+    provider: "",
+    model: "",
+    upstreamModel: "",
+    stream: false,
+    passThrough: false,
+    losses: context.losses,
+  };
+  try {
+    const text = await readLimitedBody(request, runtime.maxBodyBytes);
+    const wire = parseJson(text);
+    const decoded = codec.decodeRequest(wire, context, location);
+    report.model = decoded.model;
+    report.stream = decoded.stream === true;
+    const route = runtime.router.resolve(decoded.model);
+    if (!route)
+      throw new CanonicalError("not_found", `The model '${decoded.model}' is not served here.`, {
+        param: "model",
+        code: "model_not_found",
+      });
+    const target = runtime.targets.get(route.provider);
+    if (!target) throw new CanonicalError("internal", `Route to unknown provider '${route.provider}'.`);
+    report.provider = target.name;
+    report.upstreamModel = route.upstreamModel;
+
+    if (
+      target.direct?.format.codec.id === codec.id &&
+      !target.streamUpstream &&
+      !text.includes(`"${opaqueEnvelopePrefix}`)
+    ) {
+      report.passThrough = true;
+      const response = await forwardSameFormat(runtime, target.direct, {
+        wire,
+        upstreamModel: route.upstreamModel,
+        stream: report.stream,
+        signal: request.signal,
+      });
+      if (!response.ok)
+        report.error = {
+          kind: "upstream",
+          status: response.status,
+          message: "upstream error passed through",
+        };
+      runtime.report(report);
+      return response;
+    }
+
+    const backendFormat = target.provider.capabilities.wireFormat;
+    let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
+    const conversation = backendFormat === codec.id ? undefined : front.conversation;
+    if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context);
+    upstreamRequest = { ...upstreamRequest, model: route.upstreamModel };
+    context.request = decoded;
+    const exchange: Exchange = {
+      front,
+      target,
+      request: decoded,
+      upstreamRequest,
+      context,
+      signal: request.signal,
+      report,
+    };
+    return report.stream
+      ? await answerStream(runtime, exchange, conversation)
+      : await answerWhole(runtime, exchange, conversation);
+  } catch (thrown) {
+    const error = toCanonicalError(thrown);
+    report.error = { kind: error.kind, status: error.status, message: runtime.redact(error.message) };
+    runtime.report(report);
+    return errorResponse(codec, error, runtime.redact);
+  }
+}
+
+async function answerWhole(
+  runtime: GatewayRuntime,
+  exchange: Exchange,
+  conversation: Front["conversation"],
+): Promise<Response> {
+  const { target, context, front } = exchange;
+  const options = { signal: exchange.signal, context };
+  let response: ChatResponse = target.streamUpstream
+    ? await accumulate(await target.provider.stream(exchange.upstreamRequest, options))
+    : await target.provider.generate(exchange.upstreamRequest, options);
+  if (response.status === "failed" && response.error) throw CanonicalError.fromData(response.error);
+  await conversation?.remember(exchange.request, response);
+  response = {
+    ...response,
+    parts: await sealResponseParts(response.parts, front.format.codec.id, runtime.sealer),
+  };
+  const body = front.format.codec.encodeResponse(response, context);
+  runtime.report(exchange.report);
+  return new Response(runtime.redact(JSON.stringify(body)), {
+    status: 200,
+    headers: { "content-type": "application/json", [lossesHeader]: String(context.losses.length) },
+  });
+}
+
+async function answerStream(
+  runtime: GatewayRuntime,
+  exchange: Exchange,
+  conversation: Front["conversation"],
+): Promise<Response> {
+  const { target, context, front } = exchange;
+  const codec = front.format.codec;
+  const options = { signal: exchange.signal, context };
+  const source: ReadableStream<ChatEvent> = target.provider.capabilities.streaming
+    ? await target.provider.stream(exchange.upstreamRequest, options)
+    : replay(await target.provider.generate(exchange.upstreamRequest, options));
+  const reader = source.getReader();
+  const first = await reader.read();
+  if (first.done)
+    throw new CanonicalError("unavailable", "The upstream stream ended before its first event.");
+  if (first.value.type === "error") {
+    await reader.cancel().catch(() => undefined);
+    throw CanonicalError.fromData(first.value.error);
+  }
+  // The stream encoder is created now so losses of the response start count in the header.
+  const encoder = codec.createStreamEncoder(context);
+  const accumulator = conversation ? createResponseAccumulator() : undefined;
+  const events = guardEventStream(first.value, reader, {
+    onEvent: accumulator && ((event) => accumulator.add(event)),
+    beforeEnd: async () => {
+      if (accumulator && conversation) await conversation.remember(exchange.request, accumulator.result());
+    },
+    onClose(error) {
+      if (error)
+        exchange.report.error = {
+          kind: error.kind,
+          status: error.status,
+          message: runtime.redact(error.message),
+        };
+      runtime.report(exchange.report);
+    },
+  }).pipeThrough(createSealingStream(codec.id, runtime.sealer));
+  return new Response(encodeEventStream(events, codec, encoder, runtime.redact), {
+    status: 200,
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      [lossesHeader]: String(context.losses.length),
+    },
+  });
+}

@@ -1,0 +1,601 @@
+import { CanonicalError, type ChatProvider, type ChatRequest, replay } from "@interlingua/core";
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ConversionReport, createGateway, type Gateway, type GatewayConfig } from "../src/index";
+import { failingStreamEvents, reasoningAnswer, textAnswer } from "./support/scenario-answers";
+import { createScriptedUpstream, type ScriptedUpstream } from "./support/scripted-upstream";
+
+const callerKey = "caller-key-0123456789";
+const upstreamKey = "upstream-secret-key-abcdef";
+let messagesUpstream: ScriptedUpstream;
+let responsesUpstream: ScriptedUpstream;
+let reports: ConversionReport[];
+
+beforeAll(async () => {
+  messagesUpstream = await createScriptedUpstream(messagesCodec);
+  responsesUpstream = await createScriptedUpstream(responsesCodec);
+});
+afterAll(async () => {
+  await messagesUpstream.close();
+  await responsesUpstream.close();
+});
+beforeEach(() => {
+  reports = [];
+  messagesUpstream.calls.length = 0;
+  responsesUpstream.calls.length = 0;
+  messagesUpstream.answer(() => ({ response: textAnswer("from messages") }));
+  responsesUpstream.answer(() => ({ response: textAnswer("from responses") }));
+});
+
+function config(extra: Partial<GatewayConfig> = {}): GatewayConfig {
+  return {
+    auth: { keys: [callerKey] },
+    providers: {
+      anthropic: { type: "messages", baseURL: messagesUpstream.url, apiKey: upstreamKey },
+      openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: upstreamKey },
+    },
+    routes: [
+      { model: "claude-*", provider: "anthropic" },
+      { model: "gpt-4o", provider: "openai", upstreamModel: "gpt-4o-2024" },
+      { model: "gpt-*", provider: "openai" },
+    ],
+    secret: "a-sealing-secret-for-tests",
+    onConversion: (report) => reports.push(report),
+    ...extra,
+  };
+}
+
+const base = "http://gateway.test";
+
+function messagesRequest(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${base}/v1/messages`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": callerKey,
+      "anthropic-version": "2023-06-01",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+function responsesRequest(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${base}/v1/responses`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}`, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const hello = { model: "gpt-4o", max_tokens: 50, messages: [{ role: "user", content: "Hello" }] };
+
+async function sseData(response: Response): Promise<{ event?: string; data: Record<string, unknown> }[]> {
+  const text = await response.text();
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "")
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") as Record<string, unknown>;
+      return event === undefined ? { data } : { event, data };
+    });
+}
+
+describe("authentication, per front", () => {
+  let gateway: Gateway;
+  beforeEach(() => {
+    gateway = createGateway(config());
+  });
+
+  it("refuses a missing key with 401 in the messages shape, and a wrong key too", async () => {
+    for (const headers of [{ "x-api-key": "" }, { "x-api-key": "wrong-key" }]) {
+      const response = await gateway.fetch(messagesRequest(hello, headers));
+      expect(response.status).toBe(401);
+      const body = await response.json();
+      expect(body).toMatchObject({ type: "error", error: { type: "authentication_error" } });
+      expect(JSON.stringify(body)).not.toContain("wrong-key");
+    }
+    expect(messagesUpstream.calls).toHaveLength(0);
+    expect(responsesUpstream.calls).toHaveLength(0);
+  });
+
+  it("accepts the messages key as x-api-key or as a bearer token", async () => {
+    const bearer = messagesRequest(hello, { "x-api-key": "", authorization: `Bearer ${callerKey}` });
+    expect((await gateway.fetch(messagesRequest(hello))).status).toBe(200);
+    expect((await gateway.fetch(bearer)).status).toBe(200);
+  });
+
+  it("refuses a bad bearer key with 401 in the responses shape", async () => {
+    const response = await gateway.fetch(
+      responsesRequest({ model: "gpt-4o", input: "hi" }, { authorization: "Bearer nope" }),
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({
+      error: { type: expect.any(String), message: expect.any(String) },
+    });
+  });
+
+  it("asks for no key when none is configured", async () => {
+    const open = createGateway(config({ auth: undefined }));
+    const response = await open.fetch(messagesRequest(hello, { "x-api-key": "" }));
+    expect(response.status).toBe(200);
+  });
+
+  it("never sends the caller's key upstream, only the provider's", async () => {
+    await gateway.fetch(messagesRequest(hello));
+    expect(responsesUpstream.calls[0]?.apiKey).toBe(upstreamKey);
+    expect(JSON.stringify([...responsesUpstream.calls[0]!.headers])).not.toContain(callerKey);
+  });
+});
+
+describe("routing and request errors, in the front's shape", () => {
+  let gateway: Gateway;
+  beforeEach(() => {
+    gateway = createGateway(config());
+  });
+
+  it("routes by exact name and glob, renaming the model upstream", async () => {
+    await gateway.fetch(messagesRequest(hello));
+    await gateway.fetch(messagesRequest({ ...hello, model: "gpt-5-mini" }));
+    await gateway.fetch(responsesRequest({ model: "claude-sonnet-4", input: "hi" }));
+    expect(responsesUpstream.calls.map((call) => call.wire.model)).toEqual(["gpt-4o-2024", "gpt-5-mini"]);
+    expect(messagesUpstream.calls.map((call) => call.wire.model)).toEqual(["claude-sonnet-4"]);
+  });
+
+  it("answers an unknown model with 404 naming the model", async () => {
+    const response = await gateway.fetch(messagesRequest({ ...hello, model: "llama-3" }));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ type: "error", error: { type: "not_found_error" } });
+    const responses = await gateway.fetch(responsesRequest({ model: "llama-3", input: "hi" }));
+    expect(responses.status).toBe(404);
+    expect(await responses.json()).toMatchObject({ error: { param: "model" } });
+  });
+
+  it("answers a wrong method with 405 and an Allow header", async () => {
+    const response = await gateway.fetch(
+      new Request(`${base}/v1/messages`, { method: "GET", headers: { "x-api-key": callerKey } }),
+    );
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+    expect(await response.json()).toMatchObject({ type: "error" });
+  });
+
+  it("answers malformed JSON and an invalid body with 400 naming the problem", async () => {
+    const broken = new Request(`${base}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": callerKey },
+      body: "{not json",
+    });
+    const response = await gateway.fetch(broken);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { type: "invalid_request_error" } });
+    const invalid = await gateway.fetch(messagesRequest({ model: "gpt-4o", max_tokens: 10 }));
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(await invalid.json())).toContain("messages");
+  });
+
+  it("answers an over-limit body with 413 from content-length, before reading it", async () => {
+    const small = createGateway(config({ limits: { maxBodyBytes: 100 } }));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64));
+      },
+    });
+    const request = new Request(`${base}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": callerKey, "content-length": "5000" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const response = await small.fetch(request);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ type: "error", error: { type: "request_too_large" } });
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it("answers an over-limit chunked body with 413 as soon as the limit is passed, without reading the rest", async () => {
+    const small = createGateway(config({ limits: { maxBodyBytes: 100 } }));
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64));
+      },
+    });
+    const request = new Request(`${base}/v1/responses`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${callerKey}` },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const response = await small.fetch(request);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("answers paths no front serves with a plain 404", async () => {
+    const response = await gateway.fetch(new Request(`${base}/v2/unknown`));
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("model listings", () => {
+  it("lists exact route names in the messages shape for messages clients", async () => {
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(
+      new Request(`${base}/v1/models`, {
+        headers: { "x-api-key": callerKey, "anthropic-version": "2023-06-01" },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      data: [{ type: "model", id: "gpt-4o", display_name: "gpt-4o", created_at: "1970-01-01T00:00:00Z" }],
+      has_more: false,
+      first_id: "gpt-4o",
+      last_id: "gpt-4o",
+    });
+  });
+
+  it("lists in the responses shape for bearer clients, and answers one model", async () => {
+    const gateway = createGateway(config());
+    const headers = { authorization: `Bearer ${callerKey}` };
+    const list = await gateway.fetch(new Request(`${base}/v1/models`, { headers }));
+    expect(await list.json()).toEqual({
+      object: "list",
+      data: [{ id: "gpt-4o", object: "model", created: 0, owned_by: "openai" }],
+    });
+    const one = await gateway.fetch(new Request(`${base}/v1/models/claude-opus-4`, { headers }));
+    expect(await one.json()).toMatchObject({ id: "claude-opus-4", owned_by: "anthropic" });
+    const missing = await gateway.fetch(new Request(`${base}/v1/models/llama`, { headers }));
+    expect(missing.status).toBe(404);
+    const unauthenticated = await gateway.fetch(new Request(`${base}/v1/models`));
+    expect(unauthenticated.status).toBe(401);
+  });
+});
+
+describe("the pipeline", () => {
+  it("converts a whole answer across formats, counting losses in the header and the report", async () => {
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(messagesRequest({ ...hello, top_k: 5 }));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      type: "message",
+      role: "assistant",
+      content: [{ type: "text", text: "from responses" }],
+    });
+    const losses = Number(response.headers.get("x-interlingua-losses"));
+    expect(losses).toBeGreaterThan(0);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({
+      front: "messages",
+      provider: "openai",
+      model: "gpt-4o",
+      upstreamModel: "gpt-4o-2024",
+    });
+    expect(reports[0]!.losses).toHaveLength(losses);
+    expect(reports[0]!.losses.map((loss) => loss.path)).toContain("/topK");
+  });
+
+  it("fails a strict request with 400 instead of losing anything", async () => {
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(
+      messagesRequest({ ...hello, top_k: 5 }, { "x-interlingua-strict": "1" }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+    expect(responsesUpstream.calls).toHaveLength(0);
+  });
+
+  it("streams across formats, in the front's own events", async () => {
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(messagesRequest({ ...hello, stream: true }));
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const events = await sseData(response);
+    expect(events.map((event) => event.event)).toEqual([
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+    expect(responsesUpstream.calls[0]?.stream).toBe(true);
+  });
+
+  it("answers an upstream error before the first byte with the front's status and body", async () => {
+    responsesUpstream.answer(() => ({
+      error: new CanonicalError("rate_limit", `Slow down (key ${upstreamKey})`, { retryAfter: 7 }),
+    }));
+    const gateway = createGateway(config());
+    for (const stream of [false, true]) {
+      const response = await gateway.fetch(messagesRequest({ ...hello, stream }));
+      expect(response.status).toBe(429);
+      expect(response.headers.get("retry-after")).toBe("7");
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
+      expect(text).not.toContain(upstreamKey);
+      expect(text).toContain("[redacted]");
+    }
+  });
+
+  it("ends a stream that fails mid-way with the front's terminal error event", async () => {
+    responsesUpstream.answer(() => ({ events: failingStreamEvents() }));
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(messagesRequest({ ...hello, stream: true }));
+    expect(response.status).toBe(200);
+    const events = await sseData(response);
+    expect(events.at(-1)).toMatchObject({
+      event: "error",
+      data: { type: "error", error: { message: "Upstream overloaded mid-stream." } },
+    });
+    expect(events.some((event) => event.event === "message_stop")).toBe(false);
+    expect(reports[0]?.error).toMatchObject({ message: "Upstream overloaded mid-stream." });
+  });
+
+  it("ends a stream whose upstream connection drops with an error event, never a silent success", async () => {
+    responsesUpstream.answer(() => ({ events: failingStreamEvents().slice(0, 4), dropAfter: 3 }));
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(messagesRequest({ ...hello, stream: true }));
+    const events = await sseData(response);
+    expect(events.at(-1)?.event).toBe("error");
+  });
+
+  it("replays a whole answer for a streaming caller of a non-streaming provider", async () => {
+    const provider: ChatProvider = {
+      id: "whole-only",
+      capabilities: { streaming: false },
+      generate: async (request) => textAnswer(`whole for ${request.model}`),
+      stream: async () => {
+        throw new Error("not used");
+      },
+    };
+    const gateway = createGateway(
+      config({ providers: { custom: provider }, routes: [{ model: "*", provider: "custom" }] }),
+    );
+    const events = await sseData(
+      await gateway.fetch(responsesRequest({ model: "m", input: "hi", stream: true })),
+    );
+    expect(events.map((event) => event.event)).toContain("response.output_text.delta");
+    expect(events.at(-1)).toMatchObject({ event: "response.completed" });
+  });
+
+  it("accumulates a streamed upstream call for a whole-answer caller", async () => {
+    const gateway = createGateway(
+      config({
+        providers: {
+          anthropic: {
+            type: "messages",
+            baseURL: messagesUpstream.url,
+            apiKey: upstreamKey,
+            streamUpstream: true,
+          },
+          openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: upstreamKey },
+        },
+      }),
+    );
+    const response = await gateway.fetch(responsesRequest({ model: "claude-x", input: "hi" }));
+    expect(await response.json()).toMatchObject({ object: "response", output: [{ type: "message" }] });
+    expect(messagesUpstream.calls[0]?.stream).toBe(true);
+  });
+
+  it("passes same-format traffic through byte for byte, model renamed", async () => {
+    const gateway = createGateway(
+      config({ routes: [{ model: "alias", provider: "anthropic", upstreamModel: "claude-real" }] }),
+    );
+    const body = {
+      model: "alias",
+      max_tokens: 9,
+      messages: [{ role: "user", content: "x" }],
+      metadata: { user_id: "u1" },
+    };
+    const response = await gateway.fetch(messagesRequest(body));
+    expect(response.status).toBe(200);
+    expect(messagesUpstream.calls[0]?.wire).toEqual({ ...body, model: "claude-real" });
+    expect(reports[0]).toMatchObject({ passThrough: true, losses: [] });
+    const streamed = await gateway.fetch(messagesRequest({ ...body, stream: true }));
+    expect((await sseData(streamed)).at(-1)?.event).toBe("message_stop");
+  });
+
+  it("passes a same-format upstream error through with its status", async () => {
+    messagesUpstream.answer(() => ({ error: new CanonicalError("overloaded", "busy") }));
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(messagesRequest({ ...hello, model: "claude-x" }));
+    expect(response.status).toBe(529);
+    expect(await response.json()).toMatchObject({ error: { type: "overloaded_error", message: "busy" } });
+  });
+});
+
+describe("previous_response_id over a backend of another format", () => {
+  it("rebuilds the conversation from the gateway's store", async () => {
+    messagesUpstream.answer(() => ({
+      response: textAnswer(
+        `turn ${messagesUpstream.calls.length}`,
+        `msg_turn_${messagesUpstream.calls.length}`,
+      ),
+    }));
+    const gateway = createGateway(config());
+    const first = await (
+      await gateway.fetch(responsesRequest({ model: "claude-x", input: "My name is Ada." }))
+    ).json();
+    const second = await gateway.fetch(
+      responsesRequest({
+        model: "claude-x",
+        input: "What is my name?",
+        previous_response_id: first.id,
+        stream: true,
+      }),
+    );
+    await second.text();
+    const third = await gateway.fetch(
+      responsesRequest({ model: "claude-x", input: "Again?", previous_response_id: "msg_turn_2" }),
+    );
+    expect(third.status).toBe(200);
+    const seen = messagesUpstream.calls[2]!.request.messages;
+    expect(seen.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(seen[1]?.parts[0]).toMatchObject({ type: "text", text: "turn 1" });
+    const unknown = await gateway.fetch(
+      responsesRequest({ model: "claude-x", input: "x", previous_response_id: "nope" }),
+    );
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { param: "previous_response_id" } });
+  });
+});
+
+describe("opaque state across formats", () => {
+  const signature = "EqQBCkYIBxgCKkD-native-messages-signature";
+
+  async function firstTurn(gateway: Gateway) {
+    messagesUpstream.answer(() => ({ response: reasoningAnswer("messages", signature) }));
+    const response = await gateway.fetch(
+      responsesRequest({ model: "claude-x", input: "Think.", include: ["reasoning.encrypted_content"] }),
+    );
+    return (await response.json()) as { output: Record<string, unknown>[] };
+  }
+
+  it("seals a messages signature into encrypted_content and opens it on the way back", async () => {
+    const gateway = createGateway(config());
+    const first = await firstTurn(gateway);
+    const reasoning = first.output.find((item) => item.type === "reasoning")!;
+    expect(reasoning.encrypted_content).toMatch(/^il1\.messages\./);
+    expect(reasoning.encrypted_content).not.toContain(signature);
+    messagesUpstream.answer(() => ({ response: textAnswer("done") }));
+    const second = await gateway.fetch(
+      responsesRequest({
+        model: "claude-x",
+        input: [...first.output, { role: "user", content: "And then?" }],
+      }),
+    );
+    expect(second.status).toBe(200);
+    const sent = messagesUpstream.calls[1]!.request.messages.flatMap((message) => message.parts);
+    expect(sent.find((part) => part.type === "reasoning")).toMatchObject({
+      signature: { format: "messages", data: signature },
+    });
+  });
+
+  it("refuses a tampered envelope with 400", async () => {
+    const gateway = createGateway(config());
+    const first = await firstTurn(gateway);
+    const tampered = first.output.map((item) =>
+      item.type === "reasoning"
+        ? { ...item, encrypted_content: `${String(item.encrypted_content).slice(0, -2)}AA` }
+        : item,
+    );
+    const response = await gateway.fetch(
+      responsesRequest({ model: "claude-x", input: [...tampered, { role: "user", content: "x" }] }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_opaque_state" } });
+  });
+
+  it("refuses an envelope sealed by another gateway secret", async () => {
+    const first = await firstTurn(createGateway(config({ secret: "another-secret-entirely" })));
+    const response = await createGateway(config()).fetch(
+      responsesRequest({ model: "claude-x", input: [...first.output, { role: "user", content: "x" }] }),
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it("drops state meant for another backend, with a loss", async () => {
+    const gateway = createGateway(config());
+    const first = await firstTurn(gateway);
+    const response = await gateway.fetch(
+      responsesRequest({ model: "claude-x", input: [...first.output, { role: "user", content: "x" }] }),
+    );
+    expect(response.status).toBe(200);
+    // Now the same envelope goes to a messages client over a responses backend: not readable there.
+    const gpt = await gateway.fetch(
+      messagesRequest({
+        model: "gpt-5",
+        max_tokens: 10,
+        messages: [
+          { role: "user", content: "q" },
+          {
+            role: "assistant",
+            content: [
+              {
+                type: "thinking",
+                thinking: "t",
+                signature: first.output.find((item) => item.type === "reasoning")!.encrypted_content,
+              },
+            ],
+          },
+          { role: "user", content: "q2" },
+        ],
+      }),
+    );
+    expect(gpt.status).toBe(200);
+    const lastReport = reports.at(-1)!;
+    expect(
+      lastReport.losses.some((loss) =>
+        loss.message.includes("messages format cannot be read by a responses backend"),
+      ),
+    ).toBe(true);
+    const upstreamParts = responsesUpstream.calls
+      .at(-1)!
+      .request.messages.flatMap((message) => message.parts);
+    expect(JSON.stringify(upstreamParts)).not.toContain("il1.");
+  });
+
+  it("seals in a stream too: the client's stream carries only the envelope", async () => {
+    const gateway = createGateway(config());
+    messagesUpstream.answer(() => ({ response: reasoningAnswer("messages", signature) }));
+    const response = await gateway.fetch(
+      responsesRequest({
+        model: "claude-x",
+        input: "Think.",
+        stream: true,
+        include: ["reasoning.encrypted_content"],
+      }),
+    );
+    const text = await response.text();
+    expect(text).not.toContain(signature);
+    expect(text).toContain("il1.messages.");
+  });
+});
+
+describe("custom providers", () => {
+  it("serves a custom ChatProvider object as a backend for every front", async () => {
+    const seen: ChatRequest[] = [];
+    const provider: ChatProvider = {
+      id: "custom",
+      capabilities: { streaming: true },
+      generate: async (request) => {
+        seen.push(request);
+        return textAnswer("custom answer");
+      },
+      stream: async (request) => {
+        seen.push(request);
+        return replay(textAnswer("custom stream"));
+      },
+    };
+    const gateway = createGateway(
+      config({ providers: { mine: provider }, routes: [{ model: "*", provider: "mine" }] }),
+    );
+    const whole = await (await gateway.fetch(messagesRequest(hello))).json();
+    expect(whole.content[0].text).toBe("custom answer");
+    const streamed = await (
+      await gateway.fetch(responsesRequest({ model: "x", input: "hi", stream: true }))
+    ).text();
+    expect(streamed).toContain("custom stream");
+    expect(seen.map((request) => request.model)).toEqual(["gpt-4o", "x"]);
+  });
+});
+
+describe("mounts", () => {
+  it("hands everything under a mount prefix to its handler", async () => {
+    const gateway = createGateway(
+      config({
+        mounts: { "/img/": { fetch: (request) => new Response(`image:${new URL(request.url).pathname}`) } },
+      }),
+    );
+    expect(await (await gateway.fetch(new Request(`${base}/img/submit/imagine`))).text()).toBe(
+      "image:/img/submit/imagine",
+    );
+    expect((await gateway.fetch(new Request(`${base}/imgx`))).status).toBe(404);
+  });
+});
