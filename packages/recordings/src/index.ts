@@ -44,3 +44,13 @@ export {
   type ExchangeLoss,
 } from "./convert/convert-exchange";
 export { convertExchanges } from "./convert/convert-exchanges";
+// Replay
+export { createReplayProvider, type ReplayProviderOptions } from "./replay/create-replay-provider";
+export {
+  createReplayFingerprint,
+  type ReplayFingerprint,
+  type ReplayFingerprintOptions,
+  replayFingerprint,
+} from "./replay/replay-fingerprint";
+// Recording
+export { type FetchHandler, type RecordExchangesOptions, recordExchanges } from "./record/record-exchanges";
