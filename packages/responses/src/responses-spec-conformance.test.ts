@@ -1,11 +1,17 @@
 import {
   CanonicalError,
+  type ChatEvent,
   createConversionContext,
   ErrorKind,
   replayEvents,
   transformAll,
 } from "@interlingua/core";
-import { chatResponseArbitrary, createSpecValidator } from "@interlingua/core/test";
+import {
+  chatEventStreamArbitrary,
+  chatResponseArbitrary,
+  createSpecValidator,
+  errorDataArbitrary,
+} from "@interlingua/core/test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -66,6 +72,26 @@ describe("output conforms to the vendor spec", () => {
       fc.asyncProperty(chatResponseArbitrary, async (response) => {
         const encoded = await transformAll(
           replayEvents(response),
+          responsesCodec.createStreamEncoder(createConversionContext()),
+        );
+        for (const event of encoded)
+          expect(validator.validate("ResponseStreamEvent", event), JSON.stringify(event)).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("streams cut short by an upstream error anywhere are valid ResponseStreamEvents", async () => {
+    const cutShort = fc
+      .tuple(chatEventStreamArbitrary, fc.nat(), errorDataArbitrary)
+      .map(([events, cut, error]): ChatEvent[] => [
+        ...events.slice(0, 1 + (cut % (events.length - 1))),
+        { type: "error", error },
+      ]);
+    await fc.assert(
+      fc.asyncProperty(cutShort, async (events) => {
+        const encoded = await transformAll(
+          events,
           responsesCodec.createStreamEncoder(createConversionContext()),
         );
         for (const event of encoded)

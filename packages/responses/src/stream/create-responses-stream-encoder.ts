@@ -32,6 +32,8 @@ interface OpenItem {
   done?: WireObject;
   /** Message items: content parts announced whose done events are not sent yet. */
   pendingContent: PartState[];
+  /** Non-message items: the state of the item's part. */
+  part?: PartState;
 }
 
 interface PartState {
@@ -92,15 +94,32 @@ export function createResponsesStreamEncoder(
     return base;
   };
 
-  const closeItem = () => {
+  /**
+   * Ends the open item. A message is built from its content parts; a call whose part never ended
+   * (the stream failed, or its canonical form had no item here) ends as it stood, incomplete.
+   */
+  const closeItem = (interrupted = false) => {
     if (!open) return;
-    const item = open.done ?? {
-      type: "message",
-      ...(open.doneFields ?? { id: open.item.id, status: "completed" }),
-      role: open.item.role ?? "assistant",
-      content: open.content,
-    };
-    if (open.done === undefined && item.id === undefined) item.id = open.item.id;
+    let item = open.done;
+    if (item === undefined && open.item.type === "message") {
+      for (const state of open.pendingContent) {
+        if (state.skipped) continue;
+        open.content[state.contentIndex] = state.wireClosed ? contentOf(state) : closeContentEarly(state);
+      }
+      open.pendingContent = [];
+      item = {
+        type: "message",
+        ...(open.doneFields ?? { id: open.item.id, status: "completed" }),
+        role: open.item.role ?? "assistant",
+        content: open.content,
+      };
+      if (item.id === undefined) item.id = open.item.id;
+      if (interrupted) item.status = "incomplete";
+    } else if (item === undefined) {
+      // A web search has no incomplete state (and a failed one needs its action): it stays in progress.
+      item = { ...open.item, status: open.item.type === "web_search_call" ? "in_progress" : "incomplete" };
+      if (item.type === "function_call" && open.part) item.arguments = open.part.text;
+    }
     output.push(item);
     send("response.output_item.done", { output_index: open.outputIndex, item });
     open = undefined;
@@ -156,8 +175,8 @@ export function createResponsesStreamEncoder(
                 },
               )
             : open;
-        for (const earlier of item.pendingContent) closeContentEarly(earlier);
-        item.pendingContent = [];
+        for (const earlier of item.pendingContent)
+          if (earlier.kind === "text" && !earlier.skipped && !earlier.wireClosed) closeContentEarly(earlier);
         const state = newState(event.kind, item, item.contentCount);
         parts.set(event.index, state);
         item.pendingContent.push(state);
@@ -185,12 +204,14 @@ export function createResponsesStreamEncoder(
             name: event.name,
           },
         );
-        parts.set(event.index, newState(event.kind, item));
+        item.part = newState(event.kind, item);
+        parts.set(event.index, item.part);
         return;
       }
       case "reasoning": {
         const item = openItem(addedItem ?? { id: context.generateId("rs"), type: "reasoning", summary: [] });
-        parts.set(event.index, newState(event.kind, item));
+        item.part = newState(event.kind, item);
+        parts.set(event.index, item.part);
         return;
       }
       case "hosted-tool-call": {
@@ -213,7 +234,9 @@ export function createResponsesStreamEncoder(
               : { type, id: event.id, status: "in_progress" };
           if (type === "file_search_call") item.queries = [];
         }
-        const state = newState(event.kind, openItem(item));
+        const opened = openItem(item);
+        const state = newState(event.kind, opened);
+        opened.part = state;
         parts.set(event.index, state);
         if (item.type === "web_search_call" || item.type === "file_search_call") {
           send(`response.${item.type}.in_progress`, ids(state));
@@ -226,16 +249,25 @@ export function createResponsesStreamEncoder(
     }
   };
 
+  /** The content item a text or refusal part has streamed so far. */
+  const contentOf = (state: PartState): WireObject =>
+    state.kind === "text"
+      ? { type: "output_text", annotations: state.annotations, logprobs: [], text: state.text }
+      : { type: "refusal", refusal: state.text };
+
   /**
-   * Sends a text part's done events from its deltas, when a later part of the same message starts
-   * before this one's part-end (decoded streams end a message's parts together, with the item).
+   * Sends a content part's done events from what it streamed, when a later part of the same message
+   * starts before this one's part-end (decoded streams end a message's parts together, with the
+   * item), or when the stream fails while the part is open. Returns the content item.
    */
-  const closeContentEarly = (state: PartState) => {
-    if (state.kind !== "text" || state.skipped) return;
-    const content = { type: "output_text", annotations: state.annotations, logprobs: [], text: state.text };
-    send("response.output_text.done", { ...contentIds(state), text: state.text, logprobs: [] });
+  const closeContentEarly = (state: PartState): WireObject => {
+    const content = contentOf(state);
+    if (state.kind === "text")
+      send("response.output_text.done", { ...contentIds(state), text: state.text, logprobs: [] });
+    else send("response.refusal.done", { ...contentIds(state), refusal: state.text });
     send("response.content_part.done", { ...contentIds(state), part: content });
     state.wireClosed = true;
+    return content;
   };
 
   const closeSummary = (state: PartState) => {
@@ -416,6 +448,7 @@ export function createResponsesStreamEncoder(
       case "tool-arguments-delta":
         if (state.kind !== "tool-call") return;
         state.sawDelta = true;
+        state.text += event.text;
         enqueue({
           type: "response.function_call_arguments.delta",
           sequence_number: sequence++,
@@ -477,7 +510,7 @@ export function createResponsesStreamEncoder(
   };
 
   const failResponse = (error: ErrorData) => {
-    closeItem();
+    closeItem(true);
     send("error", { code: error.code ?? null, message: error.message, param: error.param ?? null });
     const response = finalResponse(undefined, {
       status: "failed",
