@@ -3,6 +3,7 @@ import {
   errorKindForStatus,
   type ImageBytes,
   type ImageCallOptions,
+  type ImageFollowUps,
   type ImageOperation,
   type ImageProvider,
   type ImageResult,
@@ -162,6 +163,7 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
       delete result.composite;
     }
     if (typeof task.properties?.finalPrompt === "string") result.finalPrompt = task.properties.finalPrompt;
+    result.followUps = followUpsOfButtons(task.buttons ?? []);
     return result;
   }
 
@@ -260,7 +262,9 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
         input.source,
         [
           `JOB::variation::${input.index}::`,
-          input.strength === "subtle" ? "JOB::low_variation::" : "JOB::high_variation::",
+          ...(input.strength === "subtle"
+            ? ["JOB::low_variation::", "JOB::high_variation::"]
+            : ["JOB::high_variation::", "JOB::low_variation::"]),
         ],
         "grid",
         call_,
@@ -275,9 +279,8 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
         input.prompt === undefined ? {} : { prompt: input.prompt },
       ),
     zoom: (input, call_ = {}) => {
-      if (input.factor === 2) return press(input.source, ["Outpaint::50::"], "grid", call_);
-      if (input.factor === 1.5) return press(input.source, ["Outpaint::75::"], "grid", call_);
-      return press(input.source, ["CustomZoom::"], "grid", call_, {
+      const fixed = fixedZoomButtons[input.factor];
+      return press(input.source, [...(fixed === undefined ? [] : [fixed]), "CustomZoom::"], "grid", call_, {
         prompt: `${input.prompt ?? input.source.prompt} --zoom ${input.factor}`.trim(),
       });
     },
@@ -305,6 +308,23 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
         : undefined;
     },
   };
+}
+
+/** The upstream's fixed zoom-out buttons by factor; other factors go through its custom zoom. */
+const fixedZoomButtons: Record<number, string> = { 2: "Outpaint::50::", 1.5: "Outpaint::75::" };
+
+/** The operations an upstream task's buttons allow (what {@link createProxyImageProvider} can press). */
+function followUpsOfButtons(buttons: readonly { customId?: string }[]): ImageFollowUps {
+  const bodies = buttons.map((button) => customIdBody(button.customId ?? ""));
+  const has = (...prefixes: string[]) =>
+    bodies.some((body) => prefixes.some((prefix) => body.startsWith(prefix)));
+  const operations: ImageOperation[] = [];
+  if (has("JOB::upsample::")) operations.push("upscale");
+  if (has("JOB::variation::", "JOB::high_variation::", "JOB::low_variation::")) operations.push("vary");
+  if (has("JOB::pan_")) operations.push("pan");
+  if (has("Outpaint::", "CustomZoom::")) operations.push("zoom");
+  if (has("Inpaint::")) operations.push("edit");
+  return { operations, customZoom: has("CustomZoom::"), reroll: has("JOB::reroll::") };
 }
 
 function upstreamRefusal(path: string, envelope: UpstreamEnvelope): CanonicalError {

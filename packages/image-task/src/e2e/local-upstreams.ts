@@ -206,7 +206,11 @@ interface ProxyTask {
   seed: string;
 }
 
-/** A proxy-compatible upstream under `/mj/` wanting `mj-api-secret`; tasks finish after two polls (prompts with "doomed" fail). */
+/**
+ * A proxy-compatible upstream under `/mj/` wanting `mj-api-secret`; tasks finish after two polls.
+ * Prompts with "doomed" fail; prompts with "few buttons" get only U1-U4 on grids and only Vary
+ * (Strong) and Custom Zoom on single images, like an upstream without the extended edition.
+ */
 export async function startProxyUpstream(
   secret: string,
 ): Promise<RecordingUpstream & { tasks: Map<string, ProxyTask> }> {
@@ -215,25 +219,29 @@ export async function startProxyUpstream(
   let counter = 0;
   let baseURL = "";
   const images = new Map<string, Uint8Array>();
-  const hashButtons = (hash: string, single: boolean) =>
-    single
-      ? [
-          `MJ::JOB::high_variation::1::${hash}::SOLO`,
-          `MJ::JOB::low_variation::1::${hash}::SOLO`,
-          `MJ::Inpaint::1::${hash}::SOLO`,
-          `MJ::Outpaint::50::1::${hash}::SOLO`,
-          `MJ::Outpaint::75::1::${hash}::SOLO`,
-          `MJ::CustomZoom::${hash}`,
-          `MJ::JOB::pan_left::1::${hash}::SOLO`,
-          `MJ::JOB::pan_right::1::${hash}::SOLO`,
-          `MJ::JOB::pan_up::1::${hash}::SOLO`,
-          `MJ::JOB::pan_down::1::${hash}::SOLO`,
-        ]
-      : [
-          ...[1, 2, 3, 4].map((i) => `MJ::JOB::upsample::${i}::${hash}`),
-          `MJ::JOB::reroll::0::${hash}::SOLO`,
-          ...[1, 2, 3, 4].map((i) => `MJ::JOB::variation::${i}::${hash}`),
-        ];
+  const hashButtons = (hash: string, single: boolean, few: boolean) =>
+    few
+      ? single
+        ? [`MJ::JOB::high_variation::1::${hash}::SOLO`, `MJ::CustomZoom::${hash}`]
+        : [1, 2, 3, 4].map((i) => `MJ::JOB::upsample::${i}::${hash}`)
+      : single
+        ? [
+            `MJ::JOB::high_variation::1::${hash}::SOLO`,
+            `MJ::JOB::low_variation::1::${hash}::SOLO`,
+            `MJ::Inpaint::1::${hash}::SOLO`,
+            `MJ::Outpaint::50::1::${hash}::SOLO`,
+            `MJ::Outpaint::75::1::${hash}::SOLO`,
+            `MJ::CustomZoom::${hash}`,
+            `MJ::JOB::pan_left::1::${hash}::SOLO`,
+            `MJ::JOB::pan_right::1::${hash}::SOLO`,
+            `MJ::JOB::pan_up::1::${hash}::SOLO`,
+            `MJ::JOB::pan_down::1::${hash}::SOLO`,
+          ]
+        : [
+            ...[1, 2, 3, 4].map((i) => `MJ::JOB::upsample::${i}::${hash}`),
+            `MJ::JOB::reroll::0::${hash}::SOLO`,
+            ...[1, 2, 3, 4].map((i) => `MJ::JOB::variation::${i}::${hash}`),
+          ];
   const create = (action: string, prompt: string, single: boolean, modal = false): ProxyTask => {
     const id = String(9000000000000000 + ++counter);
     const task: ProxyTask = {
@@ -331,13 +339,15 @@ export async function startProxyUpstream(
             task.status = "SUCCESS";
             task.progress = "100%";
             task.imageUrl = `${baseURL}/mj/image/${task.id}`;
-            task.buttons = hashButtons(`h${task.id}`, single).map((customId) => ({
-              customId,
-              emoji: "",
-              label: "",
-              style: 2,
-              type: 2,
-            }));
+            task.buttons = hashButtons(`h${task.id}`, single, task.prompt.includes("few buttons")).map(
+              (customId) => ({
+                customId,
+                emoji: "",
+                label: "",
+                style: 2,
+                type: 2,
+              }),
+            );
           }
         }
         const { polls: _polls, modal: _modal, seed: _seed, ...record } = task;

@@ -203,6 +203,76 @@ describe("proxy upstream on the /mj/ spelling", () => {
     expect(seed.json).toMatchObject({ code: 1, result: upstreamId.seed });
   });
 
+  it("on /img/ the seed's names go upstream as the proxies' and come back as the seed's", async () => {
+    const submitted = await service.call("POST", "/img/submit/imagine", {
+      prompt: "a harbour",
+      botType: "NIJI_GEN",
+      accountFilter: { remark: "proxy" },
+    });
+    const grid = await service.waitFor(submitted.json.result);
+    expect(grid).toMatchObject({ status: "SUCCESS", properties: { botType: "NIJI_GEN" } });
+    expect(grid.buttons.every((button) => button.customId.startsWith("GEN::"))).toBe(true);
+    expect(proxyUpstream.requests.findLast((request) => request.path === "/mj/submit/imagine")).toMatchObject(
+      {
+        prompt: "a harbour",
+        botType: "NIJI_JOURNEY",
+      },
+    );
+    const variation = await service.call("POST", "/img/submit/action", {
+      taskId: grid.id,
+      customId: buttonOf(grid, /^GEN::JOB::variation::2::/),
+    });
+    expect((await service.waitFor(variation.json.result)).status).toBe("SUCCESS");
+    const pressed = proxyUpstream.requests.findLast((request) => request.path === "/mj/submit/action") as {
+      customId: string;
+    };
+    expect(pressed.customId).toMatch(/^MJ::JOB::variation::2::h\d+$/);
+  });
+
+  it("offers only the buttons the upstream shows on each image, and each of them works", async () => {
+    const submitted = await service.call("POST", "/mj/submit/imagine", {
+      prompt: "few buttons please",
+      accountFilter: { remark: "proxy" },
+    });
+    const grid = await service.waitFor(submitted.json.result);
+    expect(grid.buttons.map((button) => button.label)).toEqual(["U1", "U2", "U3", "U4"]);
+    const upscale = await service.call("POST", "/mj/submit/action", {
+      taskId: grid.id,
+      customId: buttonOf(grid, /upsample::2/),
+    });
+    const single = await service.waitFor(upscale.json.result);
+    expect(single.buttons.map((button) => button.label)).toEqual([
+      "Vary (Strong)",
+      "Vary (Subtle)",
+      "Zoom Out 2x",
+      "Zoom Out 1.5x",
+      "Custom Zoom",
+    ]);
+    for (const button of single.buttons) {
+      const pressed = await service.call("POST", "/mj/submit/action", {
+        taskId: single.id,
+        customId: button.customId,
+      });
+      if (pressed.json.code === 21) {
+        await service.call("POST", "/mj/submit/modal", {
+          taskId: pressed.json.result,
+          prompt: "more sea --zoom 1.2",
+        });
+      }
+      const done = await service.waitFor(pressed.json.result);
+      expect([done.status, done.failReason], button.label).toEqual(["SUCCESS", null]);
+    }
+    // Zoom Out 2x went through the upstream's custom zoom, with the factor in the modal prompt.
+    const modals = proxyUpstream.requests.filter((request) => request.path === "/mj/submit/modal");
+    expect(modals.map((request) => request.prompt)).toEqual(
+      expect.arrayContaining([
+        "few buttons please --zoom 2",
+        "few buttons please --zoom 1.5",
+        "more sea --zoom 1.2",
+      ]),
+    );
+  });
+
   it("a failing upstream task fails ours with its reason", async () => {
     const submitted = await service.call("POST", "/mj/submit/imagine", {
       prompt: "doomed",

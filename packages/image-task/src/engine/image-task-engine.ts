@@ -5,6 +5,7 @@ import {
   type ImageOperation,
   type ImageOutput,
   type ImageProvider,
+  type ImageProviderCapabilities,
   type ImageResult,
   type ImageSourceResult,
   type TaskStore,
@@ -458,8 +459,7 @@ export class ImageTaskEngine {
         properties,
         buttons: buildImageTaskButtons({
           layout: outcome.layout,
-          capabilities: backend.capabilities,
-          rerollable: backend.capabilities.operations.includes(rerollOperation(task.operation)),
+          ...followUpsOf(outcome, backend, rerollOperation(task.operation)),
           hash,
           dialect: task.dialect,
         }),
@@ -489,6 +489,28 @@ export class ImageTaskEngine {
       mediaType: metadata.format === "jpeg" ? "image/jpeg" : `image/${metadata.format ?? "png"}`,
     };
   }
+}
+
+/**
+ * What the buttons of a result may offer: the backend's capabilities, narrowed to the result's own
+ * `followUps` when it gives them (never widened beyond what the backend declares).
+ */
+function followUpsOf(
+  outcome: ImageResult,
+  backend: ImageProvider,
+  again: ImageOperation,
+): { capabilities: ImageProviderCapabilities; rerollable: boolean } {
+  const declared = backend.capabilities;
+  const rerollable = declared.operations.includes(again);
+  const narrowed = outcome.followUps;
+  if (narrowed === undefined) return { capabilities: declared, rerollable };
+  return {
+    capabilities: {
+      operations: declared.operations.filter((operation) => narrowed.operations.includes(operation)),
+      customZoom: declared.customZoom === true && narrowed.customZoom === true,
+    },
+    rerollable: rerollable && narrowed.reroll === true,
+  };
 }
 
 /** The backend operation a button needs. */
