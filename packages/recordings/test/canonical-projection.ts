@@ -42,8 +42,9 @@ function roleOf(message: Message): string {
 function projectStream(events: ChatEvent[]): unknown {
   const accumulator = createResponseAccumulator();
   for (const event of events) accumulator.add(event);
-  const ended = events.at(-1)?.type === "response-end";
-  return ended ? projectResponse(accumulator.result()) : { events: events.map((event) => event.type) };
+  const last = events.at(-1);
+  if (last?.type === "error") return { error: last.error.kind };
+  return last?.type === "response-end" ? projectResponse(accumulator.result()) : { unended: true };
 }
 
 function projectResponse(response: ChatResponse): unknown {

@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
+import { accumulate } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
 import { canonicalProjection } from "../../test/canonical-projection";
 import { harFixture } from "../../test/har-fixture";
 import { readFileExchanges, sharedRecordingFiles } from "../../test/shared-recordings";
-import { decodeExchange } from "../canonical/decode-exchange";
+import { type CanonicalExchange, decodeExchange } from "../canonical/decode-exchange";
 import { defaultRecordingFormats as formats } from "../format/default-recording-formats";
 import type { RecordedExchange } from "../format/recorded-exchange";
 import { findRecordingFormat } from "../format/recording-format";
@@ -19,6 +20,12 @@ async function checkAcrossFormats(exchange: RecordedExchange): Promise<void> {
   const original = await decodeExchange(exchange, formats);
   for (const target of formats) {
     const result = await convertExchange(exchange, { to: target.codec.id, formats });
+    if (result.failure && original.error?.kind === "invalid_request") {
+      // The recorded request was one the upstream rejected; a target that cannot even express it
+      // (a tool result with no tool call) may refuse it too, naming the field.
+      expect(result.failure.param, `${exchange.id} → ${target.codec.id}`).toBeDefined();
+      continue;
+    }
     expect(result.failure, `${exchange.id} → ${target.codec.id}`).toBeUndefined();
     const converted = result.exchange as RecordedExchange;
     expect(converted.format).toBe(target.codec.id);
@@ -27,7 +34,7 @@ async function checkAcrossFormats(exchange: RecordedExchange): Promise<void> {
     const back = await decodeExchange(converted, formats);
     if (target.codec.id === exchange.format) {
       expect(result.losses, `${exchange.id} same-format losses`).toEqual([]);
-      expect(stripIds(back)).toEqual(stripIds(original));
+      expect(await comparable(back)).toEqual(await comparable(original));
     } else if (!isDeepStrictEqual(canonicalProjection(back), canonicalProjection(original))) {
       expect(
         result.losses.length,
@@ -37,10 +44,15 @@ async function checkAcrossFormats(exchange: RecordedExchange): Promise<void> {
   }
 }
 
-/** The canonical exchange without the exchange name (an input position). */
-function stripIds(value: Awaited<ReturnType<typeof decodeExchange>>): unknown {
-  const { id: _id, ...rest } = value;
-  return rest;
+/**
+ * The canonical exchange without its name (an input position), a stream as the response it adds
+ * up to: how a stream is cut into events (usage repeated per chunk or sent once) is not content.
+ */
+async function comparable(value: CanonicalExchange): Promise<unknown> {
+  const { id: _id, events, ...rest } = value;
+  if (!events) return rest;
+  const last = events.at(-1);
+  return { ...rest, stream: last?.type === "error" ? last.error : await accumulate(events) };
 }
 
 describe("convertExchange over the shared recordings, every pair of formats", () => {

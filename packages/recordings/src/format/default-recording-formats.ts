@@ -1,3 +1,4 @@
+import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import type { RecordingFormat, WireDocumentKind } from "./recording-format";
@@ -76,8 +77,30 @@ export const responsesRecordingFormat: RecordingFormat = {
   },
 };
 
-/** The chat formats interlingua ships, in a stable order. */
+/** The generate-content format: `contents` requests, `candidates` / `usageMetadata` bodies and chunks, `{ error: { code, status } }` errors. */
+export const generateContentRecordingFormat: RecordingFormat = {
+  codec: generateContentCodec,
+  recognizes(document: unknown, kind: WireDocumentKind): boolean {
+    if (!isObject(document)) return false;
+    switch (kind) {
+      case "request":
+        return Array.isArray(document.contents);
+      case "response":
+      case "event":
+        return "candidates" in document || "usageMetadata" in document || "promptFeedback" in document;
+      case "error":
+        return isObject(document.error) && typeof document.error.status === "string";
+      default: {
+        const unknownKind: never = kind;
+        return unknownKind;
+      }
+    }
+  },
+};
+
+/** The three chat formats interlingua ships, in a stable order. */
 export const defaultRecordingFormats: readonly RecordingFormat[] = [
   messagesRecordingFormat,
   responsesRecordingFormat,
+  generateContentRecordingFormat,
 ];

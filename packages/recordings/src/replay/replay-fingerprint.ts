@@ -17,7 +17,8 @@ export type ReplayFingerprint = (request: ChatRequest) => string;
  * The fingerprint the replay provider matches requests by, as documented in `docs/recordings.md`:
  * a stable JSON text of the conversation, reduced to what every format carries the same way:
  * each message's role (a turn of only tool results counts as `tool`) and its parts (text trimmed;
- * media by kind and source; tool calls by name and arguments; tool results by their content;
+ * media by kind and source; tool calls by name and arguments; tool results by their content, JSON
+ * text by its value;
  * reasoning, ids, cache hints and vendor extensions left out, since clients echo them differently),
  * plus the instructions' text and the tool names unless switched off, and the model if asked.
  */
@@ -45,6 +46,16 @@ function fingerprintMessage(message: Message): { role: string; parts: unknown[] 
   return { role, parts: message.parts.flatMap(fingerprintPart) };
 }
 
+/** Tool output text that is JSON counts as its value: some formats carry it as an object, respaced. */
+function fingerprintResultContent(part: Part): unknown[] {
+  if (part.type !== "text") return fingerprintPart(part);
+  try {
+    return [{ json: JSON.parse(part.text) }];
+  } catch {
+    return fingerprintPart(part);
+  }
+}
+
 function fingerprintPart(part: Part): unknown[] {
   switch (part.type) {
     case "text":
@@ -54,7 +65,7 @@ function fingerprintPart(part: Part): unknown[] {
     case "tool-call":
       return [{ call: part.name, arguments: part.arguments }];
     case "tool-result":
-      return [{ result: part.content.flatMap(fingerprintPart) }];
+      return [{ result: part.content.flatMap(fingerprintResultContent) }];
     case "reasoning":
       return [];
     case "code":
