@@ -1,0 +1,482 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import Anthropic from "@anthropic-ai/sdk";
+import { generateObject, generateText, jsonSchema, type ModelMessage, streamText, tool } from "ai";
+import OpenAI from "openai";
+
+/** Where and how a client reaches the gateway. */
+export interface ClientTarget {
+  /** Gateway root URL. */
+  url: string;
+  /** In-process transport; undefined over a real server. */
+  fetch?: typeof fetch;
+  apiKey: string;
+  model: string;
+}
+
+/** What a client saw of a failed call. */
+export interface ClientFailure {
+  status?: number;
+  message: string;
+  /** Text that arrived before a stream failed. */
+  text?: string;
+}
+
+/** One official client, driving each scenario and reporting what it saw. */
+export interface ClientLine {
+  name: string;
+  /** The front format it speaks. */
+  front: string;
+  plain(target: ClientTarget): Promise<string>;
+  streamed(target: ClientTarget): Promise<{ deltas: string[] }>;
+  /** Two turns: the client gets two parallel calls, answers both, and gets the final text. */
+  toolTurns(target: ClientTarget): Promise<{ calls: { name: string; city: unknown }[]; text: string }>;
+  /** Two turns with reasoning: the first turn's reasoning goes back as the client's SDK sends it. */
+  reasoningTurns(target: ClientTarget): Promise<{ text: string }>;
+  image(target: ClientTarget, pngBase64: string): Promise<string>;
+  structured(target: ClientTarget, schema: Record<string, unknown>): Promise<unknown>;
+  /** A streaming call the upstream refuses before streaming. */
+  refusedStream(target: ClientTarget): Promise<ClientFailure>;
+  /** A streaming call that fails mid-way. */
+  failingStream(target: ClientTarget): Promise<ClientFailure>;
+}
+
+const weatherSchema = {
+  type: "object",
+  properties: { city: { type: "string" } },
+  required: ["city"],
+} as const;
+
+function failure(thrown: unknown, text?: string): ClientFailure {
+  const error = thrown as { status?: number; statusCode?: number; message?: string };
+  const status = error.status ?? error.statusCode;
+  const result: ClientFailure = { message: String(error.message ?? thrown) };
+  if (typeof status === "number") result.status = status;
+  if (text !== undefined) result.text = text;
+  return result;
+}
+
+// The messages client ---------------------------------------------------------------------------
+
+function anthropicClient(target: ClientTarget) {
+  return new Anthropic({ baseURL: target.url, apiKey: target.apiKey, maxRetries: 0, fetch: target.fetch });
+}
+
+const anthropicSdk: ClientLine = {
+  name: "@anthropic-ai/sdk",
+  front: "messages",
+  async plain(target) {
+    const message = await anthropicClient(target).messages.create({
+      model: target.model,
+      max_tokens: 100,
+      messages: [{ role: "user", content: "Say hello." }],
+    });
+    return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+  },
+  async streamed(target) {
+    const deltas: string[] = [];
+    const stream = anthropicClient(target).messages.stream({
+      model: target.model,
+      max_tokens: 100,
+      messages: [{ role: "user", content: "Say hello." }],
+    });
+    stream.on("text", (text) => deltas.push(text));
+    await stream.finalMessage();
+    return { deltas };
+  },
+  async toolTurns(target) {
+    const client = anthropicClient(target);
+    const tools = [{ name: "get_weather", description: "Weather in a city", input_schema: weatherSchema }];
+    const question = { role: "user" as const, content: "Weather in Paris and Tokyo?" };
+    const first = await client.messages.create({
+      model: target.model,
+      max_tokens: 100,
+      tools,
+      messages: [question],
+    });
+    const uses = first.content.filter((block) => block.type === "tool_use");
+    const second = await client.messages.create({
+      model: target.model,
+      max_tokens: 100,
+      tools,
+      messages: [
+        question,
+        { role: "assistant", content: first.content },
+        {
+          role: "user",
+          content: uses.map((use) => ({
+            type: "tool_result" as const,
+            tool_use_id: use.id,
+            content: "Sunny",
+          })),
+        },
+      ],
+    });
+    return {
+      calls: uses.map((use) => ({ name: use.name, city: (use.input as { city?: unknown }).city })),
+      text: second.content.map((block) => (block.type === "text" ? block.text : "")).join(""),
+    };
+  },
+  async reasoningTurns(target) {
+    const client = anthropicClient(target);
+    const thinking = { type: "enabled" as const, budget_tokens: 1024 };
+    const question = { role: "user" as const, content: "Think, then answer." };
+    const first = await client.messages.create({
+      model: target.model,
+      max_tokens: 2000,
+      thinking,
+      messages: [question],
+    });
+    const second = await client.messages.create({
+      model: target.model,
+      max_tokens: 2000,
+      thinking,
+      messages: [question, { role: "assistant", content: first.content }, { role: "user", content: "And?" }],
+    });
+    return { text: second.content.map((block) => (block.type === "text" ? block.text : "")).join("") };
+  },
+  async image(target, pngBase64) {
+    const message = await anthropicClient(target).messages.create({
+      model: target.model,
+      max_tokens: 100,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "image", source: { type: "base64", media_type: "image/png", data: pngBase64 } },
+            { type: "text", text: "What is this?" },
+          ],
+        },
+      ],
+    });
+    return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+  },
+  async structured(target, schema) {
+    const message = await anthropicClient(target).messages.create({
+      model: target.model,
+      max_tokens: 100,
+      output_config: { format: { type: "json_schema", schema } },
+      messages: [{ role: "user", content: "Where?" }],
+    });
+    return JSON.parse(message.content.map((block) => (block.type === "text" ? block.text : "")).join(""));
+  },
+  async refusedStream(target) {
+    try {
+      await anthropicClient(target)
+        .messages.stream({ model: target.model, max_tokens: 100, messages: [{ role: "user", content: "x" }] })
+        .finalMessage();
+      return { message: "no error" };
+    } catch (thrown) {
+      return failure(thrown);
+    }
+  },
+  async failingStream(target) {
+    let text = "";
+    try {
+      const stream = anthropicClient(target).messages.stream({
+        model: target.model,
+        max_tokens: 100,
+        messages: [{ role: "user", content: "x" }],
+      });
+      stream.on("text", (delta) => {
+        text += delta;
+      });
+      await stream.finalMessage();
+      return { message: "no error", text };
+    } catch (thrown) {
+      return failure(thrown, text);
+    }
+  },
+};
+
+// The responses client ---------------------------------------------------------------------------
+
+function openaiClient(target: ClientTarget) {
+  return new OpenAI({
+    baseURL: `${target.url}/v1`,
+    apiKey: target.apiKey,
+    maxRetries: 0,
+    fetch: target.fetch,
+  });
+}
+
+const openaiSdk: ClientLine = {
+  name: "openai",
+  front: "responses",
+  async plain(target) {
+    const response = await openaiClient(target).responses.create({
+      model: target.model,
+      input: "Say hello.",
+    });
+    return response.output_text;
+  },
+  async streamed(target) {
+    const deltas: string[] = [];
+    const stream = await openaiClient(target).responses.create({
+      model: target.model,
+      input: "Say hello.",
+      stream: true,
+    });
+    for await (const event of stream)
+      if (event.type === "response.output_text.delta") deltas.push(event.delta);
+    return { deltas };
+  },
+  async toolTurns(target) {
+    const client = openaiClient(target);
+    const tools = [
+      {
+        type: "function" as const,
+        name: "get_weather",
+        description: "Weather",
+        parameters: weatherSchema,
+        strict: false,
+      },
+    ];
+    const question = { role: "user" as const, content: "Weather in Paris and Tokyo?" };
+    const first = await client.responses.create({ model: target.model, tools, input: [question] });
+    const calls = first.output.filter((item) => item.type === "function_call");
+    const second = await client.responses.create({
+      model: target.model,
+      tools,
+      input: [
+        question,
+        ...first.output,
+        ...calls.map((call) => ({
+          type: "function_call_output" as const,
+          call_id: call.call_id,
+          output: "Sunny",
+        })),
+      ],
+    });
+    return {
+      calls: calls.map((call) => ({
+        name: call.name,
+        city: (JSON.parse(call.arguments) as { city?: unknown }).city,
+      })),
+      text: second.output_text,
+    };
+  },
+  async reasoningTurns(target) {
+    const client = openaiClient(target);
+    const question = { role: "user" as const, content: "Think, then answer." };
+    const settings = {
+      model: target.model,
+      reasoning: { effort: "medium" as const },
+      include: ["reasoning.encrypted_content" as const],
+      store: false,
+    };
+    const first = await client.responses.create({ ...settings, input: [question] });
+    const second = await client.responses.create({
+      ...settings,
+      input: [question, ...first.output, { role: "user", content: "And?" }],
+    });
+    return { text: second.output_text };
+  },
+  async image(target, pngBase64) {
+    const response = await openaiClient(target).responses.create({
+      model: target.model,
+      input: [
+        {
+          role: "user",
+          content: [
+            { type: "input_image", image_url: `data:image/png;base64,${pngBase64}`, detail: "auto" },
+            { type: "input_text", text: "What is this?" },
+          ],
+        },
+      ],
+    });
+    return response.output_text;
+  },
+  async structured(target, schema) {
+    const response = await openaiClient(target).responses.create({
+      model: target.model,
+      input: "Where?",
+      text: { format: { type: "json_schema", name: "place", schema, strict: false } },
+    });
+    return JSON.parse(response.output_text);
+  },
+  async refusedStream(target) {
+    try {
+      const stream = await openaiClient(target).responses.create({
+        model: target.model,
+        input: "x",
+        stream: true,
+      });
+      for await (const _event of stream) {
+        // drain
+      }
+      return { message: "no error" };
+    } catch (thrown) {
+      return failure(thrown);
+    }
+  },
+  async failingStream(target) {
+    let text = "";
+    try {
+      const stream = await openaiClient(target).responses.create({
+        model: target.model,
+        input: "x",
+        stream: true,
+      });
+      for await (const event of stream) {
+        if (event.type === "response.output_text.delta") text += event.delta;
+        if (event.type === "error") return { message: event.message, text };
+        if (event.type === "response.failed")
+          return { message: event.response.error?.message ?? "failed", text };
+      }
+      return { message: "no error", text };
+    } catch (thrown) {
+      return failure(thrown, text);
+    }
+  },
+};
+
+// The `ai` SDK over any provider -------------------------------------------------------------------
+
+type LanguageModel = Parameters<typeof generateText>[0]["model"];
+
+function aiLine(
+  name: string,
+  front: string,
+  model: (target: ClientTarget) => LanguageModel,
+  options: {
+    reasoning: Record<string, Record<string, unknown>>;
+    structured?: Record<string, Record<string, unknown>>;
+  },
+): ClientLine {
+  const weather = {
+    get_weather: tool({ description: "Weather in a city", inputSchema: jsonSchema(weatherSchema) }),
+  };
+  return {
+    name,
+    front,
+    async plain(target) {
+      const result = await generateText({ model: model(target), prompt: "Say hello.", maxRetries: 0 });
+      return result.text;
+    },
+    async streamed(target) {
+      const result = streamText({ model: model(target), prompt: "Say hello.", maxRetries: 0 });
+      const deltas: string[] = [];
+      for await (const delta of result.textStream) deltas.push(delta);
+      return { deltas };
+    },
+    async toolTurns(target) {
+      const question: ModelMessage = { role: "user", content: "Weather in Paris and Tokyo?" };
+      const first = await generateText({
+        model: model(target),
+        tools: weather,
+        messages: [question],
+        maxRetries: 0,
+      });
+      const second = await generateText({
+        model: model(target),
+        tools: weather,
+        maxRetries: 0,
+        messages: [
+          question,
+          ...first.response.messages,
+          {
+            role: "tool",
+            content: first.toolCalls.map((call) => ({
+              type: "tool-result" as const,
+              toolCallId: call.toolCallId,
+              toolName: call.toolName,
+              output: { type: "text" as const, value: "Sunny" },
+            })),
+          },
+        ],
+      });
+      return {
+        calls: first.toolCalls.map((call) => ({
+          name: call.toolName,
+          city: (call.input as { city?: unknown }).city,
+        })),
+        text: second.text,
+      };
+    },
+    async reasoningTurns(target) {
+      const question: ModelMessage = { role: "user", content: "Think, then answer." };
+      const first = await generateText({
+        model: model(target),
+        messages: [question],
+        providerOptions: options.reasoning as never,
+        maxRetries: 0,
+      });
+      const second = await generateText({
+        model: model(target),
+        messages: [question, ...first.response.messages, { role: "user", content: "And?" }],
+        providerOptions: options.reasoning as never,
+        maxRetries: 0,
+      });
+      return { text: second.text };
+    },
+    async image(target, pngBase64) {
+      const result = await generateText({
+        model: model(target),
+        maxRetries: 0,
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "image", image: pngBase64, mediaType: "image/png" },
+              { type: "text", text: "What is this?" },
+            ],
+          },
+        ],
+      });
+      return result.text;
+    },
+    async structured(target, schema) {
+      const result = await generateObject({
+        model: model(target),
+        schema: jsonSchema(schema),
+        prompt: "Where?",
+        maxRetries: 0,
+        providerOptions: options.structured as never,
+      });
+      return result.object;
+    },
+    async refusedStream(target) {
+      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0 });
+      for await (const part of result.fullStream) if (part.type === "error") return failure(part.error);
+      return { message: "no error" };
+    },
+    async failingStream(target) {
+      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0 });
+      let text = "";
+      for await (const part of result.fullStream) {
+        if (part.type === "text-delta") text += part.text;
+        if (part.type === "error") return failure(part.error, text);
+      }
+      return { message: "no error", text };
+    },
+  };
+}
+
+const aiAnthropic = aiLine(
+  "ai + @ai-sdk/anthropic",
+  "messages",
+  (target) =>
+    createAnthropic({ baseURL: `${target.url}/v1`, apiKey: target.apiKey, fetch: target.fetch })(
+      target.model,
+    ),
+  {
+    reasoning: { anthropic: { thinking: { type: "enabled", budgetTokens: 1024 } } },
+    structured: { anthropic: { structuredOutputMode: "outputFormat" } },
+  },
+);
+
+const aiOpenAI = aiLine(
+  "ai + @ai-sdk/openai",
+  "responses",
+  (target) =>
+    createOpenAI({ baseURL: `${target.url}/v1`, apiKey: target.apiKey, fetch: target.fetch })(target.model),
+  {
+    reasoning: {
+      openai: { store: false, include: ["reasoning.encrypted_content"], reasoningEffort: "medium" },
+    },
+  },
+);
+
+/** Every client line the matrix drives, messages and responses fronts. */
+export const clientLines: ClientLine[] = [anthropicSdk, aiAnthropic, openaiSdk, aiOpenAI];
