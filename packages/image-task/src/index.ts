@@ -10,6 +10,7 @@ export {
 export { createGenerateContentImageProvider } from "./backends/create-generate-content-image-provider";
 export {
   createProxyImageProvider,
+  type ProxyImageProvider,
   type ProxyImageProviderOptions,
 } from "./backends/create-proxy-image-provider";
 export { createResponsesImageProvider } from "./backends/create-responses-image-provider";

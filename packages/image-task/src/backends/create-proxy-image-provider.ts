@@ -20,14 +20,26 @@ export interface ProxyImageProviderOptions {
   apiSecret?: string;
   /** Path prefix the upstream serves; default `/mj`. */
   pathPrefix?: string;
-  /** How often to poll a running upstream task, ms; default 2000. */
+  /** How often to poll a running upstream task, ms; default 2000 (with `callbackURL`, 15 000). */
   pollIntervalMs?: number;
+  /**
+   * Where the upstream should call back on each change of a task (sent as its `notifyHook`): the
+   * service's `POST <prefix>/callback/<backend key>`. A callback only wakes the follower, which then
+   * reads the task from the upstream with the secret, so a forged callback changes nothing.
+   */
+  callbackURL?: string;
   /** Operations to offer; default all the upstream interface has. */
   operations?: ImageOperation[];
   /** Backend id; default `proxy:<host>`. */
   id?: string;
   /** The fetch to use; default global fetch. */
   fetch?: typeof fetch;
+}
+
+/** A proxy backend; `receiveCallback` takes what the upstream POSTs to `callbackURL`. */
+export interface ProxyImageProvider extends ImageProvider {
+  /** Wakes whoever follows the upstream task the record names; false when nobody does. */
+  receiveCallback(record: unknown): boolean;
 }
 
 interface UpstreamEnvelope {
@@ -55,10 +67,38 @@ interface UpstreamTask {
  * followed by polling the upstream task until it finishes. Results are the upstream image URL,
  * which the engine downloads and serves itself.
  */
-export function createProxyImageProvider(options: ProxyImageProviderOptions): ImageProvider {
+export function createProxyImageProvider(options: ProxyImageProviderOptions): ProxyImageProvider {
   const base = `${options.baseURL.replace(/\/+$/, "")}${options.pathPrefix ?? "/mj"}`;
   const fetchUpstream = options.fetch ?? fetch;
-  const pollInterval = options.pollIntervalMs ?? 2000;
+  const pollInterval = options.pollIntervalMs ?? (options.callbackURL === undefined ? 2000 : 15_000);
+  /** Upstream tasks being followed: whether news came since the last look, and how to wake the wait. */
+  const followed = new Map<string, { news: boolean; wake?: () => void }>();
+  const hook = options.callbackURL === undefined ? {} : { notifyHook: options.callbackURL };
+
+  /** Waits `ms`, or less when a callback about the task arrives (or arrived since the last look). */
+  function nextLook(taskId: string, ms: number, signal: AbortSignal | undefined): Promise<void> {
+    const entry = followed.get(taskId) ?? { news: false };
+    followed.set(taskId, entry);
+    if (entry.news) {
+      entry.news = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const finish = (settle: () => void) => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", aborted);
+        delete entry.wake;
+        settle();
+      };
+      const aborted = () => finish(() => reject(signal!.reason));
+      const timer = setTimeout(() => finish(resolve), ms);
+      entry.wake = () => {
+        entry.news = false;
+        finish(resolve);
+      };
+      signal?.addEventListener("abort", aborted, { once: true });
+    });
+  }
 
   async function call<T>(
     method: "GET" | "POST",
@@ -118,6 +158,15 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
   }
 
   async function follow(taskId: string, call_: ImageCallOptions): Promise<UpstreamTask> {
+    followed.set(taskId, { news: false });
+    try {
+      return await followUntilDone(taskId, call_);
+    } finally {
+      followed.delete(taskId);
+    }
+  }
+
+  async function followUntilDone(taskId: string, call_: ImageCallOptions): Promise<UpstreamTask> {
     for (;;) {
       call_.signal?.throwIfAborted();
       const task = await call<UpstreamTask>(
@@ -136,7 +185,7 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
         case "CANCEL":
           throw new Error("the upstream task was cancelled");
         default:
-          await sleep(pollInterval, call_.signal);
+          await nextLook(taskId, pollInterval, call_.signal);
       }
     }
   }
@@ -188,7 +237,7 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
       if (button?.customId !== undefined) {
         return run(
           "/submit/action",
-          { customId: button.customId, taskId: source.reference },
+          { customId: button.customId, taskId: source.reference, ...hook },
           layout,
           call_,
           modal,
@@ -225,6 +274,7 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
           prompt: input.prompt,
           base64Array: (input.images ?? []).map(imageDataUrl),
           botType: upstreamBotType(call_.botType),
+          ...hook,
         },
         "grid",
         call_,
@@ -237,6 +287,7 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
           dimensions:
             input.aspectRatio === "2:3" ? "PORTRAIT" : input.aspectRatio === "3:2" ? "LANDSCAPE" : "SQUARE",
           botType: upstreamBotType(call_.botType),
+          ...hook,
         },
         "grid",
         call_,
@@ -244,7 +295,7 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
     describe: async (input, call_ = {}) => {
       const upstreamId = await submit(
         "/submit/describe",
-        { base64: imageDataUrl(input.image), botType: upstreamBotType(call_.botType) },
+        { base64: imageDataUrl(input.image), botType: upstreamBotType(call_.botType), ...hook },
         {},
         call_.signal,
       );
@@ -292,10 +343,18 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Im
     swapFace: (input, call_ = {}) =>
       run(
         "/insight-face/swap",
-        { sourceBase64: imageDataUrl(input.source), targetBase64: imageDataUrl(input.target) },
+        { sourceBase64: imageDataUrl(input.source), targetBase64: imageDataUrl(input.target), ...hook },
         "single",
         call_,
       ),
+    receiveCallback(record) {
+      const id = typeof record === "object" && record !== null ? (record as UpstreamTask).id : undefined;
+      const entry = typeof id === "string" ? followed.get(id) : undefined;
+      if (entry === undefined) return false;
+      entry.news = true;
+      entry.wake?.();
+      return true;
+    },
     imageSeed: async (reference, call_ = {}) => {
       const envelope = await call<UpstreamEnvelope>(
         "GET",
@@ -336,18 +395,4 @@ function upstreamRefusal(path: string, envelope: UpstreamEnvelope): CanonicalErr
       upstream: { status: 200, body: envelope },
     },
   );
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

@@ -204,18 +204,21 @@ interface ProxyTask {
   polls: number;
   modal?: boolean;
   seed: string;
+  /** Where to call back; such a task moves on by itself rather than when polled. */
+  notifyHook?: string;
 }
 
 /**
- * A proxy-compatible upstream under `/mj/` wanting `mj-api-secret`; tasks finish after two polls.
- * Prompts with "doomed" fail; prompts with "few buttons" get only U1-U4 on grids and only Vary
+ * A proxy-compatible upstream under `/mj/` wanting `mj-api-secret`; tasks finish after two polls,
+ * or, when submitted with a `notifyHook`, by themselves, calling it back after each step. Prompts with "doomed" fail; prompts with "few buttons" get only U1-U4 on grids and only Vary
  * (Strong) and Custom Zoom on single images, like an upstream without the extended edition.
  */
 export async function startProxyUpstream(
   secret: string,
-): Promise<RecordingUpstream & { tasks: Map<string, ProxyTask> }> {
+): Promise<RecordingUpstream & { tasks: Map<string, ProxyTask>; callbacks: string[] }> {
   const requests: Record<string, unknown>[] = [];
   const tasks = new Map<string, ProxyTask>();
+  const callbacks: string[] = [];
   let counter = 0;
   let baseURL = "";
   const images = new Map<string, Uint8Array>();
@@ -261,6 +264,56 @@ export async function startProxyUpstream(
     tasks.set(id, task);
     return task;
   };
+  const recordOf = (task: ProxyTask) => {
+    const { polls: _polls, modal: _modal, seed: _seed, notifyHook: _hook, ...record } = task;
+    return record;
+  };
+  /** One step of a running task: IN_PROGRESS 50% on the first, SUCCESS (or FAILURE) on the second. */
+  const advance = async (task: ProxyTask) => {
+    if (task.status !== "SUBMITTED" && task.status !== "IN_PROGRESS") return;
+    task.polls++;
+    if (task.prompt.includes("doomed")) {
+      task.status = "FAILURE";
+      task.failReason = "banned prompt upstream";
+    } else if (task.polls === 1) {
+      task.status = "IN_PROGRESS";
+      task.progress = "50%";
+    } else {
+      const single = task.properties.single === true;
+      const png = await solidImage(
+        palette[Number(task.id) % palette.length]!,
+        "png",
+        single ? { width: 64, height: 64 } : { width: 128, height: 128 },
+      );
+      images.set(task.id, png.data);
+      task.status = "SUCCESS";
+      task.progress = "100%";
+      task.imageUrl = `${baseURL}/mj/image/${task.id}`;
+      task.buttons = hashButtons(`h${task.id}`, single, task.prompt.includes("few buttons")).map(
+        (customId) => ({
+          customId,
+          emoji: "",
+          label: "",
+          style: 2,
+          type: 2,
+        }),
+      );
+    }
+  };
+  /** Runs a task with a notify hook by itself, calling back after each step, as the proxies do. */
+  const runWithCallbacks = (task: ProxyTask) => {
+    const step = async () => {
+      await advance(task);
+      callbacks.push(task.id);
+      await fetch(task.notifyHook!, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(recordOf(task)),
+      });
+      if (task.status === "IN_PROGRESS") setTimeout(step, 20);
+    };
+    setTimeout(step, 20);
+  };
   const server = await serveFetch(async (request) => {
     const path = new URL(request.url).pathname;
     const image = /^\/mj\/image\/(\d+)$/.exec(path);
@@ -274,8 +327,11 @@ export async function startProxyUpstream(
       return Response.json({ code: 401, description: "bad secret" }, { status: 401 });
     const body = request.method === "POST" ? ((await request.json()) as Record<string, unknown>) : {};
     requests.push({ path, ...body });
-    const ok = (task: ProxyTask) =>
-      Response.json({ code: 1, description: "Success", result: task.id, properties: {} });
+    const ok = (task: ProxyTask) => {
+      if (typeof body.notifyHook === "string") task.notifyHook = body.notifyHook;
+      if (task.notifyHook !== undefined && task.status === "SUBMITTED") runWithCallbacks(task);
+      return Response.json({ code: 1, description: "Success", result: task.id, properties: {} });
+    };
     switch (path) {
       case "/mj/submit/imagine":
         return ok(create("IMAGINE", String(body.prompt), false));
@@ -297,6 +353,7 @@ export async function startProxyUpstream(
         }
         if (customId.includes("CustomZoom") || customId.includes("Inpaint")) {
           const task = create(customId.includes("Inpaint") ? "INPAINT" : "ZOOM", parent.prompt, false, true);
+          if (typeof body.notifyHook === "string") task.notifyHook = body.notifyHook;
           return Response.json({ code: 21, description: "Waiting for window confirm", result: task.id });
         }
         return ok(
@@ -320,43 +377,13 @@ export async function startProxyUpstream(
         if (task === undefined) return Response.json({ code: 21, description: "not found" }, { status: 404 });
         if (fetchMatch![2] === "image-seed")
           return Response.json({ code: 1, description: "Success", result: task.seed });
-        if (task.status === "SUBMITTED" || task.status === "IN_PROGRESS") {
-          task.polls++;
-          if (task.prompt.includes("doomed")) {
-            task.status = "FAILURE";
-            task.failReason = "banned prompt upstream";
-          } else if (task.polls === 1) {
-            task.status = "IN_PROGRESS";
-            task.progress = "50%";
-          } else {
-            const single = task.properties.single === true;
-            const png = await solidImage(
-              palette[Number(task.id) % palette.length]!,
-              "png",
-              single ? { width: 64, height: 64 } : { width: 128, height: 128 },
-            );
-            images.set(task.id, png.data);
-            task.status = "SUCCESS";
-            task.progress = "100%";
-            task.imageUrl = `${baseURL}/mj/image/${task.id}`;
-            task.buttons = hashButtons(`h${task.id}`, single, task.prompt.includes("few buttons")).map(
-              (customId) => ({
-                customId,
-                emoji: "",
-                label: "",
-                style: 2,
-                type: 2,
-              }),
-            );
-          }
-        }
-        const { polls: _polls, modal: _modal, seed: _seed, ...record } = task;
-        return Response.json(record);
+        if (task.notifyHook === undefined) await advance(task);
+        return Response.json(recordOf(task));
       }
     }
   });
   baseURL = server.url;
-  return { ...server, requests, tasks };
+  return { ...server, requests, tasks, callbacks };
 }
 
 /** A notify receiver that fails its first `failures` deliveries, then records the bodies it gets. */

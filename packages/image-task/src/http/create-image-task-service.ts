@@ -132,7 +132,8 @@ const actionOfButton: Record<Exclude<ImageTaskButtonAction["kind"], "reroll">, I
 
 /**
  * The image-task interface: all ten endpoints under `/img/` (the seed's names) and `/mj/` (the
- * proxies' names), plus `POST task/{id}/cancel` and `GET image/{key}` that serves stored images.
+ * proxies' names), plus `POST task/{id}/cancel`, `GET image/{key}` that serves stored images and
+ * `POST callback/{backend key}` where a proxy upstream reports changes of its tasks.
  */
 export function createImageTaskService(options: ImageTaskServiceOptions): ImageTaskService {
   const now = options.clock === undefined ? Date.now : () => options.clock!.now();
@@ -611,6 +612,21 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       });
     },
 
+    upstreamCallback: async ({ request, params }: RouteContext) => {
+      const backend = Object.hasOwn(options.backends, params[0]!) ? options.backends[params[0]!] : undefined;
+      if (backend === undefined || !acceptsCallbacks(backend)) {
+        return callerError(404, `No backend ${params[0]} takes callbacks`);
+      }
+      let record: unknown;
+      try {
+        record = JSON.parse(await request.text());
+      } catch {
+        return callerError(400, "The body is not valid JSON");
+      }
+      backend.receiveCallback(record);
+      return new Response(null, { status: 204 });
+    },
+
     image: async ({ params }: RouteContext) => {
       const image = await blobs.get(params[0]!);
       if (image === undefined) return callerError(404, `Image ${params[0]} does not exist`);
@@ -638,6 +654,12 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     { method: "GET", pattern: /^task\/([^/]+)\/fetch$/, scope: "read", handler: handlers.fetchTask },
     { method: "GET", pattern: /^task\/([^/]+)\/image-seed$/, scope: "read", handler: handlers.imageSeed },
     { method: "POST", pattern: /^task\/([^/]+)\/cancel$/, scope: "submit", handler: handlers.cancel },
+    {
+      method: "POST",
+      pattern: /^callback\/([A-Za-z0-9_.:-]+)$/,
+      scope: "public",
+      handler: handlers.upstreamCallback,
+    },
     {
       method: "GET",
       pattern: /^image\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/,
@@ -690,6 +712,13 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
  * The request path without the path of `publicBaseURL` (a service published at
  * `https://host/images` gets `/images/img/...` unless a proxy in front already removed it).
  */
+/** Whether a backend follows its upstream through callbacks (the proxy backend with `callbackURL`). */
+function acceptsCallbacks(
+  backend: ImageProvider,
+): backend is ImageProvider & { receiveCallback(record: unknown): boolean } {
+  return typeof (backend as { receiveCallback?: unknown }).receiveCallback === "function";
+}
+
 function withoutBasePath(pathname: string, basePath: string): string {
   if (basePath === "" || !pathname.startsWith(`${basePath}/`)) return pathname;
   return pathname.slice(basePath.length);
