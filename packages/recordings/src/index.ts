@@ -36,6 +36,7 @@ export { readSseExchanges } from "./readers/read-sse-exchanges";
 export { RecordingInputError } from "./readers/recording-input-error";
 // Canonical form
 export { type CanonicalExchange, decodeExchange, requestLocation } from "./canonical/decode-exchange";
+export { type CanonicalExchangeInput, encodeExchange } from "./canonical/encode-exchange";
 // Conversion
 export {
   type ConvertExchangeOptions,
@@ -54,3 +55,5 @@ export {
 } from "./replay/replay-fingerprint";
 // Recording
 export { type FetchHandler, type RecordExchangesOptions, recordExchanges } from "./record/record-exchanges";
+// Bundled recordings
+export { bundledRecordingsPath, readBundledRecordings } from "./bundled/bundled-recordings";

@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
 import { accumulate } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
-import { canonicalProjection } from "../../test/canonical-projection";
-import { harFixture } from "../../test/har-fixture";
-import { readFileExchanges, sharedRecordingFiles } from "../../test/shared-recordings";
 import { type CanonicalExchange, decodeExchange } from "../canonical/decode-exchange";
 import { defaultRecordingFormats as formats } from "../format/default-recording-formats";
 import type { RecordedExchange } from "../format/recorded-exchange";
 import { findRecordingFormat } from "../format/recording-format";
 import { readHarExchanges } from "../readers/read-har-exchanges";
+import { canonicalProjection } from "../testing/canonical-projection";
+import { harFixture } from "../testing/har-fixture";
+import { readFileExchanges, sharedRecordingFiles } from "../testing/shared-recordings";
 import { convertExchange } from "./convert-exchange";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readFileExchanges, sharedRecordingFiles } from "../../test/shared-recordings";
 import { defaultRecordingFormats } from "../format/default-recording-formats";
+import { readFileExchanges, sharedRecordingFiles } from "../testing/shared-recordings";
 import { detectInputKind } from "./read-exchanges";
 
 describe("readExchanges over the shared recordings", () => {

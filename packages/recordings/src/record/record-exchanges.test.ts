@@ -1,9 +1,9 @@
 import { formatSseMessage } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
-import { readFileExchanges, sharedRecordingFiles } from "../../test/shared-recordings";
 import { defaultRecordingFormats as formats } from "../format/default-recording-formats";
 import type { RecordedExchange } from "../format/recorded-exchange";
 import { findRecordingFormat } from "../format/recording-format";
+import { readFileExchanges, sharedRecordingFiles } from "../testing/shared-recordings";
 import { recordExchanges } from "./record-exchanges";
 
 async function shared(file: string): Promise<RecordedExchange[]> {

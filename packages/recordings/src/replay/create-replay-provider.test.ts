@@ -6,11 +6,11 @@ import {
   createConversionContext,
 } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
-import { readFileExchanges, sharedRecordingFiles } from "../../test/shared-recordings";
 import { decodeExchange } from "../canonical/decode-exchange";
 import { defaultRecordingFormats as formats } from "../format/default-recording-formats";
 import type { RecordedExchange } from "../format/recorded-exchange";
 import { findRecordingFormat } from "../format/recording-format";
+import { readFileExchanges, sharedRecordingFiles } from "../testing/shared-recordings";
 import { createReplayProvider } from "./create-replay-provider";
 import { createReplayFingerprint } from "./replay-fingerprint";
 

@@ -1,5 +1,5 @@
 import { formatSseMessage } from "@interlingua/core";
-import type { RecordedExchange } from "../src/format/recorded-exchange";
+import type { RecordedExchange } from "../format/recorded-exchange";
 
 /**
  * A HAR 1.2 document as a browser or proxy would save it: the given exchanges (stream answers as

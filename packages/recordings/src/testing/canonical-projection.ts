@@ -6,7 +6,7 @@ import {
   type Message,
   type Part,
 } from "@interlingua/core";
-import type { CanonicalExchange } from "../src/canonical/decode-exchange";
+import type { CanonicalExchange } from "../canonical/decode-exchange";
 
 /**
  * What a conversion must carry between any two formats: the conversation's roles and the content

@@ -1,8 +1,8 @@
 import { createReadStream, readdirSync } from "node:fs";
 import { sharedSpecPath } from "@interlingua/core/test";
-import type { RecordedExchange } from "../src/format/recorded-exchange";
-import type { RecordingFormats } from "../src/format/recording-format";
-import { readExchanges } from "../src/readers/read-exchanges";
+import type { RecordedExchange } from "../format/recorded-exchange";
+import type { RecordingFormats } from "../format/recording-format";
+import { readExchanges } from "../readers/read-exchanges";
 
 /** One shared recording file of a format. */
 export interface SharedRecordingFile {
