@@ -23,6 +23,7 @@ export type {
   ListedModel,
   ModelListingBinding,
 } from "./formats/gateway-format";
+export { generateContentGatewayFormat } from "./formats/generate-content-gateway-format";
 export { messagesGatewayFormat } from "./formats/messages-gateway-format";
 export { responsesGatewayFormat } from "./formats/responses-gateway-format";
 // Routing, keys and opaque state

@@ -29,6 +29,13 @@ export const responsesGatewayFormat: GatewayFormat = {
   },
   createConversationState(store) {
     const state = createResponsesConversationState({ store });
-    return { expand: state.expand, remember: state.remember };
+    return {
+      // The gateway keeps the conversation itself, so `store` is served here, not lost upstream.
+      async expand(request, context) {
+        const { store: _served, ...expanded } = await state.expand(request, context);
+        return expanded;
+      },
+      remember: state.remember,
+    };
   },
 };

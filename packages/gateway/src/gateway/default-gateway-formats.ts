@@ -1,4 +1,5 @@
 import type { GatewayFormat } from "../formats/gateway-format";
+import { generateContentGatewayFormat } from "../formats/generate-content-gateway-format";
 import { messagesGatewayFormat } from "../formats/messages-gateway-format";
 import { responsesGatewayFormat } from "../formats/responses-gateway-format";
 
@@ -8,5 +9,6 @@ import { responsesGatewayFormat } from "../formats/responses-gateway-format";
  */
 export const defaultGatewayFormats: readonly GatewayFormat[] = [
   messagesGatewayFormat,
+  generateContentGatewayFormat,
   responsesGatewayFormat,
 ];

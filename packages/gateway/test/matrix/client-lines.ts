@@ -1,6 +1,8 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import Anthropic from "@anthropic-ai/sdk";
+import { type Content, GoogleGenAI } from "@google/genai";
 import { generateObject, generateText, jsonSchema, type ModelMessage, streamText, tool } from "ai";
 import OpenAI from "openai";
 
@@ -331,7 +333,132 @@ const openaiSdk: ClientLine = {
   },
 };
 
+// The generate-content client ----------------------------------------------------------------------
+
+function genaiClient(target: ClientTarget) {
+  return new GoogleGenAI({
+    apiKey: target.apiKey,
+    httpOptions: { baseUrl: target.url, fetch: target.fetch, retryOptions: { attempts: 1 } },
+  });
+}
+
+const genaiSdk: ClientLine = {
+  name: "@google/genai",
+  front: "generate-content",
+  async plain(target) {
+    const response = await genaiClient(target).models.generateContent({
+      model: target.model,
+      contents: "Say hello.",
+    });
+    return response.text ?? "";
+  },
+  async streamed(target) {
+    const deltas: string[] = [];
+    const stream = await genaiClient(target).models.generateContentStream({
+      model: target.model,
+      contents: "Say hello.",
+    });
+    for await (const chunk of stream) if (chunk.text) deltas.push(chunk.text);
+    return { deltas };
+  },
+  async toolTurns(target) {
+    const client = genaiClient(target);
+    const config = {
+      tools: [
+        {
+          functionDeclarations: [
+            { name: "get_weather", description: "Weather", parametersJsonSchema: weatherSchema },
+          ],
+        },
+      ],
+    };
+    const question: Content = { role: "user", parts: [{ text: "Weather in Paris and Tokyo?" }] };
+    const first = await client.models.generateContent({ model: target.model, contents: [question], config });
+    const calls = first.functionCalls ?? [];
+    const second = await client.models.generateContent({
+      model: target.model,
+      config,
+      contents: [
+        question,
+        first.candidates![0]!.content!,
+        {
+          role: "user",
+          parts: calls.map((call) => ({
+            functionResponse: { id: call.id, name: call.name, response: { output: "Sunny" } },
+          })),
+        },
+      ],
+    });
+    return {
+      calls: calls.map((call) => ({ name: call.name ?? "", city: call.args?.city })),
+      text: second.text ?? "",
+    };
+  },
+  async reasoningTurns(target) {
+    const client = genaiClient(target);
+    const config = { thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } };
+    const question: Content = { role: "user", parts: [{ text: "Think, then answer." }] };
+    const first = await client.models.generateContent({ model: target.model, contents: [question], config });
+    const second = await client.models.generateContent({
+      model: target.model,
+      config,
+      contents: [question, first.candidates![0]!.content!, { role: "user", parts: [{ text: "And?" }] }],
+    });
+    return { text: second.text ?? "" };
+  },
+  async image(target, pngBase64) {
+    const response = await genaiClient(target).models.generateContent({
+      model: target.model,
+      contents: [
+        {
+          role: "user",
+          parts: [{ inlineData: { mimeType: "image/png", data: pngBase64 } }, { text: "What is this?" }],
+        },
+      ],
+    });
+    return response.text ?? "";
+  },
+  async structured(target, schema) {
+    const response = await genaiClient(target).models.generateContent({
+      model: target.model,
+      contents: "Where?",
+      config: { responseMimeType: "application/json", responseJsonSchema: schema },
+    });
+    return JSON.parse(response.text ?? "null");
+  },
+  async refusedStream(target) {
+    try {
+      const stream = await genaiClient(target).models.generateContentStream({
+        model: target.model,
+        contents: "x",
+      });
+      for await (const _chunk of stream) {
+        // drain
+      }
+      return { message: "no error" };
+    } catch (thrown) {
+      return failure(thrown);
+    }
+  },
+  async failingStream(target) {
+    let text = "";
+    try {
+      const stream = await genaiClient(target).models.generateContentStream({
+        model: target.model,
+        contents: "x",
+      });
+      for await (const chunk of stream) text += chunk.text ?? "";
+      return { message: "no error", text };
+    } catch (thrown) {
+      return failure(thrown, text);
+    }
+  },
+};
+
 // The `ai` SDK over any provider -------------------------------------------------------------------
+
+/** Errors are read from the stream's parts; the SDK's default logging of them is noise here. */
+const ignore = () => undefined;
 
 type LanguageModel = Parameters<typeof generateText>[0]["model"];
 
@@ -355,7 +482,12 @@ function aiLine(
       return result.text;
     },
     async streamed(target) {
-      const result = streamText({ model: model(target), prompt: "Say hello.", maxRetries: 0 });
+      const result = streamText({
+        model: model(target),
+        prompt: "Say hello.",
+        maxRetries: 0,
+        onError: ignore,
+      });
       const deltas: string[] = [];
       for await (const delta of result.textStream) deltas.push(delta);
       return { deltas };
@@ -437,12 +569,12 @@ function aiLine(
       return result.object;
     },
     async refusedStream(target) {
-      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0 });
+      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0, onError: ignore });
       for await (const part of result.fullStream) if (part.type === "error") return failure(part.error);
       return { message: "no error" };
     },
     async failingStream(target) {
-      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0 });
+      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0, onError: ignore });
       let text = "";
       for await (const part of result.fullStream) {
         if (part.type === "text-delta") text += part.text;
@@ -478,5 +610,15 @@ const aiOpenAI = aiLine(
   },
 );
 
-/** Every client line the matrix drives, messages and responses fronts. */
-export const clientLines: ClientLine[] = [anthropicSdk, aiAnthropic, openaiSdk, aiOpenAI];
+const aiGoogle = aiLine(
+  "ai + @ai-sdk/google",
+  "generate-content",
+  (target) =>
+    createGoogleGenerativeAI({ baseURL: `${target.url}/v1beta`, apiKey: target.apiKey, fetch: target.fetch })(
+      target.model,
+    ),
+  { reasoning: { google: { thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } } } },
+);
+
+/** Every client line the matrix drives: two per front. */
+export const clientLines: ClientLine[] = [anthropicSdk, aiAnthropic, genaiSdk, aiGoogle, openaiSdk, aiOpenAI];

@@ -1,0 +1,39 @@
+import { createGenerateContentProvider, generateContentCodec } from "@interlingua/generate-content";
+import type { GatewayFormat, ListedModel } from "./gateway-format";
+
+const modelsPath = /^\/(?:v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?\/?$/;
+
+function describe(model: ListedModel) {
+  return {
+    name: `models/${model.id}`,
+    version: "001",
+    displayName: model.id,
+    supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
+  };
+}
+
+/**
+ * The generate-content format in the gateway. Its model listing is `GET /v1beta/models` (or
+ * `/v1/models`), told apart from the others' `/v1/models` by the key its clients present the Google
+ * way (`x-goog-api-key` or `?key=`) or the `x-goog-api-client` header its SDKs send.
+ */
+export const generateContentGatewayFormat: GatewayFormat = {
+  codec: generateContentCodec,
+  createProvider: (options) => createGenerateContentProvider(options),
+  models: {
+    match(request, url) {
+      const match = modelsPath.exec(url.pathname);
+      if (!match) return undefined;
+      const headers = request.headers;
+      const google =
+        url.pathname.startsWith("/v1beta/") ||
+        headers.has("x-goog-api-key") ||
+        headers.has("x-goog-api-client") ||
+        url.searchParams.has("key");
+      if (!google) return undefined;
+      return match[1] === undefined ? {} : { model: decodeURIComponent(match[1]).replace(/^models\//, "") };
+    },
+    encodeList: (models) => ({ models: models.map(describe) }),
+    encodeModel: describe,
+  },
+};
