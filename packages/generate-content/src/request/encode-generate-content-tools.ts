@@ -142,5 +142,21 @@ function encodeHostedTool(
     }
   }
   if (tool.cache) context.lose("dropped", pointer(path, "cache"), "Cache hints cannot be sent");
+  if (tool.kind === "computer" && options.environment === undefined) {
+    options.environment = "ENVIRONMENT_BROWSER";
+    context.lose(
+      "approximated",
+      pointer(path, "settings"),
+      "Computer use needs an environment; the browser is assumed",
+    );
+  }
+  if (tool.kind === "file_search" && options.retrievalResources === undefined) {
+    context.lose(
+      "unsupported",
+      path,
+      "File search needs file search stores (vectorStoreIds); the tool is not sent",
+    );
+    return undefined;
+  }
   return { [field]: options };
 }

@@ -12,7 +12,7 @@ import { decodeGenerateContentCandidate } from "./decode-generate-content-candid
 import { blockReasonFromGenerateContent } from "./generate-content-finish-reason";
 import { usageFromGenerateContent } from "./generate-content-usage";
 
-const responseFields = new Set(["candidates", "usageMetadata", "modelVersion", "responseId"]);
+const responseFields = new Set(["candidates", "usageMetadata", "modelVersion", "responseId", "createTime"]);
 
 /** The parts of a decoded response that the stream decoder builds the same way. */
 export interface GenerateContentResponseSummary {
@@ -71,10 +71,11 @@ export function decodeGenerateContentResponse(wire: unknown, context: Conversion
   const { finishReason, status } = summarizeGenerateContentOutcome(decodedFirst?.finishReason, blockReason);
 
   let usage: Usage = {};
-  if (body.usageMetadata) usage = usageFromGenerateContent(body.usageMetadata);
+  if (body.usageMetadata) usage = usageFromGenerateContent(body.usageMetadata, context, "/usageMetadata");
   else extra.usageOmitted = true;
 
   const response: ChatResponse = { id, model, parts: decodedFirst?.parts ?? [], finishReason, usage, status };
+  if ("createTime" in body) context.lose("dropped", "/createTime", "The Vertex AI createTime is not carried");
   if (others.length > 0) {
     response.candidates = others.map((candidate, position) =>
       decodeExtraCandidate(candidate, position + 1, id),

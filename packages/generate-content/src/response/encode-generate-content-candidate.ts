@@ -15,6 +15,10 @@ export function encodeGenerateContentOutputParts(
 ): GenerateContentPart[] {
   const wire: GenerateContentPart[] = [];
   parts.forEach((part, index) => {
+    if (part.type === "tool-result") {
+      context.lose("unsupported", pointer(path, index), "A tool result cannot be model output");
+      return;
+    }
     const encoded = encodeGenerateContentPart(
       part.type === "text" && part.citations ? { ...part, citations: undefined } : part,
       { context, path: pointer(path, index) },
@@ -54,12 +58,13 @@ export function encodeGenerateContentCandidate(
       parts.some((part) => part.type === "tool-call"),
       context,
       pointer(path, "finishReason"),
+      extra !== undefined,
     );
   }
   if (extra)
     for (const key in extra) if (!markers.has(key)) (candidate as Record<string, unknown>)[key] = extra[key];
   if (candidate.citationMetadata === undefined) {
-    const citationSources = collectGenerateContentCitations(parts);
+    const citationSources = collectGenerateContentCitations(parts, context, pointer(path, "parts"));
     if (citationSources) candidate.citationMetadata = { citationSources };
   }
   return candidate;

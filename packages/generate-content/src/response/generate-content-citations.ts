@@ -1,4 +1,4 @@
-import type { Citation, Part } from "@interlingua/core";
+import { type Citation, type ConversionContext, type Part, pointer } from "@interlingua/core";
 import { generateContentExtensions, unknownFields } from "../wire/generate-content-extensions";
 
 /** A `citationMetadata.citationSources` item. */
@@ -6,18 +6,16 @@ export interface GenerateContentCitationSource {
   startIndex?: number;
   endIndex?: number;
   uri?: string;
-  title?: string;
   license?: string;
   [field: string]: unknown;
 }
 
-const sourceFields = new Set(["startIndex", "endIndex", "uri", "title"]);
+const sourceFields = new Set(["startIndex", "endIndex", "uri"]);
 
 /** A citation source as a canonical citation whose offsets are relative to `offset`. */
 export function citationFromGenerateContent(source: GenerateContentCitationSource, offset: number): Citation {
   const citation: Citation = { kind: source.uri === undefined ? "other" : "url" };
   if (source.uri !== undefined) citation.url = source.uri;
-  if (source.title !== undefined) citation.title = source.title;
   if (source.startIndex !== undefined) citation.startIndex = Math.max(0, source.startIndex - offset);
   if (source.endIndex !== undefined) citation.endIndex = Math.max(0, source.endIndex - offset);
   const extra = unknownFields(source, sourceFields);
@@ -26,13 +24,23 @@ export function citationFromGenerateContent(source: GenerateContentCitationSourc
   return citation;
 }
 
-/** A canonical citation as a citation source, its offsets shifted by `offset`. */
-export function citationToGenerateContent(citation: Citation, offset: number): GenerateContentCitationSource {
+/**
+ * A canonical citation as a citation source, its offsets shifted by `offset`. A source has no
+ * title, quoted text or file id: those are losses.
+ */
+export function citationToGenerateContent(
+  citation: Citation,
+  offset: number,
+  context: ConversionContext,
+  path: string,
+): GenerateContentCitationSource {
   const source: GenerateContentCitationSource = { ...citation.extensions?.["generate-content"] };
   if (citation.startIndex !== undefined) source.startIndex = citation.startIndex + offset;
   if (citation.endIndex !== undefined) source.endIndex = citation.endIndex + offset;
   if (citation.url !== undefined) source.uri = citation.url;
-  if (citation.title !== undefined) source.title = citation.title;
+  for (const field of ["title", "citedText", "fileId"] as const)
+    if (citation[field] !== undefined)
+      context.lose("dropped", pointer(path, field), `A citation source has no ${field}`);
   return source;
 }
 
@@ -65,16 +73,20 @@ export function attachGenerateContentCitations(
 /** The citation sources of the answer text parts, offsets made candidate-wide; undefined when none. */
 export function collectGenerateContentCitations(
   parts: readonly Part[],
+  context: ConversionContext,
+  path: string,
 ): GenerateContentCitationSource[] | undefined {
   let sources: GenerateContentCitationSource[] | undefined;
   let offset = 0;
-  for (const part of parts) {
-    if (part.type !== "text") continue;
-    for (const citation of part.citations ?? []) {
+  parts.forEach((part, index) => {
+    if (part.type !== "text") return;
+    part.citations?.forEach((citation, position) => {
       sources ??= [];
-      sources.push(citationToGenerateContent(citation, offset));
-    }
+      sources.push(
+        citationToGenerateContent(citation, offset, context, pointer(path, index, "citations", position)),
+      );
+    });
     offset += part.text.length;
-  }
+  });
   return sources;
 }

@@ -52,16 +52,21 @@ export function blockReasonFromGenerateContent(raw: string): FinishReason {
 
 /**
  * A canonical finish reason as a `finishReason` value: its raw value when that is one of ours and
- * means the same, otherwise the closest value (a loss where it is not exact).
+ * means the same (a value this codec does not know is echoed only for a candidate decoded from this
+ * format, `fromThisFormat`), otherwise the closest value (a loss where it is not exact).
  */
 export function finishReasonToGenerateContent(
   finishReason: FinishReason,
   madeToolCalls: boolean,
   context: ConversionContext,
   path: string,
+  fromThisFormat: boolean,
 ): string {
   const raw = finishReason.raw;
-  if (raw !== undefined && /^[A-Z_]+$/.test(raw)) {
+  if (
+    raw !== undefined &&
+    (raw in generateContentFinishReasons || (fromThisFormat && /^[A-Z_]+$/.test(raw)))
+  ) {
     const decoded = finishReasonFromGenerateContent(raw, madeToolCalls);
     if (decoded.reason === finishReason.reason) return raw;
   }

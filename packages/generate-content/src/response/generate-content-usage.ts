@@ -1,8 +1,17 @@
-import { type Usage, usageAccounting, usageFromWire, usageToWire } from "@interlingua/core";
+import {
+  type ConversionContext,
+  type Usage,
+  usageAccounting,
+  usageFromWire,
+  usageToWire,
+} from "@interlingua/core";
 import { generateContentExtensions, unknownFields } from "../wire/generate-content-extensions";
 import type { GenerateContentUsageMetadata } from "../wire/generate-content-response-schema";
 
+/** Vertex AI billing fields, which a generate-content client never receives. */
+const vertexFields = new Set(["trafficType"]);
 const countFields = new Set([
+  ...vertexFields,
   "promptTokenCount",
   "cachedContentTokenCount",
   "candidatesTokenCount",
@@ -13,9 +22,17 @@ const countFields = new Set([
 /**
  * `usageMetadata` as canonical usage by the format's accounting (`promptTokenCount` includes
  * `cachedContentTokenCount`; output adds `thoughtsTokenCount` to `candidatesTokenCount`). The
- * per-modality details, tool-use prompt tokens and other fields stay in the usage's extensions.
+ * per-modality details, tool-use prompt tokens and other fields stay in the usage's extensions;
+ * the Vertex AI `trafficType` is dropped with a loss (SPEC-NOTES: decode that dialect, never emit it).
  */
-export function usageFromGenerateContent(metadata: GenerateContentUsageMetadata): Usage {
+export function usageFromGenerateContent(
+  metadata: GenerateContentUsageMetadata,
+  context: ConversionContext,
+  path: string,
+): Usage {
+  for (const field of vertexFields)
+    if (field in metadata)
+      context.lose("dropped", `${path}/${field}`, `The Vertex AI ${field} is not carried`);
   const usage = usageFromWire(
     {
       input: metadata.promptTokenCount,

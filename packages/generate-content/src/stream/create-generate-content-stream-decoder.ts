@@ -59,7 +59,7 @@ interface PendingCall {
   signature?: string;
 }
 
-const responseFields = new Set(["candidates", "usageMetadata", "modelVersion", "responseId"]);
+const responseFields = new Set(["candidates", "usageMetadata", "modelVersion", "responseId", "createTime"]);
 const candidateFields = new Set(["content", "finishReason", "citationMetadata"]);
 const textFields = new Set(["text", "thought", "thoughtSignature"]);
 
@@ -97,6 +97,7 @@ export function createGenerateContentStreamDecoder(
   let firstCandidate: Record_ | undefined;
   let usage: Usage | undefined;
   let lastUsageKey = "";
+  let droppedCreateTime = false;
   const responseExtra: Record_ = {};
   const others = new Map<number, GenerateContentCandidate & { content: { parts: GenerateContentPart[] } }>();
 
@@ -134,10 +135,14 @@ export function createGenerateContentStreamDecoder(
         if (item.modelVersion === undefined) responseExtra.modelVersionOmitted = true;
         enqueue({ type: "response-start", id, model });
       }
+      if ("createTime" in item && !droppedCreateTime) {
+        droppedCreateTime = true;
+        context.lose("dropped", "/createTime", "The Vertex AI createTime is not carried");
+      }
       for (const key in item) if (!responseFields.has(key)) responseExtra[key] = item[key];
       if (isRecord(item.usageMetadata)) {
         const metadata = item.usageMetadata as GenerateContentUsageMetadata;
-        usage = usageFromGenerateContent(metadata);
+        usage = usageFromGenerateContent(metadata, context, "/usageMetadata");
         const key = usageKey(metadata);
         if (key !== lastUsageKey) {
           lastUsageKey = key;

@@ -232,8 +232,13 @@ export function createGenerateContentStreamEncoder(
         if (!candidateMarkers.has(key)) (candidate as Record<string, unknown>)[key] = extra[key];
     if (candidate.citationMetadata === undefined && citations.length > 0) {
       candidate.citationMetadata = {
-        citationSources: citations.map(({ index, citation }) =>
-          citationToGenerateContent(citation, textOffsets.get(index) ?? 0),
+        citationSources: citations.map(({ index, citation }, position) =>
+          citationToGenerateContent(
+            citation,
+            textOffsets.get(index) ?? 0,
+            context,
+            pointer("/parts", index, "citations", position),
+          ),
         ),
       };
     }
