@@ -99,19 +99,30 @@ export {
 export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
 // Server-sent events
-export { createSseDecoderStream } from "./sse/create-sse-decoder-stream";
-export { decodeJsonEventStream, decodeSseStream } from "./sse/decode-sse-stream";
-export { createJsonSseEncoderStream, formatSseMessage } from "./sse/encode-sse";
+export { createSseDecoderStream, createSseDecoderTransformer } from "./sse/create-sse-decoder-stream";
+export {
+  createJsonEventDecoderTransformer,
+  decodeJsonEventStream,
+  decodeSseStream,
+} from "./sse/decode-sse-stream";
+export {
+  createJsonSseEncoderStream,
+  createJsonSseEncoderTransformer,
+  encodeJsonEventStream,
+  formatSseMessage,
+} from "./sse/encode-sse";
 export type { SseMessage } from "./sse/sse-message";
 export { StreamParseFailure } from "./sse/stream-parse-failure";
 export { createMemoryResponseStore, type MemoryResponseStoreOptions } from "./stores/memory-response-store";
 // Streams of canonical events
 export { accumulate, createResponseAccumulator, type ResponseAccumulator } from "./stream/accumulate";
+export { chainTransformers } from "./stream/chain-transformers";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";
 export { mergeUsage } from "./stream/merge-usage";
 export { readableFrom } from "./stream/readable-from";
 export { replay, replayEvents } from "./stream/replay";
+export { type TransformReadableOptions, transformReadable } from "./stream/transform-readable";
 export {
   type UsageAccounting,
   usageAccounting,

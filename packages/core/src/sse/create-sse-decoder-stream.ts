@@ -3,35 +3,50 @@ import type { SseMessage } from "./sse-message";
 import { StreamParseFailure } from "./stream-parse-failure";
 
 /**
- * Text → server-sent events, through eventsource-parser: handles CRLF, LF and CR line endings and
- * chunks split anywhere; comments (`: ping`) are skipped; malformed lines become
- * {@link StreamParseFailure} items in the output rather than exceptions.
+ * The transformer behind {@link createSseDecoderStream}: text or UTF-8 bytes (a sequence split
+ * anywhere, even inside a character) → server-sent events, through eventsource-parser. Usable in
+ * `chainTransformers` and `transformReadable`.
  */
-export function createSseDecoderStream(): TransformStream<string, SseMessage | StreamParseFailure> {
-  let enqueue: (item: SseMessage | StreamParseFailure) => void = () => {};
+export function createSseDecoderTransformer(): Transformer<
+  string | Uint8Array,
+  SseMessage | StreamParseFailure
+> {
+  const textDecoder = new TextDecoder();
+  let output!: TransformStreamDefaultController<SseMessage | StreamParseFailure>;
   const parser = createParser({
     onEvent(event) {
       const message: SseMessage = { data: event.data };
       if (event.event !== undefined) message.event = event.event;
       if (event.id !== undefined) message.id = event.id;
-      enqueue(message);
+      output.enqueue(message);
     },
     onError(error) {
       if (error.type === "invalid-retry") return;
-      enqueue(new StreamParseFailure(error.message, error.line ?? ""));
+      output.enqueue(new StreamParseFailure(error.message, error.line ?? ""));
     },
   });
-  return new TransformStream({
+  return {
     start(controller) {
-      enqueue = (item) => controller.enqueue(item);
+      output = controller;
     },
     transform(chunk) {
-      parser.feed(chunk);
+      parser.feed(typeof chunk === "string" ? chunk : textDecoder.decode(chunk, { stream: true }));
     },
     flush() {
-      // A final CR may still be waiting for a possible LF; end the line. An event without its
-      // closing blank line is discarded, as the SSE specification says.
-      parser.feed("\n");
+      // Bytes of an unfinished character become U+FFFD, and a final CR may still be waiting for a
+      // possible LF: end the line. An event without its closing blank line is discarded, as the
+      // SSE specification says.
+      parser.feed(`${textDecoder.decode()}\n`);
     },
-  });
+  };
+}
+
+/**
+ * Text → server-sent events, through eventsource-parser: handles CRLF, LF and CR line endings and
+ * chunks split anywhere; comments (`: ping`) are skipped; malformed lines become
+ * {@link StreamParseFailure} items in the output rather than exceptions. UTF-8 bytes are accepted
+ * too.
+ */
+export function createSseDecoderStream(): TransformStream<string, SseMessage | StreamParseFailure> {
+  return new TransformStream(createSseDecoderTransformer());
 }

@@ -1,13 +1,37 @@
-import { createSseDecoderStream } from "./create-sse-decoder-stream";
+import { chainTransformers } from "../stream/chain-transformers";
+import { transformReadable } from "../stream/transform-readable";
+import { createSseDecoderTransformer } from "./create-sse-decoder-stream";
 import type { SseMessage } from "./sse-message";
 import { StreamParseFailure } from "./stream-parse-failure";
 
-/** Bytes of a `text/event-stream` body → server-sent events (UTF-8 split anywhere is fine). */
+/** Bytes of a `text/event-stream` body → server-sent events (UTF-8 split anywhere is fine), in one stage. */
 export function decodeSseStream(
   body: ReadableStream<Uint8Array>,
 ): ReadableStream<SseMessage | StreamParseFailure> {
-  const textDecoder = new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>;
-  return body.pipeThrough(textDecoder).pipeThrough(createSseDecoderStream());
+  return transformReadable(body, createSseDecoderTransformer());
+}
+
+/**
+ * The transformer behind {@link decodeJsonEventStream}: UTF-8 bytes (or text) of an event stream
+ * → the parsed JSON data of each event, decoding, framing and parsing in one synchronous step, so
+ * a provider can chain its codec's stream decoder onto it and read a body in a single stage.
+ */
+export function createJsonEventDecoderTransformer(): Transformer<Uint8Array | string, unknown> {
+  return chainTransformers(createSseDecoderTransformer(), {
+    transform(item, controller) {
+      if (StreamParseFailure.isInstance(item)) {
+        controller.enqueue(item);
+        return;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(item.data);
+      } catch {
+        value = new StreamParseFailure("Event data is not valid JSON", item.data);
+      }
+      controller.enqueue(value);
+    },
+  });
 }
 
 /**
@@ -15,19 +39,5 @@ export function decodeSseStream(
  * Data that is not JSON, and malformed framing, become {@link StreamParseFailure} items.
  */
 export function decodeJsonEventStream(body: ReadableStream<Uint8Array>): ReadableStream<unknown> {
-  return decodeSseStream(body).pipeThrough(
-    new TransformStream<SseMessage | StreamParseFailure, unknown>({
-      transform(item, controller) {
-        if (StreamParseFailure.isInstance(item)) {
-          controller.enqueue(item);
-          return;
-        }
-        try {
-          controller.enqueue(JSON.parse(item.data));
-        } catch {
-          controller.enqueue(new StreamParseFailure("Event data is not valid JSON", item.data));
-        }
-      },
-    }),
-  );
+  return transformReadable(body, createJsonEventDecoderTransformer());
 }

@@ -5,7 +5,7 @@ import { collect } from "../stream/collect";
 import { readableFrom } from "../stream/readable-from";
 import { sharedSpecPath } from "../test/shared-spec-path";
 import { decodeJsonEventStream, decodeSseStream } from "./decode-sse-stream";
-import { createJsonSseEncoderStream, formatSseMessage } from "./encode-sse";
+import { createJsonSseEncoderStream, encodeJsonEventStream, formatSseMessage } from "./encode-sse";
 import { StreamParseFailure } from "./stream-parse-failure";
 
 const encoder = new TextEncoder();
@@ -108,5 +108,24 @@ describe("SSE encoding", () => {
         },
       ),
     );
+  });
+
+  it("sends the same bytes in one stage (encodeJsonEventStream) as through the TransformStream", async () => {
+    const events = [{ type: "a", text: "line\nbreak" }, { type: "ping" }, { type: "b", n: 1 }];
+    const name = (event: { type: string }) => (event.type === "ping" ? undefined : event.type);
+    const text = async (stream: ReadableStream<Uint8Array>) =>
+      (await collect(stream)).map((chunk) => new TextDecoder().decode(chunk));
+    const piped = await text(readableFrom(events).pipeThrough(createJsonSseEncoderStream(name)));
+    expect(await text(encodeJsonEventStream(readableFrom(events), name))).toEqual(piped);
+    expect(piped).toEqual([
+      'event: a\ndata: {"type":"a","text":"line\\nbreak"}\n\n',
+      'data: {"type":"ping"}\n\n',
+      'event: b\ndata: {"type":"b","n":1}\n\n',
+    ]);
+  });
+
+  it("refuses an event name with CR or LF when encoding a stream", async () => {
+    const encoded = encodeJsonEventStream(readableFrom([{ type: "x" }]), () => "bad\nname");
+    await expect(collect(encoded)).rejects.toThrow(/CR or LF/);
   });
 });
