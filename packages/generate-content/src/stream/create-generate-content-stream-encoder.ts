@@ -225,6 +225,7 @@ export function createGenerateContentStreamEncoder(
         madeToolCalls,
         context,
         "/finishReason",
+        extra !== undefined,
       );
     }
     if (extra)
