@@ -53,6 +53,20 @@ describe("accounts and queueing", () => {
       accountFilter: { modes: ["RELAX", "TURBO"] },
     });
     expect(relax.json).toMatchObject({ code: 1, properties: { instanceId: "relax" } });
+    expect((await service.call("GET", `/img/task/${relax.json.result}/fetch`)).json.properties.mode).toBe(
+      "RELAX",
+    );
+    // The channel matches a (full) account: 23; a channel no account has: 24.
+    const byChannel = await service.call("POST", "/img/submit/imagine", {
+      prompt: "r",
+      accountFilter: { channelId: "c1", remark: "alp" },
+    });
+    expect(byChannel.json).toMatchObject({ code: 23, result: null });
+    const noChannel = await service.call("POST", "/img/submit/imagine", {
+      prompt: "r",
+      accountFilter: { channelId: "c9" },
+    });
+    expect(noChannel.json).toMatchObject({ code: 24, result: null });
     const byRemark = await service.call("POST", "/img/submit/imagine", {
       prompt: "r",
       accountFilter: { remark: "gam" },
@@ -77,6 +91,13 @@ describe("accounts and queueing", () => {
         { instanceId: "a", channelId: "shared", backend: "instant", remark: "first" },
         { instanceId: "b", channelId: "shared", backend: "instant", remark: "second" },
         { instanceId: "r", channelId: "remix", backend: "instant", remix: true },
+        {
+          instanceId: "auto",
+          channelId: "remix-auto",
+          backend: "instant",
+          remix: true,
+          remixAutoSubmit: true,
+        },
       ],
     });
     const made = await service.call("POST", "/img/submit/imagine", {
@@ -100,9 +121,23 @@ describe("accounts and queueing", () => {
     const same = await service.call("POST", "/img/submit/action", { taskId: grid.id, customId: v1 });
     expect(same.json).toMatchObject({ code: 1, properties: { instanceId: "a" } });
 
+    // remixAutoConsidered picks the account that submits the remix modal by itself: no modal step.
+    const auto = await service.call("POST", "/img/submit/imagine", {
+      prompt: "auto",
+      accountFilter: { remix: true, remixAutoConsidered: true },
+    });
+    expect(auto.json.properties.instanceId).toBe("auto");
+    const autoGrid = await service.waitFor(auto.json.result);
+    const autoVary = await service.call("POST", "/img/submit/action", {
+      taskId: autoGrid.id,
+      customId: autoGrid.buttons.find((button) => button.label === "V3")!.customId,
+    });
+    expect(autoVary.json).toMatchObject({ code: 1, properties: { instanceId: "auto" } });
+    expect((await service.waitFor(autoVary.json.result)).status).toBe("SUCCESS");
+
     const remixed = await service.call("POST", "/img/submit/imagine", {
       prompt: "old",
-      accountFilter: { remix: true },
+      accountFilter: { remix: true, remixAutoConsidered: false },
     });
     const remixGrid = await service.waitFor(remixed.json.result);
     const reroll = remixGrid.buttons.find((button) => button.customId.includes("reroll"))!.customId;

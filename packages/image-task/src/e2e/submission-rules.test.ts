@@ -16,7 +16,7 @@ beforeAll(async () => {
     backends: { instant: backend },
     accounts: [{ instanceId: "a1", channelId: "c1", backend: "instant" }],
     bannedWords: ["nude", "血腥"],
-    quota: ({ action }) => action !== "DESCRIBE",
+    quota: ({ action, apiKey }) => action !== "DESCRIBE" && !(action === "VARIATION" && apiKey === testKey),
   });
 });
 afterAll(() => service.close());
@@ -167,6 +167,44 @@ describe("bad input is answered with the right code and nothing stored", () => {
       { code: 25 },
       200,
     );
+  });
+
+  it("face swap, upload and the modal step check their images the same way", async () => {
+    const png = dataUrl(await solidImage({ r: 1, g: 2, b: 3 }));
+    const gif = dataUrl(await animatedGif());
+    await rejected(
+      "/img/face/swap",
+      { sourceBase64: png },
+      { code: 21, properties: { param: "targetBase64" } },
+    );
+    await rejected(
+      "/img/face/swap",
+      { sourceBase64: gif, targetBase64: png },
+      { code: 21, properties: { param: "sourceBase64" } },
+    );
+    await rejected(
+      "/img/submit/upload-platform-images",
+      { base64Array: [png, png.replace("data:image/png;base64,", "")] },
+      { code: 21, properties: { param: "base64Array.1" } },
+    );
+    await rejected(
+      "/img/submit/upload-platform-images",
+      { base64Array: [] },
+      { properties: { param: "base64Array" } },
+    );
+    await rejected("/img/task/list-by-condition", { ids: "abc" }, { properties: { param: "ids" } });
+    expect((await service.call("GET", "/img/task/404404/image-seed")).status).toBe(404);
+  });
+
+  it("the quota hook answers code 25 for imagine-type and action submissions alike", async () => {
+    const made = await service.call("POST", "/img/submit/imagine", { prompt: "x" });
+    const grid = await service.waitFor(made.json.result);
+    const v1 = grid.buttons.find((button) => button.label === "V1")!.customId;
+    await rejected("/img/submit/action", { taskId: grid.id, customId: v1 }, { code: 25, result: null }, 200);
+    const u1 = grid.buttons.find((button) => button.label === "U1")!.customId;
+    const allowed = await service.call("POST", "/img/submit/action", { taskId: grid.id, customId: u1 });
+    expect(allowed.json.code).toBe(1);
+    await service.waitFor(allowed.json.result);
   });
 
   it("actions: unknown task 404, unfinished task and foreign customId 400", async () => {
