@@ -310,6 +310,23 @@ describe("authentication", () => {
   });
 });
 
+describe("an open interface", () => {
+  it("with no keys configured, as in an open gateway, requests need no key", async () => {
+    const open = await startImageTaskService({
+      auth: { keys: [] },
+      backends: { instant: createGatedImageProvider("i", false) },
+      accounts: [{ instanceId: "a", channelId: "c", backend: "instant" }],
+    });
+    const submitted = await open.call("POST", "/img/submit/imagine", { prompt: "x" }, {});
+    expect(submitted).toMatchObject({ status: 200, json: { code: 1 } });
+    expect((await open.call("GET", `/mj/task/${submitted.json.result}/fetch`, undefined, {})).status).toBe(
+      200,
+    );
+    await open.waitFor(submitted.json.result);
+    await open.close();
+  });
+});
+
 describe("prompts", () => {
   it("without a translator promptEn is the prompt and the task says so; with one it is translated", async () => {
     const plain = await service.call("POST", "/img/submit/imagine", { prompt: "猫猫" });

@@ -6,7 +6,7 @@ export type ImageTaskApiKey = string | { key: string; scopes?: ImageTaskScope[] 
 
 /** How callers authenticate. */
 export interface ImageTaskAuthOptions {
-  /** Accepted keys. */
+  /** Accepted keys; none at all means the interface is open, as in the gateway's config. */
   keys: ImageTaskApiKey[];
 }
 
@@ -15,13 +15,14 @@ export type ImageTaskAuthorization = { ok: true } | { ok: false; status: 401 | 4
 
 /**
  * Checks `Authorization: Bearer <key>` (or the proxies' `mj-api-secret: <key>`) against the
- * configured keys and the scope the endpoint needs.
+ * configured keys and the scope the endpoint needs; with no keys configured every request passes.
  */
 export function authorizeImageTaskRequest(
   request: Request,
-  auth: ImageTaskAuthOptions,
+  auth: ImageTaskAuthOptions | undefined,
   scope: ImageTaskScope,
 ): ImageTaskAuthorization {
+  if (auth === undefined || auth.keys.length === 0) return { ok: true };
   const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
   const given = bearer ?? request.headers.get("mj-api-secret")?.trim();
   if (given === undefined || given === "") {

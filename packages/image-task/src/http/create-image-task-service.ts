@@ -61,8 +61,8 @@ export type ImageTaskQuotaCheck = (submission: {
 
 /** Options of {@link createImageTaskService}. */
 export interface ImageTaskServiceOptions {
-  /** Accepted API keys. */
-  auth: ImageTaskAuthOptions;
+  /** Accepted API keys (`auth.keys` of the gateway config); absent or empty: no key needed. */
+  auth?: ImageTaskAuthOptions;
   /** Image backends by key; accounts name theirs. */
   backends: Record<string, ImageProvider>;
   /** Backend accounts. */
