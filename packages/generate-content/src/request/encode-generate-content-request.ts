@@ -63,7 +63,7 @@ export function encodeGenerateContentRequest(
 
   const instructionParts = encodeInstructions(request, hoisted, context);
   if (instructionParts) body.systemInstruction = instructionParts;
-  if (request.tools?.length) body.tools = encodeGenerateContentTools(request.tools, context);
+  if (request.tools) body.tools = encodeGenerateContentTools(request.tools, context);
   const toolConfig = encodeToolConfig(request, extra, context);
   if (toolConfig) body.toolConfig = toolConfig;
   if (request.safetySettings) {
