@@ -511,7 +511,7 @@ describe("opaque state across formats", () => {
     const gpt = await gateway.fetch(
       messagesRequest({
         model: "gpt-5",
-        max_tokens: 10,
+        max_tokens: 50,
         messages: [
           { role: "user", content: "q" },
           {
@@ -528,7 +528,7 @@ describe("opaque state across formats", () => {
         ],
       }),
     );
-    expect(gpt.status).toBe(200);
+    expect(gpt.status, await gpt.clone().text()).toBe(200);
     const lastReport = reports.at(-1)!;
     expect(
       lastReport.losses.some((loss) =>
@@ -597,5 +597,66 @@ describe("mounts", () => {
       "image:/img/submit/imagine",
     );
     expect((await gateway.fetch(new Request(`${base}/imgx`))).status).toBe(404);
+  });
+});
+
+describe("the generate-content front", () => {
+  const chat = (model: string, query: string, headers: Record<string, string> = {}) =>
+    new Request(`${base}/v1beta/models/${model}:generateContent${query}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }),
+    });
+
+  it("takes the key from ?key= or x-goog-api-key, and answers a bad one with 401 in its shape", async () => {
+    const gateway = createGateway(config());
+    expect((await gateway.fetch(chat("gpt-4o", `?key=${callerKey}`))).status).toBe(200);
+    expect((await gateway.fetch(chat("gpt-4o", "", { "x-goog-api-key": callerKey }))).status).toBe(200);
+    const refused = await gateway.fetch(chat("gpt-4o", "?key=wrong"));
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 401, status: "UNAUTHENTICATED" } });
+  });
+
+  it("routes the model named in the path, and answers an unknown one with 404", async () => {
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(chat("claude-haiku", `?key=${callerKey}`));
+    expect(await response.json()).toMatchObject({
+      candidates: [{ content: { parts: [{ text: "from messages" }] } }],
+    });
+    expect(messagesUpstream.calls[0]?.wire.model).toBe("claude-haiku");
+    const missing = await gateway.fetch(chat("llama", `?key=${callerKey}`));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 404, status: "NOT_FOUND" } });
+  });
+
+  it("streams as data-only SSE for :streamGenerateContent", async () => {
+    const gateway = createGateway(config());
+    const request = new Request(
+      `${base}/v1beta/models/gpt-4o:streamGenerateContent?alt=sse&key=${callerKey}`,
+      {
+        method: "POST",
+        body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }),
+      },
+    );
+    const events = await sseData(await gateway.fetch(request));
+    expect(events.every((event) => event.event === undefined)).toBe(true);
+    expect(events.map((event) => JSON.stringify(event.data)).join("")).toContain("from responses");
+  });
+
+  it("lists models the way its clients read them", async () => {
+    const gateway = createGateway(config());
+    const list = await gateway.fetch(new Request(`${base}/v1beta/models?key=${callerKey}`));
+    expect(await list.json()).toEqual({
+      models: [
+        {
+          name: "models/gpt-4o",
+          version: "001",
+          displayName: "gpt-4o",
+          supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
+        },
+      ],
+    });
+    const one = await gateway.fetch(new Request(`${base}/v1/models/claude-3?key=${callerKey}`));
+    expect(await one.json()).toMatchObject({ name: "models/claude-3" });
   });
 });

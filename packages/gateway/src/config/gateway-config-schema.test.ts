@@ -1,0 +1,86 @@
+import type { ChatProvider } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { gatewayConfigFromEnvironment } from "./gateway-config-from-environment";
+import { parseGatewayConfig } from "./gateway-config-schema";
+
+const valid = {
+  providers: { anthropic: { type: "messages", baseURL: "https://api.example.com", apiKey: "k" } },
+  routes: [{ model: "claude-*", provider: "anthropic" }],
+};
+
+describe("parseGatewayConfig", () => {
+  it("accepts a valid config and keeps custom providers as given", () => {
+    const custom: ChatProvider = {
+      id: "mine",
+      capabilities: { streaming: false },
+      generate: async () => {
+        throw new Error("unused");
+      },
+      stream: async () => {
+        throw new Error("unused");
+      },
+    };
+    const config = parseGatewayConfig({ ...valid, providers: { ...valid.providers, mine: custom } });
+    expect(config.providers.mine).toBe(custom);
+    expect(config.providers.anthropic).toEqual(valid.providers.anthropic);
+  });
+
+  it.each([
+    [{ ...valid, frnts: ["messages"] }, /frnts/],
+    [{ ...valid, fronts: ["smoke-signals"] }, /fronts\.0/],
+    [
+      { ...valid, routes: [{ model: "x", provider: "nobody" }] },
+      /routes\.0\.provider: no provider named 'nobody'/,
+    ],
+    [
+      { ...valid, providers: { anthropic: { type: "messages", baseURL: "not a url", apiKey: "k" } } },
+      /providers\.anthropic\.baseURL/,
+    ],
+    [
+      { ...valid, providers: { anthropic: { type: "fax", baseURL: "https://x.test", apiKey: "k" } } },
+      /providers\.anthropic\.type/,
+    ],
+    [
+      { ...valid, providers: { anthropic: { type: "messages", baseURL: "https://x.test" } } },
+      /providers\.anthropic\.apiKey/,
+    ],
+    [{ ...valid, auth: { keys: [] } }, /auth\.keys/],
+    [{ ...valid, limits: { maxBodyBytes: -1 } }, /limits\.maxBodyBytes/],
+    [{ ...valid, secret: "short" }, /secret/],
+    [{ ...valid, mounts: { "/img": { nope: true } } }, /mounts\.\/img/],
+    [{ ...valid, mounts: { img: { fetch: () => new Response() } } }, /mounts\.img/],
+  ])("names the bad key: %#", (input, pattern) => {
+    expect(() => parseGatewayConfig(input)).toThrow(pattern);
+  });
+});
+
+describe("gatewayConfigFromEnvironment", () => {
+  it("makes a provider and family routes for each key that is set", () => {
+    const config = gatewayConfigFromEnvironment({
+      ANTHROPIC_API_KEY: "a-key",
+      OPENAI_API_KEY: "o-key",
+      OPENAI_BASE_URL: "http://127.0.0.1:9000/v1",
+      INTERLINGUA_API_KEYS: "one, two",
+    });
+    expect(config.providers).toEqual({
+      anthropic: { type: "messages", baseURL: "https://api.anthropic.com", apiKey: "a-key" },
+      openai: { type: "responses", baseURL: "http://127.0.0.1:9000", apiKey: "o-key" },
+    });
+    expect(config.routes.map((route) => `${route.model}→${route.provider}`)).toContain("claude-*→anthropic");
+    expect(config.routes.map((route) => route.provider)).not.toContain("gemini");
+    expect(config.auth).toEqual({ keys: ["one", "two"] });
+  });
+
+  it("routes gemini models to the generate-content provider with its base URL", () => {
+    const config = gatewayConfigFromEnvironment({
+      GEMINI_API_KEY: "g",
+      GEMINI_BASE_URL: "http://127.0.0.1:1/v1beta",
+    });
+    expect(config.providers.gemini).toEqual({
+      type: "generate-content",
+      baseURL: "http://127.0.0.1:1",
+      apiKey: "g",
+    });
+    expect(config.routes[0]).toEqual({ model: "gemini-*", provider: "gemini" });
+  });
+});

@@ -1,0 +1,127 @@
+import { request as httpRequest } from "node:http";
+import { CanonicalError, type ChatEvent, type ChatProvider } from "@interlingua/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { createGateway, type Gateway } from "../gateway/create-gateway";
+import { type NodeServer, serveNode } from "./serve-node";
+
+const bigText = "x".repeat(16 * 1024);
+
+/** A provider whose stream produces events only when pulled, counting the pulls and noting cancellation. */
+function countingProvider() {
+  const state = { pulled: 0, cancelled: false, signalAborted: false };
+  const provider: ChatProvider = {
+    id: "counting",
+    capabilities: { streaming: true },
+    generate: async () => {
+      throw new CanonicalError("internal", "unused");
+    },
+    stream: async (_request, options) => {
+      options?.signal?.addEventListener("abort", () => {
+        state.signalAborted = true;
+      });
+      return new ReadableStream<ChatEvent>(
+        {
+          pull(controller) {
+            const index = state.pulled++;
+            if (index === 0) controller.enqueue({ type: "response-start", id: "r1", model: "m" });
+            else if (index === 1) controller.enqueue({ type: "part-start", index: 0, kind: "text" });
+            else controller.enqueue({ type: "text-delta", index: 0, text: bigText });
+          },
+          cancel() {
+            state.cancelled = true;
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
+  };
+  return { provider, state };
+}
+
+function gatewayOver(provider: ChatProvider, maxBodyBytes?: number): Gateway {
+  return createGateway({
+    providers: { counting: provider },
+    routes: [{ model: "*", provider: "counting" }],
+    limits: maxBodyBytes === undefined ? undefined : { maxBodyBytes },
+  });
+}
+
+const body = JSON.stringify({
+  model: "m",
+  max_tokens: 10,
+  stream: true,
+  messages: [{ role: "user", content: "go" }],
+});
+const until = async (condition: () => boolean) => {
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+let server: NodeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("serveNode", () => {
+  it("listens on 127.0.0.1 by default and answers through the gateway", async () => {
+    server = await serveNode(gatewayOver(countingProvider().provider));
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${server.url}/nowhere`);
+    expect(response.status).toBe(404);
+  });
+
+  it("holds back-pressure: a client that stops reading stops the upstream being pulled", async () => {
+    const { provider, state } = countingProvider();
+    server = await serveNode(gatewayOver(provider));
+    const url = new URL(`${server.url}/v1/messages`);
+    const client = httpRequest(url, { method: "POST", headers: { "content-type": "application/json" } });
+    client.end(body);
+    const response = await new Promise<import("node:http").IncomingMessage>((resolve) =>
+      client.on("response", resolve),
+    );
+    response.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pulledWhilePaused = state.pulled;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Socket and stream buffers hold a bounded number of 16 KiB events; the provider is not drained.
+    expect(state.pulled).toBe(pulledWhilePaused);
+    expect(state.pulled).toBeLessThan(1000);
+    client.destroy();
+  });
+
+  it("aborts the upstream at once when the client disconnects mid-stream", async () => {
+    const { provider, state } = countingProvider();
+    server = await serveNode(gatewayOver(provider));
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await until(() => state.cancelled);
+    expect(state.cancelled).toBe(true);
+    expect(state.signalAborted).toBe(true);
+  });
+
+  it("answers an over-limit streamed upload with 413 before taking the whole body", async () => {
+    server = await serveNode(gatewayOver(countingProvider().provider, 1024));
+    const client = httpRequest(new URL(`${server.url}/v1/messages`), {
+      method: "POST",
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+    });
+    const response = new Promise<import("node:http").IncomingMessage>((resolve) =>
+      client.on("response", resolve),
+    );
+    client.on("error", () => undefined);
+    // Send 4 KiB and keep the request open: the answer must come without the end of the body.
+    client.write("x".repeat(4096));
+    const answered = await response;
+    expect(answered.statusCode).toBe(413);
+    client.destroy();
+  });
+});

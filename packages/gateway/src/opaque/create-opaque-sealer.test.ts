@@ -1,0 +1,54 @@
+import { CanonicalError } from "@interlingua/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createOpaqueSealer } from "./create-opaque-sealer";
+
+const sealer = createOpaqueSealer("test-secret-0123456789");
+const format = fc.constantFrom("messages", "responses", "generate-content");
+
+describe("createOpaqueSealer", () => {
+  it("opens what it sealed, for any data, and names the format in the prefix", async () => {
+    await fc.assert(
+      fc.asyncProperty(format, fc.string({ unit: "grapheme" }), async (formatId, data) => {
+        const envelope = await sealer.seal({ format: formatId, data });
+        expect(envelope.startsWith(`il1.${formatId}.`)).toBe(true);
+        expect(sealer.isEnvelope(envelope)).toBe(true);
+        expect(await sealer.open(envelope, "/p")).toEqual({ format: formatId, data });
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("refuses any single changed character", async () => {
+    const envelope = await sealer.seal({ format: "messages", data: "signature-bytes" });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 4, max: envelope.length - 1 }),
+        fc.constantFrom("A", "z", "0", "-", "."),
+        async (index, character) => {
+          fc.pre(envelope[index] !== character);
+          const tampered = envelope.slice(0, index) + character + envelope.slice(index + 1);
+          const opened = sealer.open(tampered, "/messages/1/parts/0/signature");
+          await expect(opened).rejects.toSatisfy(
+            (error: unknown) =>
+              CanonicalError.isInstance(error) &&
+              error.kind === "invalid_request" &&
+              error.param === "/messages/1/parts/0/signature",
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("refuses an envelope sealed with another secret, and one whose format was swapped", async () => {
+    const other = createOpaqueSealer("another-secret-0123456789");
+    const envelope = await other.seal({ format: "messages", data: "x" });
+    await expect(sealer.open(envelope, "/p")).rejects.toThrow(/altered/);
+    const ours = await sealer.seal({ format: "messages", data: "x" });
+    await expect(sealer.open(ours.replace("il1.messages.", "il1.responses."), "/p")).rejects.toThrow(
+      /altered/,
+    );
+    await expect(sealer.open("il1.garbage", "/p")).rejects.toThrow(/altered/);
+  });
+});
