@@ -59,6 +59,7 @@ export {
   type TaskNotifier,
 } from "./notify/create-task-notifier";
 export { isPublicAddress } from "./notify/is-public-address";
+export { notifyRetryDelay } from "./notify/notify-retry-delay";
 export {
   notifySignatureHeader,
   signNotifyBody,

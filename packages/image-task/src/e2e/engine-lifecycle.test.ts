@@ -184,7 +184,7 @@ describe("notify hooks", () => {
     const service = await startImageTaskService({
       backends: { instant: createGatedImageProvider("instant", false) },
       accounts: [{ instanceId: "a", channelId: "c", backend: "instant" }],
-      notify: { secret: "hook-secret", allowPrivateAddresses: true, baseDelayMs: 5, maxAttempts: 4 },
+      notify: { secret: "hook-secret", allowPrivateAddresses: true, baseDelayMs: 40, maxAttempts: 4 },
     });
     const submitted = await service.call("POST", "/img/submit/imagine", {
       prompt: "p",
@@ -207,6 +207,10 @@ describe("notify hooks", () => {
     ).toBe(true);
     expect(records.at(-1).buttons).toHaveLength(9);
     expect(receiver.attempts).toBe(records.length + 2);
+    // The two retries waited at least the base delay, then twice it (timers never fire early; 2 ms of rounding).
+    const [first, second, third] = receiver.times;
+    expect(second! - first!).toBeGreaterThanOrEqual(40 - 2);
+    expect(third! - second!).toBeGreaterThanOrEqual(80 - 2);
     for (const delivery of receiver.deliveries) {
       expect(
         await verifyNotifySignature({

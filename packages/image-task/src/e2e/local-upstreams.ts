@@ -386,13 +386,24 @@ export async function startProxyUpstream(
   return { ...server, requests, tasks, callbacks };
 }
 
-/** A notify receiver that fails its first `failures` deliveries, then records the bodies it gets. */
+/** A notify receiver that fails its first `failures` deliveries, then records the bodies it gets (and when each attempt came). */
 export async function startNotifyReceiver(
   failures = 0,
-): Promise<LocalServer & { deliveries: { body: string; signature: string | null }[]; attempts: number }> {
-  const state = { deliveries: [] as { body: string; signature: string | null }[], attempts: 0 };
+): Promise<
+  LocalServer & {
+    deliveries: { body: string; signature: string | null }[];
+    attempts: number;
+    times: number[];
+  }
+> {
+  const state = {
+    deliveries: [] as { body: string; signature: string | null }[],
+    attempts: 0,
+    times: [] as number[],
+  };
   const server = await serveFetch(async (request) => {
     state.attempts++;
+    state.times.push(performance.now());
     const body = await request.text();
     if (state.attempts <= failures) return new Response("try later", { status: 503 });
     state.deliveries.push({ body, signature: request.headers.get("x-image-task-signature") });

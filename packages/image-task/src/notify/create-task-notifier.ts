@@ -1,4 +1,5 @@
 import { isIpLiteral, isPublicAddress } from "./is-public-address";
+import { notifyRetryDelay } from "./notify-retry-delay";
 import { notifySignatureHeader, signNotifyBody } from "./sign-notify-body";
 
 /** How task records are delivered to notify hooks. */
@@ -115,7 +116,8 @@ export function createTaskNotifier(options: ImageTaskNotifyOptions = {}): TaskNo
       } catch (error) {
         reason = `the hook could not be reached: ${(error as Error).message}`;
       }
-      if (attempt < maxAttempts) await sleep(Math.min(maxDelay, baseDelay * 2 ** (attempt - 1)));
+      if (attempt < maxAttempts)
+        await sleep(notifyRetryDelay(attempt, { baseDelayMs: baseDelay, maxDelayMs: maxDelay }));
     }
     options.onDeliveryFailure?.({ taskId, hook, attempts: maxAttempts, reason });
   }
