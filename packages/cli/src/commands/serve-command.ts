@@ -1,0 +1,189 @@
+import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { ChatProvider } from "@interlingua/core";
+import {
+  createGateway,
+  type GatewayConfig,
+  gatewayConfigFromEnvironment,
+  parseGatewayConfig,
+} from "@interlingua/gateway";
+import { type NodeServer, serveNode } from "@interlingua/gateway/node";
+import {
+  createReplayProvider,
+  decodeExchange,
+  type RecordedExchange,
+  type RecordingFormats,
+  RecordingInputError,
+  readBundledRecordings,
+  readExchanges,
+  recordExchanges,
+} from "@interlingua/recordings";
+import { type CliIo, CliUsageError } from "../terminal/cli-io";
+import { openInput } from "../terminal/open-input";
+
+/** `interlingua serve --help`. */
+export const serveHelp = `Usage: interlingua serve [options]
+
+Runs the gateway: callers use any of the formats (messages at /v1/messages, responses at
+/v1/responses, generate-content at /v1beta/models/<model>:generateContent), answered by the
+configured providers. With no provider configured, it answers from the recordings bundled with
+interlingua (or those given with --replay), so it works with no network and no keys.
+
+Options:
+  --config <file>    gateway configuration (JSON); default: from environment variables
+                     (ANTHROPIC_API_KEY, GEMINI_API_KEY, OPENAI_API_KEY, *_BASE_URL,
+                     INTERLINGUA_API_KEYS, INTERLINGUA_SECRET)
+  --host <host>      interface to listen on (default 127.0.0.1)
+  --port <port>      port (default 8787; 0 for any free port)
+  --record <dir>     write every exchange that passes through to <dir>, secrets redacted
+  --replay <file>    answer from these recordings (JSONL, HAR, ...) instead of any provider
+  -h, --help         show this help`;
+
+/** What {@link startServe} started. */
+export interface RunningServe {
+  server: NodeServer;
+  /** Where exchanges are being recorded, when `--record` was given. */
+  recordingFile?: string;
+}
+
+/** Parses `serve` arguments and starts the gateway; resolves once it listens. */
+export async function startServe(
+  args: string[],
+  io: CliIo,
+  formats: RecordingFormats,
+): Promise<RunningServe | undefined> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      config: { type: "string" },
+      host: { type: "string", default: "127.0.0.1" },
+      port: { type: "string", default: "8787" },
+      record: { type: "string" },
+      replay: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(`${serveHelp}\n`);
+    return undefined;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliUsageError(`--port: not a port number: ${values.port}`);
+
+  let config = await loadConfig(values.config, io);
+  if (values.replay !== undefined) {
+    const recordings = await readRecordings(values.replay, io, formats);
+    config = replayConfig(config, createReplayProvider({ recordings, formats }));
+    io.stderr.write(`Answering from the ${recordings.length} exchanges recorded in ${values.replay}.\n`);
+  } else if (Object.keys(config.providers).length === 0) {
+    const recordings = await readBundledRecordings(formats);
+    config = replayConfig(config, createReplayProvider({ recordings, formats }));
+    io.stderr.write(
+      `No provider key configured (set ANTHROPIC_API_KEY, GEMINI_API_KEY or OPENAI_API_KEY, or pass --config):\n` +
+        `answering from the ${recordings.length} recordings bundled with interlingua, for any model name.\n` +
+        `Recorded prompts: ${(await recordedPrompts(recordings, formats)).join(" | ")}\n`,
+    );
+  }
+
+  const gateway = createGateway(config);
+  let handler = (request: Request) => gateway.fetch(request);
+  let recordingFile: string | undefined;
+  if (values.record !== undefined) {
+    await mkdir(values.record, { recursive: true });
+    const file = join(values.record, `interlingua-${new Date().toISOString().replaceAll(":", "-")}.jsonl`);
+    recordingFile = file;
+    const recorded = recordExchanges(handler, {
+      formats,
+      onExchange: (exchange) => appendFile(file, `${JSON.stringify(exchange)}\n`),
+      onError: (error) =>
+        io.stderr.write(`interlingua: could not record an exchange: ${(error as Error).message}\n`),
+    });
+    handler = async (request) => recorded(request);
+    io.stderr.write(`Recording every exchange to ${file}\n`);
+  }
+  const server = await serveNode({ fetch: handler }, { host: values.host, port });
+  io.stderr.write(
+    `interlingua gateway listening on ${server.url}\n` +
+      `  messages:          POST ${server.url}/v1/messages\n` +
+      `  responses:         POST ${server.url}/v1/responses\n` +
+      `  generate-content:  POST ${server.url}/v1beta/models/<model>:generateContent\n`,
+  );
+  return recordingFile === undefined ? { server } : { server, recordingFile };
+}
+
+/** Runs `interlingua serve` until SIGINT or SIGTERM; returns the exit code. */
+export async function serveCommand(args: string[], io: CliIo, formats: RecordingFormats): Promise<number> {
+  const running = await startServe(args, io, formats);
+  if (!running) return 0;
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  io.stderr.write("interlingua: shutting down\n");
+  await running.server.close();
+  return 0;
+}
+
+async function loadConfig(path: string | undefined, io: CliIo): Promise<GatewayConfig> {
+  try {
+    if (path === undefined) return gatewayConfigFromEnvironment(io.environment);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (error) {
+      throw new CliUsageError(
+        `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new CliUsageError(`${path}: not valid JSON (${(error as Error).message})`);
+    }
+    return parseGatewayConfig(json);
+  } catch (error) {
+    if (error instanceof TypeError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+/** The configuration with every model routed to the replay provider. */
+function replayConfig(config: GatewayConfig, provider: ChatProvider): GatewayConfig {
+  return { ...config, providers: { replay: provider }, routes: [{ model: "*", provider: "replay" }] };
+}
+
+async function readRecordings(
+  path: string,
+  io: CliIo,
+  formats: RecordingFormats,
+): Promise<RecordedExchange[]> {
+  const input = await openInput(path, io);
+  const exchanges: RecordedExchange[] = [];
+  try {
+    for await (const exchange of readExchanges(input.source, { formats, name: input.name }))
+      exchanges.push(exchange);
+  } catch (error) {
+    if (error instanceof RecordingInputError) throw new CliUsageError(error.message);
+    throw error;
+  }
+  return exchanges;
+}
+
+/** The distinct last user texts of the recordings (read canonically), to tell a newcomer what to ask. */
+async function recordedPrompts(
+  recordings: readonly RecordedExchange[],
+  formats: RecordingFormats,
+): Promise<string[]> {
+  const prompts = new Set<string>();
+  for (const recording of recordings) {
+    const request = (await decodeExchange(recording, formats)).request;
+    const user = request?.messages.filter((message) => message.role === "user").at(-1);
+    const text = user?.parts.find((part) => part.type === "text");
+    if (text?.type === "text") prompts.add(JSON.stringify(text.text));
+  }
+  return [...prompts];
+}

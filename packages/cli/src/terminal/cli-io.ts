@@ -1,0 +1,33 @@
+/** Where a command writes, and what it knows of its surroundings; tests pass their own. */
+export interface CliIo {
+  /** Standard output (results). */
+  stdout: CliStream;
+  /** Standard error (progress, reports, errors). */
+  stderr: CliStream;
+  /** Standard input, for `-` as the input path. */
+  stdin: AsyncIterable<Uint8Array | string>;
+  /** Environment variables. */
+  environment: Record<string, string | undefined>;
+}
+
+/** A writable text stream; `isTTY` tells whether a person is watching it. */
+export interface CliStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/** The process's own streams and environment. */
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, environment: process.env };
+}
+
+/** A failure the user caused (bad arguments, an unreadable input): a message, no stack trace. */
+export class CliUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CliUsageError";
+  }
+}
+
+/** Exit codes: 0 success, 1 some exchanges failed (strict losses, invalid exchanges), 2 bad usage or input. */
+export const exitCodes = { ok: 0, exchangesFailed: 1, usage: 2 } as const;
