@@ -387,9 +387,7 @@ export async function startProxyUpstream(
 }
 
 /** A notify receiver that fails its first `failures` deliveries, then records the bodies it gets (and when each attempt came). */
-export async function startNotifyReceiver(
-  failures = 0,
-): Promise<
+export async function startNotifyReceiver(failures = 0): Promise<
   LocalServer & {
     deliveries: { body: string; signature: string | null }[];
     attempts: number;
