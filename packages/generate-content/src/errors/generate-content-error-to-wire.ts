@@ -1,4 +1,4 @@
-import type { CanonicalError, WireError } from "@interlingua/core";
+import { type CanonicalError, statusByErrorKind, type WireError } from "@interlingua/core";
 import { GenerateContentErrorBody } from "../wire/generate-content-error-schema";
 import {
   badRequestType,
@@ -9,13 +9,15 @@ import {
 
 /**
  * A canonical error as a generate-content error answer: `{error: {code, message, status,
- * details}}` with the error's HTTP status as `code`, the `status` of its kind (or its original
- * one when that means the same), a `BadRequest` detail naming the offending field, and a
+ * details}}` with the error's HTTP status as `code` (a kind's default status becomes this
+ * format's), the `status` of its kind (or its original one when that means the same), a `BadRequest` detail naming the offending field, and a
  * `RetryInfo` detail plus `retry-after` header when the caller should wait. An error decoded from
  * an answer of this format keeps that answer's details.
  */
 export function generateContentErrorToWire(error: CanonicalError): WireError<GenerateContentErrorBody> {
   const byKind = generateContentErrorByKind[error.kind];
+  // A status the error was given explicitly (an upstream's) is kept; a kind's default is this format's.
+  const code = error.status === statusByErrorKind[error.kind] ? byKind.code : error.status;
   const original = GenerateContentErrorBody.safeParse(error.upstream?.body);
   const originalError = original.success ? original.data.error : undefined;
   const status =
@@ -36,13 +38,13 @@ export function generateContentErrorToWire(error: CanonicalError): WireError<Gen
     ...(original.success ? original.data : {}),
     error: {
       ...originalError,
-      code: error.status,
+      code,
       message: error.message,
       status,
       ...(details.length > 0 && { details }),
     },
   };
-  const wire: WireError<GenerateContentErrorBody> = { status: error.status, body };
+  const wire: WireError<GenerateContentErrorBody> = { status: code, body };
   if (error.retryAfter !== undefined) wire.headers = { "retry-after": String(Math.ceil(error.retryAfter)) };
   return wire;
 }

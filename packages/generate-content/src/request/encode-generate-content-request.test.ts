@@ -1,0 +1,170 @@
+import { type ChatRequest, createConversionContext } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { decodeGenerateContentRequest } from "./decode-generate-content-request";
+import { encodeGenerateContentRequest } from "./encode-generate-content-request";
+
+describe("generate-content request encoding from other formats", () => {
+  it("names a tool result by the function of the earlier call with its id, and wraps text output", () => {
+    const request: ChatRequest = {
+      model: "m",
+      messages: [
+        { role: "user", parts: [{ type: "text", text: "Weather?" }] },
+        {
+          role: "assistant",
+          parts: [{ type: "tool-call", id: "toolu_1", name: "get_weather", arguments: { city: "Paris" } }],
+        },
+        {
+          role: "user",
+          parts: [
+            {
+              type: "tool-result",
+              callId: "toolu_1",
+              name: "misleading",
+              content: [{ type: "text", text: "18C" }],
+            },
+            {
+              type: "tool-result",
+              callId: "toolu_1",
+              content: [{ type: "text", text: "failed" }],
+              isError: true,
+            },
+            { type: "tool-result", callId: "toolu_1", content: [{ type: "text", text: '{"temp":18}' }] },
+          ],
+        },
+      ],
+    };
+    const context = createConversionContext();
+    const body = encodeGenerateContentRequest(request, context);
+    expect(body.contents[1]).toEqual({
+      role: "model",
+      parts: [{ functionCall: { id: "toolu_1", name: "get_weather", args: { city: "Paris" } } }],
+    });
+    expect(body.contents[2]!.parts.map((part) => part.functionResponse)).toEqual([
+      { id: "toolu_1", name: "get_weather", response: { output: "18C" } },
+      { id: "toolu_1", name: "get_weather", response: { error: "failed" } },
+      { id: "toolu_1", name: "get_weather", response: { temp: 18 } },
+    ]);
+    expect(context.losses).toEqual([]);
+    // Decoding unwraps again: the wrapped text and the error flag come back.
+    const back = decodeGenerateContentRequest(body, createConversionContext(), { model: "m" });
+    expect(back.messages[2]!.parts[0]).toMatchObject({ content: [{ type: "text", text: "18C" }] });
+    expect(back.messages[2]!.parts[1]).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "failed" }],
+    });
+  });
+
+  it("refuses a tool result whose call is not in the conversation, naming the part", () => {
+    const request: ChatRequest = {
+      model: "m",
+      messages: [{ role: "user", parts: [{ type: "tool-result", callId: "nowhere", content: [] }] }],
+    };
+    expect(() => encodeGenerateContentRequest(request, createConversionContext())).toThrow(
+      expect.objectContaining({ kind: "invalid_request", param: "messages.0.parts.0" }),
+    );
+  });
+
+  it("projects JSON Schema tools onto the Schema subset, reporting what it cannot carry", () => {
+    const context = createConversionContext();
+    const body = encodeGenerateContentRequest(
+      {
+        model: "m",
+        messages: [{ role: "user", parts: [{ type: "text", text: "x" }] }],
+        tools: [
+          {
+            type: "function",
+            name: "search",
+            description: "Search",
+            inputSchema: {
+              type: "object",
+              properties: {
+                query: { type: ["string", "null"] },
+                mode: { const: "fast" },
+                node: { $ref: "#/$defs/node" },
+              },
+              required: ["query"],
+              additionalProperties: false,
+              $defs: { node: { type: "object", properties: { child: { $ref: "#/$defs/node" } } } },
+            },
+          },
+        ],
+        toolChoice: { type: "tool", name: "search" },
+        parallelToolCalls: false,
+        metadata: { user: "u" },
+      },
+      context,
+    );
+    expect(body.tools?.[0]?.functionDeclarations?.[0]?.parameters).toMatchObject({
+      type: "OBJECT",
+      properties: {
+        query: { type: "STRING", nullable: true },
+        mode: { type: "STRING", enum: ["fast"] },
+        node: { type: "OBJECT", properties: { child: {} } },
+      },
+      required: ["query"],
+    });
+    expect(body.toolConfig).toEqual({
+      functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["search"] },
+    });
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual(
+      expect.arrayContaining([
+        ["dropped", "/tools/0/inputSchema/additionalProperties"],
+        ["dropped", "/tools/0/inputSchema/$defs/node/properties/child/$ref"],
+        ["dropped", "/parallelToolCalls"],
+        ["dropped", "/metadata"],
+      ]),
+    );
+  });
+
+  it("joins instructions and in-conversation system turns into systemInstruction, with a loss", () => {
+    const context = createConversionContext();
+    const body = encodeGenerateContentRequest(
+      {
+        model: "m",
+        instructions: [{ role: "system", parts: [{ type: "text", text: "Be brief." }] }],
+        messages: [
+          { role: "system", parts: [{ type: "text", text: "Also polite." }] },
+          { role: "user", parts: [{ type: "text", text: "Hi" }] },
+        ],
+      },
+      context,
+    );
+    expect(body.systemInstruction).toEqual({ parts: [{ text: "Be brief." }, { text: "Also polite." }] });
+    expect(body.contents).toEqual([{ role: "user", parts: [{ text: "Hi" }] }]);
+    expect(context.losses).toEqual([expect.objectContaining({ code: "approximated", path: "/messages/0" })]);
+  });
+
+  it("decodes ids for calls that have none and pairs responses by name and order", () => {
+    const request = decodeGenerateContentRequest(
+      {
+        contents: [
+          {
+            role: "model",
+            parts: [
+              { functionCall: { name: "f", args: {} } },
+              { functionCall: { name: "f", args: { n: 2 } } },
+            ],
+          },
+          {
+            role: "user",
+            parts: [
+              { functionResponse: { name: "f", response: { output: "1" } } },
+              { functionResponse: { name: "f", response: { output: "2" } } },
+            ],
+          },
+        ],
+      },
+      createConversionContext(),
+      { model: "m" },
+    );
+    const [calls, results] = request.messages;
+    expect(calls!.parts.map((part) => (part.type === "tool-call" ? part.id : ""))).toEqual([
+      "call_c0_p0",
+      "call_c0_p1",
+    ]);
+    expect(results!.parts.map((part) => (part.type === "tool-result" ? part.callId : ""))).toEqual([
+      "call_c0_p0",
+      "call_c0_p1",
+    ]);
+  });
+});
