@@ -54,7 +54,7 @@ export function transformReadable<In, Out>(
     },
   };
 
-  const transformChunk = (chunk: In) => {
+  function transformChunk(chunk: In): void | PromiseLike<void> {
     try {
       return transformer.transform
         ? transformer.transform(chunk, controller)
@@ -62,12 +62,43 @@ export function transformReadable<In, Out>(
     } catch (error) {
       controller.error(error);
     }
-  };
-  const flush = () => {
+  }
+
+  function flush(): Promise<void> | undefined {
     const flushed = transformer.flush?.(controller);
     if (isPromiseLike(flushed)) return Promise.resolve(flushed).then(close);
     close();
-  };
+  }
+
+  // A chunk may give no output (a partial line, say): read on until one does, since the stream
+  // does not call pull again after a pull that enqueued nothing. (The steps are declared once,
+  // not per pull, as they run for every chunk.)
+  let enqueuedBeforePull = 0;
+  function readOnUnlessEnqueued(): Promise<void> | undefined {
+    return finished || enqueued !== enqueuedBeforePull ? undefined : readChunk();
+  }
+
+  function onChunk(next: ReadableStreamReadResult<In>): Promise<void> | undefined {
+    if (finished) return;
+    if (next.done) return flush();
+    const transformed = transformChunk(next.value);
+    if (isPromiseLike(transformed)) return Promise.resolve(transformed).then(readOnUnlessEnqueued);
+    return readOnUnlessEnqueued();
+  }
+
+  function onReadError(error: unknown): void {
+    if (finished) return;
+    if (!options.onSourceError) {
+      controller.error(error);
+      return;
+    }
+    options.onSourceError(error, output);
+    close();
+  }
+
+  function readChunk(): Promise<void> {
+    return reader.read().then(onChunk, onReadError);
+  }
 
   return new ReadableStream<Out>(
     {
@@ -76,31 +107,8 @@ export function transformReadable<In, Out>(
         return transformer.start?.(controller);
       },
       pull() {
-        // A chunk may give no output (a partial line, say); read on until one does, since the
-        // stream does not call pull again after a pull that enqueued nothing.
-        const enqueuedBefore = enqueued;
-        const step = (): Promise<void> =>
-          reader.read().then(
-            (next) => {
-              if (finished) return;
-              if (next.done) return flush();
-              const transformed = transformChunk(next.value);
-              if (isPromiseLike(transformed))
-                return Promise.resolve(transformed).then(() => readOnUnlessEnqueued());
-              return readOnUnlessEnqueued();
-            },
-            (error: unknown) => {
-              if (finished) return;
-              if (!options.onSourceError) {
-                controller.error(error);
-                return;
-              }
-              options.onSourceError(error, output);
-              close();
-            },
-          );
-        const readOnUnlessEnqueued = () => (finished || enqueued !== enqueuedBefore ? undefined : step());
-        return step();
+        enqueuedBeforePull = enqueued;
+        return readChunk();
       },
       cancel(reason) {
         finished = true;
