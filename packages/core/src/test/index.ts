@@ -29,5 +29,7 @@ export {
   type SpecValidatorOptions,
 } from "./spec-validator";
 export { type CodecFixtures, testCodec } from "./test-codec";
+// Conformance suites for providers
+export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-provider";
 // Conformance suites for stores
 export { storedResponseFixture, testResponseStore } from "./test-response-store";
