@@ -282,7 +282,8 @@ const responseArbitrary = fc.oneof(
 );
 
 type Block =
-  | { kind: "text" | "thought"; pieces: string[]; signature?: string }
+  | { kind: "text"; pieces: string[]; signature?: string }
+  | { kind: "thought"; pieces: string[]; signature?: string }
   | { kind: "call"; name: string; args: Record<string, unknown>; signature?: string }
   | { kind: "code"; code: string };
 
