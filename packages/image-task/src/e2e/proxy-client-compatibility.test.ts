@@ -133,6 +133,9 @@ describe("a proxy client on /mj/ works unchanged through all ten endpoints", () 
       "MJ::JOB::variation",
     ]);
     expect(grid.imageUrl!.startsWith(`${publicBaseURL}/mj/image/`)).toBe(true);
+    // Images are served without a key, so their URLs cannot be derived from the task id.
+    expect(grid.imageUrl).toMatch(new RegExp(`/mj/image/${grid.id}-[0-9a-f]{32}$`));
+    expect((await fetch(`${publicBaseURL}/mj/image/${grid.id}`)).status).toBe(404);
     const image = await fetch(grid.imageUrl!);
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/png"]);
     // The same task read through the seed's spelling and a Bearer key.

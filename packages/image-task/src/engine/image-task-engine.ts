@@ -410,12 +410,12 @@ export class ImageTaskEngine {
   ): Promise<{ record: Partial<ImageTaskRecord>; result?: StoredImageTaskResult }> {
     if ("prompts" in outcome) {
       const text = outcome.prompts.map((prompt, index) => `${index + 1}️⃣ ${prompt}`).join("\n\n");
-      const imageKey = task.operation.kind === "describe" ? task.operation.imageKey : task.id;
       return {
         record: {
           prompt: text,
           promptEn: text,
-          imageUrl: this.#options.imageUrl(imageKey, task),
+          imageUrl:
+            task.operation.kind === "describe" ? this.#options.imageUrl(task.operation.imageKey, task) : null,
           properties: { ...task.record.properties, finalPrompt: text, prompts: outcome.prompts },
           buttons: [],
         },
@@ -434,17 +434,21 @@ export class ImageTaskEngine {
         : outcome.layout === "grid"
           ? await composeImageGrid(images)
           : images[0]!;
+    // Image URLs need no key, so their blob keys carry a random part: a task id alone is guessable.
+    const compositeKey = `${task.id}-${this.#options.generateHash()}`;
     const imageKeys =
       outcome.layout === "single" && outcome.composite === undefined
-        ? [task.id]
-        : images.map((_, index) => `${task.id}-${index + 1}`);
+        ? [compositeKey]
+        : images.map((_, index) => `${compositeKey}-${index + 1}`);
     await Promise.all([
-      this.#options.blobs.put(task.id, composite),
+      this.#options.blobs.put(compositeKey, composite),
       ...images.map((image, index) =>
-        imageKeys[index] === task.id ? Promise.resolve() : this.#options.blobs.put(imageKeys[index]!, image),
+        imageKeys[index] === compositeKey
+          ? Promise.resolve()
+          : this.#options.blobs.put(imageKeys[index]!, image),
       ),
     ]);
-    const result: StoredImageTaskResult = { layout: outcome.layout, imageKeys, compositeKey: task.id };
+    const result: StoredImageTaskResult = { layout: outcome.layout, imageKeys, compositeKey };
     if (outcome.reference !== undefined) result.reference = outcome.reference;
     if (outcome.seed !== undefined) result.seed = outcome.seed;
     const hash = this.#options.generateHash();
@@ -455,7 +459,7 @@ export class ImageTaskEngine {
     };
     return {
       record: {
-        imageUrl: this.#options.imageUrl(task.id, task),
+        imageUrl: this.#options.imageUrl(compositeKey, task),
         properties,
         buttons: buildImageTaskButtons({
           layout: outcome.layout,

@@ -299,7 +299,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const rejected = await checkPrompt(prepared, apiKey, "IMAGINE");
       if (rejected !== undefined) return rejected;
       const id = generateId();
-      const imageKeys = images.map((_, index) => `${id}-input-${index + 1}`);
+      const imageKeys = images.map((_, index) => `${inputKeyPrefix(id)}-${index + 1}`);
       const task = newTask({
         id,
         dialect,
@@ -329,7 +329,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const quota = await checkQuota(apiKey, "BLEND");
       if (quota !== undefined) return quota;
       const id = generateId();
-      const imageKeys = images.map((_, index) => `${id}-input-${index + 1}`);
+      const imageKeys = images.map((_, index) => `${inputKeyPrefix(id)}-${index + 1}`);
       const dimensions = body.dimensions ?? "SQUARE";
       const task = newTask({
         id,
@@ -360,7 +360,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const quota = await checkQuota(apiKey, "DESCRIBE");
       if (quota !== undefined) return quota;
       const id = generateId();
-      const imageKey = `${id}-input-1`;
+      const imageKey = `${inputKeyPrefix(id)}-1`;
       const task = newTask({
         id,
         dialect,
@@ -387,8 +387,8 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const quota = await checkQuota(apiKey, "SWAP_FACE");
       if (quota !== undefined) return quota;
       const id = generateId();
-      const sourceKey = `${id}-source`;
-      const targetKey = `${id}-target`;
+      const sourceKey = `${inputKeyPrefix(id)}-source`;
+      const targetKey = `${inputKeyPrefix(id)}-target`;
       const task = newTask({
         id,
         dialect,
@@ -516,6 +516,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         promptText = body.prompt!.replace(match![0], "").trim();
       }
       const operation = task.operation;
+      const maskKey = `${inputKeyPrefix(task.id)}-mask`;
       if (promptText !== undefined && promptText !== "") {
         const prepared = await prepareImagePrompt(promptText, options.translator);
         const rejected = await checkPrompt(prepared, apiKey, task.record.action);
@@ -528,9 +529,9 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       }
       if (operation.kind === "follow-up") {
         if (factor !== undefined) operation.factor = factor;
-        if (mask !== undefined) operation.maskKey = `${task.id}-mask`;
+        if (mask !== undefined) operation.maskKey = maskKey;
       }
-      if (mask !== undefined) await blobs.put(`${task.id}-mask`, mask);
+      if (mask !== undefined) await blobs.put(maskKey, mask);
       const backendOperation =
         operation.kind === "follow-up"
           ? operationOfButton(operation.action.kind)!
@@ -795,6 +796,11 @@ function pick(source: Record<string, unknown>, keys: readonly string[]): Record<
   const picked: Record<string, unknown> = {};
   for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
   return picked;
+}
+
+/** Blob key prefix of a task's input images: the id and a random part (images are served without a key). */
+function inputKeyPrefix(taskId: string): string {
+  return `${taskId}-input-${randomHex(8)}`;
 }
 
 function randomHex(bytes: number): string {
