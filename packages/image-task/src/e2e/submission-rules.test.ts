@@ -310,6 +310,21 @@ describe("authentication", () => {
   });
 });
 
+describe("body size", () => {
+  it("a body over maxBodyBytes is refused with 413 and code 21 before anything is stored", async () => {
+    const small = await startImageTaskService({
+      backends: { instant: createGatedImageProvider("i", false) },
+      accounts: [{ instanceId: "a", channelId: "c", backend: "instant" }],
+      maxBodyBytes: 1000,
+    });
+    const before = small.writes();
+    const answer = await small.call("POST", "/img/submit/imagine", { prompt: "x".repeat(2000) });
+    expect(answer).toMatchObject({ status: 413, json: { code: 21, result: null } });
+    expect(small.writes()).toBe(before);
+    await small.close();
+  });
+});
+
 describe("an open interface", () => {
   it("with no keys configured, as in an open gateway, requests need no key", async () => {
     const open = await startImageTaskService({
