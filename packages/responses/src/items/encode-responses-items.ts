@@ -338,7 +338,7 @@ function computerAction(input: unknown): WireObject | undefined {
         y,
       };
     case "double_click":
-      return { type: "double_click", x, y };
+      return { type: "double_click", x, y, keys: null };
     case "mouse_move":
       return { type: "move", x, y };
     case "type":

@@ -181,6 +181,26 @@ describe("decodeResponsesRequest validation", () => {
     ],
     ["an item_reference without id", { ...base, input: [{ type: "item_reference" }] }, "input.0.id"],
     ["a max_output_tokens of 0", { ...base, max_output_tokens: 0 }, "max_output_tokens"],
+    ["a max_output_tokens below 16", { ...base, max_output_tokens: 15 }, "max_output_tokens"],
+    ["an unknown include value", { ...base, include: ["reasoning.raw_thoughts"] }, "include.0"],
+    ["a metadata value that is null", { ...base, metadata: { key: null } }, "metadata.key"],
+    ["a temperature that is a string", { ...base, temperature: "1" }, "temperature"],
+    ["a text.format without type", { ...base, text: { format: { name: "x" } } }, "text.format.type"],
+    [
+      "an allowed_tools choice with a bad mode",
+      { ...base, tool_choice: { type: "allowed_tools", mode: "none", tools: [] } },
+      "tool_choice.mode",
+    ],
+    [
+      "a function tool with strict as a string",
+      { ...base, tools: [{ type: "function", name: "f", parameters: {}, strict: "yes" }] },
+      "tools.0.strict",
+    ],
+    [
+      "a bad reasoning generate_summary",
+      { ...base, reasoning: { generate_summary: "long" } },
+      "reasoning.generate_summary",
+    ],
   ])("rejects %s naming the field", (_name, wire, param) => {
     const error = rejection(wire);
     expect(error.kind).toBe("invalid_request");

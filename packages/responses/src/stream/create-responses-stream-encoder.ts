@@ -102,6 +102,7 @@ export function createResponsesStreamEncoder(
     if (!open) return;
     let item = open.done;
     if (item === undefined && open.item.type === "message") {
+      const cutShort = interrupted && open.pendingContent.some((state) => !state.skipped);
       for (const state of open.pendingContent) {
         if (state.skipped) continue;
         open.content[state.contentIndex] = state.wireClosed ? contentOf(state) : closeContentEarly(state);
@@ -113,8 +114,9 @@ export function createResponsesStreamEncoder(
         role: open.item.role ?? "assistant",
         content: open.content,
       };
-      if (item.id === undefined) item.id = open.item.id;
-      if (interrupted) item.status = "incomplete";
+      // The id the added event announced, so every event names the item alike.
+      item.id = open.item.id;
+      if (cutShort) item.status = "incomplete";
     } else if (item === undefined) {
       // A web search has no incomplete state (and a failed one needs its action): it stays in progress.
       item = { ...open.item, status: open.item.type === "web_search_call" ? "in_progress" : "incomplete" };
@@ -356,6 +358,12 @@ export function createResponsesStreamEncoder(
         if (!item) return;
         if (!state.sawDelta && item.arguments !== "")
           send("response.function_call_arguments.delta", { ...ids(state), delta: item.arguments });
+        else if (state.sawDelta && item.arguments !== state.text) {
+          // The done events repeat what the deltas said (a replayed call streams its arguments
+          // re-serialised, without the original's spacing).
+          context.lose("approximated", pointer(path, "arguments"), "the argument text was re-serialised");
+          item.arguments = state.text;
+        }
         send("response.function_call_arguments.done", {
           ...ids(state),
           name: part.name,

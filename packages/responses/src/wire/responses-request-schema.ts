@@ -12,13 +12,25 @@ export const ResponsesMetadata = z
   )
   .refine((metadata) => Object.keys(metadata).length <= 16, { message: "metadata holds at most 16 pairs" });
 
+/** What `include` may ask for: the seed's four values and those the vendor spec adds. */
+export const ResponsesIncludable = z.enum([
+  "file_search_call.results",
+  "message.input_image.image_url",
+  "computer_call_output.output.image_url",
+  "reasoning.encrypted_content",
+  "web_search_call.results",
+  "web_search_call.action.sources",
+  "code_interpreter_call.outputs",
+  "message.output_text.logprobs",
+]);
+
 /** The body of `POST /v1/responses`, with the format's rules. Unknown fields are accepted and kept. */
 export const ResponsesRequest = z.looseObject({
   model: z.string().min(1),
   input: z.union([z.string(), z.array(ResponsesItem)]),
-  include: z.array(z.string()).nullish(),
+  include: z.array(ResponsesIncludable).nullish(),
   instructions: z.string().nullish(),
-  max_output_tokens: z.number().int().min(1).nullish(),
+  max_output_tokens: z.number().int().min(16, "must be at least 16").nullish(),
   metadata: ResponsesMetadata.nullish(),
   parallel_tool_calls: z.boolean().nullish(),
   previous_response_id: z.string().nullish(),
