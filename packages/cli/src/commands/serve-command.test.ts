@@ -1,0 +1,168 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
+import { defaultRecordingFormats, RecordedExchange } from "@interlingua/recordings";
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureIo } from "../testing/capture-io";
+import { type RunningServe, startServe } from "./serve-command";
+
+const weatherTool = {
+  name: "get_weather",
+  description: "The current weather in a city.",
+  parameters: { type: "object" as const, properties: { city: { type: "string" } }, required: ["city"] },
+};
+
+describe("interlingua serve with no provider key (the embedded default), driven by each official client", () => {
+  const io = captureIo({ environment: {} });
+  const recordDirectory = mkdtempSync(join(tmpdir(), "interlingua-serve-"));
+  let running: RunningServe;
+  let url: string;
+
+  beforeAll(async () => {
+    const started = await startServe(
+      ["--port", "0", "--record", recordDirectory],
+      io,
+      defaultRecordingFormats,
+    );
+    if (!started) throw new Error("serve did not start");
+    running = started;
+    url = running.server.url;
+  });
+  afterAll(async () => {
+    await running?.server.close();
+  });
+
+  const anthropic = () => new Anthropic({ baseURL: url, apiKey: "sk-ant-test-secret", maxRetries: 0 });
+  const openai = () => new OpenAI({ baseURL: `${url}/v1`, apiKey: "sk-openai-test-secret", maxRetries: 0 });
+  const gemini = () =>
+    new GoogleGenAI({
+      apiKey: "gemini-test-secret",
+      httpOptions: { baseUrl: url, retryOptions: { attempts: 1 } },
+    });
+
+  it("says at start-up that it serves the bundled recordings", () => {
+    expect(io.err()).toMatch(/No provider key configured/);
+    expect(io.err()).toMatch(/answering from the 15 recordings bundled with interlingua/);
+    expect(io.err()).toContain('"Hello!"');
+    expect(io.err()).toContain(`listening on ${url}`);
+  });
+
+  it("answers the messages client, whole and streamed, with text and tool calls", async () => {
+    const message = await anthropic().messages.create({
+      model: "claude-any",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "Hello!" }],
+    });
+    expect(message.content[0]).toMatchObject({ type: "text", text: expect.stringContaining("recording") });
+    const deltas: string[] = [];
+    const stream = anthropic().messages.stream({
+      model: "claude-any",
+      max_tokens: 100,
+      messages: [{ role: "user", content: "Hello!" }],
+    });
+    stream.on("text", (text) => deltas.push(text));
+    await stream.finalMessage();
+    expect(deltas.join("")).toContain("recording");
+    const call = await anthropic().messages.create({
+      model: "claude-any",
+      max_tokens: 100,
+      tools: [
+        {
+          name: weatherTool.name,
+          description: weatherTool.description,
+          input_schema: weatherTool.parameters,
+        },
+      ],
+      messages: [{ role: "user", content: "What is the weather in Paris?" }],
+    });
+    expect(call.stop_reason).toBe("tool_use");
+    expect(call.content.find((block) => block.type === "tool_use")).toMatchObject({
+      name: "get_weather",
+      input: { city: "Paris" },
+    });
+  });
+
+  it("answers the responses client, whole and streamed, with reasoning", async () => {
+    const response = await openai().responses.create({ model: "gpt-any", input: "Hello!" });
+    expect(response.output_text).toContain("recording");
+    const stream = await openai().responses.create({ model: "gpt-any", input: "Hello!", stream: true });
+    let text = "";
+    for await (const event of stream) if (event.type === "response.output_text.delta") text += event.delta;
+    expect(text).toContain("recording");
+    const reasoned = await openai().responses.create({
+      model: "gpt-any",
+      input: "How many r's are in strawberry?",
+      reasoning: { effort: "low", summary: "auto" },
+    });
+    expect(reasoned.output.map((item) => item.type)).toContain("reasoning");
+    expect(reasoned.output_text).toContain("3 r's");
+  });
+
+  it("answers the generate-content client, whole and streamed, about an image", async () => {
+    const response = await gemini().models.generateContent({ model: "gemini-any", contents: "Hello!" });
+    expect(response.text).toContain("recording");
+    let text = "";
+    for await (const chunk of await gemini().models.generateContentStream({
+      model: "gemini-any",
+      contents: "Hello!",
+    }))
+      text += chunk.text ?? "";
+    expect(text).toContain("recording");
+    const image = await gemini().models.generateContent({
+      model: "gemini-any",
+      contents: [
+        {
+          role: "user",
+          parts: [
+            { text: "What is in this image?" },
+            {
+              inlineData: {
+                mimeType: "image/png",
+                data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect(image.text).toBe("A single red pixel.");
+  });
+
+  it("answers an unrecorded request with a 404 in the caller's format naming the closest recording", async () => {
+    const error = await anthropic()
+      .messages.create({
+        model: "claude-any",
+        max_tokens: 10,
+        messages: [{ role: "user", content: "Hello there!" }],
+      })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(Anthropic.NotFoundError);
+    expect((error as Error).message).toContain("the closest recording is");
+    expect((error as Error).message).toMatch(/(messages|responses|generate-content)\/text/);
+    const openaiError = await openai()
+      .responses.create({ model: "gpt-any", input: "Hello there!" })
+      .catch((thrown: unknown) => thrown);
+    expect(openaiError).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  it("records every exchange that passed through, secrets redacted", () => {
+    const file = running.recordingFile as string;
+    const exchanges = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => RecordedExchange.parse(JSON.parse(line)));
+    expect(new Set(exchanges.map((exchange) => exchange.format))).toEqual(
+      new Set(["messages", "responses", "generate-content"]),
+    );
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toContain("test-secret");
+    const streamed = exchanges.find(
+      (exchange) => exchange.format === "messages" && exchange.response?.events,
+    );
+    expect(streamed?.response?.events?.at(-1)).toEqual({ type: "message_stop" });
+    expect(exchanges.find((exchange) => exchange.response?.status === 404)).toBeDefined();
+  });
+});
