@@ -118,5 +118,6 @@ describe("a client can press every button it sees", () => {
         expect(task.buttons.every((button) => button.customId.includes(hash))).toBe(true);
       }
     },
+    20_000,
   );
 });
