@@ -1,2 +1,8 @@
 // Running on Node
-export { type NodeServer, type ServeNodeOptions, serveNode } from "./node/serve-node";
+export {
+  createNodeListener,
+  type NodeListener,
+  type NodeServer,
+  type ServeNodeOptions,
+  serveNode,
+} from "./node/serve-node";

@@ -291,6 +291,35 @@ describe("the pipeline", () => {
     expect(responsesUpstream.calls).toHaveLength(0);
   });
 
+  it("ends a strict stream with the front's error event at the first loss after the headers", async () => {
+    responsesUpstream.answer(() => ({
+      events: [
+        { type: "response-start", id: "resp_summary", model: "upstream-model" },
+        { type: "part-start", index: 0, kind: "reasoning" },
+        { type: "reasoning-delta", index: 0, text: "A summary.", summaryIndex: 0 },
+        { type: "part-end", index: 0, part: { type: "reasoning", summary: ["A summary."] } },
+        {
+          type: "response-end",
+          finishReason: { reason: "stop" },
+          usage: { inputTokens: 1, outputTokens: 1 },
+        },
+      ],
+    }));
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(
+      messagesRequest({ ...hello, stream: true }, { "x-interlingua-strict": "1" }),
+    );
+    expect(response.status).toBe(200);
+    const events = await sseData(response);
+    expect(events.at(-1)).toMatchObject({
+      event: "error",
+      data: {
+        error: { type: "invalid_request_error", message: expect.stringContaining("Strict conversion") },
+      },
+    });
+    expect(events.some((event) => event.event === "message_stop")).toBe(false);
+  });
+
   it("streams across formats, in the front's own events", async () => {
     const gateway = createGateway(config());
     const response = await gateway.fetch(messagesRequest({ ...hello, stream: true }));

@@ -69,21 +69,32 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
   }
 }
 
+/** A Node `(request, response)` listener, as `http.createServer` and Express take. */
+export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
+
 /**
- * Runs a gateway on Node's http server. Request bodies stream into the gateway (so the size limit
- * holds before buffering), response bodies stream out with back-pressure, and a client that
- * disconnects aborts the request's signal and cancels the response, which aborts the upstream call.
+ * The gateway as a Node request listener, to mount in any Node server (Express, Fastify's raw
+ * mode, `http.createServer`). Bodies stream both ways with back-pressure; a client that disconnects
+ * aborts the request's signal and cancels the response, which aborts the upstream call. The base
+ * URL comes from the `Host` header unless given. Do not let a body parser consume the body first.
  */
-export async function serveNode(gateway: Gateway, options: ServeNodeOptions = {}): Promise<NodeServer> {
-  const host = options.host ?? "127.0.0.1";
-  let base = "";
-  const server = createServer((incoming, outgoing) => {
+export function createNodeListener(gateway: Gateway, baseURL?: string): NodeListener {
+  return (incoming, outgoing) => {
     const controller = new AbortController();
     outgoing.on("close", () => {
       if (!outgoing.writableFinished) controller.abort(new Error("The client went away"));
     });
+    const base = baseURL ?? `http://${incoming.headers.host ?? "localhost"}`;
+    let request: Request;
+    try {
+      request = toRequest(incoming, base, controller.signal);
+    } catch {
+      outgoing.writeHead(400, { "content-type": "application/json" });
+      outgoing.end(JSON.stringify({ error: { type: "invalid_request", message: "Malformed request" } }));
+      return;
+    }
     gateway
-      .fetch(toRequest(incoming, base, controller.signal))
+      .fetch(request)
       .then((response) => writeResponse(response, outgoing))
       .catch(() => {
         if (outgoing.headersSent) outgoing.destroy();
@@ -92,14 +103,22 @@ export async function serveNode(gateway: Gateway, options: ServeNodeOptions = {}
           outgoing.end(JSON.stringify({ error: { type: "internal", message: "Internal error" } }));
         }
       });
-  });
+  };
+}
+
+/**
+ * Runs a gateway on Node's http server ({@link createNodeListener} on its own server), on
+ * 127.0.0.1 unless told otherwise.
+ */
+export async function serveNode(gateway: Gateway, options: ServeNodeOptions = {}): Promise<NodeServer> {
+  const host = options.host ?? "127.0.0.1";
+  const server = createServer(createNodeListener(gateway));
   server.listen(options.port ?? 0, host);
   await once(server, "listening");
   const address = server.address() as AddressInfo;
   const hostname = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  base = `http://${hostname}:${address.port}`;
   return {
-    url: base,
+    url: `http://${hostname}:${address.port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
