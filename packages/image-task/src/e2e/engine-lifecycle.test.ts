@@ -99,6 +99,7 @@ describe("accounts and queueing", () => {
           remixAutoSubmit: true,
         },
       ],
+      bannedWords: ["gore"],
     });
     const made = await service.call("POST", "/img/submit/imagine", {
       prompt: "p",
@@ -146,6 +147,13 @@ describe("accounts and queueing", () => {
       customId: reroll,
     });
     expect(modal.json).toMatchObject({ code: 21, properties: { modal: "remix", instanceId: "r" } });
+    // The remixed prompt is checked like any other; the task keeps waiting for an acceptable one.
+    const banned = await service.call("POST", "/img/submit/modal", {
+      taskId: modal.json.result,
+      prompt: "gore",
+    });
+    expect(banned.json).toMatchObject({ code: 24, properties: { bannedWord: "gore" } });
+    expect((await service.call("GET", `/img/task/${modal.json.result}/fetch`)).json.status).toBe("MODAL");
     await service.call("POST", "/img/submit/modal", { taskId: modal.json.result, prompt: "new prompt" });
     const rerolled = await service.waitFor(modal.json.result);
     expect(rerolled).toMatchObject({ status: "SUCCESS", action: "IMAGINE", promptEn: "new prompt" });
