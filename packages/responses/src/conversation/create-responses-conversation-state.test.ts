@@ -1,5 +1,6 @@
 import {
   CanonicalError,
+  type ChatProvider,
   type ChatRequest,
   type ChatResponse,
   createConversionContext,
@@ -117,5 +118,47 @@ describe("createResponsesConversationState", () => {
     expect(context.losses).toEqual([
       { code: "dropped", path: "/messages/0", message: expect.stringContaining("item_reference") },
     ]);
+  });
+
+  it("names a tool result after the stored call it answers, without touching the stored turn", async () => {
+    const store = createMemoryResponseStore();
+    const state = createResponsesConversationState({ store });
+    const call: ChatResponse = {
+      ...answer("resp_call", ""),
+      parts: [{ type: "tool-call", id: "call_1", name: "get_weather", arguments: { city: "Oslo" } }],
+      finishReason: { reason: "tool_calls" },
+    };
+    await state.remember(turn("weather?"), call);
+    const followUp = decodeResponsesRequest(
+      {
+        model: "m",
+        previous_response_id: "resp_call",
+        input: [{ type: "function_call_output", call_id: "call_1", output: "cold" }],
+      },
+      createConversionContext(),
+    );
+    const expanded = await state.expand(followUp);
+    expect(expanded.messages.at(-1)?.parts).toEqual([
+      {
+        type: "tool-result",
+        callId: "call_1",
+        name: "get_weather",
+        content: [{ type: "text", text: "cold" }],
+      },
+    ]);
+    expect(followUp.messages[0]?.parts[0]).not.toHaveProperty("name");
+  });
+
+  it("applies to backends of other formats only: a responses backend gets the id as it is", () => {
+    const state = createResponsesConversationState({ store: createMemoryResponseStore() });
+    const backend = (wireFormat?: string): ChatProvider => ({
+      id: "b",
+      capabilities: { streaming: true, ...(wireFormat && { wireFormat }) },
+      generate: () => Promise.reject(new Error("unused")),
+      stream: () => Promise.reject(new Error("unused")),
+    });
+    expect(state.appliesTo(backend("responses"))).toBe(false);
+    expect(state.appliesTo(backend("messages"))).toBe(true);
+    expect(state.appliesTo(backend())).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import {
   CanonicalError,
+  type ChatProvider,
   type ChatRequest,
   type ChatResponse,
   type ConversionContext,
@@ -8,7 +9,7 @@ import {
   type ResponseStore,
   type StoredResponse,
 } from "@interlingua/core";
-import { responsesExtensions } from "../responses-extensions";
+import { responsesExtensions, responsesFormatId } from "../responses-extensions";
 
 /** Options for {@link createResponsesConversationState}. */
 export interface ResponsesConversationStateOptions {
@@ -22,16 +23,24 @@ export interface ResponsesConversationStateOptions {
  * `previous_response_id` and `store` for a backend that keeps no state: the front side of a gateway
  * whose clients speak the responses format calls {@link ResponsesConversationState.expand} before
  * sending a request to a backend of another format, and {@link ResponsesConversationState.remember}
- * with the answer. (When the backend speaks this format too, the id passes through untouched and
- * neither is needed.)
+ * with the answer. When the backend speaks this format too ({@link ResponsesConversationState.appliesTo}
+ * is false), the id passes through untouched and neither is needed.
  */
 export interface ResponsesConversationState {
+  /**
+   * Whether this state serves conversations for requests going to `backend`: false when the
+   * backend speaks the responses format itself (its `capabilities.wireFormat`), whose own store
+   * keeps the conversation, so `previous_response_id` and `store` go upstream unchanged and
+   * neither {@link expand} nor {@link remember} should be called.
+   */
+  appliesTo(backend: ChatProvider): boolean;
   /**
    * The request with the stored conversation it continues put in front of its messages: the chain
    * of `previousResponseId` links is followed to its start and each exchange's input and output is
    * replayed in order. Earlier instructions are not carried over (the format's rule);
-   * `previousResponseId` is removed. An id with no stored response (unknown, expired or a broken
-   * chain) is a `not_found` error naming `previous_response_id`. Item references, which only a
+   * `previousResponseId` is removed; tool results get the names of the stored calls they answer.
+   * An id with no stored response (unknown, expired or a broken chain) is a `not_found` error
+   * naming `previous_response_id`. Item references, which only a
    * responses backend can resolve, are dropped with a loss recorded in `context`.
    */
   expand(request: ChatRequest, context?: ConversionContext): Promise<ChatRequest>;
@@ -41,6 +50,28 @@ export interface ResponsesConversationState {
    * messages are kept.
    */
   remember(request: ChatRequest, response: ChatResponse): Promise<void>;
+}
+
+/**
+ * The messages with each tool result that lacks its tool's name given the name of the call it
+ * answers, found earlier in the conversation (a `function_call_output` names only the call id, and
+ * the call may be in a stored turn; formats that key results by function name need it). Messages
+ * that change are copied; the stored ones are never modified.
+ */
+function nameToolResults(messages: Message[]): Message[] {
+  const names = new Map<string, string>();
+  return messages.map((message) => {
+    let changed = false;
+    const parts = message.parts.map((part) => {
+      if (part.type === "tool-call") names.set(part.id, part.name);
+      if (part.type !== "tool-result" || part.name !== undefined) return part;
+      const name = names.get(part.callId);
+      if (name === undefined) return part;
+      changed = true;
+      return { ...part, name };
+    });
+    return changed ? { ...message, parts } : message;
+  });
 }
 
 /** Creates a {@link ResponsesConversationState} over a response store. */
@@ -70,6 +101,10 @@ export function createResponsesConversationState(
   };
 
   return {
+    appliesTo(backend) {
+      return backend.capabilities.wireFormat !== responsesFormatId;
+    },
+
     async expand(request, context) {
       const messages = request.messages.filter((message, index) => {
         if (responsesExtensions(message)?.itemReference === undefined) return true;
@@ -89,7 +124,7 @@ export function createResponsesConversationState(
         if (record.response.parts.length > 0)
           history.push({ role: "assistant", parts: record.response.parts });
       }
-      return { ...rest, messages: [...history, ...messages] };
+      return { ...rest, messages: nameToolResults([...history, ...messages]) };
     },
 
     async remember(request, response) {

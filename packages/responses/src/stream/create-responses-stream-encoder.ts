@@ -7,6 +7,7 @@ import {
   pointer,
   type Usage,
 } from "@interlingua/core";
+import { isResponsesContextOverflow } from "../errors/responses-context-overflow";
 import { encodeResponsesAnnotation } from "../items/encode-responses-annotation";
 import { encodeResponsesContent } from "../items/encode-responses-content";
 import { encodeResponsesParts } from "../items/encode-responses-items";
@@ -519,7 +520,12 @@ export function createResponsesStreamEncoder(
 
   const failResponse = (error: ErrorData) => {
     closeItem(true);
-    send("error", { code: error.code ?? null, message: error.message, param: error.param ?? null });
+    const overflow = isResponsesContextOverflow(error);
+    send("error", {
+      code: overflow ? "context_length_exceeded" : (error.code ?? null),
+      message: error.message,
+      param: overflow ? "input" : (error.param ?? null),
+    });
     const response = finalResponse(undefined, {
       status: "failed",
       error: encodeResponsesErrorObject(error),

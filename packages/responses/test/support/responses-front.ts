@@ -5,6 +5,7 @@ import {
   createJsonSseEncoderStream,
   createMemoryResponseStore,
   createResponseAccumulator,
+  type ResponseStore,
   toCanonicalError,
 } from "@interlingua/core";
 import { createResponsesConversationState } from "../../src/conversation/create-responses-conversation-state";
@@ -15,11 +16,16 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 /**
  * A minimal responses-format front for tests: the codec decodes the caller's request, the
- * conversation state serves `previous_response_id` over a memory store, `backend` answers in
- * canonical form, and the codec encodes the answer (whole or as SSE) or the error.
+ * conversation state serves `previous_response_id` over `store` (unless the backend speaks this
+ * format, which gets the id as it is), `backend` answers in canonical form, and the codec encodes
+ * the answer (whole or as SSE) or the error.
  */
-export function createResponsesFront(backend: ChatProvider): (request: Request) => Promise<Response> {
-  const conversations = createResponsesConversationState({ store: createMemoryResponseStore() });
+export function createResponsesFront(
+  backend: ChatProvider,
+  store: ResponseStore = createMemoryResponseStore(),
+): (request: Request) => Promise<Response> {
+  const conversations = createResponsesConversationState({ store });
+  const stateful = conversations.appliesTo(backend);
   return async (httpRequest) => {
     if (!responsesCodec.http.matchChatRequest(httpRequest.method, new URL(httpRequest.url)))
       return json(404, {
@@ -27,11 +33,11 @@ export function createResponsesFront(backend: ChatProvider): (request: Request) 
       });
     try {
       const request = responsesCodec.decodeRequest(await httpRequest.json(), createConversionContext());
-      const expanded = await conversations.expand(request);
+      const expanded = stateful ? await conversations.expand(request) : request;
       const context = createConversionContext({ request });
       if (!request.stream) {
         const response = await backend.generate(expanded, { signal: httpRequest.signal });
-        await conversations.remember(request, response);
+        if (stateful) await conversations.remember(request, response);
         return json(200, responsesCodec.encodeResponse(response, context));
       }
       const accumulator = createResponseAccumulator();
@@ -42,7 +48,7 @@ export function createResponsesFront(backend: ChatProvider): (request: Request) 
             controller.enqueue(event);
           },
           async flush() {
-            await conversations.remember(request, accumulator.result());
+            if (stateful) await conversations.remember(request, accumulator.result());
           },
         }),
       );

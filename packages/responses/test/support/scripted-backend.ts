@@ -1,9 +1,33 @@
-import { type ChatProvider, type ChatRequest, type ChatResponse, replay } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ChatEvent,
+  type ChatProvider,
+  type ChatRequest,
+  type ChatResponse,
+  readableFrom,
+  replay,
+} from "@interlingua/core";
+
+/** What a messages-format backend answers (through its codec) when the prompt overflows the window. */
+const contextOverflow = () =>
+  new CanonicalError("invalid_request", "prompt is too long: 210000 tokens > 200000 maximum", {
+    status: 400,
+    code: "invalid_request_error",
+  });
+
+const lastUserText = (request: ChatRequest) =>
+  [...request.messages]
+    .reverse()
+    .find((message) => message.role === "user")
+    ?.parts.map((part) => (part.type === "text" ? part.text : ""))
+    .join("") ?? "";
 
 /**
  * A canonical backend for end-to-end tests that answers from the conversation it is given: a tool
  * result gets a weather sentence, an offered `get_weather` tool gets a call, anything else gets the
- * last user text back with the number of messages it saw. `requests` records what it was asked.
+ * last user text back with the number of messages it saw. A user text containing `[overflow]` is
+ * refused as too long for the context window, before any event; `[fail mid-stream]` streams a
+ * little text, then fails upstream. `requests` records what it was asked.
  */
 export function createScriptedBackend(): ChatProvider & { requests: ChatRequest[] } {
   const requests: ChatRequest[] = [];
@@ -49,10 +73,24 @@ export function createScriptedBackend(): ChatProvider & { requests: ChatRequest[
     capabilities: { streaming: false },
     requests,
     async generate(request) {
+      if (lastUserText(request).includes("[overflow]")) throw contextOverflow();
       return answer(request);
     },
     async stream(request) {
-      return replay(answer(request));
+      const text = lastUserText(request);
+      if (text.includes("[overflow]")) throw contextOverflow();
+      if (!text.includes("[fail mid-stream]")) return replay(answer(request));
+      requests.push(request);
+      const events: ChatEvent[] = [
+        { type: "response-start", id: `resp_scripted_${++counter}`, model: request.model },
+        { type: "part-start", index: 0, kind: "text" },
+        { type: "text-delta", index: 0, text: "Partial" },
+        {
+          type: "error",
+          error: { kind: "overloaded", status: 529, message: "Overloaded", code: "overloaded_error" },
+        },
+      ];
+      return readableFrom(events);
     },
   };
 }
