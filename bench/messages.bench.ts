@@ -1,5 +1,20 @@
-import { collect, createConversionContext, readableFrom } from "@interlingua/core";
-import { messagesCodec } from "@interlingua/messages";
+import {
+  type ChatEvent,
+  type ChatRequest,
+  chainTransformers,
+  collect,
+  createConversionContext,
+  createJsonSseEncoderTransformer,
+  encodeJsonEventStream,
+  readableFrom,
+  transformReadable,
+} from "@interlingua/core";
+import {
+  createMessagesProvider,
+  createMessagesStreamEncoderTransformer,
+  type MessagesStreamEvent,
+  messagesCodec,
+} from "@interlingua/messages";
 import type { Benchmark } from "./harness";
 
 /** A long agent conversation: tools, tool calls, tool results and thinking, about 50 KB. */
@@ -120,8 +135,42 @@ const requestText = JSON.stringify(agentRequest());
 const requestWire = JSON.parse(requestText);
 const streamEvents = longStream();
 const streamTexts = streamEvents.map((event) => JSON.stringify(event));
+const textEncoder = new TextEncoder();
+/** The upstream's body as it arrives from a live model: one network chunk per event. */
+const upstreamChunks = streamEvents.map((event, index) =>
+  textEncoder.encode(`event: ${(event as { type: string }).type}\ndata: ${streamTexts[index]}\n\n`),
+);
+const upstreamBytes = upstreamChunks.reduce((sum, chunk) => sum + chunk.length, 0);
 
-/** The messages codec benchmarks (issue 3): request decode + encode, and stream transcoding. */
+/** A messages upstream that answers every call with the recorded stream. */
+const provider = createMessagesProvider({
+  baseURL: "http://upstream.invalid",
+  apiKey: "bench",
+  fetch: async () =>
+    new Response(readableFrom(upstreamChunks), { headers: { "content-type": "text/event-stream" } }),
+});
+const streamRequest: ChatRequest = {
+  model: "claude-sonnet-4-5",
+  messages: [{ role: "user", parts: [{ type: "text", text: "Write the file." }] }],
+  stream: true,
+};
+const canonicalEvents: ChatEvent[] = await collect(await provider.stream(streamRequest));
+
+const perEventFloor = {
+  floorName: "JSON.parse + JSON.stringify of each event",
+  floor: () => {
+    for (const text of streamTexts) JSON.stringify(JSON.parse(text));
+  },
+  payloadBytes: upstreamBytes,
+};
+
+/**
+ * The messages codec benchmarks (issue 3): request decode + encode, and stream transcoding. The
+ * stream is measured along the path a gateway runs for a messages front over a messages backend:
+ * the provider reads the upstream's SSE bytes (one chunk per event) into canonical events, the
+ * front's stream encoder (the codec's `TransformStream`) turns them into wire events, and the SSE
+ * framer turns those into the bytes of the answer. The stage figures after it break that down.
+ */
 export const benchmarks: Benchmark[] = [
   {
     name: "messages: decode + encode of an agent request",
@@ -135,20 +184,67 @@ export const benchmarks: Benchmark[] = [
     payloadBytes: requestText.length,
   },
   {
-    name: "messages: transcoding a 5,000-event stream (decode, then encode)",
-    floorName: "JSON.parse + JSON.stringify of each event",
-    floor: () => {
-      for (const text of streamTexts) JSON.stringify(JSON.parse(text));
-    },
-    subject: () => {
+    name: "messages: transcoding a 5,000-event stream (SSE bytes in, provider, stream encoder, SSE bytes out)",
+    ...perEventFloor,
+    subject: async () => {
       const context = createConversionContext();
-      return collect(
-        readableFrom(streamEvents)
-          .pipeThrough(messagesCodec.createStreamDecoder(context))
-          .pipeThrough(messagesCodec.createStreamEncoder(context)),
-      );
+      const events = await provider.stream(streamRequest, { context });
+      const wire = events.pipeThrough(messagesCodec.createStreamEncoder(context));
+      return collect(encodeJsonEventStream(wire, messagesCodec.sseEventName));
     },
     target: 3,
-    payloadBytes: streamTexts.reduce((sum, text) => sum + text.length, 0),
+  },
+  {
+    name: "messages stream stage 1/3: provider.stream, upstream SSE bytes to canonical events",
+    ...perEventFloor,
+    subject: async () => collect(await provider.stream(streamRequest)),
+  },
+  {
+    name: "messages stream stage 2/3: the stream encoder, canonical to wire events (TransformStream)",
+    ...perEventFloor,
+    subject: () =>
+      collect(
+        readableFrom(canonicalEvents).pipeThrough(
+          messagesCodec.createStreamEncoder(createConversionContext()),
+        ),
+      ),
+  },
+  {
+    name: "messages stream stage 3/3: SSE framing, wire events to bytes (encodeJsonEventStream)",
+    ...perEventFloor,
+    subject: () =>
+      collect(
+        encodeJsonEventStream(
+          readableFrom(streamEvents as MessagesStreamEvent[]),
+          messagesCodec.sseEventName,
+        ),
+      ),
+  },
+  {
+    name: "messages stream reference: the same path with encoder and SSE framing fused in one stage",
+    ...perEventFloor,
+    subject: async () => {
+      const context = createConversionContext();
+      const events = await provider.stream(streamRequest, { context });
+      const encoder = chainTransformers(
+        createMessagesStreamEncoderTransformer(context),
+        createJsonSseEncoderTransformer(messagesCodec.sseEventName),
+      );
+      return collect(transformReadable(events, encoder));
+    },
+  },
+  {
+    name: "messages stream reference: an identity TransformStream over the same events",
+    ...perEventFloor,
+    subject: () =>
+      collect(
+        readableFrom(streamEvents).pipeThrough(
+          new TransformStream({
+            transform(event, controller) {
+              controller.enqueue(event);
+            },
+          }),
+        ),
+      ),
   },
 ];

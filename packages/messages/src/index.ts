@@ -25,8 +25,14 @@ export { encodeMessagesTool, encodeMessagesToolChoice } from "./request/encode-m
 export { decodeMessagesResponse } from "./response/decode-messages-response";
 export { encodeMessagesResponse } from "./response/encode-messages-response";
 // Streams
-export { createMessagesStreamDecoder } from "./stream/create-messages-stream-decoder";
-export { createMessagesStreamEncoder } from "./stream/create-messages-stream-encoder";
+export {
+  createMessagesStreamDecoder,
+  createMessagesStreamDecoderTransformer,
+} from "./stream/create-messages-stream-decoder";
+export {
+  createMessagesStreamEncoder,
+  createMessagesStreamEncoderTransformer,
+} from "./stream/create-messages-stream-encoder";
 
 // Wire schemas
 export {

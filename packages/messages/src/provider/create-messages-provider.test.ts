@@ -27,6 +27,17 @@ beforeAll(async () => {
         'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
       return new Response(text, { headers: { "content-type": "text/event-stream" } });
     }
+    if (model === "drops-connection") {
+      const start =
+        'event: message_start\ndata: {"type":"message_start","message":{"id":"m","type":"message","role":"assistant","model":"x","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}}\n\n';
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(start));
+          setTimeout(() => controller.error(new Error("connection lost")), 20);
+        },
+      });
+      return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    }
     if (model === "hangs") {
       // Headers go out; the body never comes.
       return new Response(new ReadableStream({ start() {} }), {
@@ -106,5 +117,12 @@ describe("createMessagesProvider", () => {
     controller.abort();
     const collected = await reading;
     expect(collected.at(-1)).toMatchObject({ type: "error", error: { kind: "unavailable" } });
+  });
+
+  it("ends the stream with an error event when the connection drops mid-stream", async () => {
+    const events = await collect(await provider("drops-connection").stream(request));
+    expect(events[0]).toMatchObject({ type: "response-start", id: "m" });
+    expect(events.at(-1)).toMatchObject({ type: "error", error: { kind: "unavailable", status: 503 } });
+    expect(findEventSequenceProblems(events)).toEqual([]);
   });
 });

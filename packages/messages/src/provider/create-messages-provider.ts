@@ -4,16 +4,18 @@ import {
   type ChatProvider,
   type ChatRequest,
   type ConversionContext,
+  chainTransformers,
   createConversionContext,
-  decodeJsonEventStream,
+  createJsonEventDecoderTransformer,
   type ProviderCallOptions,
   toCanonicalError,
+  transformReadable,
 } from "@interlingua/core";
 import { messagesErrorFromWire } from "../errors/messages-error-from-wire";
 import { buildMessagesUpstreamRequest, type MessagesAuthStyle } from "../http/messages-http-binding";
 import { encodeMessagesRequest } from "../request/encode-messages-request";
 import { decodeMessagesResponse } from "../response/decode-messages-response";
-import { createMessagesStreamDecoder } from "../stream/create-messages-stream-decoder";
+import { createMessagesStreamDecoderTransformer } from "../stream/create-messages-stream-decoder";
 
 /** Options of {@link createMessagesProvider}. */
 export interface MessagesProviderOptions {
@@ -53,30 +55,30 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Ends a canonical stream with an `error` event when reading it fails (network loss, abort). */
-function withErrorEvent(
-  events: ReadableStream<ChatEvent>,
+/**
+ * A streamed body as canonical events, in one stage: bytes → SSE → JSON → the messages stream
+ * decoder, fused. When reading the body fails (network loss, abort) before the stream ended, the
+ * events end with an `error` event instead of the stream erroring.
+ */
+function decodeEventBody(
+  body: ReadableStream<Uint8Array>,
+  context: ConversionContext,
   signal: AbortSignal | undefined,
 ): ReadableStream<ChatEvent> {
-  const reader = events.getReader();
-  let done = false;
-  return new ReadableStream<ChatEvent>({
-    async pull(controller) {
-      try {
-        const next = await reader.read();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        if (next.value.type === "error" || next.value.type === "response-end") done = true;
-        controller.enqueue(next.value);
-      } catch (thrown) {
-        if (!done) controller.enqueue({ type: "error", error: abortError(signal, thrown).toData() });
-        controller.close();
-      }
+  let ended = false;
+  const watchEnd: Transformer<ChatEvent, ChatEvent> = {
+    transform(event, controller) {
+      if (event.type === "error" || event.type === "response-end") ended = true;
+      controller.enqueue(event);
     },
-    cancel(reason) {
-      return reader.cancel(reason);
+  };
+  const decoder = chainTransformers(
+    chainTransformers(createJsonEventDecoderTransformer(), createMessagesStreamDecoderTransformer(context)),
+    watchEnd,
+  );
+  return transformReadable(body, decoder, {
+    onSourceError(thrown, controller) {
+      if (!ended) controller.enqueue({ type: "error", error: abortError(signal, thrown).toData() });
     },
   });
 }
@@ -144,8 +146,7 @@ export function createMessagesProvider(options: MessagesProviderOptions): ChatPr
     async stream(request, callOptions = {}) {
       const { response, context } = await call(request, true, callOptions);
       if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
-      const events = decodeJsonEventStream(response.body).pipeThrough(createMessagesStreamDecoder(context));
-      return withErrorEvent(events, callOptions.signal);
+      return decodeEventBody(response.body, context, callOptions.signal);
     },
   };
 }

@@ -17,13 +17,15 @@ import { finishReasonFromMessages } from "../shared/messages-stop-reason";
 import { type MessagesCacheCounts, usageFromMessages } from "../shared/messages-usage";
 import type { MessagesCitation } from "../wire/messages-content-block";
 import type { MessagesUsage } from "../wire/messages-response";
+import { MessagesStreamEvent } from "../wire/messages-stream-event";
 
 type OpenKind = "text" | "reasoning" | "tool-call" | "hosted-tool-call" | "hosted-tool-result";
+type WireRecord = Record<string, unknown>;
 
 interface OpenBlock {
   kind: OpenKind;
   /** The `content_block` of `content_block_start`. */
-  block: Record<string, unknown>;
+  block: WireRecord;
   /** Text, thinking, or tool input JSON received so far. */
   text: string;
   signature: string;
@@ -50,7 +52,7 @@ const startKnown: Record<string, ReadonlySet<string>> = {
   tool_use: new Set(["type", "id", "name", "input"]),
   server_tool_use: new Set(["type", "id", "name", "input"]),
 };
-const deltaKinds: Record<string, OpenKind[]> = {
+const deltaKinds: Record<string, readonly OpenKind[]> = {
   text_delta: ["text"],
   citations_delta: ["text"],
   thinking_delta: ["reasoning"],
@@ -76,6 +78,49 @@ function parseJsonObject(text: string): { value?: unknown; ok: boolean } {
   }
 }
 
+/** Fields of each block type that `content_block_start` must carry as strings (`?` when optional). */
+const startStringFields: Record<string, readonly string[]> = {
+  text: ["text?"],
+  thinking: ["thinking?", "signature?"],
+  redacted_thinking: ["data"],
+  tool_use: ["id", "name"],
+  server_tool_use: ["id", "name"],
+};
+
+/** What is wrong with a `content_block_start` block for the fields the decoder reads, if anything. */
+function startBlockProblem(block: unknown): string | undefined {
+  if (!isRecord(block) || typeof block.type !== "string") return undefined;
+  for (const field of startStringFields[block.type] ?? []) {
+    const optional = field.endsWith("?");
+    const name = optional ? field.slice(0, -1) : field;
+    const value = block[name];
+    if (typeof value !== "string" && !(optional && value === undefined))
+      return `content_block_start: content_block.${name}: expected a string`;
+  }
+  return undefined;
+}
+
+/** The field of each delta type that carries its content. */
+const deltaField: Record<string, string> = {
+  text_delta: "text",
+  thinking_delta: "thinking",
+  signature_delta: "signature",
+  input_json_delta: "partial_json",
+  citations_delta: "citation",
+};
+
+/**
+ * What is wrong with an event the fast checks refused, from the full wire schema: the event type
+ * and the offending field (`content_block_delta: delta.text: Invalid input: expected string`).
+ */
+function describeInvalidEvent(item: WireRecord & { type: string }): string {
+  const parsed = MessagesStreamEvent.safeParse(item);
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  if (!issue) return `an unexpected ${item.type} event`;
+  const path = issue.path.map(String).join(".");
+  return `${item.type}${path ? `: ${path}` : ""}: ${issue.message}`;
+}
+
 /**
  * Messages stream events → canonical events. Content block indexes are the canonical part indexes.
  * Tool input arrives as `tool-arguments-delta` fragments; `part-end` carries the parsed arguments
@@ -83,204 +128,245 @@ function parseJsonObject(text: string): { value?: unknown; ok: boolean } {
  * is held until `message_stop`, which ends the stream with `response-end`. A stream cut off
  * mid-block (`max_tokens` inside tool input) closes its open blocks with what arrived. An `error`
  * event, a parse failure, or input that ends before `message_stop` ends with an `error` event.
+ *
+ * Events come from a trusted upstream, so each is checked only for the fields the decoder reads
+ * (a few `typeof` tests); when one fails, the full wire schema names the offending field in the
+ * `error` event that ends the stream.
  */
-export function createMessagesStreamDecoder(context: ConversionContext): TransformStream<unknown, ChatEvent> {
+export function createMessagesStreamDecoderTransformer(
+  context: ConversionContext,
+): Transformer<unknown, ChatEvent> {
   const open = new Map<number, OpenBlock>();
   const ignored = new Set<number>();
   let started = false;
   let finished = false;
   let startCache: MessagesCacheCounts = {};
   let end: ChatEventOf<"response-end"> | undefined;
+  let output!: TransformStreamDefaultController<ChatEvent>;
 
-  return new TransformStream<unknown, ChatEvent>({
-    transform(item, controller) {
-      if (finished) return;
-      const fail = (error: ErrorData) => {
+  function emit(event: ChatEvent): void {
+    output.enqueue(event);
+  }
+
+  function fail(error: ErrorData): void {
+    finished = true;
+    emit({ type: "error", error });
+  }
+
+  function malformed(message: string): void {
+    fail({ kind: "unavailable", status: 502, message: `Malformed upstream stream: ${message}` });
+  }
+
+  function closeBlock(index: number, block: OpenBlock): void {
+    open.delete(index);
+    emit({ type: "part-end", index, part: finishBlock(block, context, index) });
+  }
+
+  function closeAll(): void {
+    if (open.size === 0) return;
+    for (const index of [...open.keys()].sort((a, b) => a - b)) closeBlock(index, open.get(index)!);
+  }
+
+  function decodeMessageStart(item: WireRecord & { type: string }): void {
+    if (started) {
+      malformed("a second message_start");
+      return;
+    }
+    const message = item.message;
+    if (
+      !isRecord(message) ||
+      typeof message.id !== "string" ||
+      typeof message.model !== "string" ||
+      (message.usage !== undefined && !isRecord(message.usage))
+    ) {
+      malformed(describeInvalidEvent(item));
+      return;
+    }
+    started = true;
+    const event: ChatEvent = { type: "response-start", id: message.id, model: message.model };
+    if (isRecord(message.usage)) {
+      event.usage = usageFromMessages(message.usage);
+      startCache = cacheCounts(message.usage);
+    }
+    const extensions = messagesExtensions(extraFields(message, messageStartKnown, messageStartNullImplied));
+    if (extensions) event.extensions = extensions;
+    if (Array.isArray(message.content) && message.content.length > 0)
+      context.lose("dropped", "/message/content", "content in message_start is not carried");
+    emit(event);
+  }
+
+  function decodeBlockStart(item: WireRecord & { type: string }): void {
+    if (!started) {
+      malformed("content_block_start before message_start");
+      return;
+    }
+    const index = item.index;
+    const block = item.content_block;
+    if (!Number.isInteger(index) || !isRecord(block) || typeof block.type !== "string") {
+      malformed(describeInvalidEvent(item));
+      return;
+    }
+    const problem = startBlockProblem(block);
+    if (problem) {
+      malformed(problem);
+      return;
+    }
+    if (open.has(index as number)) {
+      malformed(`a second content_block_start for index ${index}`);
+      return;
+    }
+    startBlock(index as number, block as WireRecord & { type: string });
+  }
+
+  function decodeBlockDelta(item: WireRecord & { type: string }): void {
+    const index = item.index;
+    const delta = item.delta;
+    if (!Number.isInteger(index) || !isRecord(delta) || typeof delta.type !== "string") {
+      malformed(describeInvalidEvent(item));
+      return;
+    }
+    const block = open.get(index as number);
+    if (!block) {
+      if (!ignored.has(index as number)) malformed(`a delta for block ${index}, which is not open`);
+      return;
+    }
+    const deltaType = delta.type;
+    if (!deltaKinds[deltaType]?.includes(block.kind)) {
+      context.lose("dropped", pointer("/content", index as number), `${deltaType} in a ${block.kind} block`);
+      return;
+    }
+    const value = delta[deltaField[deltaType]!];
+    if (deltaType === "citations_delta" ? !isRecord(value) : typeof value !== "string") {
+      malformed(describeInvalidEvent(item));
+      return;
+    }
+    switch (deltaType) {
+      case "text_delta":
+        block.text += value as string;
+        emit({ type: "text-delta", index: index as number, text: value as string });
+        return;
+      case "thinking_delta":
+        block.text += value as string;
+        emit({ type: "reasoning-delta", index: index as number, text: value as string });
+        return;
+      case "signature_delta":
+        block.signature += value as string;
+        emit({ type: "signature-delta", index: index as number, signature: value as string });
+        return;
+      case "input_json_delta":
+        block.text += value as string;
+        emit({ type: "tool-arguments-delta", index: index as number, text: value as string });
+        return;
+      default: {
+        const citation = citationFromMessages(value as MessagesCitation);
+        if (block.citations) block.citations.push(citation);
+        else block.citations = [citation];
+        emit({ type: "citation-delta", index: index as number, citation });
+        return;
+      }
+    }
+  }
+
+  function decodeBlockStop(item: WireRecord & { type: string }): void {
+    const index = item.index;
+    if (!Number.isInteger(index)) {
+      malformed(describeInvalidEvent(item));
+      return;
+    }
+    const block = open.get(index as number);
+    if (block) closeBlock(index as number, block);
+    else if (!ignored.has(index as number))
+      malformed(`content_block_stop for block ${index}, which is not open`);
+  }
+
+  function decodeMessageDelta(item: WireRecord & { type: string }): void {
+    const delta = isRecord(item.delta) ? item.delta : {};
+    const stopReason = delta.stop_reason;
+    if (
+      (stopReason != null && typeof stopReason !== "string") ||
+      (delta.stop_sequence != null && typeof delta.stop_sequence !== "string") ||
+      (item.usage !== undefined && !isRecord(item.usage))
+    ) {
+      malformed(describeInvalidEvent(item));
+      return;
+    }
+    end = {
+      type: "response-end",
+      finishReason: finishReasonFromMessages(stopReason),
+      status: stopReason && incompleteStopReasons.has(stopReason) ? "incomplete" : "completed",
+    };
+    if (isRecord(item.usage)) end.usage = usageFromMessages(item.usage, startCache);
+    if (typeof delta.stop_sequence === "string") end.stopSequence = delta.stop_sequence;
+    const eventExtra = extraFields(item, messageDeltaKnown);
+    const extra = {
+      ...extraFields(delta, deltaKnown, deltaKnown),
+      ...(item.context_management !== undefined && { context_management: item.context_management }),
+      ...(eventExtra && { messageDeltaFields: eventExtra }),
+    };
+    if (Object.keys(extra).length > 0) end.extensions = { messages: extra };
+    // Blocks still open here were cut off (no content_block_stop will come): close them.
+    closeAll();
+  }
+
+  function decode(item: unknown): void {
+    if (StreamParseFailure.isInstance(item)) {
+      malformed(item.message);
+      return;
+    }
+    if (!isRecord(item) || typeof item.type !== "string") {
+      malformed("an event without a type");
+      return;
+    }
+    const event = item as WireRecord & { type: string };
+    switch (event.type) {
+      case "content_block_delta":
+        decodeBlockDelta(event);
+        return;
+      case "ping":
+        emit({ type: "keepalive" });
+        return;
+      case "content_block_start":
+        decodeBlockStart(event);
+        return;
+      case "content_block_stop":
+        decodeBlockStop(event);
+        return;
+      case "message_start":
+        decodeMessageStart(event);
+        return;
+      case "message_delta":
+        decodeMessageDelta(event);
+        return;
+      case "message_stop":
+        if (!started) {
+          malformed("message_stop before message_start");
+          return;
+        }
+        closeAll();
         finished = true;
-        controller.enqueue({ type: "error", error });
-      };
-      const malformed = (message: string) =>
-        fail({ kind: "unavailable", status: 502, message: `Malformed upstream stream: ${message}` });
-
-      const closeBlock = (index: number, block: OpenBlock) => {
-        open.delete(index);
-        controller.enqueue({ type: "part-end", index, part: finishBlock(block, context, index) });
-      };
-      const closeAll = () => {
-        for (const index of [...open.keys()].sort((a, b) => a - b)) closeBlock(index, open.get(index)!);
-      };
-
-      if (StreamParseFailure.isInstance(item)) {
-        malformed(item.message);
+        emit(end ?? { type: "response-end", finishReason: { reason: "other" } });
+        return;
+      case "error": {
+        const error = isRecord(event.error) ? event.error : {};
+        const status = messagesErrorTypes[error.type as string]?.status ?? 500;
+        fail(messagesErrorFromWire(status, event).toData());
         return;
       }
-      if (!isRecord(item) || typeof item.type !== "string") {
-        malformed("an event without a type");
-        return;
-      }
-      switch (item.type) {
-        case "message_start": {
-          const message = item.message;
-          if (
-            started ||
-            !isRecord(message) ||
-            typeof message.id !== "string" ||
-            typeof message.model !== "string"
-          ) {
-            malformed("unexpected message_start");
-            return;
-          }
-          started = true;
-          const event: ChatEvent = { type: "response-start", id: message.id, model: message.model };
-          if (isRecord(message.usage)) {
-            event.usage = usageFromMessages(message.usage);
-            startCache = cacheCounts(message.usage);
-          }
-          const extensions = messagesExtensions(
-            extraFields(message, messageStartKnown, messageStartNullImplied),
-          );
-          if (extensions) event.extensions = extensions;
-          if (Array.isArray(message.content) && message.content.length > 0)
-            context.lose("dropped", "/message/content", "content in message_start is not carried");
-          controller.enqueue(event);
-          return;
-        }
-        case "content_block_start": {
-          const index = item.index;
-          const block = item.content_block;
-          if (!started || typeof index !== "number" || !isRecord(block) || typeof block.type !== "string") {
-            malformed("unexpected content_block_start");
-            return;
-          }
-          if (open.has(index)) {
-            malformed(`a second content_block_start for index ${index}`);
-            return;
-          }
-          startBlock(index, block as Record<string, unknown> & { type: string }, controller);
-          return;
-        }
-        case "content_block_delta": {
-          const index = item.index as number;
-          const delta = item.delta;
-          const block = open.get(index);
-          if (!block || !isRecord(delta)) {
-            if (!ignored.has(index)) malformed(`a delta for block ${String(index)}, which is not open`);
-            return;
-          }
-          const deltaType = delta.type as string;
-          if (!deltaKinds[deltaType]?.includes(block.kind)) {
-            context.lose(
-              "dropped",
-              pointer("/content", index),
-              `${String(deltaType)} in a ${block.kind} block`,
-            );
-            return;
-          }
-          switch (deltaType) {
-            case "text_delta":
-              block.text += delta.text as string;
-              controller.enqueue({ type: "text-delta", index, text: delta.text as string });
-              return;
-            case "thinking_delta":
-              block.text += delta.thinking as string;
-              controller.enqueue({ type: "reasoning-delta", index, text: delta.thinking as string });
-              return;
-            case "signature_delta":
-              block.signature += delta.signature as string;
-              controller.enqueue({ type: "signature-delta", index, signature: delta.signature as string });
-              return;
-            case "input_json_delta":
-              block.text += delta.partial_json as string;
-              controller.enqueue({ type: "tool-arguments-delta", index, text: delta.partial_json as string });
-              return;
-            default: {
-              const citation = citationFromMessages(delta.citation as MessagesCitation);
-              if (block.citations) block.citations.push(citation);
-              else block.citations = [citation];
-              controller.enqueue({ type: "citation-delta", index, citation });
-              return;
-            }
-          }
-        }
-        case "content_block_stop": {
-          const index = item.index as number;
-          const block = open.get(index);
-          if (block) closeBlock(index, block);
-          else if (!ignored.has(index))
-            malformed(`content_block_stop for block ${String(index)}, which is not open`);
-          return;
-        }
-        case "message_delta": {
-          const delta = isRecord(item.delta) ? item.delta : {};
-          const stopReason = delta.stop_reason as string | null | undefined;
-          end = {
-            type: "response-end",
-            finishReason: finishReasonFromMessages(stopReason),
-            status: stopReason && incompleteStopReasons.has(stopReason) ? "incomplete" : "completed",
-          };
-          if (isRecord(item.usage)) end.usage = usageFromMessages(item.usage, startCache);
-          if (typeof delta.stop_sequence === "string") end.stopSequence = delta.stop_sequence;
-          const eventExtra = extraFields(item, messageDeltaKnown);
-          const extra = {
-            ...extraFields(delta, deltaKnown, deltaKnown),
-            ...(item.context_management !== undefined && { context_management: item.context_management }),
-            ...(eventExtra && { messageDeltaFields: eventExtra }),
-          };
-          if (Object.keys(extra).length > 0) end.extensions = { messages: extra };
-          // Blocks still open here were cut off (no content_block_stop will come): close them.
-          closeAll();
-          return;
-        }
-        case "message_stop":
-          if (!started) {
-            malformed("message_stop before message_start");
-            return;
-          }
-          closeAll();
-          finished = true;
-          controller.enqueue(end ?? { type: "response-end", finishReason: { reason: "other" } });
-          return;
-        case "ping":
-          controller.enqueue({ type: "keepalive" });
-          return;
-        case "error": {
-          const error = isRecord(item.error) ? item.error : {};
-          const status = messagesErrorTypes[error.type as string]?.status ?? 500;
-          fail(messagesErrorFromWire(status, item).toData());
-          return;
-        }
-        default:
-          context.lose("dropped", "", `unknown stream event ${item.type}`);
-      }
-    },
-    flush(controller) {
-      if (finished) return;
-      controller.enqueue({
-        type: "error",
-        error: {
-          kind: "unavailable",
-          status: 502,
-          message: "The upstream stream ended early, before message_stop",
-        },
-      });
-    },
-  });
+      default:
+        context.lose("dropped", "", `unknown stream event ${event.type}`);
+    }
+  }
 
-  function startBlock(
-    index: number,
-    block: Record<string, unknown> & { type: string },
-    controller: TransformStreamDefaultController<ChatEvent>,
-  ) {
-    const enqueue = (event: ChatEvent) => controller.enqueue(event);
-    const startExtensions = (known: ReadonlySet<string>) => messagesExtensions(extraFields(block, known));
+  function startBlock(index: number, block: WireRecord & { type: string }): void {
     switch (block.type) {
       case "text": {
-        open.set(index, { kind: "text", block, text: "", signature: "" });
-        const extensions = startExtensions(startKnown.text!);
-        enqueue({ type: "part-start", index, kind: "text", ...(extensions && { extensions }) });
+        const entry: OpenBlock = { kind: "text", block, text: "", signature: "" };
+        open.set(index, entry);
+        const extensions = messagesExtensions(extraFields(block, startKnown.text!));
+        emit({ type: "part-start", index, kind: "text", ...(extensions && { extensions }) });
         if (typeof block.text === "string" && block.text !== "") {
-          open.get(index)!.text = block.text;
-          enqueue({ type: "text-delta", index, text: block.text });
+          entry.text = block.text;
+          emit({ type: "text-delta", index, text: block.text });
         }
         return;
       }
@@ -288,16 +374,16 @@ export function createMessagesStreamDecoder(context: ConversionContext): Transfo
       case "redacted_thinking": {
         const entry: OpenBlock = { kind: "reasoning", block, text: "", signature: "" };
         open.set(index, entry);
-        const extensions = startExtensions(startKnown[block.type]!);
-        enqueue({ type: "part-start", index, kind: "reasoning", ...(extensions && { extensions }) });
+        const extensions = messagesExtensions(extraFields(block, startKnown[block.type]!));
+        emit({ type: "part-start", index, kind: "reasoning", ...(extensions && { extensions }) });
         if (block.type === "redacted_thinking") return;
         if (typeof block.thinking === "string" && block.thinking !== "") {
           entry.text = block.thinking;
-          enqueue({ type: "reasoning-delta", index, text: block.thinking });
+          emit({ type: "reasoning-delta", index, text: block.thinking });
         }
         if (typeof block.signature === "string" && block.signature !== "") {
           entry.signature = block.signature;
-          enqueue({ type: "signature-delta", index, signature: block.signature });
+          emit({ type: "signature-delta", index, signature: block.signature });
         }
         return;
       }
@@ -309,7 +395,7 @@ export function createMessagesStreamDecoder(context: ConversionContext): Transfo
         const extra = extraFields(block, startKnown[block.type]!);
         const extensions =
           kind === "hosted-tool-call" ? { messages: extra ?? {} } : messagesExtensions(extra);
-        enqueue({
+        emit({
           type: "part-start",
           index,
           kind,
@@ -319,14 +405,14 @@ export function createMessagesStreamDecoder(context: ConversionContext): Transfo
         });
         if (isRecord(block.input) && Object.keys(block.input).length > 0) {
           entry.text = JSON.stringify(block.input);
-          enqueue({ type: "tool-arguments-delta", index, text: entry.text });
+          emit({ type: "tool-arguments-delta", index, text: entry.text });
         }
         return;
       }
       default:
         if (block.type.endsWith("_tool_result")) {
           open.set(index, { kind: "hosted-tool-result", block, text: "", signature: "" });
-          enqueue({ type: "part-start", index, kind: "hosted-tool-result" });
+          emit({ type: "part-start", index, kind: "hosted-tool-result" });
           return;
         }
         ignored.add(index);
@@ -337,6 +423,33 @@ export function createMessagesStreamDecoder(context: ConversionContext): Transfo
         );
     }
   }
+
+  return {
+    start(controller) {
+      output = controller;
+    },
+    transform(item) {
+      if (!finished) decode(item);
+    },
+    flush() {
+      if (finished) return;
+      emit({
+        type: "error",
+        error: {
+          kind: "unavailable",
+          status: 502,
+          message: "The upstream stream ended early, before message_stop",
+        },
+      });
+    },
+  };
+}
+
+/**
+ * {@link createMessagesStreamDecoderTransformer} as the `TransformStream` of the codec contract.
+ */
+export function createMessagesStreamDecoder(context: ConversionContext): TransformStream<unknown, ChatEvent> {
+  return new TransformStream(createMessagesStreamDecoderTransformer(context));
 }
 
 /** The complete part of a block that ended (or was cut off), from what arrived. */

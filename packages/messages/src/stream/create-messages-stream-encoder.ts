@@ -40,9 +40,9 @@ const ping: WireEvent = { type: "ping" };
  * when signed by this format. A canonical `error` (or input that ends early) ends the stream with
  * an `error` event and no `message_stop`.
  */
-export function createMessagesStreamEncoder(
+export function createMessagesStreamEncoderTransformer(
   context: ConversionContext,
-): TransformStream<ChatEvent, WireEvent> {
+): Transformer<ChatEvent, WireEvent> {
   const parts = new Map<number, EncodedPart>();
   let nextBlock = 0;
   let pendingStarts = 0;
@@ -51,275 +51,295 @@ export function createMessagesStreamEncoder(
   let usage: Usage | undefined;
   let startCache: MessagesCacheCounts = {};
 
-  return new TransformStream<ChatEvent, WireEvent>({
-    transform(event, controller) {
-      if (ended) return;
-      const enqueue = (wire: WireEvent) => controller.enqueue(wire);
-      const releasePings = () => {
-        if (pendingStarts > 0) return;
-        for (; heldPings > 0; heldPings--) enqueue(ping);
-      };
-      const settle = (part: EncodedPart) => {
-        if (!part.pending) return;
-        part.pending = false;
-        pendingStarts--;
-      };
-      const startBlock = (part: EncodedPart, contentBlock: Record<string, unknown>) => {
-        part.block = nextBlock++;
-        enqueue({ type: "content_block_start", index: part.block, content_block: contentBlock });
-        settle(part);
-        releasePings();
-      };
-      const delta = (part: EncodedPart, payload: Record<string, unknown>) =>
-        enqueue({ type: "content_block_delta", index: part.block!, delta: payload });
-      const stop = (part: EncodedPart) => enqueue({ type: "content_block_stop", index: part.block! });
-      const startText = (part: EncodedPart) =>
-        startBlock(part, { ...part.startExtra, type: "text", text: "" });
-      const startThinking = (part: EncodedPart) =>
-        startBlock(part, { ...part.startExtra, type: "thinking", thinking: "", signature: "" });
+  let output!: TransformStreamDefaultController<WireEvent>;
 
-      switch (event.type) {
-        case "response-start": {
-          startCache = {};
-          if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
-          if (event.usage?.cacheWriteTokens !== undefined)
-            startCache.cacheWrite = event.usage.cacheWriteTokens;
-          enqueue({
-            type: "message_start",
-            message: {
-              ...event.extensions?.messages,
-              id: event.id,
-              type: "message",
-              role: "assistant",
-              model: event.model,
-              content: [],
-              stop_reason: null,
-              stop_sequence: null,
-              usage: usageToMessages(event.usage ?? {}, { required: "input-and-output" }),
-            },
+  function enqueue(wire: WireEvent): void {
+    output.enqueue(wire);
+  }
+
+  function releasePings(): void {
+    if (pendingStarts > 0) return;
+    for (; heldPings > 0; heldPings--) enqueue(ping);
+  }
+
+  function settle(part: EncodedPart): void {
+    if (!part.pending) return;
+    part.pending = false;
+    pendingStarts--;
+  }
+
+  function startBlock(part: EncodedPart, contentBlock: Record<string, unknown>): void {
+    part.block = nextBlock++;
+    enqueue({ type: "content_block_start", index: part.block, content_block: contentBlock });
+    settle(part);
+    releasePings();
+  }
+
+  function delta(part: EncodedPart, payload: Record<string, unknown>): void {
+    enqueue({ type: "content_block_delta", index: part.block!, delta: payload });
+  }
+
+  function stop(part: EncodedPart): void {
+    enqueue({ type: "content_block_stop", index: part.block! });
+  }
+
+  function startText(part: EncodedPart): void {
+    startBlock(part, { ...part.startExtra, type: "text", text: "" });
+  }
+
+  function startThinking(part: EncodedPart): void {
+    startBlock(part, { ...part.startExtra, type: "thinking", thinking: "", signature: "" });
+  }
+
+  function encode(event: ChatEvent): void {
+    switch (event.type) {
+      case "response-start": {
+        startCache = {};
+        if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
+        if (event.usage?.cacheWriteTokens !== undefined) startCache.cacheWrite = event.usage.cacheWriteTokens;
+        enqueue({
+          type: "message_start",
+          message: {
+            ...event.extensions?.messages,
+            id: event.id,
+            type: "message",
+            role: "assistant",
+            model: event.model,
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: usageToMessages(event.usage ?? {}, { required: "input-and-output" }),
+          },
+        });
+        return;
+      }
+      case "part-start": {
+        const part: EncodedPart = {
+          kind: event.kind,
+          startExtra: event.extensions?.messages,
+          pending: false,
+          skipped: false,
+          streamedText: "",
+          argumentsStreamed: false,
+        };
+        parts.set(event.index, part);
+        if (event.kind === "text" || event.kind === "reasoning") {
+          part.pending = true;
+          pendingStarts++;
+        } else if (event.kind === "tool-call") {
+          startBlock(part, {
+            ...part.startExtra,
+            type: "tool_use",
+            id: event.id,
+            name: event.name,
+            input: {},
           });
-          return;
-        }
-        case "part-start": {
-          const part: EncodedPart = {
-            kind: event.kind,
-            startExtra: event.extensions?.messages,
-            pending: false,
-            skipped: false,
-            streamedText: "",
-            argumentsStreamed: false,
-          };
-          parts.set(event.index, part);
-          if (event.kind === "text" || event.kind === "reasoning") {
-            part.pending = true;
-            pendingStarts++;
-          } else if (event.kind === "tool-call") {
+        } else if (event.kind === "hosted-tool-call") {
+          if (part.startExtra === undefined) part.skipped = true;
+          else
             startBlock(part, {
               ...part.startExtra,
-              type: "tool_use",
+              type: "server_tool_use",
               id: event.id,
               name: event.name,
               input: {},
             });
-          } else if (event.kind === "hosted-tool-call") {
-            if (part.startExtra === undefined) part.skipped = true;
-            else
-              startBlock(part, {
-                ...part.startExtra,
-                type: "server_tool_use",
-                id: event.id,
-                name: event.name,
-                input: {},
-              });
-          }
-          return;
         }
-        case "text-delta": {
-          const part = parts.get(event.index);
-          if (part?.kind !== "text") return;
-          if (part.block === undefined) {
-            if (event.text === "") return;
-            startText(part);
-          }
-          part.streamedText += event.text;
-          delta(part, { type: "text_delta", text: event.text });
-          return;
-        }
-        case "reasoning-delta": {
-          const part = parts.get(event.index);
-          if (part?.kind !== "reasoning") return;
-          if (part.block === undefined) startThinking(part);
-          let text = event.text;
-          if (event.summaryIndex !== undefined) {
-            if (part.summaryIndex === undefined)
-              context.lose(
-                "approximated",
-                pointer("/parts", event.index, "summary"),
-                "reasoning summary sent as thinking",
-              );
-            else if (part.summaryIndex !== event.summaryIndex) text = `\n\n${text}`;
-            part.summaryIndex = event.summaryIndex;
-          }
-          delta(part, { type: "thinking_delta", thinking: text });
-          return;
-        }
-        case "signature-delta":
-          // Signatures go out at part-end, once their format is known.
-          return;
-        case "tool-arguments-delta": {
-          const part = parts.get(event.index);
-          if (!part || part.block === undefined) return;
-          part.argumentsStreamed = true;
-          delta(part, { type: "input_json_delta", partial_json: event.text });
-          return;
-        }
-        case "citation-delta": {
-          const part = parts.get(event.index);
-          if (part?.kind !== "text") return;
-          const citation = citationToMessages(
-            event.citation,
-            context,
-            pointer("/parts", event.index, "citations"),
-          );
-          if (!citation) return;
-          if (part.block === undefined) startText(part);
-          delta(part, { type: "citations_delta", citation });
-          return;
-        }
-        case "part-end": {
-          const part = parts.get(event.index);
-          if (!part) return;
-          endPart(part, event.part, event.index);
-          settle(part);
-          releasePings();
-          return;
-        }
-        case "usage":
-          usage = mergeUsage(usage, event.usage);
-          return;
-        case "response-end": {
-          ended = true;
-          heldPings = 0;
-          const finalUsage = mergeUsage(usage, event.usage);
-          const { context_management, messageDeltaFields, ...deltaFields } = event.extensions?.messages ?? {};
-          const wire: WireEvent = {
-            ...(messageDeltaFields as object),
-            type: "message_delta",
-            delta: {
-              ...deltaFields,
-              stop_reason: stopReasonToMessages(event.finishReason, context, "/finishReason"),
-              stop_sequence: event.stopSequence ?? null,
-            },
-            usage: usageToMessages(finalUsage, { earlier: startCache, required: "output" }),
-          };
-          if (context_management !== undefined) wire.context_management = context_management;
-          if (event.candidates?.length)
-            context.lose("dropped", "/candidates", "the messages format streams one candidate");
-          enqueue(wire);
-          enqueue({ type: "message_stop" });
-          return;
-        }
-        case "error": {
-          ended = true;
-          enqueue({
-            type: "error",
-            error: messagesErrorToWire(CanonicalError.fromData(event.error)).body.error,
-          });
-          return;
-        }
-        case "keepalive":
-          if (pendingStarts > 0) heldPings++;
-          else enqueue(ping);
-          return;
-        default: {
-          const unknown: never = event;
-          throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
-        }
+        return;
       }
+      case "text-delta": {
+        const part = parts.get(event.index);
+        if (part?.kind !== "text") return;
+        if (part.block === undefined) {
+          if (event.text === "") return;
+          startText(part);
+        }
+        part.streamedText += event.text;
+        delta(part, { type: "text_delta", text: event.text });
+        return;
+      }
+      case "reasoning-delta": {
+        const part = parts.get(event.index);
+        if (part?.kind !== "reasoning") return;
+        if (part.block === undefined) startThinking(part);
+        let text = event.text;
+        if (event.summaryIndex !== undefined) {
+          if (part.summaryIndex === undefined)
+            context.lose(
+              "approximated",
+              pointer("/parts", event.index, "summary"),
+              "reasoning summary sent as thinking",
+            );
+          else if (part.summaryIndex !== event.summaryIndex) text = `\n\n${text}`;
+          part.summaryIndex = event.summaryIndex;
+        }
+        delta(part, { type: "thinking_delta", thinking: text });
+        return;
+      }
+      case "signature-delta":
+        // Signatures go out at part-end, once their format is known.
+        return;
+      case "tool-arguments-delta": {
+        const part = parts.get(event.index);
+        if (!part || part.block === undefined) return;
+        part.argumentsStreamed = true;
+        delta(part, { type: "input_json_delta", partial_json: event.text });
+        return;
+      }
+      case "citation-delta": {
+        const part = parts.get(event.index);
+        if (part?.kind !== "text") return;
+        const citation = citationToMessages(
+          event.citation,
+          context,
+          pointer("/parts", event.index, "citations"),
+        );
+        if (!citation) return;
+        if (part.block === undefined) startText(part);
+        delta(part, { type: "citations_delta", citation });
+        return;
+      }
+      case "part-end": {
+        const part = parts.get(event.index);
+        if (!part) return;
+        endPart(part, event.part, event.index);
+        settle(part);
+        releasePings();
+        return;
+      }
+      case "usage":
+        usage = mergeUsage(usage, event.usage);
+        return;
+      case "response-end": {
+        ended = true;
+        heldPings = 0;
+        const finalUsage = mergeUsage(usage, event.usage);
+        const { context_management, messageDeltaFields, ...deltaFields } = event.extensions?.messages ?? {};
+        const wire: WireEvent = {
+          ...(messageDeltaFields as object),
+          type: "message_delta",
+          delta: {
+            ...deltaFields,
+            stop_reason: stopReasonToMessages(event.finishReason, context, "/finishReason"),
+            stop_sequence: event.stopSequence ?? null,
+          },
+          usage: usageToMessages(finalUsage, { earlier: startCache, required: "output" }),
+        };
+        if (context_management !== undefined) wire.context_management = context_management;
+        if (event.candidates?.length)
+          context.lose("dropped", "/candidates", "the messages format streams one candidate");
+        enqueue(wire);
+        enqueue({ type: "message_stop" });
+        return;
+      }
+      case "error": {
+        ended = true;
+        enqueue({
+          type: "error",
+          error: messagesErrorToWire(CanonicalError.fromData(event.error)).body.error,
+        });
+        return;
+      }
+      case "keepalive":
+        if (pendingStarts > 0) heldPings++;
+        else enqueue(ping);
+        return;
+      default: {
+        const unknown: never = event;
+        throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
 
-      function endPart(part: EncodedPart, whole: Part, index: number) {
-        const path = pointer("/parts", index);
-        switch (whole.type) {
-          case "text": {
-            if (part.block === undefined) {
-              if (whole.text === "") return;
-              startText(part);
-            }
-            if (whole.text.length > part.streamedText.length && whole.text.startsWith(part.streamedText)) {
-              delta(part, { type: "text_delta", text: whole.text.slice(part.streamedText.length) });
-            }
-            if (whole.signature)
-              context.lose("dropped", pointer(path, "signature"), "text blocks carry no signature");
-            stop(part);
-            return;
-          }
-          case "reasoning": {
-            const signature = whole.signature;
-            const ours = signature?.format === "messages";
-            if (part.block === undefined) {
-              if (!ours) {
-                context.lose(
-                  "dropped",
-                  path,
-                  "reasoning without a messages signature cannot be sent to the messages format",
-                );
-                return;
-              }
-              if (whole.redacted) {
-                startBlock(part, { ...part.startExtra, type: "redacted_thinking", data: signature.data });
-                stop(part);
-                return;
-              }
-              startThinking(part);
-              const text = whole.text ?? whole.summary?.join("\n\n");
-              if (text) delta(part, { type: "thinking_delta", thinking: text });
-            }
-            if (ours) delta(part, { type: "signature_delta", signature: signature.data });
-            else if (signature)
-              context.lose("dropped", pointer(path, "signature"), `a ${signature.format} signature`);
-            stop(part);
-            return;
-          }
-          case "tool-call":
-          case "hosted-tool-call": {
-            if (part.skipped || part.block === undefined) {
-              context.lose("dropped", path, `a hosted call from another format`);
-              return;
-            }
-            if (!part.argumentsStreamed) {
-              const value =
-                whole.type === "tool-call" ? (whole.rawArguments ?? whole.arguments) : whole.input;
-              const text = typeof value === "string" ? value : JSON.stringify(value ?? {});
-              if (text !== "{}") delta(part, { type: "input_json_delta", partial_json: text });
-            }
-            if (whole.type === "tool-call" && whole.signature)
-              context.lose("dropped", pointer(path, "signature"), "tool calls carry no signature");
-            stop(part);
-            return;
-          }
-          case "hosted-tool-result":
-          case "refusal": {
-            const block = encodeMessagesPart(whole, context, path);
-            if (!block) return;
-            if (block.type === "text") {
-              startText(part);
-              delta(part, { type: "text_delta", text: block.text });
-            } else startBlock(part, block);
-            stop(part);
-            return;
-          }
-          case "media":
-          case "tool-result":
-          case "code":
-          case "code-result":
-            context.lose("unsupported", path, `${whole.type} output is not supported by the messages format`);
-            return;
-          default: {
-            const unknown: never = whole;
-            throw new TypeError(`Unknown part ${JSON.stringify(unknown)}`);
-          }
+  function endPart(part: EncodedPart, whole: Part, index: number) {
+    const path = pointer("/parts", index);
+    switch (whole.type) {
+      case "text": {
+        if (part.block === undefined) {
+          if (whole.text === "") return;
+          startText(part);
         }
+        if (whole.text.length > part.streamedText.length && whole.text.startsWith(part.streamedText)) {
+          delta(part, { type: "text_delta", text: whole.text.slice(part.streamedText.length) });
+        }
+        if (whole.signature)
+          context.lose("dropped", pointer(path, "signature"), "text blocks carry no signature");
+        stop(part);
+        return;
       }
+      case "reasoning": {
+        const signature = whole.signature;
+        const ours = signature?.format === "messages";
+        if (part.block === undefined) {
+          if (!ours) {
+            context.lose(
+              "dropped",
+              path,
+              "reasoning without a messages signature cannot be sent to the messages format",
+            );
+            return;
+          }
+          if (whole.redacted) {
+            startBlock(part, { ...part.startExtra, type: "redacted_thinking", data: signature.data });
+            stop(part);
+            return;
+          }
+          startThinking(part);
+          const text = whole.text ?? whole.summary?.join("\n\n");
+          if (text) delta(part, { type: "thinking_delta", thinking: text });
+        }
+        if (ours) delta(part, { type: "signature_delta", signature: signature.data });
+        else if (signature)
+          context.lose("dropped", pointer(path, "signature"), `a ${signature.format} signature`);
+        stop(part);
+        return;
+      }
+      case "tool-call":
+      case "hosted-tool-call": {
+        if (part.skipped || part.block === undefined) {
+          context.lose("dropped", path, `a hosted call from another format`);
+          return;
+        }
+        if (!part.argumentsStreamed) {
+          const value = whole.type === "tool-call" ? (whole.rawArguments ?? whole.arguments) : whole.input;
+          const text = typeof value === "string" ? value : JSON.stringify(value ?? {});
+          if (text !== "{}") delta(part, { type: "input_json_delta", partial_json: text });
+        }
+        if (whole.type === "tool-call" && whole.signature)
+          context.lose("dropped", pointer(path, "signature"), "tool calls carry no signature");
+        stop(part);
+        return;
+      }
+      case "hosted-tool-result":
+      case "refusal": {
+        const block = encodeMessagesPart(whole, context, path);
+        if (!block) return;
+        if (block.type === "text") {
+          startText(part);
+          delta(part, { type: "text_delta", text: block.text });
+        } else startBlock(part, block);
+        stop(part);
+        return;
+      }
+      case "media":
+      case "tool-result":
+      case "code":
+      case "code-result":
+        context.lose("unsupported", path, `${whole.type} output is not supported by the messages format`);
+        return;
+      default: {
+        const unknown: never = whole;
+        throw new TypeError(`Unknown part ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  return {
+    start(controller) {
+      output = controller;
+    },
+    transform(event) {
+      if (!ended) encode(event);
     },
     flush(controller) {
       if (ended) return;
@@ -328,5 +348,12 @@ export function createMessagesStreamEncoder(
         error: { type: "api_error", message: "The stream ended early, before the response was complete" },
       });
     },
-  });
+  };
+}
+
+/** {@link createMessagesStreamEncoderTransformer} as the `TransformStream` of the codec contract. */
+export function createMessagesStreamEncoder(
+  context: ConversionContext,
+): TransformStream<ChatEvent, WireEvent> {
+  return new TransformStream(createMessagesStreamEncoderTransformer(context));
 }

@@ -32,6 +32,8 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
     return;
   }
   const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  // A body that fails drops the connection, as a server that lost its upstream would.
+  body.on("error", (error) => outgoing.destroy(error));
   body.pipe(outgoing);
   await new Promise<void>((resolve) => outgoing.on("close", resolve));
 }
