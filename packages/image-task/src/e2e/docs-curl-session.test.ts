@@ -3,15 +3,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { createGenerateContentProvider } from "@interlingua/generate-content";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGenerateContentImageProvider } from "../backends/create-generate-content-image-provider";
-import {
-  localGenerateContentChatProvider,
-  palette,
-  type RecordingUpstream,
-  startGenerateContentUpstream,
-} from "./local-upstreams";
+import { palette, type RecordingUpstream, startGenerateContentUpstream } from "./local-upstreams";
 import { type RunningImageTaskService, startImageTaskService, testKey } from "./start-image-task-service";
 import { meanColour } from "./test-images";
 
@@ -25,7 +21,7 @@ beforeAll(async () => {
   service = await startImageTaskService({
     backends: {
       gemini: createGenerateContentImageProvider({
-        provider: localGenerateContentChatProvider(upstream.url),
+        provider: createGenerateContentProvider({ baseURL: upstream.url, apiKey: "local" }),
         model: "gemini-image",
       }),
     },

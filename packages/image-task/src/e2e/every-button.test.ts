@@ -1,10 +1,10 @@
+import { createGenerateContentProvider } from "@interlingua/generate-content";
 import { createResponsesProvider } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGenerateContentImageProvider } from "../backends/create-generate-content-image-provider";
 import { createResponsesImageProvider } from "../backends/create-responses-image-provider";
 import type { ImageTaskRecord } from "../wire/image-task-record";
 import {
-  localGenerateContentChatProvider,
   type RecordingUpstream,
   startGenerateContentUpstream,
   startResponsesUpstream,
@@ -22,7 +22,7 @@ beforeAll(async () => {
   service = await startImageTaskService({
     backends: {
       gemini: createGenerateContentImageProvider({
-        provider: localGenerateContentChatProvider(geminiUpstream.url),
+        provider: createGenerateContentProvider({ baseURL: geminiUpstream.url, apiKey: "local" }),
         model: "gemini-image",
       }),
       responses: createResponsesImageProvider({

@@ -1,12 +1,8 @@
+import { createGenerateContentProvider } from "@interlingua/generate-content";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGenerateContentImageProvider } from "../backends/create-generate-content-image-provider";
-import {
-  localGenerateContentChatProvider,
-  palette,
-  type RecordingUpstream,
-  startGenerateContentUpstream,
-} from "./local-upstreams";
+import { palette, type RecordingUpstream, startGenerateContentUpstream } from "./local-upstreams";
 import { type RunningImageTaskService, startImageTaskService } from "./start-image-task-service";
 import { dataUrl, meanColour, solidImage } from "./test-images";
 
@@ -15,7 +11,7 @@ let service: RunningImageTaskService;
 
 beforeAll(async () => {
   upstream = await startGenerateContentUpstream();
-  const provider = localGenerateContentChatProvider(upstream.url);
+  const provider = createGenerateContentProvider({ baseURL: upstream.url, apiKey: "local" });
   service = await startImageTaskService({
     backends: { gemini: createGenerateContentImageProvider({ provider, model: "gemini-image" }) },
     accounts: [{ instanceId: "g1", channelId: "c1", backend: "gemini" }],

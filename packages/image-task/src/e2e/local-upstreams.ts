@@ -1,11 +1,3 @@
-import {
-  CanonicalError,
-  type ChatProvider,
-  type ChatRequest,
-  type ChatResponse,
-  type Part,
-  replay,
-} from "@interlingua/core";
 import { type LocalServer, serveFetch } from "./serve-fetch";
 import { solidImage } from "./test-images";
 
@@ -125,70 +117,6 @@ export async function startResponsesUpstream(): Promise<RecordingUpstream> {
     });
   });
   return { ...server, requests };
-}
-
-/**
- * A minimal generate-content `ChatProvider` for the local upstream (text and inline media only):
- * enough to drive the image backend over real HTTP while the codec package's provider is not used.
- */
-export function localGenerateContentChatProvider(baseURL: string): ChatProvider {
-  async function generate(request: ChatRequest, options?: { signal?: AbortSignal }): Promise<ChatResponse> {
-    const contents = request.messages.map((message) => ({
-      role: message.role === "assistant" ? "model" : "user",
-      parts: message.parts.map((part) => {
-        if (part.type === "text") return { text: part.text };
-        if (part.type === "media" && part.source.type === "base64") {
-          return { inlineData: { mimeType: part.mediaType ?? "image/png", data: part.source.data } };
-        }
-        throw new CanonicalError("invalid_request", `the local provider cannot send ${part.type}`);
-      }),
-    }));
-    const body: Record<string, unknown> = { contents };
-    if (request.outputModalities !== undefined) {
-      body.generationConfig = {
-        responseModalities: request.outputModalities.map((modality) => modality.toUpperCase()),
-      };
-    }
-    const response = await fetch(`${baseURL}/v1beta/models/${request.model}:generateContent`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-goog-api-key": "local" },
-      body: JSON.stringify(body),
-      ...(options?.signal === undefined ? {} : { signal: options.signal }),
-    });
-    if (!response.ok) throw new CanonicalError("unavailable", `upstream answered ${response.status}`);
-    const json = (await response.json()) as {
-      responseId: string;
-      candidates: {
-        content: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] };
-      }[];
-    };
-    const parts: Part[] = json.candidates[0]!.content.parts.map((part) =>
-      part.inlineData !== undefined
-        ? {
-            type: "media",
-            kind: "image",
-            source: { type: "base64", data: part.inlineData.data },
-            mediaType: part.inlineData.mimeType,
-          }
-        : { type: "text", text: part.text ?? "" },
-    );
-    return {
-      id: json.responseId,
-      model: request.model,
-      parts,
-      finishReason: { reason: "stop", raw: "STOP" },
-      usage: {},
-      status: "completed",
-    };
-  }
-  return {
-    id: "local-generate-content",
-    capabilities: { streaming: false },
-    generate,
-    async stream(request, options) {
-      return replay(await generate(request, options));
-    },
-  };
 }
 
 interface ProxyTask {

@@ -1,3 +1,4 @@
+import { createGenerateContentProvider } from "@interlingua/generate-content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGenerateContentImageProvider } from "../backends/create-generate-content-image-provider";
 import { createProxyImageProvider } from "../backends/create-proxy-image-provider";
@@ -5,7 +6,6 @@ import { createImageTaskService, type ImageTaskService } from "../http/create-im
 import { createMemoryImageBlobStore } from "../stores/memory-image-blob-store";
 import type { ImageTaskRecord } from "../wire/image-task-record";
 import {
-  localGenerateContentChatProvider,
   palette,
   type RecordingUpstream,
   startGenerateContentUpstream,
@@ -40,7 +40,7 @@ beforeAll(async () => {
     auth: { keys: ["sk-proxy-client"] },
     backends: {
       gemini: createGenerateContentImageProvider({
-        provider: localGenerateContentChatProvider(geminiUpstream.url),
+        provider: createGenerateContentProvider({ baseURL: geminiUpstream.url, apiKey: "local" }),
         model: "gemini-image",
       }),
       proxy: createProxyImageProvider({
