@@ -46,6 +46,7 @@ interface UpstreamEnvelope {
   code?: number;
   description?: string;
   result?: unknown;
+  properties?: { status?: unknown; [key: string]: unknown };
 }
 
 interface UpstreamTask {
@@ -143,6 +144,14 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Pr
     const envelope = await call<UpstreamEnvelope>("POST", path, body, signal);
     if ((envelope.code === 1 || envelope.code === 22) && typeof envelope.result === "string")
       return envelope.result;
+    // 21 with the task's status: the same button was pressed before and that task is the answer.
+    if (
+      envelope.code === 21 &&
+      typeof envelope.result === "string" &&
+      typeof envelope.properties?.status === "string"
+    )
+      return envelope.result;
+    // 21 otherwise: "Waiting for window confirm", the modal step.
     if (envelope.code === 21 && typeof envelope.result === "string") {
       const answered = await call<UpstreamEnvelope>(
         "POST",

@@ -147,6 +147,8 @@ export async function startProxyUpstream(
   const requests: Record<string, unknown>[] = [];
   const tasks = new Map<string, ProxyTask>();
   const callbacks: string[] = [];
+  /** Upscales made, by button: pressing one again answers "Task already exists" (21), as the proxies do. */
+  const pressed = new Map<string, ProxyTask>();
   let counter = 0;
   let baseURL = "";
   const images = new Map<string, Uint8Array>();
@@ -279,18 +281,27 @@ export async function startProxyUpstream(
         if (parent === undefined || !parent.buttons.some((button) => button.customId === customId)) {
           return Response.json({ code: 21, description: "unknown button" });
         }
+        const existing = pressed.get(customId);
+        if (existing !== undefined) {
+          return Response.json({
+            code: 21,
+            description: "Task already exists",
+            result: existing.id,
+            properties: { status: existing.status, imageUrl: existing.imageUrl },
+          });
+        }
         if (customId.includes("CustomZoom") || customId.includes("Inpaint")) {
           const task = create(customId.includes("Inpaint") ? "INPAINT" : "ZOOM", parent.prompt, false, true);
           if (typeof body.notifyHook === "string") task.notifyHook = body.notifyHook;
           return Response.json({ code: 21, description: "Waiting for window confirm", result: task.id });
         }
-        return ok(
-          create(
-            customId.includes("upsample") ? "UPSCALE" : "VARIATION",
-            parent.prompt,
-            customId.includes("upsample"),
-          ),
+        const task = create(
+          customId.includes("upsample") ? "UPSCALE" : "VARIATION",
+          parent.prompt,
+          customId.includes("upsample"),
         );
+        if (customId.includes("upsample")) pressed.set(customId, task);
+        return ok(task);
       }
       case "/mj/submit/modal": {
         const task = tasks.get(String(body.taskId));

@@ -181,6 +181,21 @@ describe("proxy upstream on the /mj/ spelling", () => {
       customId: string;
     };
     expect(pressed.customId).toMatch(/^MJ::JOB::upsample::4::h\d+$/);
+    // Pressed again: the upstream answers 21 "Task already exists" with that task, which is followed
+    // (not mistaken for a modal step).
+    const modalsBefore = proxyUpstream.requests.filter(
+      (request) => request.path === "/mj/submit/modal",
+    ).length;
+    const again = await service.call("POST", "/mj/submit/action", {
+      taskId: grid.id,
+      customId: buttonOf(grid, /upsample::4/),
+    });
+    expect(await service.waitFor(again.json.result)).toMatchObject({ status: "SUCCESS", action: "UPSCALE" });
+    const actions = proxyUpstream.requests.filter((request) => request.path === "/mj/submit/action");
+    expect(actions.at(-1)!.customId).toBe(pressed.customId);
+    expect(proxyUpstream.requests.filter((request) => request.path === "/mj/submit/modal")).toHaveLength(
+      modalsBefore,
+    );
 
     const zoom = await service.call("POST", "/mj/submit/action", {
       taskId: single.id,
