@@ -1,3 +1,4 @@
+import { createSpecValidator } from "@interlingua/core/test";
 import { createGenerateContentProvider } from "@interlingua/generate-content";
 import { createResponsesProvider } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,4 +121,26 @@ describe("a client can press every button it sees", () => {
     },
     20_000,
   );
+
+  it("every request the generate-content backend sent on the way is valid by the vendor's spec", () => {
+    const generateContent = createSpecValidator("generate-content");
+    expect(geminiUpstream.requests.length).toBeGreaterThanOrEqual(40);
+    for (const request of geminiUpstream.requests) {
+      const shown = JSON.stringify(request).slice(0, 300);
+      expect(generateContent.validate("GenerateContentRequest", request), shown).toEqual([]);
+    }
+  }, 30_000);
+
+  it("every image_generation tool the responses backend sent is valid by the vendor's spec", () => {
+    const responses = createSpecValidator("responses");
+    const tools = responsesUpstream.requests.flatMap(
+      (request) => (request.tools as unknown[] | undefined) ?? [],
+    );
+    expect(tools.length).toBeGreaterThanOrEqual(40);
+    expect(
+      tools.some((tool) => (tool as { input_image_mask?: unknown }).input_image_mask !== undefined),
+    ).toBe(true);
+    for (const tool of tools)
+      expect(responses.validate("ImageGenTool", tool), JSON.stringify(tool).slice(0, 200)).toEqual([]);
+  }, 30_000);
 });
