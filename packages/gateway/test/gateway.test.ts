@@ -1,4 +1,10 @@
-import { CanonicalError, type ChatProvider, type ChatRequest, replay } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ChatProvider,
+  type ChatRequest,
+  type ChatResponse,
+  replay,
+} from "@interlingua/core";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -422,10 +428,16 @@ describe("the pipeline", () => {
       messages: [{ role: "user", content: "x" }],
       metadata: { user_id: "u1" },
     };
-    const response = await gateway.fetch(messagesRequest(body));
+    const response = await gateway.fetch(
+      messagesRequest(body, { "anthropic-beta": "context-1m-2025-08-07" }),
+    );
     expect(response.status).toBe(200);
     expect(messagesUpstream.calls[0]?.wire).toEqual({ ...body, model: "claude-real" });
+    expect(messagesUpstream.calls[0]?.headers.get("anthropic-beta")).toBe("context-1m-2025-08-07");
+    expect(messagesUpstream.calls[0]?.apiKey).toBe(upstreamKey);
     expect(reports[0]).toMatchObject({ passThrough: true, losses: [] });
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("x-interlingua-losses")).toBe("0");
     const streamed = await gateway.fetch(messagesRequest({ ...body, stream: true }));
     expect((await sseData(streamed)).at(-1)?.event).toBe("message_stop");
   });
@@ -584,6 +596,107 @@ describe("opaque state across formats", () => {
     const text = await response.text();
     expect(text).not.toContain(signature);
     expect(text).toContain("il1.messages.");
+  });
+});
+
+describe("tool-call state for fronts without a field for it", () => {
+  const signed: ChatResponse = {
+    id: "resp_signed",
+    model: "m",
+    parts: [
+      {
+        type: "tool-call",
+        id: "call_7",
+        name: "get_weather",
+        arguments: { city: "Oslo" },
+        signature: { format: "generate-content", data: "thought-signature-bytes" },
+      },
+    ],
+    finishReason: { reason: "tool_calls" },
+    usage: {},
+    status: "completed",
+  };
+
+  function signingProvider(seen: ChatRequest[]): ChatProvider {
+    return {
+      id: "signing",
+      capabilities: { streaming: true, wireFormat: "generate-content" },
+      generate: async (request) => {
+        seen.push(request);
+        return request.messages.length > 1 ? textAnswer("done") : signed;
+      },
+      stream: async (request) => {
+        seen.push(request);
+        return replay(signed);
+      },
+    };
+  }
+
+  it("travels in a sealed id, in whole answers and streams, and comes back to the backend", async () => {
+    const seen: ChatRequest[] = [];
+    const gateway = createGateway(
+      config({ providers: { g: signingProvider(seen) }, routes: [{ model: "*", provider: "g" }] }),
+    );
+    const first = await (await gateway.fetch(messagesRequest(hello))).json();
+    const use = first.content[0];
+    expect(use).toMatchObject({ type: "tool_use", name: "get_weather", id: expect.stringMatching(/^ilc1_/) });
+    const streamed = await sseData(await gateway.fetch(messagesRequest({ ...hello, stream: true })));
+    const start = streamed.find((event) => event.event === "content_block_start");
+    expect(start?.data).toMatchObject({ content_block: { type: "tool_use", id: use.id } });
+
+    const second = await gateway.fetch(
+      messagesRequest({
+        ...hello,
+        messages: [
+          hello.messages[0],
+          { role: "assistant", content: [use] },
+          { role: "user", content: [{ type: "tool_result", tool_use_id: use.id, content: "Cold" }] },
+        ],
+      }),
+    );
+    expect(second.status).toBe(200);
+    const parts = seen.at(-1)!.messages.flatMap((message) => message.parts);
+    expect(parts.find((part) => part.type === "tool-call")).toMatchObject({
+      id: "call_7",
+      signature: { format: "generate-content", data: "thought-signature-bytes" },
+    });
+    expect(parts.find((part) => part.type === "tool-result")).toMatchObject({ callId: "call_7" });
+  });
+
+  it("refuses a forged sealed id with 400", async () => {
+    const gateway = createGateway(
+      config({ providers: { g: signingProvider([]) }, routes: [{ model: "*", provider: "g" }] }),
+    );
+    const response = await gateway.fetch(
+      messagesRequest({
+        ...hello,
+        messages: [
+          hello.messages[0],
+          {
+            role: "assistant",
+            content: [
+              {
+                type: "tool_use",
+                id: "ilc1_forged_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                name: "get_weather",
+                input: {},
+              },
+            ],
+          },
+          {
+            role: "user",
+            content: [
+              {
+                type: "tool_result",
+                tool_use_id: "ilc1_forged_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                content: "x",
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(response.status).toBe(400);
   });
 });
 

@@ -57,6 +57,10 @@ export interface FrontConversationState {
 export interface GatewayFormat {
   /** The format's codec; `codec.id` is the format id used in config. */
   readonly codec: AnyCodec;
+  /** Whether the format's tool calls have a field of their own for opaque state (a thought signature). */
+  readonly toolCallsCarryState: boolean;
+  /** Caller headers that go upstream with a same-format pass-through (feature flags such as betas). */
+  readonly passThroughHeaders: readonly string[];
   /** An upstream provider speaking this format. */
   createProvider(options: GatewayProviderOptions): ChatProvider;
   /** The model-listing endpoint. */

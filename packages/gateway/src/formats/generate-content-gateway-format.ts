@@ -19,6 +19,8 @@ function describe(model: ListedModel) {
  */
 export const generateContentGatewayFormat: GatewayFormat = {
   codec: generateContentCodec,
+  toolCallsCarryState: true,
+  passThroughHeaders: [],
   createProvider: (options) => createGenerateContentProvider(options),
   models: {
     match(request, url) {

@@ -13,6 +13,8 @@ function describe(model: ListedModel) {
  */
 export const messagesGatewayFormat: GatewayFormat = {
   codec: messagesCodec,
+  toolCallsCarryState: false,
+  passThroughHeaders: ["anthropic-beta"],
   createProvider: (options) => createMessagesProvider(options),
   models: {
     match(request, url) {

@@ -17,6 +17,8 @@ function describe(model: ListedModel) {
  */
 export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
+  toolCallsCarryState: false,
+  passThroughHeaders: ["openai-beta"],
   createProvider: (options) => createResponsesProvider(options),
   models: {
     match(_request, url) {

@@ -93,6 +93,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const onConversion = parsed.onConversion;
   const runtime: GatewayRuntime = {
     fronts,
+    formats: formatById,
     keys: createKeyVerifier(parsed.auth?.keys ?? []),
     router: createRouter(parsed.routes),
     targets,

@@ -52,3 +52,25 @@ describe("createOpaqueSealer", () => {
     await expect(sealer.open("il1.garbage", "/p")).rejects.toThrow(/altered/);
   });
 });
+
+describe("sealed tool-call ids", () => {
+  it("are valid ids everywhere, stable, and open to the original id and state", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1 }), format, fc.string(), async (id, formatId, data) => {
+        const sealed = await sealer.sealCallId(id, { format: formatId, data });
+        expect(sealed).toMatch(/^ilc1_[A-Za-z0-9_-]+$/);
+        expect(await sealer.sealCallId(id, { format: formatId, data })).toBe(sealed);
+        expect(sealer.isSealedCallId(sealed)).toBe(true);
+        expect(await sealer.openCallId(sealed, "/p")).toEqual({ id, state: { format: formatId, data } });
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("refuse a changed character", async () => {
+    const sealed = await sealer.sealCallId("call_1", { format: "generate-content", data: "sig" });
+    const tampered = `${sealed.slice(0, 8)}${sealed[8] === "A" ? "B" : "A"}${sealed.slice(9)}`;
+    await expect(sealer.openCallId(tampered, "/p")).rejects.toThrow(/altered/);
+    await expect(sealer.openCallId("ilc1_short", "/p")).rejects.toThrow(/altered/);
+  });
+});

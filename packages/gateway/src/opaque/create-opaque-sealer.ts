@@ -3,6 +3,12 @@ import { CanonicalError, type OpaqueState } from "@interlingua/core";
 /** The versioned prefix of every sealed envelope: `il1.<format>.<payload>.<mac>`. */
 export const opaqueEnvelopePrefix = "il1.";
 
+/** The versioned prefix of a tool-call id that carries sealed state: `ilc1_<payload>_<mac>`. */
+export const sealedCallIdPrefix = "ilc1_";
+
+/** Length of a base64url HMAC-SHA-256. */
+const macLength = 43;
+
 /**
  * Seals opaque backend state for a client of another format, and opens it when it comes back.
  * An envelope is `il1.<backend format>.<base64url data>.<base64url HMAC-SHA-256>`; the HMAC covers
@@ -15,6 +21,16 @@ export interface OpaqueSealer {
   isEnvelope(value: string): boolean;
   /** The state inside an envelope; a forged or altered one is an `invalid_request` error naming `param`. */
   open(envelope: string, param: string): Promise<OpaqueState>;
+  /**
+   * A tool-call id that also carries the call's opaque state, for fronts whose tool calls have no
+   * field for it: only `[A-Za-z0-9_-]`, so it is a valid id in every format, and the same input
+   * always gives the same id (the client's tool result refers back to it).
+   */
+  sealCallId(id: string, state: OpaqueState): Promise<string>;
+  /** Whether an id was made by {@link sealCallId}. */
+  isSealedCallId(id: string): boolean;
+  /** The original id and state inside a sealed id; a forged or altered one is an `invalid_request` error. */
+  openCallId(sealed: string, param: string): Promise<{ id: string; state: OpaqueState }>;
 }
 
 const textEncoder = new TextEncoder();
@@ -56,6 +72,38 @@ export function createOpaqueSealer(secret: string): OpaqueSealer {
     },
     isEnvelope(value) {
       return value.startsWith(opaqueEnvelopePrefix);
+    },
+    async sealCallId(id, state) {
+      const payload = toBase64Url(textEncoder.encode(JSON.stringify([id, state.format, state.data])));
+      const signed = `${sealedCallIdPrefix}${payload}`;
+      const mac = await crypto.subtle.sign("HMAC", await key, textEncoder.encode(signed));
+      return `${signed}_${toBase64Url(new Uint8Array(mac))}`;
+    },
+    isSealedCallId(id) {
+      return id.startsWith(sealedCallIdPrefix);
+    },
+    async openCallId(sealed, param) {
+      const signed = sealed.slice(0, -(macLength + 1));
+      const mac = sealed.slice(-macLength);
+      if (sealed.length < sealedCallIdPrefix.length + macLength + 1 || sealed[signed.length] !== "_")
+        throw refuse(param);
+      let fields: unknown;
+      try {
+        const valid = await crypto.subtle.verify(
+          "HMAC",
+          await key,
+          fromBase64Url(mac),
+          textEncoder.encode(signed),
+        );
+        if (!valid) throw refuse(param);
+        fields = JSON.parse(new TextDecoder().decode(fromBase64Url(signed.slice(sealedCallIdPrefix.length))));
+      } catch {
+        throw refuse(param);
+      }
+      const [id, format, data] = fields as [unknown, unknown, unknown];
+      if (typeof id !== "string" || typeof format !== "string" || typeof data !== "string")
+        throw refuse(param);
+      return { id, state: { format, data } };
     },
     async open(envelope, param) {
       const fields = envelope.slice(opaqueEnvelopePrefix.length).split(".");

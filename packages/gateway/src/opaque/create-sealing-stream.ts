@@ -1,20 +1,38 @@
 import type { ChatEvent } from "@interlingua/core";
 import type { OpaqueSealer } from "./create-opaque-sealer";
-import { sealPart } from "./seal-response-parts";
+import { type SealingFront, sealPart } from "./seal-response-parts";
+
+/** Options of {@link createSealingStream}. */
+export interface SealingStreamOptions {
+  /** The front the stream goes to. */
+  front: SealingFront;
+  /**
+   * Hold each tool call's events until its part ends, so a call whose state must travel in its id
+   * gets that id on its `part-start` too. Only worth it when the backend's tool calls can carry state
+   * and the front's cannot.
+   */
+  holdToolCalls: boolean;
+}
 
 /**
- * Seals foreign opaque state in a stream of canonical events for a client of `frontFormat`.
+ * Seals foreign opaque state in a stream of canonical events for a client of another format.
  * Signature fragments are held until their part ends; then a part whose state came from another
  * format gets one `signature-delta` with the whole envelope, and any other part its fragments as
- * they were. Everything else passes straight through.
+ * they were. With `holdToolCalls`, a tool call's events wait for its end and go out with the id it
+ * ends with. Everything else passes straight through.
  */
 export function createSealingStream(
-  frontFormat: string,
   sealer: OpaqueSealer,
+  options: SealingStreamOptions,
 ): TransformStream<ChatEvent, ChatEvent> {
   const held = new Map<number, ChatEvent[]>();
+  const heldCalls = new Map<number, ChatEvent[]>();
   return new TransformStream({
     async transform(event, controller) {
+      if (event.type === "part-start" && event.kind === "tool-call" && options.holdToolCalls) {
+        heldCalls.set(event.index, [event]);
+        return;
+      }
       if (event.type === "signature-delta") {
         const fragments = held.get(event.index) ?? [];
         fragments.push(event);
@@ -22,12 +40,20 @@ export function createSealingStream(
         return;
       }
       if (event.type !== "part-end") {
-        controller.enqueue(event);
+        const call = "index" in event ? heldCalls.get(event.index) : undefined;
+        if (call) call.push(event);
+        else controller.enqueue(event);
         return;
       }
       const fragments = held.get(event.index) ?? [];
       held.delete(event.index);
-      const part = await sealPart(event.part, frontFormat, sealer);
+      const part = await sealPart(event.part, options.front, sealer);
+      const before = heldCalls.get(event.index) ?? [];
+      heldCalls.delete(event.index);
+      for (const earlier of before) {
+        const renamed = earlier.type === "part-start" && part.type === "tool-call" && earlier.id !== part.id;
+        controller.enqueue(renamed ? { ...earlier, id: part.id } : earlier);
+      }
       if (part === event.part) {
         for (const fragment of fragments) controller.enqueue(fragment);
       } else if (fragments.length > 0 && "signature" in part && part.signature) {

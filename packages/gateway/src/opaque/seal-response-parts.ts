@@ -4,21 +4,34 @@ import type { OpaqueSealer } from "./create-opaque-sealer";
 /** A part that can carry opaque state (text, tool call and reasoning parts). */
 type SignedPart = Part & { signature?: OpaqueState };
 
+/** The front a response is sealed for. */
+export interface SealingFront {
+  /** The front's format id. */
+  format: string;
+  /** Whether the front's tool calls have a field of their own for opaque state. */
+  toolCallsCarryState: boolean;
+}
+
 /**
  * The part with opaque state from another format sealed into the front format's own field:
- * `{ format: front, data: envelope }`. Parts without foreign state come back unchanged.
+ * `{ format: front, data: envelope }`. A tool call whose front has no such field carries its state
+ * in a sealed id instead. Parts without foreign state come back unchanged.
  */
-export async function sealPart(part: Part, frontFormat: string, sealer: OpaqueSealer): Promise<Part> {
+export async function sealPart(part: Part, front: SealingFront, sealer: OpaqueSealer): Promise<Part> {
   const signature = (part as SignedPart).signature;
-  if (!signature || signature.format === frontFormat) return part;
-  return { ...part, signature: { format: frontFormat, data: await sealer.seal(signature) } } as Part;
+  if (!signature || signature.format === front.format) return part;
+  if (part.type === "tool-call" && !front.toolCallsCarryState) {
+    const { signature: _sealed, ...call } = part;
+    return { ...call, id: await sealer.sealCallId(part.id, signature) };
+  }
+  return { ...part, signature: { format: front.format, data: await sealer.seal(signature) } } as Part;
 }
 
 /** {@link sealPart} over every part of a response's output. */
 export async function sealResponseParts(
   parts: readonly Part[],
-  frontFormat: string,
+  front: SealingFront,
   sealer: OpaqueSealer,
 ): Promise<Part[]> {
-  return Promise.all(parts.map((part) => sealPart(part, frontFormat, sealer)));
+  return Promise.all(parts.map((part) => sealPart(part, front, sealer)));
 }

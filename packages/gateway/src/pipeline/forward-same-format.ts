@@ -6,6 +6,8 @@ import type { GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 export interface SameFormatCall {
   /** The caller's body as parsed, sent on unchanged except for the model. */
   wire: unknown;
+  /** The caller's headers, of which the format's pass-through headers go upstream. */
+  headers: Headers;
   upstreamModel: string;
   stream: boolean;
   signal: AbortSignal;
@@ -22,8 +24,14 @@ export async function forwardSameFormat(
   call: SameFormatCall,
 ): Promise<Response> {
   const { codec } = target.format;
+  const headers: Record<string, string> = { ...target.options.headers };
+  for (const name of target.format.passThroughHeaders) {
+    const value = call.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
   const upstream = codec.http.buildUpstreamRequest({
     ...target.options,
+    headers,
     model: call.upstreamModel,
     stream: call.stream,
     body: call.wire,
@@ -42,14 +50,19 @@ export async function forwardSameFormat(
       `The upstream could not be reached: ${(thrown as Error).message}`,
     );
   }
-  const headers = new Headers({ "content-type": response.headers.get("content-type") ?? "application/json" });
+  const answerHeaders = new Headers({
+    "content-type": response.headers.get("content-type") ?? "application/json",
+  });
   const retryAfter = response.headers.get("retry-after");
-  if (retryAfter) headers.set("retry-after", retryAfter);
+  if (retryAfter) answerHeaders.set("retry-after", retryAfter);
   if (!response.ok || !response.body)
-    return new Response(runtime.redact(await response.text()), { status: response.status, headers });
-  headers.set("x-interlingua-losses", "0");
-  if (!call.stream) return new Response(response.body, { status: response.status, headers });
-  headers.set("cache-control", "no-cache");
+    return new Response(runtime.redact(await response.text()), {
+      status: response.status,
+      headers: answerHeaders,
+    });
+  answerHeaders.set("x-interlingua-losses", "0");
+  if (!call.stream) return new Response(response.body, { status: response.status, headers: answerHeaders });
+  answerHeaders.set("cache-control", "no-cache");
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -71,5 +84,5 @@ export async function forwardSameFormat(
       return reader.cancel(reason);
     },
   });
-  return new Response(body, { status: response.status, headers });
+  return new Response(body, { status: response.status, headers: answerHeaders });
 }

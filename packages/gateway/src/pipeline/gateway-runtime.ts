@@ -31,6 +31,8 @@ export interface Front {
 /** Everything a request handler needs, built once by `createGateway`. */
 export interface GatewayRuntime {
   fronts: Front[];
+  /** Every known format by id, fronts or not. */
+  formats: Map<string, GatewayFormat>;
   keys: KeyVerifier;
   router: Router;
   targets: Map<string, ProviderTarget>;

@@ -15,7 +15,7 @@ import type { ConversionReport } from "../config/gateway-config-schema";
 import { readLimitedBody } from "../http/read-limited-body";
 import { opaqueEnvelopePrefix } from "../opaque/create-opaque-sealer";
 import { createSealingStream } from "../opaque/create-sealing-stream";
-import { sealResponseParts } from "../opaque/seal-response-parts";
+import { type SealingFront, sealResponseParts } from "../opaque/seal-response-parts";
 import { unsealRequest } from "../opaque/unseal-request";
 import { encodeEventStream } from "./encode-event-stream";
 import { errorResponse } from "./error-response";
@@ -98,6 +98,7 @@ export async function handleChatRequest(
       report.passThrough = true;
       const response = await forwardSameFormat(runtime, target.direct, {
         wire,
+        headers: request.headers,
         upstreamModel: route.upstreamModel,
         stream: report.stream,
         signal: request.signal,
@@ -138,6 +139,17 @@ export async function handleChatRequest(
   }
 }
 
+function sealingFront(front: Front): SealingFront {
+  return { format: front.format.codec.id, toolCallsCarryState: front.format.toolCallsCarryState };
+}
+
+/** Whether the backend's tool calls may carry state that must travel in their ids to this front. */
+function holdToolCalls(runtime: GatewayRuntime, front: Front, target: ProviderTarget): boolean {
+  const backend = target.provider.capabilities.wireFormat;
+  const backendFormat = backend === undefined ? undefined : runtime.formats.get(backend);
+  return backendFormat?.toolCallsCarryState === true && !front.format.toolCallsCarryState;
+}
+
 async function answerWhole(
   runtime: GatewayRuntime,
   exchange: Exchange,
@@ -152,7 +164,7 @@ async function answerWhole(
   await conversation?.remember(exchange.request, response);
   response = {
     ...response,
-    parts: await sealResponseParts(response.parts, front.format.codec.id, runtime.sealer),
+    parts: await sealResponseParts(response.parts, sealingFront(front), runtime.sealer),
   };
   const body = front.format.codec.encodeResponse(response, context);
   runtime.report(exchange.report);
@@ -198,7 +210,12 @@ async function answerStream(
         };
       runtime.report(exchange.report);
     },
-  }).pipeThrough(createSealingStream(codec.id, runtime.sealer));
+  }).pipeThrough(
+    createSealingStream(runtime.sealer, {
+      front: sealingFront(front),
+      holdToolCalls: holdToolCalls(runtime, front, target),
+    }),
+  );
   return new Response(encodeEventStream(events, codec, encoder, runtime.redact), {
     status: 200,
     headers: {

@@ -14,11 +14,11 @@ export interface CellResult {
 /** `docs/compatibility.md` from the cells that passed: a table per transport, then each pair's losses. */
 export function renderCompatibility(
   results: readonly CellResult[],
+  scenarios: readonly string[],
   lines: readonly ClientLine[],
   backends: readonly string[],
   transports: readonly string[],
 ): string {
-  const scenarios = [...new Set(results.map((result) => result.scenario))];
   const passed = (transport: string, client: string, backend: string, scenario: string) =>
     results.some(
       (result) =>

@@ -12,13 +12,21 @@ export function textAnswer(text: string, id = "resp_text_1"): ChatResponse {
   };
 }
 
-/** Two parallel calls of `get_weather`. */
-export function parallelToolCallAnswer(id = "resp_tools_1"): ChatResponse {
+/** Two parallel calls of `get_weather`, the first signed by `signatureFormat` when given. */
+export function parallelToolCallAnswer(signatureFormat?: string, id = "resp_tools_1"): ChatResponse {
+  const signature =
+    signatureFormat === undefined ? {} : { signature: { format: signatureFormat, data: "call-sig/0+=" } };
   return {
     id,
     model: "upstream-model",
     parts: [
-      { type: "tool-call", id: "call_paris_1", name: "get_weather", arguments: { city: "Paris" } },
+      {
+        type: "tool-call",
+        id: "call_paris_1",
+        name: "get_weather",
+        arguments: { city: "Paris" },
+        ...signature,
+      },
       { type: "tool-call", id: "call_tokyo_2", name: "get_weather", arguments: { city: "Tokyo" } },
     ],
     finishReason: { reason: "tool_calls" },
