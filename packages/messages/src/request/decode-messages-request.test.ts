@@ -2,6 +2,7 @@ import { CanonicalError, type ChatRequest, createConversionContext } from "@inte
 import { describe, expect, it } from "vitest";
 import { messagesFixtures } from "../../test/support/fixtures";
 import { decodeMessagesRequest } from "./decode-messages-request";
+import { encodeMessagesRequest } from "./encode-messages-request";
 
 const base = { model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "hi" }] };
 const decode = (wire: unknown) => decodeMessagesRequest(wire, createConversionContext());
@@ -118,15 +119,30 @@ describe("decodeMessagesRequest mapping", () => {
     (fixture) => decode(fixture.wire) as ChatRequest,
   );
 
-  it("keeps consecutive same-role turns separate and the prefill last", () => {
+  it("merges consecutive same-role turns into one message, keeping where they split, and the prefill last", () => {
     expect(everything!.messages.map((message) => message.role)).toEqual([
-      "user",
       "user",
       "assistant",
       "user",
       "assistant",
     ]);
+    const merged = everything!.messages[0]!;
+    expect(merged.parts.at(-1)).toEqual({ type: "text", text: "And a second user turn, merged by the API." });
+    const turns = merged.extensions?.messages?.turns as Record<string, unknown>[];
+    expect(turns.map((turn) => turn.parts)).toEqual([merged.parts.length - 1, 1]);
+    expect(turns[1]).toEqual({ parts: 1, contentForm: "string" });
     expect(everything!.messages.at(-1)!.parts).toEqual([{ type: "text", text: "The weather in Paris is" }]);
+  });
+
+  it("splits merged turns again on encode, and sends one turn when the parts no longer fit", () => {
+    const wire = messagesFixtures().requests[0]!.wire as { messages: unknown[] };
+    const context = createConversionContext();
+    expect(encodeMessagesRequest(everything!, context).messages).toEqual(wire.messages);
+    const [merged, ...rest] = everything!.messages;
+    const edited = { ...everything!, messages: [{ ...merged!, parts: merged!.parts.slice(1) }, ...rest] };
+    const encoded = encodeMessagesRequest(edited, createConversionContext()).messages;
+    expect(encoded).toHaveLength(4);
+    expect(encoded[0]!.role).toBe("user");
   });
 
   it("maps settings to their canonical fields", () => {
@@ -152,7 +168,7 @@ describe("decodeMessagesRequest mapping", () => {
   });
 
   it("tags thinking signatures with the messages format and names tool results", () => {
-    const assistant = everything!.messages[2]!.parts;
+    const assistant = everything!.messages[1]!.parts;
     expect(assistant[0]).toEqual({
       type: "reasoning",
       text: "Let me look.",
@@ -182,7 +198,7 @@ describe("decodeMessagesRequest mapping", () => {
       tool: "web_search",
       isError: true,
     });
-    const results = everything!.messages[3]!.parts;
+    const results = everything!.messages[2]!.parts;
     expect(results[0]).toMatchObject({
       type: "tool-result",
       callId: "toolu_01A",

@@ -32,10 +32,8 @@ const requestKnown = new Set([
 const messageKnown = new Set(["role", "content"]);
 
 /**
- * Decodes one turn. Consecutive same-role turns are kept as separate canonical messages (the API
- * merges them server-side), so a same-format round trip gives back the same list. A string
- * content is marked `contentForm: "string"`; blocks the canonical model has no part for stay in
- * `opaqueBlocks` with their position.
+ * Decodes one turn. A string content is marked `contentForm: "string"`; blocks the canonical model
+ * has no part for stay in `opaqueBlocks` with their position.
  */
 function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string>): Message {
   const extra: Record<string, unknown> = extraFields(wire, messageKnown) ?? {};
@@ -60,6 +58,38 @@ function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string
   return message;
 }
 
+/**
+ * Consecutive messages of the same role are one turn in this format, so they become one canonical
+ * message (which a backend that wants alternating turns can take as it is). Where they split, with
+ * each one's own fields, is kept in `extensions.messages.turns` (`[{ parts: 2, contentForm:
+ * "string" }, { parts: 1 }]`), so the messages encoder splits them again and a same-format round
+ * trip gives the same list back.
+ */
+function mergeConsecutiveTurns(messages: Message[]): Message[] {
+  const merged: Message[] = [];
+  let run: Message[] = [];
+  const endRun = () => {
+    if (run.length === 1) merged.push(run[0]!);
+    else if (run.length > 1)
+      merged.push({
+        role: run[0]!.role,
+        parts: run.flatMap((message) => message.parts),
+        extensions: {
+          messages: {
+            turns: run.map((message) => ({ parts: message.parts.length, ...message.extensions?.messages })),
+          },
+        },
+      });
+    run = [];
+  };
+  for (const message of messages) {
+    if (run.length > 0 && run[0]!.role !== message.role) endRun();
+    run.push(message);
+  }
+  endRun();
+  return merged;
+}
+
 function decodeSystem(system: MessagesRequest["system"]): Instruction[] | undefined {
   if (system === undefined) return undefined;
   if (typeof system === "string") {
@@ -76,8 +106,8 @@ function decodeSystem(system: MessagesRequest["system"]): Instruction[] | undefi
 
 /**
  * Validates a caller's messages request (throwing `invalid_request` naming the field) and
- * converts it to a canonical request. A trailing assistant message (prefill) stays the last
- * canonical message. Fields with no canonical place are kept in `extensions.messages`, nested
+ * converts it to a canonical request. Consecutive same-role messages merge into one canonical
+ * message; a trailing assistant message (prefill) stays the last canonical message. Fields with no canonical place are kept in `extensions.messages`, nested
  * under their composite field (`thinking`, `metadata`, `tool_choice`, `output_config`).
  */
 export function decodeMessagesRequest(wire: unknown, _context: ConversionContext): ChatRequest {
@@ -94,7 +124,7 @@ export function decodeMessagesRequest(wire: unknown, _context: ConversionContext
   const toolNames = new Map<string, string>();
   const request: ChatRequest = {
     model: body.model,
-    messages: body.messages.map((message) => decodeMessage(message, toolNames)),
+    messages: mergeConsecutiveTurns(body.messages.map((message) => decodeMessage(message, toolNames))),
     maxOutputTokens: body.max_tokens,
   };
   const instructions = decodeSystem(body.system);

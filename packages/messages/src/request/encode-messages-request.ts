@@ -1,4 +1,11 @@
-import { type ChatRequest, type ConversionContext, pointer, type TextPart } from "@interlingua/core";
+import {
+  type ChatRequest,
+  type ConversionContext,
+  type Message,
+  type Part,
+  pointer,
+  type TextPart,
+} from "@interlingua/core";
 import { encodeMessagesPart, encodeMessagesTextPart } from "../shared/encode-messages-part";
 import { isRecord } from "../shared/extra-fields";
 import type { MessagesRequest } from "../wire/messages-request";
@@ -67,43 +74,88 @@ function encodeSystem(request: ChatRequest, context: ConversionContext): string 
   return blocks;
 }
 
+/** One wire turn of a canonical message: its parts, its own wire fields, where its parts start. */
+interface Turn {
+  parts: Part[];
+  fields: Record<string, unknown>;
+  partOffset: number;
+}
+
+/**
+ * The wire turns of a canonical message: one, or the consecutive same-role turns the decoder
+ * merged into it, split again where `extensions.messages.turns` says (when it still fits the parts).
+ */
+function turnsOf(message: Message): Turn[] {
+  const { turns, ...fields } = message.extensions?.messages ?? {};
+  const counts = Array.isArray(turns) ? (turns as { parts?: unknown }[]).map((turn) => turn?.parts) : [];
+  const fits =
+    counts.length > 1 &&
+    counts.every((count) => Number.isInteger(count) && (count as number) >= 0) &&
+    (counts as number[]).reduce((sum, count) => sum + count, 0) === message.parts.length;
+  if (!fits) return [{ parts: message.parts, fields, partOffset: 0 }];
+  let partOffset = 0;
+  return (turns as Record<string, unknown>[]).map(({ parts: count, ...turnFields }) => {
+    const turn = {
+      parts: message.parts.slice(partOffset, partOffset + (count as number)),
+      fields: turnFields,
+      partOffset,
+    };
+    partOffset += count as number;
+    return turn;
+  });
+}
+
+/** One wire turn: a string when it was one, else its blocks with any opaque blocks put back. */
+function encodeTurn(
+  turn: Turn,
+  role: "user" | "assistant",
+  path: string,
+  context: ConversionContext,
+): WireMessage {
+  const { contentForm, opaqueBlocks, ...extra } = turn.fields;
+  const single = turn.parts[0];
+  if (contentForm === "string" && turn.parts.length === 1 && single?.type === "text" && isPlainText(single))
+    return { ...extra, role, content: single.text };
+  const content: WireBlock[] = [];
+  turn.parts.forEach((part, partIndex) => {
+    if (part.type === "text" && part.text === "") return;
+    const block = encodeMessagesPart(part, context, pointer(path, "parts", turn.partOffset + partIndex));
+    if (block) content.push(block);
+  });
+  if (Array.isArray(opaqueBlocks)) {
+    for (const { index: position, block } of opaqueBlocks as { index: number; block: WireBlock }[]) {
+      content.splice(position, 0, block);
+    }
+  }
+  return { ...extra, role, content };
+}
+
 function encodeMessages(request: ChatRequest, context: ConversionContext): WireMessage[] {
   const wireMessages: WireMessage[] = [];
   let previousWasTool = false;
   for (const [index, message] of request.messages.entries()) {
     if (message.role === "system" || message.role === "developer") continue;
     const path = pointer("/messages", index);
-    const { contentForm, opaqueBlocks, ...extra } = message.extensions?.messages ?? {};
-    const parts = message.parts;
     const role = message.role === "assistant" ? "assistant" : "user";
-    const single = parts[0];
-    if (contentForm === "string" && parts.length === 1 && single?.type === "text" && isPlainText(single)) {
-      wireMessages.push({ ...extra, role, content: single.text });
-      previousWasTool = false;
-      continue;
-    }
-    const content: WireBlock[] = [];
-    parts.forEach((part, partIndex) => {
-      if (part.type === "text" && part.text === "") return;
-      const block = encodeMessagesPart(part, context, pointer(path, "parts", partIndex));
-      if (block) content.push(block);
-    });
-    if (Array.isArray(opaqueBlocks)) {
-      for (const { index: position, block } of opaqueBlocks as { index: number; block: WireBlock }[]) {
-        content.splice(position, 0, block);
+    for (const turn of turnsOf(message)) {
+      const wire = encodeTurn(turn, role, path, context);
+      const previous = wireMessages[wireMessages.length - 1];
+      if (
+        message.role === "tool" &&
+        previousWasTool &&
+        Array.isArray(previous?.content) &&
+        Array.isArray(wire.content)
+      ) {
+        previous.content.push(...wire.content);
+        continue;
       }
+      previousWasTool = message.role === "tool";
+      if (Array.isArray(wire.content) && wire.content.length === 0) {
+        context.lose("dropped", path, "a message with nothing the messages format can carry");
+        continue;
+      }
+      wireMessages.push(wire);
     }
-    const previous = wireMessages[wireMessages.length - 1];
-    if (message.role === "tool" && previousWasTool && Array.isArray(previous?.content)) {
-      previous.content.push(...content);
-      continue;
-    }
-    previousWasTool = message.role === "tool";
-    if (content.length === 0) {
-      context.lose("dropped", path, "a message with nothing the messages format can carry");
-      continue;
-    }
-    wireMessages.push({ ...extra, role, content });
   }
   return wireMessages;
 }

@@ -1,4 +1,6 @@
 import { type ChatEvent, createConversionContext, transformAll } from "@interlingua/core";
+import { chatEventStreamArbitrary } from "@interlingua/core/test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMessagesStreamDecoder } from "./create-messages-stream-decoder";
 import { createMessagesStreamEncoder } from "./create-messages-stream-encoder";
@@ -160,5 +162,76 @@ describe("createMessagesStreamEncoder", () => {
     expect(events.at(-1)).toMatchObject({ usage: { inputTokens: 100, outputTokens: 5 } });
     const { wire: back } = await encode(events);
     expect(back).toEqual(wire);
+  });
+});
+
+/** Problems with the block structure of encoded messages events, as the format requires it. */
+function blockProblems(wire: Record<string, unknown>[]): string[] {
+  const problems: string[] = [];
+  const started = new Map<number, { text: string; deltas: number; stopped: boolean }>();
+  for (const event of wire) {
+    const index = event.index as number;
+    const block = started.get(index);
+    if (event.type === "content_block_start") {
+      if (block) problems.push(`a second content_block_start for ${index}`);
+      if (index !== started.size) problems.push(`block ${index} started out of order`);
+      const content = event.content_block as Record<string, unknown>;
+      started.set(index, {
+        text: content.type === "text" ? (content.text as string) : "(not text)",
+        deltas: 0,
+        stopped: false,
+      });
+    } else if (event.type === "content_block_delta") {
+      if (!block || block.stopped) problems.push(`a delta for block ${index}, which is not open`);
+      else if ((event.delta as Record<string, unknown>).text !== "") block.deltas++;
+    } else if (event.type === "content_block_stop") {
+      if (!block || block.stopped) problems.push(`a stop for block ${index}, which is not open`);
+      else {
+        block.stopped = true;
+        if (block.text === "" && block.deltas === 0) problems.push(`an empty text block ${index}`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe("createMessagesStreamEncoder on any canonical stream", () => {
+  it("starts each block once, never sends an empty text block, and ends as the canonical stream ends", async () => {
+    await fc.assert(
+      fc.asyncProperty(chatEventStreamArbitrary, async (events) => {
+        const { wire } = await encode(events);
+        expect(blockProblems(wire)).toEqual([]);
+        if (events.at(-1)?.type === "error") {
+          expect(wire.at(-1)?.type).toBe("error");
+          expect(wire.some((event) => event.type === "message_stop")).toBe(false);
+        } else {
+          expect(types(wire).slice(-2)).toEqual(["message_delta", "message_stop"]);
+          expect(wire.some((event) => event.type === "error")).toBe(false);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("ends a stream that fails anywhere with one error event and no message_stop", async () => {
+    await fc.assert(
+      fc.asyncProperty(chatEventStreamArbitrary, fc.nat(), async (events, cut) => {
+        const failed: ChatEvent[] = [
+          ...events.slice(0, 1 + (cut % (events.length - 1))),
+          { type: "error", error: { kind: "overloaded", status: 529, message: "Overloaded" } },
+        ];
+        const { wire } = await encode(failed);
+        expect(blockProblems(wire)).toEqual([]);
+        expect(wire.at(-1)).toEqual({
+          type: "error",
+          error: { type: "overloaded_error", message: "Overloaded" },
+        });
+        expect(wire.filter((event) => event.type === "error")).toHaveLength(1);
+        expect(wire.some((event) => event.type === "message_stop" || event.type === "message_delta")).toBe(
+          false,
+        );
+      }),
+      { numRuns: 150 },
+    );
   });
 });

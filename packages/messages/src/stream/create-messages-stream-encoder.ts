@@ -315,6 +315,8 @@ export function createMessagesStreamEncoderTransformer(
         const block = encodeMessagesPart(whole, context, path);
         if (!block) return;
         if (block.type === "text") {
+          // Never an empty text block: a refusal with no text has nothing to send.
+          if (block.text === "") return;
           startText(part);
           delta(part, { type: "text_delta", text: block.text });
         } else startBlock(part, block);
