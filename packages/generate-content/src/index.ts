@@ -43,8 +43,14 @@ export {
 } from "./response/generate-content-finish-reason";
 export { usageFromGenerateContent, usageToGenerateContent } from "./response/generate-content-usage";
 // Streams
-export { createGenerateContentStreamDecoder } from "./stream/create-generate-content-stream-decoder";
-export { createGenerateContentStreamEncoder } from "./stream/create-generate-content-stream-encoder";
+export {
+  createGenerateContentStreamDecoder,
+  createGenerateContentStreamDecoderTransformer,
+} from "./stream/create-generate-content-stream-decoder";
+export {
+  createGenerateContentStreamEncoder,
+  createGenerateContentStreamEncoderTransformer,
+} from "./stream/create-generate-content-stream-encoder";
 // Wire schemas
 export { GenerateContentErrorBody, GenerateContentErrorDetail } from "./wire/generate-content-error-schema";
 export { generateContentFormat } from "./wire/generate-content-extensions";

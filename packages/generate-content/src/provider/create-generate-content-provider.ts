@@ -4,10 +4,12 @@ import {
   type ChatProvider,
   type ChatRequest,
   type ConversionContext,
+  chainTransformers,
   createConversionContext,
-  decodeJsonEventStream,
+  createJsonEventDecoderTransformer,
   type ProviderCallOptions,
   toCanonicalError,
+  transformReadable,
 } from "@interlingua/core";
 import { generateContentErrorFromWire } from "../errors/generate-content-error-from-wire";
 import {
@@ -16,7 +18,7 @@ import {
 } from "../http/generate-content-http-binding";
 import { encodeGenerateContentRequest } from "../request/encode-generate-content-request";
 import { decodeGenerateContentResponse } from "../response/decode-generate-content-response";
-import { createGenerateContentStreamDecoder } from "../stream/create-generate-content-stream-decoder";
+import { createGenerateContentStreamDecoderTransformer } from "../stream/create-generate-content-stream-decoder";
 
 /** Options of {@link createGenerateContentProvider}. */
 export interface GenerateContentProviderOptions {
@@ -56,30 +58,33 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Ends a canonical stream with an `error` event when reading it fails (network loss, abort). */
-function withErrorEvent(
-  events: ReadableStream<ChatEvent>,
+/**
+ * A streamed body as canonical events, in one stage: bytes → SSE → JSON → the stream decoder,
+ * fused. When reading the body fails (network loss, abort) before the stream ended, the events end
+ * with an `error` event instead of the stream erroring.
+ */
+function decodeEventBody(
+  body: ReadableStream<Uint8Array>,
+  context: ConversionContext,
   signal: AbortSignal | undefined,
 ): ReadableStream<ChatEvent> {
-  const reader = events.getReader();
-  let done = false;
-  return new ReadableStream<ChatEvent>({
-    async pull(controller) {
-      try {
-        const next = await reader.read();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        if (next.value.type === "error" || next.value.type === "response-end") done = true;
-        controller.enqueue(next.value);
-      } catch (thrown) {
-        if (!done) controller.enqueue({ type: "error", error: failure(signal, thrown).toData() });
-        controller.close();
-      }
+  let ended = false;
+  const watchEnd: Transformer<ChatEvent, ChatEvent> = {
+    transform(event, controller) {
+      if (event.type === "error" || event.type === "response-end") ended = true;
+      controller.enqueue(event);
     },
-    cancel(reason) {
-      return reader.cancel(reason);
+  };
+  const decoder = chainTransformers(
+    chainTransformers(
+      createJsonEventDecoderTransformer(),
+      createGenerateContentStreamDecoderTransformer(context),
+    ),
+    watchEnd,
+  );
+  return transformReadable(body, decoder, {
+    onSourceError(thrown, controller) {
+      if (!ended) controller.enqueue({ type: "error", error: failure(signal, thrown).toData() });
     },
   });
 }
@@ -149,10 +154,7 @@ export function createGenerateContentProvider(options: GenerateContentProviderOp
     async stream(request, callOptions = {}) {
       const { response, context } = await call(request, true, callOptions);
       if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
-      const events = decodeJsonEventStream(response.body).pipeThrough(
-        createGenerateContentStreamDecoder(context),
-      );
-      return withErrorEvent(events, callOptions.signal);
+      return decodeEventBody(response.body, context, callOptions.signal);
     },
   };
 }

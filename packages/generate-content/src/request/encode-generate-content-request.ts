@@ -52,7 +52,7 @@ export function encodeGenerateContentRequest(
 
   const hoisted: TextPart[] = [];
   request.messages.forEach((message, messageIndex) => {
-    const path = pointer("", "messages", messageIndex);
+    const path = `/messages/${messageIndex}`;
     if (message.role === "system" || message.role === "developer") {
       context.lose("approximated", path, "An instruction inside the conversation joins systemInstruction");
       for (const part of message.parts) if (part.type === "text") hoisted.push(part);
@@ -98,7 +98,7 @@ function encodeContent(
   message.parts.forEach((part, index) => {
     const encoded = encodeGenerateContentPart(part, {
       context,
-      path: pointer(path, "parts", index),
+      path: `${path}/parts/${index}`,
       toolNames,
     });
     if (encoded) parts.push(encoded);
@@ -132,7 +132,7 @@ function encodeInstructions(
   const parts: GenerateContentPart[] = [];
   let fields: Record<string, unknown> = {};
   instructions.forEach((instruction, index) => {
-    const path = pointer("", "instructions", index);
+    const path = `/instructions/${index}`;
     if (instruction.role === "developer")
       context.lose(
         "approximated",
@@ -142,7 +142,7 @@ function encodeInstructions(
     const extra = readGenerateContentExtension(instruction);
     if (extra) fields = { ...fields, ...extra };
     instruction.parts.forEach((part, partIndex) => {
-      const encoded = encodeGenerateContentPart(part, { context, path: pointer(path, "parts", partIndex) });
+      const encoded = encodeGenerateContentPart(part, { context, path: `${path}/parts/${partIndex}` });
       if (encoded) parts.push(encoded);
     });
   });

@@ -32,7 +32,7 @@ export function encodeGenerateContentTools(
   const byIndex = new Map<unknown, GenerateContentTool>();
   let sharedFunctions: GenerateContentTool | undefined;
   tools.forEach((tool, index) => {
-    const path = pointer("", "tools", index);
+    const path = `/tools/${index}`;
     const extra = readGenerateContentExtension(tool);
     const entryFor = (isFunction: boolean): GenerateContentTool => {
       if (extra?.tool !== undefined) {

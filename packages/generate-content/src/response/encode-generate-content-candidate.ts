@@ -21,7 +21,7 @@ export function encodeGenerateContentOutputParts(
     }
     const encoded = encodeGenerateContentPart(
       part.type === "text" && part.citations ? { ...part, citations: undefined } : part,
-      { context, path: pointer(path, index) },
+      { context, path: `${path}/${index}` },
     );
     if (encoded) wire.push(encoded);
   });
@@ -41,7 +41,7 @@ export function encodeGenerateContentCandidate(
   path: string,
 ): GenerateContentCandidate {
   const candidate: GenerateContentCandidate = {};
-  const wireParts = encodeGenerateContentOutputParts(parts, context, pointer(path, "parts"));
+  const wireParts = encodeGenerateContentOutputParts(parts, context, `${path}/parts`);
   if (!extra?.contentOmitted || wireParts.length > 0) {
     const content: NonNullable<GenerateContentCandidate["content"]> = extra
       ? { ...(extra.contentFields as object) }

@@ -23,16 +23,17 @@ const countFields = new Set([
  * `usageMetadata` as canonical usage by the format's accounting (`promptTokenCount` includes
  * `cachedContentTokenCount`; output adds `thoughtsTokenCount` to `candidatesTokenCount`). The
  * per-modality details, tool-use prompt tokens and other fields stay in the usage's extensions;
- * the Vertex AI `trafficType` is dropped with a loss (SPEC-NOTES: decode that dialect, never emit it).
+ * the Vertex AI `trafficType` is dropped with a loss (SPEC-NOTES: decode that dialect, never emit it),
+ * recorded in `context` (a caller decoding the same usage again passes none).
  */
 export function usageFromGenerateContent(
   metadata: GenerateContentUsageMetadata,
-  context: ConversionContext,
+  context: ConversionContext | undefined,
   path: string,
 ): Usage {
   for (const field of vertexFields)
     if (field in metadata)
-      context.lose("dropped", `${path}/${field}`, `The Vertex AI ${field} is not carried`);
+      context?.lose("dropped", `${path}/${field}`, `The Vertex AI ${field} is not carried`);
   const usage = usageFromWire(
     {
       input: metadata.promptTokenCount,

@@ -6,7 +6,6 @@ import {
   type ErrorData,
   type Part,
   StreamParseFailure,
-  type Usage,
 } from "@interlingua/core";
 import { generateContentErrorFromWire } from "../errors/generate-content-error-from-wire";
 import { decodeGenerateContentPart } from "../request/decode-generate-content-part";
@@ -81,9 +80,9 @@ function usageKey(usage: GenerateContentUsageMetadata): string {
  * turn that made function calls finishes as `tool_calls`) ends it with `response-end`. An error
  * body, a parse failure or a stream without any chunk ends it with an `error` event.
  */
-export function createGenerateContentStreamDecoder(
+export function createGenerateContentStreamDecoderTransformer(
   context: ConversionContext,
-): TransformStream<unknown, ChatEvent> {
+): Transformer<unknown, ChatEvent> {
   let started = false;
   let finished = false;
   let id = "";
@@ -95,20 +94,23 @@ export function createGenerateContentStreamDecoder(
   let finishRaw: string | undefined;
   let sawCandidates = false;
   let firstCandidate: Record_ | undefined;
-  let usage: Usage | undefined;
   let lastUsageKey = "";
   let droppedCreateTime = false;
   const responseExtra: Record_ = {};
   const others = new Map<number, GenerateContentCandidate & { content: { parts: GenerateContentPart[] } }>();
+  let usageMetadata: GenerateContentUsageMetadata | undefined;
+  let usageDecoded = false;
+  let output: TransformStreamDefaultController<ChatEvent>;
+  const enqueue = (event: ChatEvent) => output.enqueue(event);
+  const fail = (error: ErrorData) => {
+    finished = true;
+    enqueue({ type: "error", error });
+  };
 
-  return new TransformStream<unknown, ChatEvent>({
+  return {
     transform(item, controller) {
       if (finished) return;
-      const enqueue = (event: ChatEvent) => controller.enqueue(event);
-      const fail = (error: ErrorData) => {
-        finished = true;
-        enqueue({ type: "error", error });
-      };
+      output = controller;
       if (StreamParseFailure.isInstance(item)) {
         fail({ kind: "unavailable", status: 502, message: `Malformed upstream stream: ${item.message}` });
         return;
@@ -141,26 +143,32 @@ export function createGenerateContentStreamDecoder(
       }
       for (const key in item) if (!responseFields.has(key)) responseExtra[key] = item[key];
       if (isRecord(item.usageMetadata)) {
-        const metadata = item.usageMetadata as GenerateContentUsageMetadata;
-        usage = usageFromGenerateContent(metadata, context, "/usageMetadata");
-        const key = usageKey(metadata);
+        // Every chunk repeats the usage so far: decoded when its counts change, and at the end.
+        usageMetadata = item.usageMetadata as GenerateContentUsageMetadata;
+        const key = usageKey(usageMetadata);
         if (key !== lastUsageKey) {
           lastUsageKey = key;
-          enqueue({ type: "usage", usage });
+          const lossContext = usageDecoded ? undefined : context;
+          usageDecoded = true;
+          enqueue({
+            type: "usage",
+            usage: usageFromGenerateContent(usageMetadata, lossContext, "/usageMetadata"),
+          });
         }
       }
       if (!Array.isArray(item.candidates)) return;
       sawCandidates = true;
-      item.candidates.forEach((candidate: unknown, position: number) => {
-        if (!isRecord(candidate)) return;
+      for (let position = 0; position < item.candidates.length; position++) {
+        const candidate: unknown = item.candidates[position];
+        if (!isRecord(candidate)) continue;
         const index = typeof candidate.index === "number" ? candidate.index : position;
-        if (index === 0) readFirstCandidate(candidate, enqueue);
+        if (index === 0) readFirstCandidate(candidate);
         else gatherOther(index, candidate);
-      });
+      }
     },
     flush(controller) {
       if (finished) return;
-      const enqueue = (event: ChatEvent) => controller.enqueue(event);
+      output = controller;
       if (!started) {
         enqueue({
           type: "error",
@@ -168,8 +176,8 @@ export function createGenerateContentStreamDecoder(
         });
         return;
       }
-      finishPending(enqueue);
-      closeOpen(enqueue);
+      finishPending();
+      closeOpen();
       const finishReason =
         finishRaw === undefined ? undefined : finishReasonFromGenerateContent(finishRaw, madeToolCalls);
       if (firstCandidate && finishRaw === undefined) firstCandidate.finishReasonOmitted = true;
@@ -179,7 +187,7 @@ export function createGenerateContentStreamDecoder(
       const outcome = summarizeGenerateContentOutcome(finishReason, blockReason);
       const end: ChatEventOf<"response-end"> = { type: "response-end", finishReason: outcome.finishReason };
       if (outcome.status !== "completed") end.status = outcome.status;
-      if (usage) end.usage = usage;
+      if (usageMetadata) end.usage = usageFromGenerateContent(usageMetadata, undefined, "/usageMetadata");
       else responseExtra.usageOmitted = true;
       if (!sawCandidates) responseExtra.candidatesOmitted = true;
       else if (!firstCandidate) responseExtra.candidatesEmpty = true;
@@ -193,22 +201,22 @@ export function createGenerateContentStreamDecoder(
       if (extensions) end.extensions = extensions;
       enqueue(end);
     },
-  });
+  };
 
-  function readFirstCandidate(candidate: Record_, enqueue: (event: ChatEvent) => void) {
+  function readFirstCandidate(candidate: Record_) {
     firstCandidate ??= {};
     for (const key in candidate) if (!candidateFields.has(key)) firstCandidate[key] = candidate[key];
     if (isRecord(candidate.content)) {
       const fields = unknownFields(candidate.content, partsOnly);
       if (fields) firstCandidate.contentFields = { ...(firstCandidate.contentFields as object), ...fields };
       if (Array.isArray(candidate.content.parts))
-        for (const part of candidate.content.parts) if (isRecord(part)) readPart(part, enqueue);
+        for (const part of candidate.content.parts) if (isRecord(part)) readPart(part);
     }
-    if (isRecord(candidate.citationMetadata)) readCitations(candidate.citationMetadata, enqueue);
+    if (isRecord(candidate.citationMetadata)) readCitations(candidate.citationMetadata);
     if (typeof candidate.finishReason === "string") finishRaw = candidate.finishReason;
   }
 
-  function readCitations(metadata: Record_, enqueue: (event: ChatEvent) => void) {
+  function readCitations(metadata: Record_) {
     const sources = Array.isArray(metadata.citationSources)
       ? (metadata.citationSources as GenerateContentCitationSource[])
       : [];
@@ -229,17 +237,17 @@ export function createGenerateContentStreamDecoder(
     }
   }
 
-  function readPart(part: Record_, enqueue: (event: ChatEvent) => void) {
+  function readPart(part: Record_) {
     const call = part.functionCall;
     if (isRecord(call) && (pending || "willContinue" in call || "partialArgs" in call)) {
-      readPartialCall(part, call, enqueue);
+      readPartialCall(part, call);
       return;
     }
-    finishPending(enqueue);
+    finishPending();
     if (typeof part.text === "string") {
       const kind = part.thought === true ? "reasoning" : "text";
       if (!open || open.kind !== kind) {
-        closeOpen(enqueue);
+        closeOpen();
         open = { index: nextIndex++, kind, text: "", offset: answerLength };
         enqueue({ type: "part-start", index: open.index, kind });
       }
@@ -260,22 +268,22 @@ export function createGenerateContentStreamDecoder(
         open.signature = part.thoughtSignature;
         if (kind === "reasoning")
           enqueue({ type: "signature-delta", index: open.index, signature: part.thoughtSignature });
-        closeOpen(enqueue);
+        closeOpen();
       }
       return;
     }
-    closeOpen(enqueue);
+    closeOpen();
     const index = nextIndex++;
     const decoded = decodeGenerateContentPart(part as GenerateContentPart, {
       callId: () => responseCallId(id, index),
       responseId: () => responseCallId(id, index),
     });
-    emitWhole(index, decoded, enqueue);
+    emitWhole(index, decoded);
   }
 
-  function readPartialCall(part: Record_, call: Record_, enqueue: (event: ChatEvent) => void) {
+  function readPartialCall(part: Record_, call: Record_) {
     if (!pending) {
-      closeOpen(enqueue);
+      closeOpen();
       pending = { index: nextIndex++, args: {} };
     }
     if (typeof call.id === "string") pending.id = call.id;
@@ -286,10 +294,10 @@ export function createGenerateContentStreamDecoder(
       for (const partial of call.partialArgs)
         if (isRecord(partial))
           applyGenerateContentPartialArgument(pending.args, partial as GenerateContentPartialArgument);
-    if (call.willContinue !== true) finishPending(enqueue);
+    if (call.willContinue !== true) finishPending();
   }
 
-  function finishPending(enqueue: (event: ChatEvent) => void) {
+  function finishPending() {
     if (!pending) return;
     const call = pending;
     pending = undefined;
@@ -302,10 +310,10 @@ export function createGenerateContentStreamDecoder(
     if (call.signature !== undefined)
       part.signature = { format: generateContentFormat, data: call.signature };
     if (call.id === undefined) part.extensions = { [generateContentFormat]: { syntheticId: true } };
-    emitWhole(call.index, part, enqueue);
+    emitWhole(call.index, part);
   }
 
-  function emitWhole(index: number, part: Part, enqueue: (event: ChatEvent) => void) {
+  function emitWhole(index: number, part: Part) {
     if (part.type === "tool-call") {
       madeToolCalls = true;
       enqueue({ type: "part-start", index, kind: "tool-call", id: part.id, name: part.name });
@@ -316,7 +324,7 @@ export function createGenerateContentStreamDecoder(
     enqueue({ type: "part-end", index, part });
   }
 
-  function closeOpen(enqueue: (event: ChatEvent) => void) {
+  function closeOpen() {
     if (!open) return;
     const part = open;
     open = undefined;
@@ -361,3 +369,10 @@ export function createGenerateContentStreamDecoder(
 }
 
 const partsOnly = new Set(["parts"]);
+
+/** {@link createGenerateContentStreamDecoderTransformer} as the `TransformStream` of the codec contract. */
+export function createGenerateContentStreamDecoder(
+  context: ConversionContext,
+): TransformStream<unknown, ChatEvent> {
+  return new TransformStream(createGenerateContentStreamDecoderTransformer(context));
+}

@@ -46,9 +46,9 @@ const responseMarkers = new Set([
  * the finish reason, usage, the first candidate's metadata (safety ratings, citations, grounding),
  * the other candidates whole and prompt feedback. Errors become an error body chunk.
  */
-export function createGenerateContentStreamEncoder(
+export function createGenerateContentStreamEncoderTransformer(
   context: ConversionContext,
-): TransformStream<ChatEvent, GenerateContentStreamEvent> {
+): Transformer<ChatEvent, GenerateContentStreamEvent> {
   let id = "";
   let model = "";
   let ended = false;
@@ -59,15 +59,20 @@ export function createGenerateContentStreamEncoder(
   const citations: { index: number; citation: Citation }[] = [];
   const textOffsets = new Map<number, number>();
 
-  return new TransformStream<ChatEvent, GenerateContentStreamEvent>({
+  /** One chunk carrying `wireParts` of the first candidate. */
+  const send = (
+    controller: TransformStreamDefaultController<GenerateContentStreamEvent>,
+    wireParts: GenerateContentPart[],
+  ) =>
+    controller.enqueue({
+      candidates: [{ content: { parts: wireParts, role: "model" } }],
+      modelVersion: model,
+      responseId: id,
+    });
+
+  return {
     transform(event, controller) {
       if (ended) return;
-      const send = (wireParts: GenerateContentPart[]) =>
-        controller.enqueue({
-          candidates: [{ content: { parts: wireParts, role: "model" } }],
-          modelVersion: model,
-          responseId: id,
-        });
       switch (event.type) {
         case "response-start":
           id = event.id;
@@ -84,7 +89,7 @@ export function createGenerateContentStreamEncoder(
           part.streamed += event.text;
           part.sent = true;
           answerLength += event.text.length;
-          send([{ text: event.text }]);
+          send(controller, [{ text: event.text }]);
           return;
         }
         case "reasoning-delta": {
@@ -100,7 +105,7 @@ export function createGenerateContentStreamEncoder(
           if (text === "") return;
           part.streamed += text;
           part.sent = true;
-          send([{ text, thought: true }]);
+          send(controller, [{ text, thought: true }]);
           return;
         }
         case "signature-delta":
@@ -114,7 +119,7 @@ export function createGenerateContentStreamEncoder(
         case "part-end": {
           const part = parts.get(event.index) ?? { kind: event.part.type, streamed: "", sent: false };
           const wire = endPart(part, event.part, event.index);
-          if (wire) send([wire]);
+          if (wire) send(controller, [wire]);
           return;
         }
         case "usage":
@@ -157,11 +162,11 @@ export function createGenerateContentStreamEncoder(
         ).body,
       );
     },
-  });
+  };
 
   /** The chunk part that completes a part, or undefined when nothing is left to send. */
   function endPart(part: EncodedPart, whole: Part, index: number): GenerateContentPart | undefined {
-    const path = pointer("/parts", index);
+    const path = `/parts/${index}`;
     switch (whole.type) {
       case "text":
       case "reasoning": {
@@ -245,4 +250,11 @@ export function createGenerateContentStreamEncoder(
     }
     return candidate;
   }
+}
+
+/** {@link createGenerateContentStreamEncoderTransformer} as the `TransformStream` of the codec contract. */
+export function createGenerateContentStreamEncoder(
+  context: ConversionContext,
+): TransformStream<ChatEvent, GenerateContentStreamEvent> {
+  return new TransformStream(createGenerateContentStreamEncoderTransformer(context));
 }

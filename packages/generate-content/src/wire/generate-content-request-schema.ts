@@ -1,6 +1,12 @@
 import { OpenApiSchema } from "@interlingua/core";
 import { z } from "zod";
 
+/** A JSON object holding caller data (arguments, results, options): checked to be an object, not walked. */
+export const GenerateContentJsonObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "must be a JSON object",
+);
+
 /** Inline bytes: `data` is standard or URL-safe base64. */
 export const GenerateContentBlob = z.looseObject({ mimeType: z.string(), data: z.string() });
 
@@ -14,14 +20,14 @@ export const GenerateContentFileData = z.looseObject({
 export const GenerateContentFunctionCall = z.looseObject({
   id: z.string().optional(),
   name: z.string(),
-  args: z.record(z.string(), z.unknown()).optional(),
+  args: GenerateContentJsonObject.optional(),
 });
 
 /** The caller's answer to a function call; `response` must be an object. */
 export const GenerateContentFunctionResponse = z.looseObject({
   id: z.string().optional(),
   name: z.string(),
-  response: z.record(z.string(), z.unknown()),
+  response: GenerateContentJsonObject,
   parts: z.array(z.looseObject({ inlineData: GenerateContentBlob.optional() })).optional(),
   willContinue: z.boolean().optional(),
   scheduling: z.string().optional(),
@@ -59,8 +65,8 @@ export const GenerateContentPart = z
     codeExecutionResult: GenerateContentCodeExecutionResult.optional(),
     thought: z.boolean().optional(),
     thoughtSignature: z.string().optional(),
-    videoMetadata: z.record(z.string(), z.unknown()).optional(),
-    partMetadata: z.record(z.string(), z.unknown()).optional(),
+    videoMetadata: GenerateContentJsonObject.optional(),
+    partMetadata: GenerateContentJsonObject.optional(),
   })
   .superRefine((part, context) => {
     const present = generateContentPartDataFields.filter((field) => part[field] !== undefined);
@@ -96,7 +102,7 @@ export const GenerateContentFunctionDeclaration = z.looseObject({
 /** A function declaration; see {@link GenerateContentFunctionDeclaration}. */
 export type GenerateContentFunctionDeclaration = z.infer<typeof GenerateContentFunctionDeclaration>;
 
-const ToolOptions = z.record(z.string(), z.unknown());
+const ToolOptions = GenerateContentJsonObject;
 
 /** A tool entry: function declarations and/or hosted tools, each an options object. */
 export const GenerateContentTool = z.looseObject({
@@ -120,7 +126,7 @@ export const GenerateContentToolConfig = z.looseObject({
       allowedFunctionNames: z.array(z.string()).optional(),
     })
     .optional(),
-  retrievalConfig: z.record(z.string(), z.unknown()).optional(),
+  retrievalConfig: GenerateContentJsonObject.optional(),
 });
 
 /** A content-safety threshold for one harm category. */

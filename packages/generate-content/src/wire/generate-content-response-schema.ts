@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { GenerateContentPart } from "./generate-content-request-schema";
+import { GenerateContentPart, GenerateContentJsonObject as Record } from "./generate-content-request-schema";
 
-const Record = z.record(z.string(), z.unknown());
 const ModalityTokenCounts = z.array(
   z.looseObject({ modality: z.string().optional(), tokenCount: z.number().optional() }),
 );

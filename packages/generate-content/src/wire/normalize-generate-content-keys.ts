@@ -34,16 +34,32 @@ export interface NormalizedKeys {
 /** Renames snake_case keys of a request body to lowerCamel; see the module comment. */
 export function normalizeGenerateContentKeys(value: unknown): NormalizedKeys {
   const snakeCaseKeys: string[] = [];
-  return { value: normalize(value, "", undefined, snakeCaseKeys), snakeCaseKeys };
+  return { value: normalize(value, [], undefined, snakeCaseKeys), snakeCaseKeys };
 }
 
-function normalize(value: unknown, path: string, parentKey: string | undefined, renamed: string[]): unknown {
+/** The JSON pointer of `tokens` (built only when a key is renamed, which is rare). */
+function pointerOf(tokens: readonly (string | number)[]): string {
+  let path = "";
+  for (const token of tokens) path += `/${String(token).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  return path;
+}
+
+/** `path` is the stack of reference tokens to `value`, pushed and popped in place. */
+function normalize(
+  value: unknown,
+  path: (string | number)[],
+  parentKey: string | undefined,
+  renamed: string[],
+): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
       const item = value[index];
-      const normalized = normalize(item, `${path}/${index}`, parentKey, renamed);
+      if (typeof item !== "object" || item === null) continue;
+      path.push(index);
+      const normalized = normalize(item, path, parentKey, renamed);
+      path.pop();
       if (normalized !== item) {
         copy ??= value.slice();
         copy[index] = normalized;
@@ -55,13 +71,17 @@ function normalize(value: unknown, path: string, parentKey: string | undefined, 
   const object = value as Record<string, unknown>;
   for (const key in object) {
     const camel = key.includes("_") && key[0] !== "_" ? toCamelCase(key) : key;
-    if (camel !== key) renamed.push(`${path}/${key}`);
+    if (camel !== key) renamed.push(`${pointerOf(path)}/${key}`);
     const item = object[key];
-    const normalized = isFreeForm(camel, parentKey)
-      ? item
-      : camel === "properties" && isPlainObject(item)
-        ? normalizeProperties(item, `${path}/${camel}`, renamed)
-        : normalize(item, `${path}/${camel}`, camel, renamed);
+    let normalized = item;
+    if (typeof item === "object" && item !== null && !isFreeForm(camel, parentKey)) {
+      path.push(camel);
+      normalized =
+        camel === "properties" && !Array.isArray(item)
+          ? normalizeProperties(item as Record<string, unknown>, path, renamed)
+          : normalize(item, path, camel, renamed);
+      path.pop();
+    }
     if (camel !== key || normalized !== item) {
       copy ??= copyKeysBefore(object, key);
       copy[camel] = normalized;
@@ -73,16 +93,17 @@ function normalize(value: unknown, path: string, parentKey: string | undefined, 
 }
 
 /** Schema `properties`: the names are caller data, the values are schemas. */
-function normalizeProperties(properties: Record<string, unknown>, path: string, renamed: string[]) {
+function normalizeProperties(
+  properties: Record<string, unknown>,
+  path: (string | number)[],
+  renamed: string[],
+) {
   let copy: Record<string, unknown> | undefined;
   for (const name in properties) {
     const schema = properties[name];
-    const normalized = normalize(
-      schema,
-      `${path}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`,
-      "properties",
-      renamed,
-    );
+    path.push(name);
+    const normalized = normalize(schema, path, "properties", renamed);
+    path.pop();
     if (normalized !== schema) copy ??= { ...properties };
     if (copy) copy[name] = normalized;
   }
@@ -100,10 +121,6 @@ function copyKeysBefore(object: Record<string, unknown>, stop: string): Record<s
     copy[key] = object[key];
   }
   return copy;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function toCamelCase(key: string): string {
