@@ -93,6 +93,13 @@ export async function convertExchange(
       // The body is the codec's own encoding (the upstream builder may normalise fields such as
       // `stream: false` away); the path and headers are where and how the format sends it.
       converted.request = { headers: redactHeaders(upstream.headers), body: wire };
+      // What the losses left may not be a valid request of the target (every part of the only
+      // message dropped): such an exchange fails rather than being written out.
+      target.codec.decodeRequest(
+        wire,
+        createConversionContext(),
+        requestLocation(options.formats, converted),
+      );
     } else if (exchange.path !== "" && source.codec.id === target.codec.id) {
       converted.path = exchange.path;
     }

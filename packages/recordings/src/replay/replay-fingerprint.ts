@@ -15,12 +15,13 @@ export type ReplayFingerprint = (request: ChatRequest) => string;
 
 /**
  * The fingerprint the replay provider matches requests by, as documented in `docs/recordings.md`:
- * a stable JSON text of the conversation, reduced to what every format carries the same way:
- * each message's role (a turn of only tool results counts as `tool`) and its parts (text trimmed;
- * media by kind and source; tool calls by name and arguments; tool results by their content, JSON
- * text by its value;
- * reasoning, ids, cache hints and vendor extensions left out, since clients echo them differently),
- * plus the instructions' text and the tool names unless switched off, and the model if asked.
+ * a stable JSON text of what every format carries the same way. That is the conversation's parts
+ * in order, each with its speaker's role (tool results as `tool`; how parts are grouped into
+ * messages is left out, since formats group them differently), and each part's content: text
+ * trimmed, media by kind and source, tool calls by name and arguments, tool results by their
+ * content (JSON text by its value). Reasoning, ids, cache hints and vendor extensions are left out,
+ * since clients echo them differently. The instructions' text and the tool names count unless
+ * switched off, the model only if asked.
  */
 export function createReplayFingerprint(options: ReplayFingerprintOptions = {}): ReplayFingerprint {
   return (request) =>
@@ -34,16 +35,21 @@ export function createReplayFingerprint(options: ReplayFingerprintOptions = {}):
         options.tools === false
           ? undefined
           : request.tools?.map((tool) => (tool.type === "function" ? tool.name : tool.kind)).sort(),
-      messages: request.messages.map(fingerprintMessage).filter((message) => message.parts.length > 0),
+      conversation: request.messages.flatMap(fingerprintMessage),
     });
 }
 
 /** The default fingerprint: conversation, instructions and tool names; not the model. */
 export const replayFingerprint: ReplayFingerprint = createReplayFingerprint();
 
-function fingerprintMessage(message: Message): { role: string; parts: unknown[] } {
-  const role = message.parts.every((part) => part.type === "tool-result") ? "tool" : message.role;
-  return { role, parts: message.parts.flatMap(fingerprintPart) };
+/**
+ * A message's parts, each with its speaker's role (tool results as `tool`): formats group parts
+ * into messages differently (text and tool results in one user message, or as separate items).
+ */
+function fingerprintMessage(message: Message): unknown[] {
+  return message.parts.flatMap((part) =>
+    fingerprintPart(part).map((content) => [part.type === "tool-result" ? "tool" : message.role, content]),
+  );
 }
 
 /** Tool output text that is JSON counts as its value: some formats carry it as an object, respaced. */

@@ -26,17 +26,22 @@ export function canonicalProjection(exchange: CanonicalExchange): unknown {
 function projectRequest(request: ChatRequest): unknown {
   return {
     instructions: request.instructions?.flatMap((instruction) => instruction.parts.map((part) => part.text)),
-    messages: request.messages.map((message) => ({
-      role: roleOf(message),
-      parts: message.parts.map(projectPart),
-    })),
+    conversation: request.messages.flatMap((message) =>
+      message.parts
+        .filter(hasContent)
+        .map((part) => ({ role: roleOf(message, part), part: projectPart(part) })),
+    ),
     tools: request.tools?.map((tool) => (tool.type === "function" ? tool.name : tool.type)),
   };
 }
 
-/** Tool results are a `tool` turn, whether a format sends them in a user message or on their own. */
-function roleOf(message: Message): string {
-  return message.parts.every((part) => part.type === "tool-result") ? "tool" : message.role;
+/**
+ * Tool results count as the `tool` role whether a format sends them inside a user message or on
+ * their own; the conversation is compared part by part, since formats group parts into messages
+ * differently (one user message holding text and tool results becomes two items elsewhere).
+ */
+function roleOf(message: Message, part: Part): string {
+  return part.type === "tool-result" ? "tool" : message.role;
 }
 
 function projectStream(events: ChatEvent[]): unknown {
@@ -49,11 +54,16 @@ function projectStream(events: ChatEvent[]): unknown {
 
 function projectResponse(response: ChatResponse): unknown {
   return {
-    parts: response.parts.map(projectPart),
+    parts: response.parts.filter(hasContent).map(projectPart),
     finishReason: response.finishReason.reason,
     inputTokens: response.usage.inputTokens,
     outputTokens: response.usage.outputTokens,
   };
+}
+
+/** An empty text part says nothing; formats differ in whether they keep one. */
+function hasContent(part: Part): boolean {
+  return part.type !== "text" || part.text !== "";
 }
 
 function projectPart(part: Part): unknown {
@@ -65,7 +75,7 @@ function projectPart(part: Part): unknown {
     case "tool-call":
       return { call: part.name, arguments: part.arguments };
     case "tool-result":
-      return { result: part.content.map(projectPart), isError: part.isError ?? false };
+      return { result: part.content.filter(hasContent).map(projectPart), isError: part.isError ?? false };
     case "reasoning":
       return { reasoning: part.text ?? part.summary?.join("\n\n") ?? "" };
     case "code":
