@@ -1,5 +1,6 @@
 import {
   CanonicalError,
+  type ChatEvent,
   type ChatProvider,
   type ChatRequest,
   type ChatResponse,
@@ -378,6 +379,24 @@ describe("the pipeline", () => {
     const response = await gateway.fetch(messagesRequest({ ...hello, stream: true }));
     const events = await sseData(response);
     expect(events.at(-1)?.event).toBe("error");
+  });
+
+  it("cancels the upstream call when the caller stops reading the stream", async () => {
+    const events = [
+      { type: "response-start", id: "resp_slow", model: "upstream-model" },
+      { type: "part-start", index: 0, kind: "text" },
+      ...Array.from({ length: 50 }, () => ({ type: "text-delta", index: 0, text: "more " })),
+    ] as ChatEvent[];
+    responsesUpstream.answer(() => ({ events, hangAfter: 10 }));
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(messagesRequest({ ...hello, stream: true }));
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    for (let attempt = 0; attempt < 100 && !responsesUpstream.calls[0]?.aborted; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(responsesUpstream.calls[0]?.aborted).toBe(true);
+    expect(reports[0]?.error).toMatchObject({ kind: "unavailable" });
   });
 
   it("replays a whole answer for a streaming caller of a non-streaming provider", async () => {

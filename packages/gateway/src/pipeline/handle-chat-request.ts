@@ -13,7 +13,7 @@ import {
 } from "@interlingua/core";
 import type { ConversionReport } from "../config/gateway-config-schema";
 import { readLimitedBody } from "../http/read-limited-body";
-import { opaqueEnvelopePrefix } from "../opaque/create-opaque-sealer";
+import { opaqueEnvelopePrefix, sealedCallIdPrefix } from "../opaque/create-opaque-sealer";
 import { createSealingStream } from "../opaque/create-sealing-stream";
 import { type SealingFront, sealResponseParts } from "../opaque/seal-response-parts";
 import { unsealRequest } from "../opaque/unseal-request";
@@ -27,6 +27,11 @@ import { guardEventStream } from "./guard-event-stream";
 export const strictHeader = "x-interlingua-strict";
 /** Response header with the number of losses of the exchange (known when the headers went out). */
 export const lossesHeader = "x-interlingua-losses";
+
+/** Whether a body may hold state this gateway sealed (then it must be opened, not passed through). */
+function carriesSealedState(text: string): boolean {
+  return text.includes(`"${opaqueEnvelopePrefix}`) || text.includes(`"${sealedCallIdPrefix}`);
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -90,11 +95,7 @@ export async function handleChatRequest(
     report.provider = target.name;
     report.upstreamModel = route.upstreamModel;
 
-    if (
-      target.direct?.format.codec.id === codec.id &&
-      !target.streamUpstream &&
-      !text.includes(`"${opaqueEnvelopePrefix}`)
-    ) {
+    if (target.direct?.format.codec.id === codec.id && !target.streamUpstream && !carriesSealedState(text)) {
       report.passThrough = true;
       const response = await forwardSameFormat(runtime, target.direct, {
         wire,

@@ -43,11 +43,11 @@ export interface ClientLine {
   failingStream(target: ClientTarget): Promise<ClientFailure>;
 }
 
-const weatherSchema = {
+const weatherSchema: { type: "object"; properties: Record<string, { type: string }>; required: string[] } = {
   type: "object",
   properties: { city: { type: "string" } },
   required: ["city"],
-} as const;
+};
 
 function failure(thrown: unknown, text?: string): ClientFailure {
   const error = thrown as { status?: number; statusCode?: number; message?: string };
@@ -242,7 +242,7 @@ const openaiSdk: ClientLine = {
       tools,
       input: [
         question,
-        ...first.output,
+        ...(first.output as OpenAI.Responses.ResponseInputItem[]),
         ...calls.map((call) => ({
           type: "function_call_output" as const,
           call_id: call.call_id,
@@ -270,7 +270,11 @@ const openaiSdk: ClientLine = {
     const first = await client.responses.create({ ...settings, input: [question] });
     const second = await client.responses.create({
       ...settings,
-      input: [question, ...first.output, { role: "user", content: "And?" }],
+      input: [
+        question,
+        ...(first.output as OpenAI.Responses.ResponseInputItem[]),
+        { role: "user", content: "And?" },
+      ],
     });
     return { text: second.output_text };
   },
