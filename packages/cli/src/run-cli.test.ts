@@ -172,3 +172,21 @@ describe("interlingua inspect", () => {
     expect(out).toMatch(/every other field\s+ok\s+ok\s+ok/);
   });
 });
+
+describe("interlingua serve, bad usage", () => {
+  it("names a bad configuration key and a bad port, exiting 2", async () => {
+    const directory = temporaryDirectory();
+    const config = join(directory, "gateway.json");
+    writeFileSync(config, JSON.stringify({ providers: {}, routes: [{ model: "*", provider: "nowhere" }] }));
+    const badConfig = captureIo();
+    expect(await runCli(["serve", "--config", config, "--port", "0"], badConfig)).toBe(2);
+    expect(badConfig.err()).toContain("routes.0.provider: no provider named 'nowhere'");
+    const notJson = captureIo();
+    writeFileSync(config, "{");
+    expect(await runCli(["serve", "--config", config], notJson)).toBe(2);
+    expect(notJson.err()).toContain("gateway.json: not valid JSON");
+    const badPort = captureIo();
+    expect(await runCli(["serve", "--port", "http"], badPort)).toBe(2);
+    expect(badPort.err()).toContain("--port: not a port number: http");
+  });
+});

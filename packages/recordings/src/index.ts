@@ -13,7 +13,6 @@ export {
 export {
   findRecordingFormat,
   formatForPath,
-  formatsForDocument,
   type RecordingFormat,
   type RecordingFormats,
   type WireDocumentKind,

@@ -40,15 +40,6 @@ export function formatForPath(
   );
 }
 
-/** The formats that recognise a document of the given kind. */
-export function formatsForDocument(
-  formats: RecordingFormats,
-  document: unknown,
-  kind: WireDocumentKind,
-): RecordingFormat[] {
-  return formats.filter((format) => format.recognizes(document, kind));
-}
-
 /** A path (or full URL) as a URL, for HTTP bindings. */
 export function urlOfPath(path: string): URL | undefined {
   try {

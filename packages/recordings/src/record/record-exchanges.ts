@@ -42,14 +42,18 @@ export function recordExchanges(handler: FetchHandler, options: RecordExchangesO
     const format = formatForPath(formats, request.method, path);
     if (!format) return handler(request);
     const recordedAt = new Date().toISOString();
-    const requestText = await request.clone().text();
+    // Read alongside the handler, so the handler streams the body as it arrives.
+    const requestText = request.clone().text();
     const response = await handler(request);
     const base: RecordedExchange = {
       format: format.codec.id,
       method: request.method,
       path: redactPath(path),
       recordedAt,
-      request: { headers: redactHeaders(request.headers), body: parseBody(requestText) },
+      request: {
+        headers: redactHeaders(request.headers),
+        body: parseBody(await requestText.catch(() => "")),
+      },
     };
     const status = response.status;
     const headers = redactHeaders(response.headers);
