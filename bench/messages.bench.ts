@@ -141,14 +141,26 @@ const upstreamChunks = streamEvents.map((event, index) =>
   textEncoder.encode(`event: ${(event as { type: string }).type}\ndata: ${streamTexts[index]}\n\n`),
 );
 const upstreamBytes = upstreamChunks.reduce((sum, chunk) => sum + chunk.length, 0);
+/** The same body read in 16 KB chunks, as when the upstream is faster than its reader. */
+const upstreamBody = new Uint8Array(upstreamBytes);
+upstreamChunks.reduce((offset, chunk) => {
+  upstreamBody.set(chunk, offset);
+  return offset + chunk.length;
+}, 0);
+const coalescedChunks = Array.from({ length: Math.ceil(upstreamBytes / 16384) }, (_, index) =>
+  upstreamBody.subarray(index * 16384, (index + 1) * 16384),
+);
 
 /** A messages upstream that answers every call with the recorded stream. */
-const provider = createMessagesProvider({
-  baseURL: "http://upstream.invalid",
-  apiKey: "bench",
-  fetch: async () =>
-    new Response(readableFrom(upstreamChunks), { headers: { "content-type": "text/event-stream" } }),
-});
+const upstream = (chunks: Uint8Array[]) =>
+  createMessagesProvider({
+    baseURL: "http://upstream.invalid",
+    apiKey: "bench",
+    fetch: async () =>
+      new Response(readableFrom(chunks), { headers: { "content-type": "text/event-stream" } }),
+  });
+const provider = upstream(upstreamChunks);
+const coalescedProvider = upstream(coalescedChunks);
 const streamRequest: ChatRequest = {
   model: "claude-sonnet-4-5",
   messages: [{ role: "user", parts: [{ type: "text", text: "Write the file." }] }],
@@ -231,6 +243,16 @@ export const benchmarks: Benchmark[] = [
         createJsonSseEncoderTransformer(messagesCodec.sseEventName),
       );
       return collect(transformReadable(events, encoder));
+    },
+  },
+  {
+    name: "messages stream reference: the same path with the upstream body read in 16 KB chunks",
+    ...perEventFloor,
+    subject: async () => {
+      const context = createConversionContext();
+      const events = await coalescedProvider.stream(streamRequest, { context });
+      const wire = events.pipeThrough(messagesCodec.createStreamEncoder(context));
+      return collect(encodeJsonEventStream(wire, messagesCodec.sseEventName));
     },
   },
   {
