@@ -39,6 +39,15 @@ export function withResponsesExtensions<Target extends { extensions?: Extensions
   return target;
 }
 
+/**
+ * Copies `fields` onto `target` and returns it: `{ type, ...fields }` for the hot encode paths, as a
+ * loop, which V8 runs several times faster than an object spread of sources of varying shapes.
+ */
+export function assignFields(target: WireObject, fields: WireObject | undefined): WireObject {
+  for (const key in fields) target[key] = fields[key];
+  return target;
+}
+
 /** True for a non-null, non-array object. */
 export function isWireObject(value: unknown): value is WireObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -5,7 +5,7 @@ import {
   type RefusalPart,
   type TextPart,
 } from "@interlingua/core";
-import { responsesExtensions, type WireObject } from "../responses-extensions";
+import { assignFields, responsesExtensions, type WireObject } from "../responses-extensions";
 import { defaultResponsesTextType } from "./decode-responses-content";
 import { encodeResponsesAnnotation } from "./encode-responses-annotation";
 
@@ -35,7 +35,8 @@ export function encodeResponsesContent(
           "a text signature has no place in the responses format",
         );
       const type = (rest?.type as string | undefined) ?? defaultResponsesTextType(role);
-      const content: WireObject = { type, ...rest, text: part.text };
+      const content = assignFields({ type }, rest);
+      content.text = part.text;
       if (type === "output_text") {
         const annotations: WireObject[] = [];
         part.citations?.forEach((citation, index) => {
@@ -53,8 +54,11 @@ export function encodeResponsesContent(
       }
       return content;
     }
-    case "refusal":
-      return { type: "refusal", ...rest, refusal: part.text };
+    case "refusal": {
+      const refusal = assignFields({ type: "refusal" }, rest);
+      refusal.refusal = part.text;
+      return refusal;
+    }
     case "media":
       return encodeResponsesMedia(part, rest, context, path);
     default: {

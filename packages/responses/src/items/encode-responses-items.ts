@@ -9,7 +9,12 @@ import {
   type ToolCallPart,
   type ToolResultPart,
 } from "@interlingua/core";
-import { responsesExtensions, responsesFormatId, type WireObject } from "../responses-extensions";
+import {
+  assignFields,
+  responsesExtensions,
+  responsesFormatId,
+  type WireObject,
+} from "../responses-extensions";
 import { isResponsesContentPart } from "./decode-responses-content";
 import { encodeResponsesContent, type ResponsesEncodeTarget } from "./encode-responses-content";
 
@@ -55,7 +60,8 @@ export function encodeResponsesParts(
   };
 
   parts.forEach((part, index) => {
-    const partPath = pointer(path, index);
+    // A numeric token needs no escaping: built directly, as this runs for every part.
+    const partPath = `${path}/${index}`;
     if (isResponsesContentPart(part)) {
       if (part.type === "media" && target === "output") {
         context.lose("unsupported", partPath, `${part.kind} output has no place in a responses message`);
@@ -104,8 +110,14 @@ function openMessageItem(
   target: ResponsesEncodeTarget,
   context: ConversionContext,
 ): WireObject {
-  if (target === "input") return { ...fields, role, content: [] };
-  const item: WireObject = { type: "message", ...fields, role: (fields?.role as string | undefined) ?? role };
+  if (target === "input") {
+    const item = assignFields({}, fields);
+    item.role = role;
+    item.content = [];
+    return item;
+  }
+  const item = assignFields({ type: "message" }, fields);
+  item.role = (fields?.role as string | undefined) ?? role;
   if (item.id === undefined) item.id = context.generateId("msg");
   if (item.status === undefined) item.status = "completed";
   item.content = [];
@@ -154,7 +166,7 @@ function encodeFunctionCall(
       `a ${part.signature.format} signature cannot go to a responses backend`,
     );
   const fields = responsesExtensions(part);
-  const item: WireObject = { type: "function_call", ...fields };
+  const item = assignFields({ type: "function_call" }, fields);
   if (target === "output") {
     item.id ??= context.generateId("fc");
     item.status ??= "completed";
@@ -181,7 +193,8 @@ function encodeFunctionCallOutput(
   if (part.cache)
     context.lose("dropped", pointer(path, "cache"), "the responses format has no cache breakpoints");
   const { outputForm, ...fields } = responsesExtensions(part) ?? {};
-  const item: WireObject = { type: "function_call_output", ...fields, call_id: part.callId };
+  const item = assignFields({ type: "function_call_output" }, fields);
+  item.call_id = part.callId;
   const allText = part.content.every((content) => content.type === "text");
   if (outputForm !== "array" && allText) {
     item.output = part.content.map((content) => (content.type === "text" ? content.text : "")).join("");
@@ -220,7 +233,7 @@ function encodeReasoning(
     context.lose("dropped", path, "reasoning from another format cannot be replayed to a responses backend");
     return undefined;
   }
-  const item: WireObject = { type: "reasoning", ...fields };
+  const item = assignFields({ type: "reasoning" }, fields);
   item.id ??= context.generateId("rs");
   item.summary = (part.summary ?? []).map((text) => ({ type: "summary_text", text }));
   if (ownSignature) item.encrypted_content = part.signature!.data;

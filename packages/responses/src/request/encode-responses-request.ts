@@ -106,7 +106,7 @@ export function encodeResponsesInput(
   }
   const items: WireObject[] = [];
   messages.forEach((message, index) => {
-    const path = pointer("", "messages", index);
+    const path = `/messages/${index}`;
     const fields = responsesExtensions(message);
     if (fields?.itemReference !== undefined) {
       items.push(fields.itemReference as WireObject);
@@ -118,7 +118,7 @@ export function encodeResponsesInput(
       return;
     }
     items.push(
-      ...encodeResponsesParts(message.parts, message.role, "input", context, pointer(path, "parts"), fields),
+      ...encodeResponsesParts(message.parts, message.role, "input", context, `${path}/parts`, fields),
     );
   });
   return items;
