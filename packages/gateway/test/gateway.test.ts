@@ -359,6 +359,20 @@ describe("the pipeline", () => {
     }
   });
 
+  it("answers an upstream that fails right after its start event with an HTTP error, not a stream", async () => {
+    messagesUpstream.answer(() => ({
+      events: [
+        { type: "response-start", id: "msg_busy", model: "upstream-model" },
+        { type: "error", error: { kind: "overloaded", status: 529, message: "Overloaded" } },
+      ],
+    }));
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(responsesRequest({ model: "claude-x", input: "hi", stream: true }));
+    expect(response.status).toBe(529);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(await response.json()).toMatchObject({ error: { message: "Overloaded" } });
+  });
+
   it("ends a stream that fails mid-way with the front's terminal error event", async () => {
     responsesUpstream.answer(() => ({ events: failingStreamEvents() }));
     const gateway = createGateway(config());
@@ -374,11 +388,18 @@ describe("the pipeline", () => {
   });
 
   it("ends a stream whose upstream connection drops with an error event, never a silent success", async () => {
-    responsesUpstream.answer(() => ({ events: failingStreamEvents().slice(0, 4), dropAfter: 3 }));
+    responsesUpstream.answer(() => ({ events: failingStreamEvents().slice(0, 4), dropAfter: 5 }));
     const gateway = createGateway(config());
     const response = await gateway.fetch(messagesRequest({ ...hello, stream: true }));
+    expect(response.status).toBe(200);
     const events = await sseData(response);
+    expect(events.some((event) => event.event === "content_block_delta")).toBe(true);
     expect(events.at(-1)?.event).toBe("error");
+    // Dropped before any content: still time for an HTTP error.
+    responsesUpstream.answer(() => ({ events: failingStreamEvents().slice(0, 4), dropAfter: 1 }));
+    const early = await gateway.fetch(messagesRequest({ ...hello, stream: true }));
+    expect(early.status).toBe(503);
+    expect(await early.json()).toMatchObject({ type: "error" });
   });
 
   it("cancels the upstream call when the caller stops reading the stream", async () => {

@@ -1,4 +1,5 @@
-import { CanonicalError, type ChatEvent, toCanonicalError } from "@interlingua/core";
+import { CanonicalError, type ChatEvent } from "@interlingua/core";
+import { upstreamReadError } from "./upstream-read-error";
 
 /** Hooks of {@link guardEventStream}. */
 export interface EventStreamHooks {
@@ -18,14 +19,14 @@ function errorEvent(error: CanonicalError): ChatEvent {
  * An upstream event stream made safe to answer with: it always ends with exactly one terminal event
  * (a read failure or a stream that just stops becomes an `error` event, never a silent success),
  * nothing after the terminal event is read, and cancelling it cancels the upstream at once.
- * `first` is the event already read to decide the HTTP status.
+ * `opening` holds the events already read to decide the HTTP status.
  */
 export function guardEventStream(
-  first: ChatEvent,
+  opening: readonly ChatEvent[],
   reader: ReadableStreamDefaultReader<ChatEvent>,
   hooks: EventStreamHooks = {},
 ): ReadableStream<ChatEvent> {
-  let pending: ChatEvent | undefined = first;
+  const pending = [...opening];
   let closed = false;
   const close = (error: CanonicalError | undefined) => {
     if (closed) return;
@@ -36,15 +37,15 @@ export function guardEventStream(
   return new ReadableStream<ChatEvent>({
     async pull(controller) {
       let event: ChatEvent;
-      if (pending) {
-        event = pending;
-        pending = undefined;
+      const buffered = pending.shift();
+      if (buffered) {
+        event = buffered;
       } else {
         let next: ReadableStreamReadResult<ChatEvent>;
         try {
           next = await reader.read();
         } catch (thrown) {
-          const error = toCanonicalError(thrown);
+          const error = upstreamReadError(thrown);
           controller.enqueue(errorEvent(error));
           controller.close();
           close(error);

@@ -22,6 +22,7 @@ import { errorResponse } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { guardEventStream } from "./guard-event-stream";
+import { upstreamReadError } from "./upstream-read-error";
 
 /** Header asking the gateway to fail rather than lose anything in conversion. */
 export const strictHeader = "x-interlingua-strict";
@@ -140,6 +141,33 @@ export async function handleChatRequest(
   }
 }
 
+/** Events that may come before any content without the caller having seen a byte. */
+const preamble = new Set<ChatEvent["type"]>(["response-start", "usage", "keepalive"]);
+
+/**
+ * Reads the stream's opening up to its first content (or terminal) event, so that an upstream that
+ * fails right after announcing the response (an `overloaded` error after the start event) is still
+ * answered with the front's HTTP error status rather than a stream that starts and fails.
+ */
+async function readOpening(reader: ReadableStreamDefaultReader<ChatEvent>): Promise<ChatEvent[]> {
+  const opening: ChatEvent[] = [];
+  for (;;) {
+    let next: ReadableStreamReadResult<ChatEvent>;
+    try {
+      next = await reader.read();
+    } catch (thrown) {
+      throw upstreamReadError(thrown);
+    }
+    if (next.done) throw new CanonicalError("unavailable", "The upstream stream ended before any content.");
+    if (next.value.type === "error") {
+      await reader.cancel().catch(() => undefined);
+      throw CanonicalError.fromData(next.value.error);
+    }
+    opening.push(next.value);
+    if (!preamble.has(next.value.type) || opening.length >= 16) return opening;
+  }
+}
+
 function sealingFront(front: Front): SealingFront {
   return { format: front.format.codec.id, toolCallsCarryState: front.format.toolCallsCarryState };
 }
@@ -187,17 +215,11 @@ async function answerStream(
     ? await target.provider.stream(exchange.upstreamRequest, options)
     : replay(await target.provider.generate(exchange.upstreamRequest, options));
   const reader = source.getReader();
-  const first = await reader.read();
-  if (first.done)
-    throw new CanonicalError("unavailable", "The upstream stream ended before its first event.");
-  if (first.value.type === "error") {
-    await reader.cancel().catch(() => undefined);
-    throw CanonicalError.fromData(first.value.error);
-  }
+  const opening = await readOpening(reader);
   // The stream encoder is created now so losses of the response start count in the header.
   const encoder = codec.createStreamEncoder(context);
   const accumulator = conversation ? createResponseAccumulator() : undefined;
-  const events = guardEventStream(first.value, reader, {
+  const events = guardEventStream(opening, reader, {
     onEvent: accumulator && ((event) => accumulator.add(event)),
     beforeEnd: async () => {
       if (accumulator && conversation) await conversation.remember(exchange.request, accumulator.result());
