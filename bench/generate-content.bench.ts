@@ -215,4 +215,18 @@ export const benchmarks: Benchmark[] = [
       return collect(transformReadable(events, encoder));
     },
   },
+  {
+    name: "generate-content stream reference: an identity TransformStream over the same chunks",
+    ...perChunkFloor,
+    subject: () =>
+      collect(
+        readableFrom(streamChunks).pipeThrough(
+          new TransformStream({
+            transform(chunk, controller) {
+              controller.enqueue(chunk);
+            },
+          }),
+        ),
+      ),
+  },
 ];

@@ -53,9 +53,6 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
     part.thoughtSignature === undefined
       ? undefined
       : { format: generateContentFormat, data: part.thoughtSignature };
-  const keepSignature = () => {
-    if (part.thoughtSignature !== undefined) extra.thoughtSignature = part.thoughtSignature;
-  };
   if (part.thought !== undefined && !(part.thought === true && part.text !== undefined))
     extra.thought = part.thought;
 
@@ -70,7 +67,7 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
     if (urlSafe) extra.urlSafeBase64 = true;
     const unknown = unknownFields(part.inlineData, blobFields);
     if (unknown) extra.inlineData = unknown;
-    keepSignature();
+    keepSignature(part, extra);
     return withExtensions(
       {
         type: "media",
@@ -84,7 +81,7 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
   if (part.fileData) {
     const unknown = unknownFields(part.fileData, fileFields);
     if (unknown) extra.fileData = unknown;
-    keepSignature();
+    keepSignature(part, extra);
     const media: Part = {
       type: "media",
       kind: mediaKindOf(part.fileData.mimeType),
@@ -113,7 +110,7 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
     const unknown = unknownFields(response, responseFields);
     if (unknown) extra.functionResponse = unknown;
     if (response.id === undefined) extra.syntheticId = true;
-    keepSignature();
+    keepSignature(part, extra);
     const { text, wrapper } = unwrapFunctionOutput(response.response);
     if (wrapper) extra.wrapper = wrapper;
     const content: (Part & { type: "text" | "media" })[] = [{ type: "text", text }];
@@ -140,7 +137,7 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
   if (part.executableCode) {
     const unknown = unknownFields(part.executableCode, codeFields);
     if (unknown) extra.executableCode = unknown;
-    keepSignature();
+    keepSignature(part, extra);
     const language = part.executableCode.language === "PYTHON" ? "python" : part.executableCode.language;
     const decoded: CodePart = { type: "code", language, code: part.executableCode.code };
     return withExtensions(decoded, extra);
@@ -149,7 +146,7 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
     const result = part.codeExecutionResult;
     const unknown = unknownFields(result, resultFields);
     if (unknown) extra.codeExecutionResult = unknown;
-    keepSignature();
+    keepSignature(part, extra);
     const outcome = outcomes[result.outcome];
     if (!outcome) extra.outcome = result.outcome;
     const decoded: CodeResultPart = { type: "code-result", outcome: outcome ?? "unspecified" };
@@ -161,6 +158,11 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
   const decoded: Part = { type: "reasoning" };
   if (signature) decoded.signature = signature;
   return withExtensions(decoded, extra);
+}
+
+/** Keeps the signature of a part kind that has no `signature` field in its extensions. */
+function keepSignature(part: GenerateContentPart, extra: Record<string, unknown>): void {
+  if (part.thoughtSignature !== undefined) extra.thoughtSignature = part.thoughtSignature;
 }
 
 function withExtensions<T extends Part>(part: T, extra: Record<string, unknown>): T {

@@ -4,6 +4,7 @@ import {
   type ConversionContext,
   type Instruction,
   type Message,
+  type Part,
   type RequestLocation,
   type TextPart,
   type ToolChoice,
@@ -17,7 +18,7 @@ import {
 } from "../wire/generate-content-request-schema";
 import { normalizeGenerateContentKeys } from "../wire/normalize-generate-content-keys";
 import { decodeGenerateContentGenerationConfig } from "./decode-generate-content-generation-config";
-import { decodeGenerateContentPart } from "./decode-generate-content-part";
+import { decodeGenerateContentPart, type PartIdentity } from "./decode-generate-content-part";
 import { decodeGenerateContentTools } from "./decode-generate-content-tools";
 import { createCallLedger, requestCallId } from "./generate-content-call-ids";
 
@@ -85,36 +86,45 @@ const safetyFields = new Set(["category", "threshold"]);
 
 function decodeContents(contents: GenerateContentContent[]): Message[] {
   const ledger = createCallLedger();
-  return contents.map((content, contentIndex) => {
-    const parts = content.parts.map((part, partIndex) => {
-      const decoded = decodeGenerateContentPart(part, {
-        callId: () => requestCallId(contentIndex, partIndex),
-        responseId: (name) => ledger.answer(name) ?? requestCallId(contentIndex, partIndex),
-      });
+  // One identity for the whole conversation, reading the position of the part being decoded.
+  let contentIndex = 0;
+  let partIndex = 0;
+  const identity: PartIdentity = {
+    callId: () => requestCallId(contentIndex, partIndex),
+    responseId: (name) => ledger.answer(name) ?? requestCallId(contentIndex, partIndex),
+  };
+  const messages: Message[] = [];
+  for (contentIndex = 0; contentIndex < contents.length; contentIndex++) {
+    const content = contents[contentIndex]!;
+    const parts: Part[] = [];
+    for (partIndex = 0; partIndex < content.parts.length; partIndex++) {
+      const part = content.parts[partIndex]!;
+      const decoded = decodeGenerateContentPart(part, identity);
       if (decoded.type === "tool-call") ledger.call(decoded.name, decoded.id);
       else if (decoded.type === "tool-result" && part.functionResponse?.id !== undefined) {
         ledger.answer(decoded.name ?? "", decoded.callId);
       }
-      return decoded;
-    });
+      parts.push(decoded);
+    }
     const message: Message = { role: content.role ? roles[content.role] : "user", parts };
     const extra: Record<string, unknown> = unknownFields(content, contentFields) ?? {};
     if (content.role === undefined) extra.roleOmitted = true;
     else if (content.role === "function" || content.role === "tool") extra.role = content.role;
     const extensions = generateContentExtensions(extra);
     if (extensions) message.extensions = extensions;
-    return message;
-  });
+    messages.push(message);
+  }
+  return messages;
 }
+
+/** System instruction parts are text: they have no calls to name. */
+const noIdentity: PartIdentity = { callId: () => "", responseId: () => "" };
 
 function decodeSystemInstruction(
   instruction: NonNullable<GenerateContentRequestBody["systemInstruction"]>,
 ): Instruction {
   const parts = instruction.parts.map((part, index) => {
-    const decoded = decodeGenerateContentPart(part, {
-      callId: () => "",
-      responseId: () => "",
-    });
+    const decoded = decodeGenerateContentPart(part, noIdentity);
     if (decoded.type !== "text") {
       throw new CanonicalError("invalid_request", "The system instruction holds text only", {
         param: `systemInstruction.parts.${index}`,

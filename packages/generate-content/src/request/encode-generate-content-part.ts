@@ -164,9 +164,9 @@ export function encodeGenerateContentPart(
           pointer(path, "content"),
           "Several text parts of a tool result are joined into one",
         );
-      const media = part.content.filter((item) => item.type === "media");
       const parts: { inlineData: { mimeType: string; data: string } }[] = [];
-      media.forEach((item) => {
+      for (const item of part.content) {
+        if (item.type !== "media") continue;
         if (item.source.type === "base64" && item.mediaType !== undefined) {
           parts.push({
             inlineData: {
@@ -181,7 +181,7 @@ export function encodeGenerateContentPart(
             "Only inline media with a MIME type can go in a function response",
           );
         }
-      });
+      }
       wire.functionResponse = {
         ...(extra?.syntheticId ? {} : { id: part.callId }),
         name,

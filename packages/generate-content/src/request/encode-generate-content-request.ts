@@ -95,14 +95,14 @@ function encodeContent(
 ): GenerateContentContent {
   const extra = readGenerateContentExtension(message);
   const parts: GenerateContentPart[] = [];
-  message.parts.forEach((part, index) => {
-    const encoded = encodeGenerateContentPart(part, {
+  for (let index = 0; index < message.parts.length; index++) {
+    const encoded = encodeGenerateContentPart(message.parts[index]!, {
       context,
       path: `${path}/parts/${index}`,
       toolNames,
     });
     if (encoded) parts.push(encoded);
-  });
+  }
   const content: GenerateContentContent = { parts };
   if (!extra?.roleOmitted) {
     content.role =

@@ -31,33 +31,34 @@ export function encodeGenerateContentTools(
   const entries: GenerateContentTool[] = [];
   const byIndex = new Map<unknown, GenerateContentTool>();
   let sharedFunctions: GenerateContentTool | undefined;
+  /** The entry a tool goes in: the one it was decoded from, else a shared or new one. */
+  const entryFor = (extra: Record<string, unknown> | undefined, isFunction: boolean): GenerateContentTool => {
+    if (extra?.tool !== undefined) {
+      let entry = byIndex.get(extra.tool);
+      if (!entry) {
+        entry = {};
+        byIndex.set(extra.tool, entry);
+        entries.push(entry);
+      }
+      return entry;
+    }
+    if (isFunction && sharedFunctions) return sharedFunctions;
+    const entry: GenerateContentTool = {};
+    entries.push(entry);
+    if (isFunction) sharedFunctions = entry;
+    return entry;
+  };
   tools.forEach((tool, index) => {
     const path = `/tools/${index}`;
     const extra = readGenerateContentExtension(tool);
-    const entryFor = (isFunction: boolean): GenerateContentTool => {
-      if (extra?.tool !== undefined) {
-        let entry = byIndex.get(extra.tool);
-        if (!entry) {
-          entry = {};
-          byIndex.set(extra.tool, entry);
-          entries.push(entry);
-        }
-        return entry;
-      }
-      if (isFunction && sharedFunctions) return sharedFunctions;
-      const entry: GenerateContentTool = {};
-      entries.push(entry);
-      if (isFunction) sharedFunctions = entry;
-      return entry;
-    };
     if (tool.type === "function") {
-      const entry = entryFor(true);
+      const entry = entryFor(extra, true);
       entry.functionDeclarations ??= [];
       entry.functionDeclarations.push(encodeDeclaration(tool, extra, path, context));
       return;
     }
     const encoded = encodeHostedTool(tool, extra, path, context);
-    if (encoded) Object.assign(entryFor(false), encoded);
+    if (encoded) Object.assign(entryFor(extra, false), encoded);
   });
   return entries;
 }

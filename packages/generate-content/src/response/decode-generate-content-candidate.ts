@@ -1,5 +1,5 @@
 import type { FinishReason, Part } from "@interlingua/core";
-import { decodeGenerateContentPart } from "../request/decode-generate-content-part";
+import { decodeGenerateContentPart, type PartIdentity } from "../request/decode-generate-content-part";
 import { responseCallId } from "../request/generate-content-call-ids";
 import { unknownFields } from "../wire/generate-content-extensions";
 import type { GenerateContentCandidate } from "../wire/generate-content-response-schema";
@@ -41,15 +41,11 @@ export function decodeGenerateContentCandidate(
     const fields = unknownFields(candidate.content, contentFields);
     if (fields) extra.contentFields = fields;
     if (candidate.content.parts === undefined) extra.partsOmitted = true;
-    for (const part of candidate.content.parts ?? []) {
-      const index = parts.length;
-      parts.push(
-        decodeGenerateContentPart(part, {
-          callId: () => responseCallId(responseKey, index),
-          responseId: () => responseCallId(responseKey, index),
-        }),
-      );
-    }
+    const identity: PartIdentity = {
+      callId: () => responseCallId(responseKey, parts.length),
+      responseId: () => responseCallId(responseKey, parts.length),
+    };
+    for (const part of candidate.content.parts ?? []) parts.push(decodeGenerateContentPart(part, identity));
   }
   const sources = (candidate.citationMetadata as { citationSources?: unknown } | undefined)?.citationSources;
   if (Array.isArray(sources))

@@ -8,7 +8,7 @@ import {
   StreamParseFailure,
 } from "@interlingua/core";
 import { generateContentErrorFromWire } from "../errors/generate-content-error-from-wire";
-import { decodeGenerateContentPart } from "../request/decode-generate-content-part";
+import { decodeGenerateContentPart, type PartIdentity } from "../request/decode-generate-content-part";
 import { responseCallId } from "../request/generate-content-call-ids";
 import {
   decodeExtraCandidate,
@@ -102,6 +102,11 @@ export function createGenerateContentStreamDecoderTransformer(
   let usageDecoded = false;
   let output: TransformStreamDefaultController<ChatEvent>;
   const enqueue = (event: ChatEvent) => output.enqueue(event);
+  /** Names calls without an id by the output part they will be (`nextIndex`). */
+  const identity: PartIdentity = {
+    callId: () => responseCallId(id, nextIndex),
+    responseId: () => responseCallId(id, nextIndex),
+  };
   const fail = (error: ErrorData) => {
     finished = true;
     enqueue({ type: "error", error });
@@ -273,12 +278,8 @@ export function createGenerateContentStreamDecoderTransformer(
       return;
     }
     closeOpen();
-    const index = nextIndex++;
-    const decoded = decodeGenerateContentPart(part as GenerateContentPart, {
-      callId: () => responseCallId(id, index),
-      responseId: () => responseCallId(id, index),
-    });
-    emitWhole(index, decoded);
+    const decoded = decodeGenerateContentPart(part as GenerateContentPart, identity);
+    emitWhole(nextIndex++, decoded);
   }
 
   function readPartialCall(part: Record_, call: Record_) {
