@@ -1,4 +1,5 @@
 import { CanonicalError, type ChatRequest, collect, findEventSequenceProblems } from "@interlingua/core";
+import { testChatProvider } from "@interlingua/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEchoGenerateContentHandler,
@@ -55,6 +56,18 @@ const provider = (scenario?: string, apiVersion?: string) =>
     apiVersion,
     headers: scenario ? { "x-test-scenario": scenario } : {},
   });
+
+testChatProvider("generate-content over 127.0.0.1", () => provider(), {
+  requests: [
+    request,
+    {
+      model: "gemini-test",
+      messages: [{ role: "user", parts: [{ type: "text", text: "Weather in Paris?" }] }],
+      tools: [{ type: "function", name: "get_weather", inputSchema: { type: "object", properties: {} } }],
+    },
+  ],
+  failingRequest: { ...request, temperature: 3 },
+});
 
 describe("createGenerateContentProvider", () => {
   it("declares the generate-content wire format", () => {
