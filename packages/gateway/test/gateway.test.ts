@@ -6,6 +6,7 @@ import {
   type ChatResponse,
   replay,
 } from "@interlingua/core";
+import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -842,3 +843,48 @@ describe("the generate-content front", () => {
     expect(await one.json()).toMatchObject({ name: "models/claude-3" });
   });
 });
+
+describe("generate-content streams without alt=sse", () => {
+  it("come as one JSON array, element by element, over any backend (no pass-through of SSE bytes)", async () => {
+    const geminiUpstream = await createScriptedUpstream(generateContentCodec);
+    geminiUpstream.answer(() => ({ response: textAnswer("from gemini") }));
+    try {
+      const gateway = createGateway(
+        config({
+          providers: {
+            openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: upstreamKey },
+            gemini: { type: "generate-content", baseURL: geminiUpstream.url, apiKey: upstreamKey },
+          },
+          routes: [
+            { model: "gemini-*", provider: "gemini" },
+            { model: "*", provider: "openai" },
+          ],
+        }),
+      );
+      for (const [model, expected] of [
+        ["gpt-4o", "from responses"],
+        ["gemini-x", "from gemini"],
+      ] as const) {
+        const request = new Request(`${base}/v1beta/models/${model}:streamGenerateContent?key=${callerKey}`, {
+          method: "POST",
+          body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }),
+        });
+        const response = await gateway.fetch(request);
+        expect(response.headers.get("content-type")).toContain("application/json");
+        const chunks = JSON.parse(await response.text()) as GenerateContentChunk[];
+        expect(Array.isArray(chunks)).toBe(true);
+        const text = chunks
+          .flatMap((chunk) => chunk.candidates?.[0]?.content?.parts?.map((part) => part.text ?? "") ?? [])
+          .join("");
+        expect(text).toBe(expected);
+      }
+      expect(reports.every((report) => !report.passThrough)).toBe(true);
+    } finally {
+      await geminiUpstream.close();
+    }
+  });
+});
+
+interface GenerateContentChunk {
+  candidates?: { content?: { parts?: { text?: string }[] } }[];
+}

@@ -25,6 +25,9 @@ export interface GatewayProviderOptions {
   fetch?: typeof fetch;
 }
 
+/** How a stream body is framed: server-sent events, or one JSON array written element by element. */
+export type StreamFraming = "sse" | "json-array";
+
 /** A format's model-listing endpoint, shaped the way its clients expect. */
 export interface ModelListingBinding {
   /**
@@ -61,6 +64,8 @@ export interface GatewayFormat {
   readonly toolCallsCarryState: boolean;
   /** Caller headers that go upstream with a same-format pass-through (feature flags such as betas). */
   readonly passThroughHeaders: readonly string[];
+  /** How a streamed answer to this request URL is framed; SSE when absent. */
+  streamFraming?(url: URL): StreamFraming;
   /** An upstream provider speaking this format. */
   createProvider(options: GatewayProviderOptions): ChatProvider;
   /** The model-listing endpoint. */

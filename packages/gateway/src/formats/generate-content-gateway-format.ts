@@ -21,6 +21,8 @@ export const generateContentGatewayFormat: GatewayFormat = {
   codec: generateContentCodec,
   toolCallsCarryState: true,
   passThroughHeaders: [],
+  // `:streamGenerateContent` answers with server-sent events only when asked with `alt=sse`.
+  streamFraming: (url) => (url.searchParams.get("alt") === "sse" ? "sse" : "json-array"),
   createProvider: (options) => createGenerateContentProvider(options),
   models: {
     match(request, url) {

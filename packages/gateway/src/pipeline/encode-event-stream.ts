@@ -7,55 +7,97 @@ import {
   toCanonicalError,
   transformAll,
 } from "@interlingua/core";
+import type { StreamFraming } from "../formats/gateway-format";
 import type { SecretRedactor } from "./create-secret-redactor";
 
 const textEncoder = new TextEncoder();
 
-function frame(codec: AnyCodec, wire: unknown, redact: SecretRedactor): Uint8Array {
-  const name = codec.sseEventName(wire);
-  const data = redact(JSON.stringify(wire));
-  return textEncoder.encode(formatSseMessage(name === undefined ? { data } : { event: name, data }));
+/** How wire events are framed into bytes, one event at a time. */
+interface EventFramer {
+  /** The bytes of one event. */
+  event(wire: unknown): Uint8Array;
+  /** The bytes that close the body, if any. */
+  end(): Uint8Array | undefined;
+}
+
+function createFramer(codec: AnyCodec, framing: StreamFraming, redact: SecretRedactor): EventFramer {
+  if (framing === "json-array") {
+    let first = true;
+    return {
+      event(wire) {
+        const separator = first ? "[" : ",\r\n";
+        first = false;
+        return textEncoder.encode(separator + redact(JSON.stringify(wire)));
+      },
+      end: () => textEncoder.encode(first ? "[]" : "]"),
+    };
+  }
+  return {
+    event(wire) {
+      const name = codec.sseEventName(wire);
+      const data = redact(JSON.stringify(wire));
+      return textEncoder.encode(formatSseMessage(name === undefined ? { data } : { event: name, data }));
+    },
+    end: () => undefined,
+  };
+}
+
+/** The content type of a stream body framed this way. */
+export function streamContentType(framing: StreamFraming): string {
+  return framing === "json-array" ? "application/json; charset=utf-8" : "text/event-stream; charset=utf-8";
 }
 
 /**
- * The front format's terminal error as SSE bytes, from a fresh encoder that is given only the
+ * The front format's terminal error as wire events, from a fresh encoder that is given only the
  * `error` event: how a stream ends when the encoder in use has failed, or when bytes were passed
  * through from an upstream that broke off.
  */
+async function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): Promise<unknown[]> {
+  return transformAll(
+    [{ type: "error", error: error.toData() } satisfies ChatEvent],
+    codec.createStreamEncoder(createConversionContext()),
+  );
+}
+
+/** {@link terminalErrorEvents} as SSE bytes. */
 export async function encodeTerminalError(
   codec: AnyCodec,
   error: CanonicalError,
   redact: SecretRedactor,
 ): Promise<Uint8Array[]> {
-  const wireEvents = await transformAll(
-    [{ type: "error", error: error.toData() } satisfies ChatEvent],
-    codec.createStreamEncoder(createConversionContext()),
-  );
-  return wireEvents.map((wire) => frame(codec, wire, redact));
+  const framer = createFramer(codec, "sse", redact);
+  return (await terminalErrorEvents(codec, error)).map((wire) => framer.event(wire));
 }
 
 /**
- * Canonical events → the front format's SSE bytes, pulled one event at a time so back-pressure
- * reaches the upstream. If the encoder fails (a loss in strict mode, or a bug) the stream still
- * ends with the format's own error event, never silently. Cancelling the bytes cancels the events.
+ * Canonical events → the front format's stream bytes (SSE, or a streamed JSON array), pulled one
+ * event at a time so back-pressure reaches the upstream. If the encoder fails (a loss in strict
+ * mode, or a bug) the stream still ends with the format's own error event, never silently.
+ * Cancelling the bytes cancels the events.
  */
 export function encodeEventStream(
   events: ReadableStream<ChatEvent>,
   codec: AnyCodec,
   encoder: TransformStream<ChatEvent, unknown>,
-  redact: SecretRedactor,
+  options: { framing: StreamFraming; redact: SecretRedactor },
 ): ReadableStream<Uint8Array> {
   const reader = events.pipeThrough(encoder).getReader();
+  const framer = createFramer(codec, options.framing, options.redact);
+  const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    const end = framer.end();
+    if (end) controller.enqueue(end);
+    controller.close();
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await reader.read();
-        if (next.done) controller.close();
-        else controller.enqueue(frame(codec, next.value, redact));
+        if (next.done) close(controller);
+        else controller.enqueue(framer.event(next.value));
       } catch (thrown) {
-        for (const bytes of await encodeTerminalError(codec, toCanonicalError(thrown), redact))
-          controller.enqueue(bytes);
-        controller.close();
+        for (const wire of await terminalErrorEvents(codec, toCanonicalError(thrown)))
+          controller.enqueue(framer.event(wire));
+        close(controller);
       }
     },
     cancel(reason) {

@@ -12,12 +12,13 @@ import {
   toCanonicalError,
 } from "@interlingua/core";
 import type { ConversionReport } from "../config/gateway-config-schema";
+import type { StreamFraming } from "../formats/gateway-format";
 import { readLimitedBody } from "../http/read-limited-body";
 import { opaqueEnvelopePrefix, sealedCallIdPrefix } from "../opaque/create-opaque-sealer";
 import { createSealingStream } from "../opaque/create-sealing-stream";
 import { type SealingFront, sealResponseParts } from "../opaque/seal-response-parts";
 import { unsealRequest } from "../opaque/unseal-request";
-import { encodeEventStream } from "./encode-event-stream";
+import { encodeEventStream, streamContentType } from "./encode-event-stream";
 import { errorResponse } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
@@ -54,6 +55,8 @@ interface Exchange {
   context: ConversionContext;
   signal: AbortSignal;
   report: ConversionReport;
+  /** How a streamed answer is framed for this caller. */
+  framing: StreamFraming;
 }
 
 /**
@@ -96,9 +99,17 @@ export async function handleChatRequest(
     report.provider = target.name;
     report.upstreamModel = route.upstreamModel;
 
-    if (target.direct?.format.codec.id === codec.id && !target.streamUpstream && !carriesSealedState(text)) {
+    const framing = front.format.streamFraming?.(new URL(request.url)) ?? "sse";
+    const direct = target.direct;
+    // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come.
+    if (
+      direct?.format.codec.id === codec.id &&
+      framing === "sse" &&
+      !target.streamUpstream &&
+      !carriesSealedState(text)
+    ) {
       report.passThrough = true;
-      const response = await forwardSameFormat(runtime, target.direct, {
+      const response = await forwardSameFormat(runtime, direct, {
         wire,
         headers: request.headers,
         upstreamModel: route.upstreamModel,
@@ -129,6 +140,7 @@ export async function handleChatRequest(
       context,
       signal: request.signal,
       report,
+      framing,
     };
     return report.stream
       ? await answerStream(runtime, exchange, conversation)
@@ -239,10 +251,11 @@ async function answerStream(
       holdToolCalls: holdToolCalls(runtime, front, target),
     }),
   );
-  return new Response(encodeEventStream(events, codec, encoder, runtime.redact), {
+  const framing = exchange.framing;
+  return new Response(encodeEventStream(events, codec, encoder, { framing, redact: runtime.redact }), {
     status: 200,
     headers: {
-      "content-type": "text/event-stream; charset=utf-8",
+      "content-type": streamContentType(framing),
       "cache-control": "no-cache",
       [lossesHeader]: String(context.losses.length),
     },
