@@ -1,9 +1,11 @@
 /**
  * Recorded-traffic benchmarks. `benchmarks` (run by `pnpm bench`): converting one long streamed
  * exchange, as a ratio to parsing and serialising its JSONL line. `memoryBenchmarks`: converting a
- * large generated JSONL file in a stream, reporting peak memory as a fraction of the input size
- * (run `tsx --conditions=@interlingua/source bench/recordings.bench.ts`; add `--expose-gc` via
- * `node --expose-gc --import tsx` for a steadier baseline). `RECORDINGS_BENCH_MB` sets the size.
+ * large generated JSONL recording and HAR capture in a stream, reporting the peak memory growth
+ * (target: at most 64 MB whatever the input size) and its ratio to the input size. Run them with
+ * `node --expose-gc --import tsx --conditions=@interlingua/source bench/recordings.bench.ts`
+ * (`--expose-gc` makes the peak the retained memory); `RECORDINGS_BENCH_MB` sets the input size
+ * (default 64). The package is imported by path until the root package lists it.
  */
 
 import { once } from "node:events";
@@ -105,8 +107,9 @@ export const benchmarks: Benchmark[] = [
   },
 ];
 
-const inputMegabytes = Number(process.env.RECORDINGS_BENCH_MB ?? 128);
+const inputMegabytes = Number(process.env.RECORDINGS_BENCH_MB ?? 64);
 const inputPath = join(tmpdir(), `interlingua-recordings-bench-${process.pid}.jsonl`);
+const harPath = join(tmpdir(), `interlingua-recordings-bench-${process.pid}.har`);
 
 /** Memory benchmarks: a large JSONL recording converted in a stream. */
 export const memoryBenchmarks: MemoryBenchmark[] = [
@@ -125,22 +128,71 @@ export const memoryBenchmarks: MemoryBenchmark[] = [
       return (await stat(inputPath)).size;
     },
     async subject() {
-      const exchanges = readExchanges(createReadStream(inputPath), { formats, name: inputPath });
-      let converted = 0;
-      let outputBytes = 0;
-      for await (const conversion of convertExchanges(exchanges, { to: "responses", formats })) {
-        if (conversion.failure) throw new Error(`${conversion.id}: ${conversion.failure.message}`);
-        outputBytes += JSON.stringify(conversion.exchange).length;
-        converted++;
-      }
-      if (converted === 0 || outputBytes === 0) throw new Error("nothing was converted");
+      await convertAll(inputPath, "responses");
     },
     async cleanup() {
       await rm(inputPath, { force: true });
     },
-    target: 0.5,
+    targetMegabytes: 64,
+  },
+  {
+    name: `recordings: stream-convert a generated ${inputMegabytes} MB HAR capture, messages → generate-content`,
+    async prepare() {
+      const output = createWriteStream(harPath);
+      output.write('{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"entries":[');
+      let written = 0;
+      for (let index = 0; written < inputMegabytes * 1024 * 1024; index++) {
+        const entry = `${index === 0 ? "" : ","}${JSON.stringify(harEntry(streamedExchange(index, 300)))}`;
+        written += entry.length;
+        if (!output.write(entry)) await once(output, "drain");
+      }
+      output.end("]}}");
+      await once(output, "close");
+      return (await stat(harPath)).size;
+    },
+    async subject() {
+      await convertAll(harPath, "generate-content");
+    },
+    async cleanup() {
+      await rm(harPath, { force: true });
+    },
+    targetMegabytes: 64,
   },
 ];
+
+/** An exchange as a HAR entry: the stream answer as SSE text, as browsers and proxies save it. */
+function harEntry(exchange: RecordedExchange): unknown {
+  const events = exchange.response?.events ?? [];
+  const text = events
+    .map((event) => `event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`)
+    .join("");
+  return {
+    startedDateTime: "2026-01-01T00:00:00.000Z",
+    time: 1,
+    request: {
+      method: "POST",
+      url: `https://api.example.test${exchange.path}`,
+      headers: [{ name: "content-type", value: "application/json" }],
+      postData: { mimeType: "application/json", text: JSON.stringify(exchange.request?.body) },
+    },
+    response: {
+      status: 200,
+      headers: [{ name: "content-type", value: "text/event-stream" }],
+      content: { size: text.length, mimeType: "text/event-stream", text },
+    },
+  };
+}
+
+/** Converts a file in a stream, keeping nothing but counts. */
+async function convertAll(path: string, to: string): Promise<void> {
+  const exchanges = readExchanges(createReadStream(path), { formats, name: path });
+  let converted = 0;
+  for await (const conversion of convertExchanges(exchanges, { to, formats })) {
+    if (conversion.failure) throw new Error(`${conversion.id}: ${conversion.failure.message}`);
+    converted++;
+  }
+  if (converted === 0) throw new Error("nothing was converted");
+}
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const benchmark of memoryBenchmarks)
