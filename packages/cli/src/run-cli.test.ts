@@ -126,6 +126,40 @@ describe("interlingua convert", () => {
     expect(readdirSync(directory)).toEqual(["broken.jsonl"]);
   });
 
+  it("converts the chat calls of a HAR capture and skips the rest", async () => {
+    const directory = temporaryDirectory();
+    const input = join(directory, "capture.har");
+    const body = readFileSync(shared("messages", "text.response.json"), "utf8");
+    const chat = {
+      request: {
+        method: "POST",
+        url: "https://api.example.test/v1/messages",
+        headers: [{ name: "x-api-key", value: "sk-ant-secret" }],
+        postData: {
+          text: JSON.stringify({ model: "m", max_tokens: 100, messages: [{ role: "user", content: "Hi" }] }),
+        },
+      },
+      response: { status: 200, headers: [], content: { mimeType: "application/json", text: body } },
+    };
+    const page = { request: { method: "GET", url: "https://example.test/" }, response: { status: 200 } };
+    writeFileSync(input, JSON.stringify({ log: { version: "1.2", entries: [page, chat, page] } }));
+    const io = captureIo();
+    expect(await runCli(["convert", input, "--to", "responses"], io)).toBe(0);
+    const exchanges = io
+      .out()
+      .trim()
+      .split("\n")
+      .map((line) => RecordedExchange.parse(JSON.parse(line)));
+    expect(exchanges).toHaveLength(1);
+    expect(exchanges[0]).toMatchObject({
+      format: "responses",
+      path: "/v1/responses",
+      id: `${input}#entries/1`,
+    });
+    expect(exchanges[0]?.response?.body).toMatchObject({ object: "response" });
+    expect(io.out()).not.toContain("sk-ant-secret");
+  });
+
   it("names a missing input file", async () => {
     const io = captureIo();
     expect(await runCli(["convert", "/nonexistent/x.har", "--to", "messages"], io)).toBe(2);
