@@ -1,18 +1,33 @@
-import { readFileSync } from "node:fs";
-import { type ChatRequest, collect, createConversionContext } from "@interlingua/core";
+import { accumulate, type ChatRequest, collect, createConversionContext } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
 import { decodeExchange } from "../canonical/decode-exchange";
 import { defaultRecordingFormats as formats } from "../format/default-recording-formats";
 import { createReplayProvider } from "../replay/create-replay-provider";
+import { canonicalProjection } from "../testing/canonical-projection";
 import { bundledConversations } from "./bundled-conversations";
-import { bundledRecordingsPath, readBundledRecordings } from "./bundled-recordings";
+import { readBundledRecordings } from "./bundled-recordings";
 import { makeBundledRecordings } from "./make-bundled-recordings";
 
 describe("bundled recordings", () => {
-  it("are up to date with the bundled conversations (run the make-recordings script when not)", async () => {
-    const { exchanges, losses } = await makeBundledRecordings(formats);
-    const expected = `${exchanges.map((exchange) => JSON.stringify(exchange)).join("\n")}\n`;
-    expect(readFileSync(await bundledRecordingsPath(), "utf8")).toBe(expected);
+  it("say what the bundled conversations say, in every format (run the make-recordings script when not)", async () => {
+    const recordings = await readBundledRecordings(formats);
+    for (const recording of recordings) {
+      const conversation = bundledConversations.find((candidate) =>
+        recording.id?.endsWith(`/${candidate.id}`),
+      );
+      const canonical = await decodeExchange(recording, formats);
+      const answer = canonical.response ?? (await accumulate(canonical.events ?? []));
+      expect(
+        canonicalProjection({ format: recording.format, request: canonical.request, response: answer }),
+      ).toEqual(
+        canonicalProjection({
+          format: recording.format,
+          request: conversation?.request,
+          response: conversation?.response,
+        }),
+      );
+    }
+    const { losses } = await makeBundledRecordings(formats);
     // Only the reasoning settings differ between formats (a budget versus an effort).
     for (const loss of losses) expect(loss).toMatch(/\/reasoning: \/reasoning\//);
   });
