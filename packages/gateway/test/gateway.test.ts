@@ -225,6 +225,12 @@ describe("routing and request errors, in the front's shape", () => {
     expect(pulled).toBeLessThan(10);
   });
 
+  it("serves only the configured fronts", async () => {
+    const only = createGateway(config({ fronts: ["responses"] }));
+    expect((await only.fetch(messagesRequest(hello))).status).toBe(404);
+    expect((await only.fetch(responsesRequest({ model: "gpt-4o", input: "hi" }))).status).toBe(200);
+  });
+
   it("answers paths no front serves with a plain 404", async () => {
     const response = await gateway.fetch(new Request(`${base}/v2/unknown`));
     expect(response.status).toBe(404);

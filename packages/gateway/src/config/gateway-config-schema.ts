@@ -7,7 +7,10 @@ export const gatewayFormatIds = ["messages", "generate-content", "responses"] as
 /** One of {@link gatewayFormatIds}. */
 export type GatewayFormatId = (typeof gatewayFormatIds)[number];
 
-/** What the gateway reports about each chat exchange to `onConversion`. */
+/**
+ * What the gateway reports about each chat exchange to `onConversion`: once a converted exchange is
+ * over (its stream ended, failed or was cancelled), or once a passed-through one has its upstream answer.
+ */
 export interface ConversionReport {
   /** Format the caller spoke. */
   front: string;

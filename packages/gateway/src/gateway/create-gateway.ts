@@ -59,9 +59,9 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const formats = options.formats ?? defaultGatewayFormats;
   const formatById = new Map(formats.map((format) => [format.codec.id, format]));
   const store = parsed.responseStore ?? createMemoryResponseStore();
-  const enabled = parsed.fronts ?? formats.map((format) => format.codec.id);
+  const enabled = new Set<string>(parsed.fronts ?? formats.map((format) => format.codec.id));
   const fronts: Front[] = formats
-    .filter((format) => enabled.includes(format.codec.id as never))
+    .filter((format) => enabled.has(format.codec.id))
     .map((format) => ({ format, conversation: format.createConversationState?.(store) }));
 
   const secrets: string[] = [...(parsed.auth?.keys ?? [])];

@@ -7,6 +7,7 @@ import {
   type ConversionContext,
   createConversionContext,
   createResponseAccumulator,
+  errorKindForStatus,
   type RequestLocation,
   replay,
   toCanonicalError,
@@ -118,9 +119,9 @@ export async function handleChatRequest(
       });
       if (!response.ok)
         report.error = {
-          kind: "upstream",
+          kind: errorKindForStatus(response.status),
           status: response.status,
-          message: "upstream error passed through",
+          message: "The upstream's error, passed through.",
         };
       runtime.report(report);
       return response;
