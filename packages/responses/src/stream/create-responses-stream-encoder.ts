@@ -77,10 +77,52 @@ export function createResponsesStreamEncoder(
   let nextOutputIndex = 0;
   const output: WireObject[] = [];
   const parts = new Map<number, PartState>();
+  /**
+   * A refusal part whose text is not known yet (canonical refusals have no deltas) while a later
+   * content part of its message has started: that part's events wait in `queue` until the refusal
+   * ends, so every event keeps the order of the content parts.
+   */
+  let hold: { refusal: PartState; queue: { state: PartState; emit: () => void }[] } | undefined;
   let enqueue: (event: ResponsesStreamEvent) => void = () => {};
 
   const send = (type: string, fields: WireObject) => {
     enqueue({ type, sequence_number: sequence++, ...fields } as ResponsesStreamEvent);
+  };
+
+  /** Runs `emit` for a content part now, or after the held refusal ends when it waits for it. */
+  const emitFor = (state: PartState, emit: () => void) => {
+    if (hold && hold.refusal !== state) hold.queue.push({ state, emit });
+    else emit();
+  };
+
+  /** Sends a content part's event, numbered when it goes out (after the held refusal, if it waits). */
+  const enqueueFor = (state: PartState, event: ResponsesStreamEvent) => {
+    if (hold && hold.refusal !== state) {
+      hold.queue.push({ state, emit: () => enqueueFor(state, event) });
+      return;
+    }
+    event.sequence_number = sequence++;
+    enqueue(event);
+  };
+
+  /**
+   * Ends the hold: the events that waited for the refusal go out, in order, until one of them
+   * belongs to another refusal still open, which then holds the rest.
+   */
+  const releaseHold = () => {
+    const queue = hold?.queue ?? [];
+    hold = undefined;
+    queue.forEach((entry, position) => {
+      if (hold) {
+        if (hold.refusal === entry.state) entry.emit();
+        else hold.queue.push(entry);
+        return;
+      }
+      entry.emit();
+      const { state } = entry;
+      const waiting = queue.slice(position + 1).some((later) => later.state !== state);
+      if (state.kind === "refusal" && !state.wireClosed && waiting) hold = { refusal: state, queue: [] };
+    });
   };
 
   const responseBase = (): WireObject => {
@@ -104,6 +146,12 @@ export function createResponsesStreamEncoder(
     let item = open.done;
     if (item === undefined && open.item.type === "message") {
       const cutShort = interrupted && open.pendingContent.some((state) => !state.skipped);
+      if (hold) {
+        const { refusal } = hold;
+        open.content[refusal.contentIndex] = closeContentEarly(refusal);
+        open.pendingContent = open.pendingContent.filter((state) => state !== refusal);
+        releaseHold();
+      }
       for (const state of open.pendingContent) {
         if (state.skipped) continue;
         open.content[state.contentIndex] = state.wireClosed ? contentOf(state) : closeContentEarly(state);
@@ -178,8 +226,11 @@ export function createResponsesStreamEncoder(
                 },
               )
             : open;
-        for (const earlier of item.pendingContent)
-          if (earlier.kind === "text" && !earlier.skipped && !earlier.wireClosed) closeContentEarly(earlier);
+        for (const earlier of item.pendingContent) {
+          if (earlier.skipped || earlier.wireClosed) continue;
+          if (earlier.kind === "text") closeContentEarly(earlier);
+          else hold ??= { refusal: earlier, queue: [] };
+        }
         const state = newState(event.kind, item, item.contentCount);
         parts.set(event.index, state);
         item.pendingContent.push(state);
@@ -193,7 +244,7 @@ export function createResponsesStreamEncoder(
           (event.kind === "text"
             ? { type: "output_text", annotations: [], logprobs: [], text: "" }
             : { type: "refusal", refusal: "" });
-        send("response.content_part.added", { ...contentIds(state), part });
+        emitFor(state, () => send("response.content_part.added", { ...contentIds(state), part }));
         return;
       }
       case "tool-call": {
@@ -265,11 +316,13 @@ export function createResponsesStreamEncoder(
    */
   const closeContentEarly = (state: PartState): WireObject => {
     const content = contentOf(state);
-    if (state.kind === "text")
-      send("response.output_text.done", { ...contentIds(state), text: state.text, logprobs: [] });
-    else send("response.refusal.done", { ...contentIds(state), refusal: state.text });
-    send("response.content_part.done", { ...contentIds(state), part: content });
     state.wireClosed = true;
+    emitFor(state, () => {
+      if (state.kind === "text")
+        send("response.output_text.done", { ...contentIds(state), text: state.text, logprobs: [] });
+      else send("response.refusal.done", { ...contentIds(state), refusal: state.text });
+      send("response.content_part.done", { ...contentIds(state), part: content });
+    });
     return content;
   };
 
@@ -334,24 +387,31 @@ export function createResponsesStreamEncoder(
       case "text": {
         const content = encodeResponsesContent(part, "assistant", "output", context, path)!;
         if (!state.wireClosed) {
-          if (!state.sawDelta && part.text !== "")
-            send("response.output_text.delta", { ...contentIds(state), delta: part.text, logprobs: [] });
-          send("response.output_text.done", {
-            ...contentIds(state),
-            text: part.text,
-            logprobs: content.logprobs ?? [],
+          state.wireClosed = true;
+          emitFor(state, () => {
+            if (!state.sawDelta && part.text !== "")
+              send("response.output_text.delta", { ...contentIds(state), delta: part.text, logprobs: [] });
+            send("response.output_text.done", {
+              ...contentIds(state),
+              text: part.text,
+              logprobs: content.logprobs ?? [],
+            });
+            send("response.content_part.done", { ...contentIds(state), part: content });
           });
-          send("response.content_part.done", { ...contentIds(state), part: content });
         }
         finishContent(state, content, part);
         return;
       }
       case "refusal": {
         const content = encodeResponsesContent(part, "assistant", "output", context, path)!;
-        if (part.text !== "") send("response.refusal.delta", { ...contentIds(state), delta: part.text });
-        send("response.refusal.done", { ...contentIds(state), refusal: part.text });
-        send("response.content_part.done", { ...contentIds(state), part: content });
+        state.wireClosed = true;
+        emitFor(state, () => {
+          if (part.text !== "") send("response.refusal.delta", { ...contentIds(state), delta: part.text });
+          send("response.refusal.done", { ...contentIds(state), refusal: part.text });
+          send("response.content_part.done", { ...contentIds(state), part: content });
+        });
         finishContent(state, content, part);
+        if (hold?.refusal === state) releaseHold();
         return;
       }
       case "tool-call": {
@@ -428,9 +488,9 @@ export function createResponsesStreamEncoder(
         state.sawDelta = true;
         state.text += event.text;
         // The deltas are most of a stream's events: each is built as one literal.
-        enqueue({
+        enqueueFor(state, {
           type: "response.output_text.delta",
-          sequence_number: sequence++,
+          sequence_number: 0,
           item_id: state.item.item.id,
           output_index: state.item.outputIndex,
           content_index: state.contentIndex,
@@ -445,11 +505,14 @@ export function createResponsesStreamEncoder(
           pointer("", "parts", event.index, "citations"),
         );
         if (annotation) {
-          send("response.output_text.annotation.added", {
-            ...contentIds(state),
-            annotation_index: state.annotations.length,
-            annotation,
-          });
+          const annotationIndex = state.annotations.length;
+          emitFor(state, () =>
+            send("response.output_text.annotation.added", {
+              ...contentIds(state),
+              annotation_index: annotationIndex,
+              annotation,
+            }),
+          );
           state.annotations.push(annotation);
         }
         return;

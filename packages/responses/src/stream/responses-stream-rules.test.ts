@@ -134,4 +134,56 @@ describe("the rules of a responses stream", () => {
       part: { type: "refusal", text: refusal },
     });
   });
+
+  it("streams a refusal followed by text in one message back exactly, the text waiting for the refusal", async () => {
+    const ids = { item_id: "msg_1", output_index: 0 };
+    const message = { id: "msg_1", type: "message", role: "assistant" };
+    const text = { type: "output_text", annotations: [], logprobs: [] };
+    const done = [
+      { type: "refusal", refusal: "I can't share that." },
+      { ...text, text: "But here is why." },
+    ];
+    const response = { id: "resp_1", object: "response", created_at: 1, model: "m", output: [] };
+    const wire: WireEvent[] = [
+      { type: "response.created", response: { ...response, status: "in_progress" } },
+      { type: "response.in_progress", response: { ...response, status: "in_progress" } },
+      {
+        type: "response.output_item.added",
+        output_index: 0,
+        item: { ...message, status: "in_progress", content: [] },
+      },
+      {
+        type: "response.content_part.added",
+        ...ids,
+        content_index: 0,
+        part: { type: "refusal", refusal: "" },
+      },
+      { type: "response.refusal.delta", ...ids, content_index: 0, delta: "I can't share that." },
+      { type: "response.refusal.done", ...ids, content_index: 0, refusal: "I can't share that." },
+      { type: "response.content_part.done", ...ids, content_index: 0, part: done[0] },
+      { type: "response.content_part.added", ...ids, content_index: 1, part: { ...text, text: "" } },
+      { type: "response.output_text.delta", ...ids, content_index: 1, delta: "But here ", logprobs: [] },
+      { type: "response.output_text.delta", ...ids, content_index: 1, delta: "is why.", logprobs: [] },
+      { type: "response.output_text.done", ...ids, content_index: 1, text: "But here is why.", logprobs: [] },
+      { type: "response.content_part.done", ...ids, content_index: 1, part: done[1] },
+      {
+        type: "response.output_item.done",
+        output_index: 0,
+        item: { ...message, status: "completed", content: done },
+      },
+      {
+        type: "response.completed",
+        response: {
+          ...response,
+          status: "completed",
+          output: [{ ...message, status: "completed", content: done }],
+        },
+      },
+    ].map((event, index) => ({ ...event, sequence_number: index }));
+    const decoded = await transformAll(wire, createResponsesStreamDecoder(createConversionContext()));
+    const encoded = await encode(decoded);
+    expect(findResponsesStreamProblems(encoded)).toEqual([]);
+    expect(encoded.map((event) => event.type)).toEqual(wire.map((event) => event.type));
+    expect(encoded.slice(2, -1)).toEqual(wire.slice(2, -1));
+  });
 });

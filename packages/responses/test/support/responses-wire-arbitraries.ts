@@ -68,16 +68,8 @@ const outputText = (withLogprobs: boolean): fc.Arbitrary<Wire> =>
     .map((content) => (withLogprobs ? { ...content, logprobs: [] } : content));
 const refusal = fc.record({ type: fc.constant("refusal"), refusal: text });
 
-/**
- * An output message's content: text parts, then at most one refusal, last. (A refusal followed by
- * more content in one message does not stream back exactly: canonical refusals have no deltas, so
- * a stream re-encoded from canonical events sends that refusal's done events after the next part
- * starts.)
- */
-const outputContent = fc
-  .tuple(fc.array(outputText(true), { maxLength: 2 }), fc.option(refusal, { nil: undefined }))
-  .map(([texts, last]) => (last ? [...texts, last] : texts))
-  .filter((content) => content.length > 0);
+/** An output message's content: text and refusal parts in any order. */
+const outputContent = fc.array(fc.oneof(outputText(true), refusal), { minLength: 1, maxLength: 3 });
 
 const itemStatus = fc.constantFrom("in_progress", "completed", "incomplete");
 
@@ -408,13 +400,16 @@ const endState: fc.Arbitrary<Wire> = fc.oneof(
   }),
 );
 
-/** A whole response object as the service returns it: echoed settings, output items, an end state. */
+/**
+ * A whole response object as the service returns it: echoed settings, output items (each with its
+ * own id), an end state.
+ */
 export const responsesWireResponseArbitrary: fc.Arbitrary<Wire> = fc
   .record({
     id: id("resp"),
     created_at: fc.integer({ min: 1_600_000_000, max: 2_000_000_000 }),
     model: word,
-    output: fc.array(outputItem, { maxLength: 4 }),
+    output: fc.uniqueArray(outputItem, { maxLength: 4, selector: (item) => item.id }),
     end: endState,
     settings: record(
       {
