@@ -489,6 +489,17 @@ describe("the pipeline", () => {
     expect((await sseData(streamed)).at(-1)?.event).toBe("message_stop");
   });
 
+  it("ends a passed-through stream that breaks off with the format's error event", async () => {
+    messagesUpstream.answer(() => ({ events: failingStreamEvents().slice(0, 4), dropAfter: 4 }));
+    const gateway = createGateway(config());
+    const response = await gateway.fetch(messagesRequest({ ...hello, model: "claude-x", stream: true }));
+    expect(response.status).toBe(200);
+    const events = await sseData(response);
+    expect(events.some((event) => event.event === "content_block_delta")).toBe(true);
+    expect(events.at(-1)).toMatchObject({ event: "error", data: { type: "error" } });
+    expect(reports[0]?.passThrough).toBe(true);
+  });
+
   it("passes a same-format upstream error through with its status", async () => {
     messagesUpstream.answer(() => ({ error: new CanonicalError("overloaded", "busy") }));
     const gateway = createGateway(config());
