@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
+import { sharedSpecPath } from "@interlingua/core/test";
 import { defaultRecordingFormats, RecordedExchange } from "@interlingua/recordings";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,5 +165,36 @@ describe("interlingua serve with no provider key (the embedded default), driven 
     );
     expect(streamed?.response?.events?.at(-1)).toEqual({ type: "message_stop" });
     expect(exchanges.find((exchange) => exchange.response?.status === 404)).toBeDefined();
+  });
+});
+
+describe("interlingua serve --replay", () => {
+  it("answers from the given recordings, to a client of another format", async () => {
+    const io = captureIo({ environment: { OPENAI_API_KEY: "sk-would-call-upstream" } });
+    const recordings = sharedSpecPath("recordings", "messages", "streamed-tool-use-roundtrip.http.json");
+    const running = await startServe(["--port", "0", "--replay", recordings], io, defaultRecordingFormats);
+    if (!running) throw new Error("serve did not start");
+    try {
+      expect(io.err()).toContain(`Answering from the 2 exchanges recorded in ${recordings}`);
+      const client = new OpenAI({ baseURL: `${running.server.url}/v1`, apiKey: "sk-test", maxRetries: 0 });
+      const response = await client.responses.create({
+        model: "gpt-any",
+        input: "What is the weather in SF?",
+        tools: [
+          {
+            type: "function",
+            name: "get_weather",
+            strict: false,
+            parameters: { type: "object", properties: { location: { type: "string" } } },
+          },
+        ],
+      });
+      expect(response.output.find((item) => item.type === "function_call")).toMatchObject({
+        name: "get_weather",
+        arguments: expect.stringContaining("San Francisco"),
+      });
+    } finally {
+      await running.server.close();
+    }
   });
 });
