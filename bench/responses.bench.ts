@@ -1,5 +1,15 @@
-import { collect, createConversionContext, readableFrom } from "@interlingua/core";
-import { responsesCodec } from "@interlingua/responses";
+import {
+  chainTransformers,
+  collect,
+  createConversionContext,
+  readableFrom,
+  transformReadable,
+} from "@interlingua/core";
+import {
+  createResponsesStreamDecoderTransformer,
+  createResponsesStreamEncoderTransformer,
+  responsesCodec,
+} from "@interlingua/responses";
 import type { Benchmark } from "./harness";
 
 /** A long agent conversation: tools, reasoning items, function calls and their outputs, about 50 KB. */
@@ -236,6 +246,26 @@ export const benchmarks: Benchmark[] = [
       );
     },
     target: 3,
+    payloadBytes: streamTexts.reduce((sum, text) => sum + text.length, 0),
+  },
+  {
+    name: "responses stream reference: the same transcoding fused into one stage (transformers)",
+    floorName: "JSON.parse + JSON.stringify of each event",
+    floor: () => {
+      for (const text of streamTexts) JSON.stringify(JSON.parse(text));
+    },
+    subject: () => {
+      const context = createConversionContext();
+      return collect(
+        transformReadable(
+          readableFrom(streamEvents),
+          chainTransformers(
+            createResponsesStreamDecoderTransformer(context),
+            createResponsesStreamEncoderTransformer(context),
+          ),
+        ),
+      );
+    },
     payloadBytes: streamTexts.reduce((sum, text) => sum + text.length, 0),
   },
 ];

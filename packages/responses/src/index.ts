@@ -21,9 +21,13 @@ export { encodeResponsesResponse, responsesEchoedSettings } from "./response/enc
 export { responsesCodec } from "./responses-codec";
 export { responsesFormatId } from "./responses-extensions";
 // Streams
-export { createResponsesStreamDecoder } from "./stream/create-responses-stream-decoder";
+export {
+  createResponsesStreamDecoder,
+  createResponsesStreamDecoderTransformer,
+} from "./stream/create-responses-stream-decoder";
 export {
   createResponsesStreamEncoder,
+  createResponsesStreamEncoderTransformer,
   responsesSseEventName,
 } from "./stream/create-responses-stream-encoder";
 

@@ -96,13 +96,19 @@ describe("createResponsesProvider", () => {
     });
   });
 
-  it("aborts a call in flight", async () => {
+  it("aborts a call in flight, ending the stream with an error event naming the abort", async () => {
     const controller = new AbortController();
     const stream = await provider().stream(request("slow"), { signal: controller.signal });
     const reader = stream.getReader();
     expect((await reader.read()).value).toMatchObject({ type: "response-start" });
     controller.abort();
-    await expect(reader.read()).rejects.toBeDefined();
+    const rest: unknown[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest.push(next.value);
+    expect(rest.at(-1)).toMatchObject({
+      type: "error",
+      error: { kind: "unavailable", message: expect.stringContaining("aborted") },
+    });
+    expect(rest.filter((event) => (event as { type: string }).type === "response-end")).toEqual([]);
   });
 
   it("rejects with unavailable when the upstream cannot be reached", async () => {

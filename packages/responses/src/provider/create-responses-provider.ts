@@ -4,11 +4,14 @@ import {
   type ChatProvider,
   type ChatRequest,
   type ConversionContext,
+  chainTransformers,
   createConversionContext,
-  decodeJsonEventStream,
+  createJsonEventDecoderTransformer,
   type ProviderCallOptions,
+  transformReadable,
 } from "@interlingua/core";
 import { responsesCodec } from "../responses-codec";
+import { createResponsesStreamDecoderTransformer } from "../stream/create-responses-stream-decoder";
 
 /** Options for {@link createResponsesProvider}. */
 export interface ResponsesProviderOptions {
@@ -20,6 +23,39 @@ export interface ResponsesProviderOptions {
   fetch?: typeof globalThis.fetch;
   /** Extra headers on every upstream call. */
   headers?: Record<string, string>;
+}
+
+/**
+ * A streamed body as canonical events, in one stage: bytes → SSE → JSON → the responses stream
+ * decoder, fused. When reading the body fails (network loss, abort) before the stream ended, the
+ * events end with an `unavailable` error event instead of the stream erroring.
+ */
+function decodeResponsesEventBody(
+  body: ReadableStream<Uint8Array>,
+  context: ConversionContext,
+  signal: AbortSignal | undefined,
+): ReadableStream<ChatEvent> {
+  let ended = false;
+  const watchEnd: Transformer<ChatEvent, ChatEvent> = {
+    transform(event, controller) {
+      if (event.type === "error" || event.type === "response-end") ended = true;
+      controller.enqueue(event);
+    },
+  };
+  const decoder = chainTransformers(
+    chainTransformers(createJsonEventDecoderTransformer(), createResponsesStreamDecoderTransformer(context)),
+    watchEnd,
+  );
+  return transformReadable(body, decoder, {
+    onSourceError(thrown, controller) {
+      if (ended) return;
+      const message =
+        signal?.aborted === true
+          ? "The upstream call was aborted"
+          : `The upstream stream broke off: ${(thrown as Error)?.message ?? String(thrown)}`;
+      controller.enqueue({ type: "error", error: new CanonicalError("unavailable", message).toData() });
+    },
+  });
 }
 
 /**
@@ -93,7 +129,7 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Chat
       const context = callOptions.context ?? createConversionContext();
       const response = await call(request, true, callOptions, context);
       if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
-      return decodeJsonEventStream(response.body).pipeThrough(responsesCodec.createStreamDecoder(context));
+      return decodeResponsesEventBody(response.body, context, callOptions.signal);
     },
   };
 }

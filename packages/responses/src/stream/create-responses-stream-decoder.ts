@@ -89,8 +89,18 @@ function decodeResponsesErrorEvent(event: WireObject): ErrorData {
  * stops before its terminal event, or carries unparseable data, ends with an `error` event.
  */
 export function createResponsesStreamDecoder(
-  _context: ConversionContext,
+  context: ConversionContext,
 ): TransformStream<unknown, ChatEvent> {
+  return new TransformStream(createResponsesStreamDecoderTransformer(context));
+}
+
+/**
+ * The transformer behind {@link createResponsesStreamDecoder}, synchronous, so a provider can chain
+ * it onto SSE decoding (`chainTransformers`) and read a body in one stream stage.
+ */
+export function createResponsesStreamDecoderTransformer(
+  _context: ConversionContext,
+): Transformer<unknown, ChatEvent> {
   const items = new Map<number, ItemState>();
   let nextIndex = 0;
   let started = false;
@@ -163,7 +173,7 @@ export function createResponsesStreamDecoder(
     ended = true;
   };
 
-  return new TransformStream<unknown, ChatEvent>({
+  return {
     transform(chunk, controller) {
       if (ended) return;
       const emit = (event: ChatEvent) => controller.enqueue(event);
@@ -292,5 +302,5 @@ export function createResponsesStreamDecoder(
         },
       });
     },
-  });
+  };
 }

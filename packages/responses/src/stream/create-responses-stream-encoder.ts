@@ -70,6 +70,16 @@ const hostedItemTypes: Record<string, string> = {
 export function createResponsesStreamEncoder(
   context: ConversionContext,
 ): TransformStream<ChatEvent, ResponsesStreamEvent> {
+  return new TransformStream(createResponsesStreamEncoderTransformer(context));
+}
+
+/**
+ * The transformer behind {@link createResponsesStreamEncoder}, synchronous, so a front can fuse it
+ * with the stages around it (`chainTransformers`, `transformReadable`).
+ */
+export function createResponsesStreamEncoderTransformer(
+  context: ConversionContext,
+): Transformer<ChatEvent, ResponsesStreamEvent> {
   let sequence = 0;
   let base: WireObject | undefined;
   let usage: Usage = {};
@@ -598,7 +608,7 @@ export function createResponsesStreamEncoder(
     send("response.failed", { response });
   };
 
-  return new TransformStream<ChatEvent, ResponsesStreamEvent>({
+  return {
     start(controller) {
       enqueue = (event) => controller.enqueue(event);
     },
@@ -656,7 +666,7 @@ export function createResponsesStreamEncoder(
         }
       }
     },
-  });
+  };
 }
 
 /** The SSE `event:` name of a responses stream event: its `type`. */
