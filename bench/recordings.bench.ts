@@ -2,10 +2,9 @@
  * Recorded-traffic benchmarks. `benchmarks` (run by `pnpm bench`): converting one long streamed
  * exchange, as a ratio to parsing and serialising its JSONL line. `memoryBenchmarks`: converting a
  * large generated JSONL recording and HAR capture in a stream, reporting the peak memory growth
- * (target: at most 64 MB whatever the input size) and its ratio to the input size. Run them with
- * `node --expose-gc --import tsx --conditions=@interlingua/source bench/recordings.bench.ts`
- * (`--expose-gc` makes the peak the retained memory); `RECORDINGS_BENCH_MB` sets the input size
- * (default 64). The package is imported by path until the root package lists it.
+ * (target: at most 64 MB whatever the input size) and its ratio to the input size. `pnpm bench`
+ * runs both, with `--expose-gc` so the peak is the retained memory; `RECORDINGS_BENCH_MB` sets the
+ * input size (default 64).
  */
 
 import { once } from "node:events";
@@ -13,14 +12,13 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   convertExchange,
   convertExchanges,
   defaultRecordingFormats as formats,
   type RecordedExchange,
   readExchanges,
-} from "../packages/recordings/src/index";
+} from "@interlingua/recordings";
 import type { Benchmark } from "./harness";
 import { formatMemoryResult, type MemoryBenchmark, runMemoryBenchmark } from "./memory-harness";
 
@@ -192,9 +190,4 @@ async function convertAll(path: string, to: string): Promise<void> {
     converted++;
   }
   if (converted === 0) throw new Error("nothing was converted");
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  for (const benchmark of memoryBenchmarks)
-    console.log(formatMemoryResult(await runMemoryBenchmark(benchmark)));
 }
