@@ -89,6 +89,18 @@ export interface Codec<
   createStreamDecoder(context: ConversionContext): TransformStream<unknown, ChatEvent>;
   /** Turns canonical events into this format's stream events. */
   createStreamEncoder(context: ConversionContext): TransformStream<ChatEvent, WireEvent>;
+  /**
+   * Optional: {@link createStreamDecoder} as a synchronous `Transformer` (the object a
+   * `TransformStream` is built from), with exactly the same output. A caller may fuse it with other
+   * steps into one stream stage (core's `chainTransformers` and `transformReadable`), which saves
+   * the cost of a stream stage per chunk. Its `transform` and `flush` must not return promises.
+   */
+  createStreamDecoderTransformer?(context: ConversionContext): Transformer<unknown, ChatEvent>;
+  /**
+   * Optional: {@link createStreamEncoder} as a synchronous `Transformer`, with exactly the same
+   * output; see {@link createStreamDecoderTransformer}. A gateway fuses it with SSE framing.
+   */
+  createStreamEncoderTransformer?(context: ConversionContext): Transformer<ChatEvent, WireEvent>;
   /** The SSE `event:` name for a wire event, or undefined where the format sends data lines only. */
   sseEventName(event: WireEvent): string | undefined;
   /** A canonical error as this format's status, headers and body. */

@@ -6,6 +6,8 @@ import { ErrorKind } from "../model/error-data";
 import { accumulate } from "../stream/accumulate";
 import { findEventSequenceProblems } from "../stream/check-event-sequence";
 import { transformAll } from "../stream/collect";
+import { readableFrom } from "../stream/readable-from";
+import { transformReadable } from "../stream/transform-readable";
 
 /** Wire documents a codec is checked against; each list is optional. */
 export interface CodecFixtures {
@@ -34,11 +36,21 @@ const deterministic = () => {
   });
 };
 
+/** Every item of `items` run through `transformer` as one pull-driven stage, as a caller fusing it would. */
+async function runTransformer<In, Out>(items: In[], transformer: Transformer<In, Out>): Promise<Out[]> {
+  const output: Out[] = [];
+  const reader = transformReadable(readableFrom(items), transformer).getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) output.push(next.value);
+  return output;
+}
+
 /**
  * The conformance suite every codec runs (ours and third parties'), as vitest cases:
  * lossless same-format round trips of every fixture, stream rules on every decoded stream,
  * re-encoded streams that decode to the same response, accumulate(stream) = decoded response,
- * and errors mapped both ways for every fixture and every canonical error kind.
+ * errors mapped both ways for every fixture and every canonical error kind, and, where the codec
+ * offers its stream decoder and encoder as transformers, the same output from those as from the
+ * stream factories for every fixture stream.
  */
 export function testCodec(codec: AnyCodec, fixtures: CodecFixtures): void {
   describe(`codec ${codec.id}`, () => {
@@ -77,6 +89,31 @@ export function testCodec(codec: AnyCodec, fixtures: CodecFixtures): void {
         expect(await accumulate(redecoded)).toEqual(await accumulate(decoded));
         if (fixture.response !== undefined) {
           expect(await accumulate(decoded)).toEqual(codec.decodeResponse(fixture.response, deterministic()));
+        }
+      });
+    }
+
+    const { createStreamDecoderTransformer, createStreamEncoderTransformer } = codec;
+    for (const fixture of fixtures.streams ?? []) {
+      if (!createStreamDecoderTransformer && !createStreamEncoderTransformer) break;
+      it(`stream transformers match the stream factories: ${fixture.name}`, async () => {
+        const decodeContext = deterministic();
+        const encodeContext = deterministic();
+        const decoded = await transformAll(
+          structuredClone(fixture.events),
+          codec.createStreamDecoder(decodeContext),
+        );
+        const encoded = await transformAll(decoded, codec.createStreamEncoder(encodeContext));
+        if (createStreamDecoderTransformer) {
+          const context = deterministic();
+          const transformer = createStreamDecoderTransformer(context);
+          expect(await runTransformer(structuredClone(fixture.events), transformer)).toEqual(decoded);
+          expect(context.losses).toEqual(decodeContext.losses);
+        }
+        if (createStreamEncoderTransformer) {
+          const context = deterministic();
+          expect(await runTransformer(decoded, createStreamEncoderTransformer(context))).toEqual(encoded);
+          expect(context.losses).toEqual(encodeContext.losses);
         }
       });
     }
