@@ -6,8 +6,14 @@ import { decodeGenerateContentRequest } from "./request/decode-generate-content-
 import { encodeGenerateContentRequest } from "./request/encode-generate-content-request";
 import { decodeGenerateContentResponse } from "./response/decode-generate-content-response";
 import { encodeGenerateContentResponse } from "./response/encode-generate-content-response";
-import { createGenerateContentStreamDecoder } from "./stream/create-generate-content-stream-decoder";
-import { createGenerateContentStreamEncoder } from "./stream/create-generate-content-stream-encoder";
+import {
+  createGenerateContentStreamDecoder,
+  createGenerateContentStreamDecoderTransformer,
+} from "./stream/create-generate-content-stream-decoder";
+import {
+  createGenerateContentStreamEncoder,
+  createGenerateContentStreamEncoderTransformer,
+} from "./stream/create-generate-content-stream-encoder";
 import { GenerateContentErrorBody } from "./wire/generate-content-error-schema";
 import { generateContentFormat } from "./wire/generate-content-extensions";
 import { GenerateContentRequest } from "./wire/generate-content-request-schema";
@@ -38,6 +44,8 @@ export const generateContentCodec: Codec<
   encodeResponse: encodeGenerateContentResponse,
   createStreamDecoder: createGenerateContentStreamDecoder,
   createStreamEncoder: createGenerateContentStreamEncoder,
+  createStreamDecoderTransformer: createGenerateContentStreamDecoderTransformer,
+  createStreamEncoderTransformer: createGenerateContentStreamEncoderTransformer,
   sseEventName: () => undefined,
   errorToWire: generateContentErrorToWire,
   errorFromWire: generateContentErrorFromWire,

@@ -6,8 +6,14 @@ import { decodeMessagesRequest } from "./request/decode-messages-request";
 import { encodeMessagesRequest } from "./request/encode-messages-request";
 import { decodeMessagesResponse } from "./response/decode-messages-response";
 import { encodeMessagesResponse } from "./response/encode-messages-response";
-import { createMessagesStreamDecoder } from "./stream/create-messages-stream-decoder";
-import { createMessagesStreamEncoder } from "./stream/create-messages-stream-encoder";
+import {
+  createMessagesStreamDecoder,
+  createMessagesStreamDecoderTransformer,
+} from "./stream/create-messages-stream-decoder";
+import {
+  createMessagesStreamEncoder,
+  createMessagesStreamEncoderTransformer,
+} from "./stream/create-messages-stream-encoder";
 import { MessagesErrorBody } from "./wire/messages-error";
 import { MessagesRequest } from "./wire/messages-request";
 import { MessagesResponse } from "./wire/messages-response";
@@ -31,6 +37,12 @@ export const messagesCodec: Codec<MessagesRequest, MessagesResponse, MessagesStr
     // The encoder builds events field by field from trusted canonical data, typed loosely inside.
     createStreamEncoder: (context) =>
       createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
+    createStreamDecoderTransformer: createMessagesStreamDecoderTransformer,
+    createStreamEncoderTransformer: (context) =>
+      createMessagesStreamEncoderTransformer(context) as unknown as Transformer<
+        ChatEvent,
+        MessagesStreamEvent
+      >,
     sseEventName: (event) => event.type,
     errorToWire: messagesErrorToWire,
     errorFromWire: messagesErrorFromWire,

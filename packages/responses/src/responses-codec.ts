@@ -7,9 +7,13 @@ import { encodeResponsesRequest } from "./request/encode-responses-request";
 import { decodeResponsesResponse } from "./response/decode-responses-response";
 import { encodeResponsesResponse } from "./response/encode-responses-response";
 import { responsesFormatId } from "./responses-extensions";
-import { createResponsesStreamDecoder } from "./stream/create-responses-stream-decoder";
+import {
+  createResponsesStreamDecoder,
+  createResponsesStreamDecoderTransformer,
+} from "./stream/create-responses-stream-decoder";
 import {
   createResponsesStreamEncoder,
+  createResponsesStreamEncoderTransformer,
   responsesSseEventName,
 } from "./stream/create-responses-stream-encoder";
 import { ResponsesRequest } from "./wire/responses-request-schema";
@@ -39,6 +43,8 @@ export const responsesCodec: Codec<
   encodeResponse: (response, context) => encodeResponsesResponse(response, context) as ResponsesResponse,
   createStreamDecoder: createResponsesStreamDecoder,
   createStreamEncoder: createResponsesStreamEncoder,
+  createStreamDecoderTransformer: createResponsesStreamDecoderTransformer,
+  createStreamEncoderTransformer: createResponsesStreamEncoderTransformer,
   sseEventName: responsesSseEventName,
   errorToWire: responsesErrorToWire,
   errorFromWire: responsesErrorFromWire,
