@@ -108,6 +108,25 @@ describe("transformReadable", () => {
     expect(cancelled).toBe("client went away");
   });
 
+  it("tells onCancel of a cancel of the output before cancelling the source", async () => {
+    const seen: string[] = [];
+    const source = new ReadableStream<number>({
+      pull(controller) {
+        controller.enqueue(1);
+      },
+      cancel(reason) {
+        seen.push(`source ${reason}`);
+      },
+    });
+    const output = transformReadable(source, repeater(), {
+      onCancel: (reason) => seen.push(`hook ${reason}`),
+    });
+    const reader = output.getReader();
+    await reader.read();
+    await reader.cancel("gone");
+    expect(seen).toEqual(["hook gone", "source gone"]);
+  });
+
   it("closes early when the transformer terminates", async () => {
     const firstOnly: Transformer<number, number> = {
       transform(chunk, controller) {

@@ -5,6 +5,11 @@ export interface TransformReadableOptions<Out> {
    * output: it may enqueue a last item (a terminal `error` event, say), then the output closes.
    */
   onSourceError?: (error: unknown, controller: ReadableStreamDefaultController<Out>) => void;
+  /**
+   * Called when the consumer cancels the output (a client that went away), before the source is
+   * cancelled: the hook a `TransformStream` transformer's `cancel` would be.
+   */
+  onCancel?: (reason: unknown) => void;
 }
 
 const isPromiseLike = (value: unknown): value is PromiseLike<void> =>
@@ -112,6 +117,7 @@ export function transformReadable<In, Out>(
       },
       cancel(reason) {
         finished = true;
+        options.onCancel?.(reason);
         return reader.cancel(reason);
       },
     },
