@@ -2,13 +2,9 @@ import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ChatProvider } from "@interlingua/core";
-import {
-  createGateway,
-  type GatewayConfig,
-  gatewayConfigFromEnvironment,
-  parseGatewayConfig,
-} from "@interlingua/gateway";
+import { createGateway, type GatewayConfig, gatewayConfigFromEnvironment } from "@interlingua/gateway";
 import { type NodeServer, serveNode } from "@interlingua/gateway/node";
+import type { ImageTaskService } from "@interlingua/image-task";
 import {
   createReplayProvider,
   decodeExchange,
@@ -19,6 +15,8 @@ import {
   readExchanges,
   recordExchanges,
 } from "@interlingua/recordings";
+import { createServeImageTaskService } from "../serve/create-serve-image-task-service";
+import { parseServeConfigFile, type ServeConfigFile } from "../serve/serve-config-file";
 import { type CliIo, CliUsageError } from "../terminal/cli-io";
 import { openInput } from "../terminal/open-input";
 
@@ -28,7 +26,9 @@ export const serveHelp = `Usage: interlingua serve [options]
 Runs the gateway: callers use any of the formats (messages at /v1/messages, responses at
 /v1/responses, generate-content at /v1beta/models/<model>:generateContent), answered by the
 configured providers. With no provider configured, it answers from the recordings bundled with
-interlingua (or those given with --replay), so it works with no network and no keys.
+interlingua (or those given with --replay), so it works with no network and no keys. An
+"imageTask" section in the --config file also serves the image-task interface under /img/ and
+/mj/ (see docs/image-task.md).
 
 Options:
   --config <file>    gateway configuration (JSON); default: from environment variables
@@ -45,6 +45,8 @@ export interface RunningServe {
   server: NodeServer;
   /** Where exchanges are being recorded, when `--record` was given. */
   recordingFile?: string;
+  /** The image-task service mounted at `/img` and `/mj`, when the config has an `imageTask` section. */
+  imageTask?: ImageTaskService;
 }
 
 /** Parses `serve` arguments and starts the gateway; resolves once it listens. */
@@ -72,7 +74,8 @@ export async function startServe(
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new CliUsageError(`--port: not a port number: ${values.port}`);
 
-  let config = await loadConfig(values.config, io);
+  const configFile = await loadConfig(values.config, io);
+  let config = configFile.gateway;
   if (values.replay !== undefined) {
     const recordings = await readRecordings(values.replay, io, formats);
     config = replayConfig(config, createReplayProvider({ recordings, formats }));
@@ -87,7 +90,15 @@ export async function startServe(
     );
   }
 
-  const gateway = createGateway(config);
+  // The image-task service needs the address serve listens on, known once it listens; one object
+  // mounted at both prefixes forwards to it.
+  let imageTask: ImageTaskService | undefined;
+  const imageTaskMount = { fetch: (request: Request) => imageTask!.fetch(request) };
+  const gateway = createGateway(
+    configFile.imageTask === undefined
+      ? config
+      : { ...config, mounts: { ...config.mounts, "/img": imageTaskMount, "/mj": imageTaskMount } },
+  );
   let handler = (request: Request) => gateway.fetch(request);
   let recordingFile: string | undefined;
   if (values.record !== undefined) {
@@ -104,13 +115,27 @@ export async function startServe(
     io.stderr.write(`Recording every exchange to ${file}\n`);
   }
   const server = await serveNode({ fetch: handler }, { host: values.host, port });
+  if (configFile.imageTask !== undefined) {
+    imageTask = createServeImageTaskService(configFile.imageTask, configFile.gateway, {
+      listeningURL: server.url,
+      gatewayFetch: (request) => gateway.fetch(request),
+    });
+  }
   io.stderr.write(
     `interlingua gateway listening on ${server.url}\n` +
       `  messages:          POST ${server.url}/v1/messages\n` +
       `  responses:         POST ${server.url}/v1/responses\n` +
-      `  generate-content:  POST ${server.url}/v1beta/models/<model>:generateContent\n`,
+      `  generate-content:  POST ${server.url}/v1beta/models/<model>:generateContent\n` +
+      (configFile.imageTask === undefined
+        ? ""
+        : `  image tasks:       POST ${server.url}/img/submit/imagine (also /mj/), images by ` +
+          `${configFile.imageTask.provider} ${configFile.imageTask.model}\n`),
   );
-  return recordingFile === undefined ? { server } : { server, recordingFile };
+  return {
+    server,
+    ...(recordingFile === undefined ? {} : { recordingFile }),
+    ...(imageTask === undefined ? {} : { imageTask }),
+  };
 }
 
 /** Runs `interlingua serve` until SIGINT or SIGTERM; returns the exit code. */
@@ -124,12 +149,13 @@ export async function serveCommand(args: string[], io: CliIo, formats: Recording
   });
   io.stderr.write("interlingua: shutting down\n");
   await running.server.close();
+  await running.imageTask?.idle();
   return 0;
 }
 
-async function loadConfig(path: string | undefined, io: CliIo): Promise<GatewayConfig> {
+async function loadConfig(path: string | undefined, io: CliIo): Promise<ServeConfigFile> {
   try {
-    if (path === undefined) return gatewayConfigFromEnvironment(io.environment);
+    if (path === undefined) return { gateway: gatewayConfigFromEnvironment(io.environment) };
     let text: string;
     try {
       text = await readFile(path, "utf8");
@@ -144,7 +170,7 @@ async function loadConfig(path: string | undefined, io: CliIo): Promise<GatewayC
     } catch (error) {
       throw new CliUsageError(`${path}: not valid JSON (${(error as Error).message})`);
     }
-    return parseGatewayConfig(json);
+    return parseServeConfigFile(json);
   } catch (error) {
     if (error instanceof TypeError) throw new CliUsageError(error.message);
     throw error;

@@ -1,0 +1,95 @@
+import { resolve } from "node:path";
+import type { ImageProvider } from "@interlingua/core";
+import { defaultGatewayFormats, type GatewayConfig } from "@interlingua/gateway";
+import {
+  createChatTranslator,
+  createDirectoryImageBlobStore,
+  createGenerateContentImageProvider,
+  createImageTaskService,
+  createResponsesImageProvider,
+  type ImageTaskService,
+  type ImageTaskTranslator,
+} from "@interlingua/image-task";
+import type { ServeConfigFile } from "./serve-config-file";
+
+/** Where the running gateway is, for what the image-task service needs of it. */
+export interface ServeImageTaskContext {
+  /** The address serve listens on; the default `publicBaseURL`. */
+  listeningURL: string;
+  /** The gateway's own handler: translations go through it in-process, like any caller's. */
+  gatewayFetch: (request: Request) => Promise<Response>;
+}
+
+/** Base URL the in-process translator calls; never resolved, the gateway answers it directly. */
+const inProcessBaseURL = "http://interlingua.internal";
+
+/**
+ * The image-task service of serve's `imageTask` section: one account on an image backend built
+ * from the named provider's settings (generate-content or responses), the gateway's `auth.keys` as
+ * its keys, and, with `translateWith`, Chinese prompts translated by that model through the
+ * gateway's own chat route (presenting the gateway's first key).
+ */
+export function createServeImageTaskService(
+  section: NonNullable<ServeConfigFile["imageTask"]>,
+  gateway: GatewayConfig,
+  context: ServeImageTaskContext,
+): ImageTaskService {
+  const providerFormat = defaultGatewayFormats.find(
+    (format) => format.codec.id === section.providerConfig.type,
+  );
+  if (providerFormat === undefined) throw new TypeError(`no codec for '${section.providerConfig.type}'`);
+  const chat = providerFormat.createProvider({
+    baseURL: section.providerConfig.baseURL,
+    apiKey: section.providerConfig.apiKey,
+    ...(section.providerConfig.headers === undefined ? {} : { headers: section.providerConfig.headers }),
+    ...(gateway.fetch === undefined ? {} : { fetch: gateway.fetch }),
+  });
+  const backendOptions = {
+    provider: chat,
+    model: section.model,
+    ...(section.describeModel === undefined ? {} : { describeModel: section.describeModel }),
+  };
+  const backend: ImageProvider =
+    section.providerConfig.type === "responses"
+      ? createResponsesImageProvider(backendOptions)
+      : createGenerateContentImageProvider(backendOptions);
+  return createImageTaskService({
+    ...(gateway.auth === undefined ? {} : { auth: { keys: gateway.auth.keys } }),
+    backends: { [section.provider]: backend },
+    accounts: [
+      {
+        instanceId: section.provider,
+        channelId: section.provider,
+        backend: section.provider,
+        modes: ["FAST", "RELAX", "TURBO"],
+        ...(section.concurrency === undefined ? {} : { concurrency: section.concurrency }),
+        ...(section.queueSize === undefined ? {} : { queueSize: section.queueSize }),
+      },
+    ],
+    ...(section.blobDirectory === undefined
+      ? {}
+      : { blobs: createDirectoryImageBlobStore(resolve(section.blobDirectory)) }),
+    ...(section.translateWith === undefined
+      ? {}
+      : { translator: gatewayTranslator(section.translateWith, gateway, context) }),
+    ...(section.bannedWords === undefined ? {} : { bannedWords: section.bannedWords }),
+    publicBaseURL: section.publicBaseURL ?? context.listeningURL,
+  });
+}
+
+/** A translator calling `model` through the gateway in-process, in the first format it serves. */
+function gatewayTranslator(
+  model: string,
+  gateway: GatewayConfig,
+  context: ServeImageTaskContext,
+): ImageTaskTranslator {
+  const served = new Set<string>(gateway.fronts ?? defaultGatewayFormats.map((format) => format.codec.id));
+  const front = defaultGatewayFormats.find((format) => served.has(format.codec.id));
+  if (front === undefined) throw new TypeError("the gateway serves no format to translate through");
+  const provider = front.createProvider({
+    baseURL: inProcessBaseURL,
+    apiKey: gateway.auth?.keys[0] ?? "interlingua-image-task",
+    fetch: (input, init) => context.gatewayFetch(new Request(input, init)),
+  });
+  return createChatTranslator({ provider, model });
+}
