@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { parseServeConfigFile } from "./serve-config-file";
 
@@ -62,5 +63,14 @@ describe("parseServeConfigFile", () => {
     expect(() =>
       parseServeConfigFile({ providers, routes: [{ model: "x", provider: "nope" }], imageTask: {} }),
     ).toThrow("routes.0.provider: no provider named 'nope'");
+  });
+
+  it("accepts the example in docs/image-task.md", async () => {
+    const guide = await readFile(new URL("../../../../docs/image-task.md", import.meta.url), "utf8");
+    const section = guide.split("## Serving it with `interlingua serve`")[1] ?? "";
+    const example = /```json\n([\s\S]*?)```/.exec(section);
+    expect(example).not.toBeNull();
+    const parsed = parseServeConfigFile(JSON.parse(example![1]!));
+    expect(parsed.imageTask).toMatchObject({ provider: "gemini", translateWith: "gemini-2.5-flash" });
   });
 });
