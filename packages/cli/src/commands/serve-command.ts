@@ -15,7 +15,7 @@ import {
   readExchanges,
   recordExchanges,
 } from "@interlingua/recordings";
-import { createServeImageTaskService } from "../serve/create-serve-image-task-service";
+import { createServeImageTaskService, imageTaskMountPaths } from "../serve/create-serve-image-task-service";
 import { parseServeConfigFile, type ServeConfigFile } from "../serve/serve-config-file";
 import { type CliIo, CliUsageError } from "../terminal/cli-io";
 import { openInput } from "../terminal/open-input";
@@ -91,13 +91,21 @@ export async function startServe(
   }
 
   // The image-task service needs the address serve listens on, known once it listens; one object
-  // mounted at both prefixes forwards to it.
+  // mounted at every prefix forwards to it.
   let imageTask: ImageTaskService | undefined;
   const imageTaskMount = { fetch: (request: Request) => imageTask!.fetch(request) };
   const gateway = createGateway(
     configFile.imageTask === undefined
       ? config
-      : { ...config, mounts: { ...config.mounts, "/img": imageTaskMount, "/mj": imageTaskMount } },
+      : {
+          ...config,
+          mounts: {
+            ...config.mounts,
+            ...Object.fromEntries(
+              imageTaskMountPaths(configFile.imageTask).map((path) => [path, imageTaskMount]),
+            ),
+          },
+        },
   );
   let handler = (request: Request) => gateway.fetch(request);
   let recordingFile: string | undefined;

@@ -172,7 +172,7 @@ describe("interlingua serve with an imageTask section on a responses provider", 
       imageTask: {
         provider: "openai",
         model: "gpt-image-local",
-        publicBaseURL: "https://images.example.com",
+        publicBaseURL: "https://cdn.example.com/pics/",
       },
     });
     try {
@@ -186,7 +186,14 @@ describe("interlingua serve with an imageTask section on a responses provider", 
         promptEn: chinesePrompt,
         properties: { promptTranslation: "no-translator" },
       });
-      expect(task.imageUrl).toMatch(/^https:\/\/images\.example\.com\/img\/image\//);
+      // Image URLs are under publicBaseURL; its path is mounted too, for a proxy that keeps it.
+      expect(task.imageUrl).toMatch(/^https:\/\/cdn\.example\.com\/pics\/img\/image\//);
+      const path = new URL(task.imageUrl).pathname;
+      for (const served of [path, path.slice("/pics".length)]) {
+        const image = await fetch(`${url}${served}`);
+        expect(image.status, served).toBe(200);
+        expect(image.headers.get("content-type")).toBe("image/png");
+      }
       const calls = upstream.paths.slice(before);
       expect(calls).toEqual(["/v1/responses", "/v1/responses", "/v1/responses", "/v1/responses"]);
       expect(upstream.bodies.at(-1)).toContain('"image_generation"');

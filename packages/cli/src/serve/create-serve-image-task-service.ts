@@ -77,6 +77,18 @@ export function createServeImageTaskService(
   });
 }
 
+/**
+ * Where the service is mounted: `/img` and `/mj`, and the same below the path of `publicBaseURL`
+ * when it has one (`https://example.com/images` → `/images/img` too), so its image URLs resolve
+ * whether a reverse proxy keeps that path or strips it.
+ */
+export function imageTaskMountPaths(section: NonNullable<ServeConfigFile["imageTask"]>): string[] {
+  const basePath =
+    section.publicBaseURL === undefined ? "" : new URL(section.publicBaseURL).pathname.replace(/\/+$/, "");
+  const prefixes = ["/img", "/mj"];
+  return basePath === "" ? prefixes : [...prefixes, ...prefixes.map((prefix) => `${basePath}${prefix}`)];
+}
+
 /** A translator calling `model` through the gateway in-process, in the first format it serves. */
 function gatewayTranslator(
   model: string,
