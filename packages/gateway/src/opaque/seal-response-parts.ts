@@ -12,6 +12,12 @@ export interface SealingFront {
   toolCallsCarryState: boolean;
 }
 
+/** Whether {@link sealPart} would change the part: it carries opaque state from another format. */
+export function partNeedsSealing(part: Part, front: SealingFront): boolean {
+  const signature = (part as SignedPart).signature;
+  return signature !== undefined && signature.format !== front.format;
+}
+
 /**
  * The part with opaque state from another format sealed into the front format's own field:
  * `{ format: front, data: envelope }`. A tool call whose front has no such field carries its state

@@ -3,44 +3,12 @@ import {
   type CanonicalError,
   type ChatEvent,
   createConversionContext,
-  formatSseMessage,
   toCanonicalError,
   transformAll,
 } from "@interlingua/core";
 import type { StreamFraming } from "../formats/gateway-format";
+import { createEventFramer } from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
-
-const textEncoder = new TextEncoder();
-
-/** How wire events are framed into bytes, one event at a time. */
-interface EventFramer {
-  /** The bytes of one event. */
-  event(wire: unknown): Uint8Array;
-  /** The bytes that close the body, if any. */
-  end(): Uint8Array | undefined;
-}
-
-function createFramer(codec: AnyCodec, framing: StreamFraming, redact: SecretRedactor): EventFramer {
-  if (framing === "json-array") {
-    let first = true;
-    return {
-      event(wire) {
-        const separator = first ? "[" : ",\r\n";
-        first = false;
-        return textEncoder.encode(separator + redact(JSON.stringify(wire)));
-      },
-      end: () => textEncoder.encode(first ? "[]" : "]"),
-    };
-  }
-  return {
-    event(wire) {
-      const name = codec.sseEventName(wire);
-      const data = redact(JSON.stringify(wire));
-      return textEncoder.encode(formatSseMessage(name === undefined ? { data } : { event: name, data }));
-    },
-    end: () => undefined,
-  };
-}
 
 /** The content type of a stream body framed this way. */
 export function streamContentType(framing: StreamFraming): string {
@@ -65,7 +33,7 @@ export async function encodeTerminalError(
   error: CanonicalError,
   redact: SecretRedactor,
 ): Promise<Uint8Array[]> {
-  const framer = createFramer(codec, "sse", redact);
+  const framer = createEventFramer(codec, "sse", redact);
   return (await terminalErrorEvents(codec, error)).map((wire) => framer.event(wire));
 }
 
@@ -82,7 +50,7 @@ export function encodeEventStream(
   options: { framing: StreamFraming; redact: SecretRedactor },
 ): ReadableStream<Uint8Array> {
   const reader = events.pipeThrough(encoder).getReader();
-  const framer = createFramer(codec, options.framing, options.redact);
+  const framer = createEventFramer(codec, options.framing, options.redact);
   const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     const end = framer.end();
     if (end) controller.enqueue(end);

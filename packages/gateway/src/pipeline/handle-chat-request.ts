@@ -16,14 +16,15 @@ import type { ConversionReport } from "../config/gateway-config-schema";
 import type { StreamFraming } from "../formats/gateway-format";
 import { readLimitedBody } from "../http/read-limited-body";
 import { opaqueEnvelopePrefix, sealedCallIdPrefix } from "../opaque/create-opaque-sealer";
-import { createSealingStream } from "../opaque/create-sealing-stream";
+import { createSealingTransformer } from "../opaque/create-sealing-transformer";
 import { type SealingFront, sealResponseParts } from "../opaque/seal-response-parts";
 import { unsealRequest } from "../opaque/unseal-request";
 import { encodeEventStream, streamContentType } from "./encode-event-stream";
+import { encodeFusedEventStream } from "./encode-fused-event-stream";
 import { errorResponse } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
-import { guardEventStream } from "./guard-event-stream";
+import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
 import { upstreamReadError } from "./upstream-read-error";
 
 /** Header asking the gateway to fail rather than lose anything in conversion. */
@@ -230,9 +231,9 @@ async function answerStream(
   const reader = source.getReader();
   const opening = await readOpening(reader);
   // The stream encoder is created now so losses of the response start count in the header.
-  const encoder = codec.createStreamEncoder(context);
+  const encoderTransformer = codec.createStreamEncoderTransformer?.(context);
   const accumulator = conversation ? createResponseAccumulator() : undefined;
-  const events = guardEventStream(opening, reader, {
+  const hooks: EventStreamHooks = {
     onEvent: accumulator && ((event) => accumulator.add(event)),
     beforeEnd: async () => {
       if (accumulator && conversation) await conversation.remember(exchange.request, accumulator.result());
@@ -246,14 +247,31 @@ async function answerStream(
         };
       runtime.report(exchange.report);
     },
-  }).pipeThrough(
-    createSealingStream(runtime.sealer, {
-      front: sealingFront(front),
-      holdToolCalls: holdToolCalls(runtime, front, target),
-    }),
-  );
+  };
+  const sealing = createSealingTransformer(runtime.sealer, {
+    front: sealingFront(front),
+    holdToolCalls: holdToolCalls(runtime, front, target),
+  });
   const framing = exchange.framing;
-  return new Response(encodeEventStream(events, codec, encoder, { framing, redact: runtime.redact }), {
+  const redact = runtime.redact;
+  let body: ReadableStream<Uint8Array>;
+  if (encoderTransformer) {
+    // Guard, sealing, encoder and framing as one stage (decision 0003).
+    reader.releaseLock();
+    body = encodeFusedEventStream(opening, source, {
+      codec,
+      encoder: encoderTransformer,
+      sealing,
+      hooks,
+      framing,
+      redact,
+    });
+  } else {
+    const encoder = codec.createStreamEncoder(context);
+    const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
+    body = encodeEventStream(events, codec, encoder, { framing, redact });
+  }
+  return new Response(body, {
     status: 200,
     headers: {
       "content-type": streamContentType(framing),

@@ -1,0 +1,43 @@
+import { type AnyCodec, formatSseMessage } from "@interlingua/core";
+import type { StreamFraming } from "../formats/gateway-format";
+import type { SecretRedactor } from "./create-secret-redactor";
+
+const textEncoder = new TextEncoder();
+
+/** How wire events are framed into bytes, one event at a time. */
+export interface EventFramer {
+  /** The bytes of one event. */
+  event(wire: unknown): Uint8Array;
+  /** The bytes that close the body, if any. */
+  end(): Uint8Array | undefined;
+}
+
+/**
+ * A framer for the front's stream body: SSE named by the codec's `sseEventName`, or a streamed JSON
+ * array (generate-content without `alt=sse`). Secrets are redacted from each event's JSON.
+ */
+export function createEventFramer(
+  codec: AnyCodec,
+  framing: StreamFraming,
+  redact: SecretRedactor,
+): EventFramer {
+  if (framing === "json-array") {
+    let first = true;
+    return {
+      event(wire) {
+        const separator = first ? "[" : ",\r\n";
+        first = false;
+        return textEncoder.encode(separator + redact(JSON.stringify(wire)));
+      },
+      end: () => textEncoder.encode(first ? "[]" : "]"),
+    };
+  }
+  return {
+    event(wire) {
+      const name = codec.sseEventName(wire);
+      const data = redact(JSON.stringify(wire));
+      return textEncoder.encode(formatSseMessage(name === undefined ? { data } : { event: name, data }));
+    },
+    end: () => undefined,
+  };
+}

@@ -1,0 +1,219 @@
+import {
+  type AnyCodec,
+  type CanonicalError,
+  type ChatEvent,
+  type ChatResponse,
+  createConversionContext,
+  replayEvents,
+} from "@interlingua/core";
+import { generateContentCodec } from "@interlingua/generate-content";
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import { describe, expect, it } from "vitest";
+import type { StreamFraming } from "../formats/gateway-format";
+import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
+import { createSealingTransformer } from "../opaque/create-sealing-transformer";
+import { createSecretRedactor } from "./create-secret-redactor";
+import { encodeEventStream } from "./encode-event-stream";
+import { encodeFusedEventStream } from "./encode-fused-event-stream";
+import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
+
+const sealer = createOpaqueSealer("a-sealing-secret-for-tests");
+const redact = createSecretRedactor(["upstream-secret-key"]);
+
+/** Reasoning and a tool call whose opaque state comes from another format, then text naming a secret. */
+const signedAnswer: ChatResponse = {
+  id: "resp_signed",
+  model: "upstream-model",
+  parts: [
+    { type: "reasoning", text: "Thinking.", signature: { format: "elsewhere", data: "sig/0+=" } },
+    {
+      type: "tool-call",
+      id: "call_1",
+      name: "get_weather",
+      arguments: { city: "Paris" },
+      signature: { format: "elsewhere", data: "call-sig" },
+    },
+    { type: "text", text: "The key is upstream-secret-key, as you asked." },
+  ],
+  finishReason: { reason: "tool_calls" },
+  usage: { inputTokens: 3, outputTokens: 4 },
+  status: "completed",
+};
+
+/** How an upstream stream ends after its events. */
+type Ending = "close" | "throw";
+
+function upstream(events: ChatEvent[], ending: Ending, pulls = { count: 0 }): ReadableStream<ChatEvent> {
+  let index = 0;
+  return new ReadableStream<ChatEvent>(
+    {
+      pull(controller) {
+        pulls.count++;
+        const event = events[index++];
+        if (event) controller.enqueue(event);
+        else if (ending === "close") controller.close();
+        else controller.error(new TypeError("socket hang up"));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+interface Outcome {
+  text: string;
+  closes: (CanonicalError | undefined)[];
+}
+
+interface Run {
+  codec: AnyCodec;
+  events: ChatEvent[];
+  ending?: Ending;
+  framing?: StreamFraming;
+  strict?: boolean;
+}
+
+const deterministic = (strict = false) => {
+  let counter = 0;
+  return createConversionContext({ strict, generateId: (prefix) => `${prefix}_${++counter}`, now: () => 1 });
+};
+
+/** The same exchange answered by the staged path and the fused one, as `handleChatRequest` builds them. */
+async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> {
+  const answer = async (fused: boolean): Promise<Outcome> => {
+    const closes: (CanonicalError | undefined)[] = [];
+    const hooks: EventStreamHooks = { onClose: (error) => closes.push(error) };
+    const context = deterministic(run.strict);
+    const source = upstream(run.events, run.ending ?? "close");
+    const reader = source.getReader();
+    const opening = [(await reader.read()).value as ChatEvent];
+    const sealing = createSealingTransformer(sealer, {
+      front: { format: run.codec.id, toolCallsCarryState: false },
+      holdToolCalls: true,
+    });
+    const framing = run.framing ?? "sse";
+    let body: ReadableStream<Uint8Array>;
+    if (fused) {
+      reader.releaseLock();
+      const encoder = run.codec.createStreamEncoderTransformer!(context);
+      body = encodeFusedEventStream(opening, source, {
+        codec: run.codec,
+        encoder,
+        sealing,
+        hooks,
+        framing,
+        redact,
+      });
+    } else {
+      const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
+      body = encodeEventStream(events, run.codec, run.codec.createStreamEncoder(context), {
+        framing,
+        redact,
+      });
+    }
+    return { text: await new Response(body).text(), closes };
+  };
+  return { staged: await answer(false), fused: await answer(true) };
+}
+
+const codecs: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+
+describe("encodeFusedEventStream", () => {
+  for (const codec of codecs) {
+    it(`gives the staged path's bytes and close report for a ${codec.id} front`, async () => {
+      const signed = replayEvents(signedAnswer);
+      const failing: ChatEvent[] = [
+        ...signed.slice(0, 4),
+        { type: "error", error: { kind: "overloaded", status: 529, message: "Busy." } },
+      ];
+      const runs: Run[] = [
+        { codec, events: signed },
+        { codec, events: failing },
+        { codec, events: signed.slice(0, 5) },
+        { codec, events: signed.slice(0, 5), ending: "throw" },
+        { codec, events: [...signed, { type: "text-delta", index: 9, text: "after the end" }] },
+        ...(codec.id === "generate-content"
+          ? [
+              { codec, events: signed, framing: "json-array" as const },
+              { codec, events: failing, framing: "json-array" as const },
+            ]
+          : []),
+      ];
+      for (const run of runs) {
+        const { staged, fused } = await bothWays(run);
+        expect(fused.text.length).toBeGreaterThan(100);
+        expect(fused.text).toBe(staged.text);
+        expect(fused.closes.map((error) => error?.kind)).toEqual(staged.closes.map((error) => error?.kind));
+        expect(fused.closes).toHaveLength(1);
+        expect(fused.text).not.toContain("upstream-secret-key");
+        expect(fused.text).not.toContain("after the end");
+      }
+    });
+  }
+
+  it("seals foreign state and renames a held tool call in the fused stage", async () => {
+    const { fused } = await bothWays({ codec: messagesCodec, events: replayEvents(signedAnswer) });
+    expect(fused.text).toContain('"il1.elsewhere.');
+    expect(fused.text).toContain('"id":"ilc1_');
+    expect(fused.text).not.toContain("call_1");
+    expect(fused.closes).toEqual([undefined]);
+  });
+
+  it("ends with the front's error event when the encoder fails in strict mode", async () => {
+    const events: ChatEvent[] = replayEvents({
+      ...signedAnswer,
+      parts: [
+        { type: "reasoning", summary: ["A summary."] },
+        { type: "text", text: "Hi" },
+      ],
+    });
+    const { staged, fused } = await bothWays({ codec: messagesCodec, events, strict: true });
+    expect(fused.text).toContain("event: error");
+    expect(fused.text).toContain("Strict conversion");
+    expect(fused.text).not.toContain("message_stop");
+    expect(fused.text).toBe(staged.text);
+    expect(fused.closes.map((error) => error?.kind)).toEqual(["invalid_request"]);
+  });
+
+  it("reads the upstream only as the client reads, and cancels it when the client goes away", async () => {
+    const pulls = { count: 0 };
+    let cancelled: unknown;
+    const events = replayEvents({ ...signedAnswer, parts: [{ type: "text", text: "x".repeat(10) }] });
+    const endless = [...events.slice(0, -1), ...Array.from({ length: 1000 }, () => events[2] as ChatEvent)];
+    const source = upstream(endless, "close", pulls);
+    const cancelling = new ReadableStream<ChatEvent>(
+      {
+        pull: async (controller) => {
+          const reader = source.getReader();
+          const next = await reader.read();
+          reader.releaseLock();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: (reason) => {
+          cancelled = reason;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const closes: (CanonicalError | undefined)[] = [];
+    const body = encodeFusedEventStream([], cancelling, {
+      codec: messagesCodec,
+      encoder: messagesCodec.createStreamEncoderTransformer!(deterministic()),
+      sealing: createSealingTransformer(sealer, {
+        front: { format: "messages", toolCallsCarryState: false },
+        holdToolCalls: false,
+      }),
+      hooks: { onClose: (error) => closes.push(error) },
+      framing: "sse",
+      redact,
+    });
+    const reader = body.getReader();
+    for (let read = 0; read < 5; read++) await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pulls.count).toBeLessThan(10);
+    await reader.cancel("client gone");
+    expect(cancelled).toBe("client gone");
+    expect(closes.map((error) => error?.message)).toEqual(["The client went away."]);
+  });
+});
