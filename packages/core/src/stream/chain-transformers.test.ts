@@ -51,6 +51,27 @@ describe("chainTransformers", () => {
     );
   });
 
+  it("flushes the second transformer when the first ends early, as piped streams do", async () => {
+    /** Passes chunks on until it sees "stop", then ends its output. */
+    const untilStop = (): Transformer<string, string> => ({
+      transform(chunk, controller) {
+        if (chunk === "stop") controller.terminate();
+        else controller.enqueue(chunk);
+      },
+    });
+    const chunks = ["a", "b", "stop", "c"];
+    const piped = await collect(
+      readableFrom(chunks)
+        .pipeThrough(new TransformStream(untilStop()))
+        .pipeThrough(new TransformStream(upperLetters())),
+    ).catch(() => "errored");
+    const chained = await collect(
+      readableFrom(chunks).pipeThrough(new TransformStream(chainTransformers(untilStop(), upperLetters()))),
+    ).catch(() => "errored");
+    expect(chained).toEqual(["A", "B", "done"]);
+    expect(piped).toEqual(chained);
+  });
+
   it("refuses a transformer that works asynchronously", async () => {
     const slow: Transformer<string, string> = { transform: async () => {} };
     const chained = new TransformStream(chainTransformers(characters(), slow));

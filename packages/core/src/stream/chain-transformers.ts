@@ -1,16 +1,23 @@
 /**
  * Two synchronous transformers as one: whatever `first` enqueues goes straight into `second`, in
  * the same call, so a chain costs one stream stage instead of one per step. Both must do their
- * work synchronously (a step that returns a promise is refused with a TypeError).
+ * work synchronously (a step that returns a promise is refused with a TypeError). As in two piped
+ * `TransformStream`s, `second` is flushed when `first` ends its output early with `terminate()`.
  */
 export function chainTransformers<In, Middle, Out>(
   first: Transformer<In, Middle>,
   second: Transformer<Middle, Out>,
 ): Transformer<In, Out> {
   let middle!: TransformStreamDefaultController<Middle>;
+  let secondFlushed = false;
   const synchronous = (result: unknown) => {
     if (typeof (result as PromiseLike<void> | undefined)?.then === "function")
       throw new TypeError("chainTransformers takes synchronous transformers only");
+  };
+  const flushSecond = (controller: TransformStreamDefaultController<Out>) => {
+    if (secondFlushed) return;
+    secondFlushed = true;
+    synchronous(second.flush?.(controller));
   };
   return {
     start(controller) {
@@ -23,7 +30,10 @@ export function chainTransformers<In, Middle, Out>(
           else controller.enqueue(chunk as unknown as Out);
         },
         error: (reason) => controller.error(reason),
-        terminate: () => controller.terminate(),
+        terminate() {
+          flushSecond(controller);
+          controller.terminate();
+        },
       };
       synchronous(first.start?.(middle));
       synchronous(second.start?.(controller));
@@ -34,7 +44,7 @@ export function chainTransformers<In, Middle, Out>(
     },
     flush(controller) {
       synchronous(first.flush?.(middle));
-      synchronous(second.flush?.(controller));
+      flushSecond(controller);
     },
   };
 }
