@@ -20,7 +20,7 @@ import {
   readExchanges,
 } from "@interlingua/recordings";
 import type { Benchmark } from "./harness";
-import { formatMemoryResult, type MemoryBenchmark, runMemoryBenchmark } from "./memory-harness";
+import type { MemoryBenchmark } from "./memory-harness";
 
 /** A streamed messages exchange: a tool-using request and an answer of `deltas` text deltas then a tool call. */
 function streamedExchange(index: number, deltas: number): RecordedExchange {

@@ -223,9 +223,7 @@ const streamTexts = streamEvents.map((event) => JSON.stringify(event));
 const textEncoder = new TextEncoder();
 /** The upstream's body as it arrives from a live model: one network chunk per event. */
 const upstreamChunks = streamEvents.map((event, index) =>
-  textEncoder.encode(
-    `event: ${(event as { type: string }).type}\ndata: ${streamTexts[index]}\n\n`,
-  ),
+  textEncoder.encode(`event: ${(event as { type: string }).type}\ndata: ${streamTexts[index]}\n\n`),
 );
 /** A responses upstream that answers every call with the recorded stream. */
 const provider = createResponsesProvider({
