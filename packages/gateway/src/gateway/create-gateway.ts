@@ -139,7 +139,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
 
       async function answer(front: Front, handle: () => Promise<Response>): Promise<Response> {
         try {
-          if (!(await runtime.keys.verify(front.format.codec.http.readApiKey(request))))
+          if (!runtime.keys.verify(front.format.codec.http.readApiKey(request)))
             throw new CanonicalError("authentication", "Invalid or missing API key.", {
               code: "invalid_api_key",
             });
