@@ -98,6 +98,8 @@ export {
 } from "./json-schema/json-schema-to-open-api-schema";
 export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
+// Providers
+export { type CodecProviderOptions, createCodecProvider } from "./providers/create-codec-provider";
 // Server-sent events
 export { createSseDecoderStream, createSseDecoderTransformer } from "./sse/create-sse-decoder-stream";
 export {

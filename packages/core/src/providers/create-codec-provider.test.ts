@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Codec } from "../contracts/codec";
+import { createConversionContext } from "../conversion/conversion-context";
+import { CanonicalError } from "../errors/canonical-error";
+import { statusByErrorKind } from "../errors/error-status";
+import { ChatEvent } from "../model/chat-event";
+import { ChatRequest } from "../model/chat-request";
+import { ChatResponse } from "../model/chat-response";
+import { StreamParseFailure } from "../sse/stream-parse-failure";
+import { collect } from "../stream/collect";
+import { replayEvents } from "../stream/replay";
+import { testChatProvider } from "../test/test-chat-provider";
+import { type CodecProviderOptions, createCodecProvider } from "./create-codec-provider";
+
+/** The canonical model as its own wire format: the smallest codec there is. */
+const ErrorBody = z.object({ error: z.object({ kind: z.string(), message: z.string() }) });
+
+const passEvents = (): Transformer<unknown, ChatEvent> => ({
+  transform(item, controller) {
+    if (StreamParseFailure.isInstance(item))
+      controller.enqueue({
+        type: "error",
+        error: new CanonicalError("unavailable", "unreadable stream event").toData(),
+      });
+    else controller.enqueue(ChatEvent.parse(item));
+  },
+});
+
+const canonicalCodec: Codec<ChatRequest, ChatResponse, ChatEvent, z.infer<typeof ErrorBody>> = {
+  id: "canonical",
+  schemas: { request: ChatRequest, response: ChatResponse, event: ChatEvent, error: ErrorBody },
+  decodeRequest: (wire) => ChatRequest.parse(wire),
+  encodeRequest: (request) => request,
+  decodeResponse: (wire) => ChatResponse.parse(wire),
+  encodeResponse: (response) => response,
+  createStreamDecoder: () => new TransformStream(passEvents()),
+  createStreamEncoder: () => new TransformStream(),
+  createStreamDecoderTransformer: passEvents,
+  sseEventName: () => undefined,
+  errorToWire: (error) => ({
+    status: error.status,
+    body: { error: { kind: error.kind, message: error.message } },
+  }),
+  errorFromWire(status, body) {
+    const parsed = ErrorBody.safeParse(body);
+    if (!parsed.success) return new CanonicalError("internal", String(body), { status });
+    return new CanonicalError(parsed.data.error.kind as "not_found", parsed.data.error.message, { status });
+  },
+  http: {
+    matchChatRequest: () => undefined,
+    readApiKey: () => undefined,
+    buildUpstreamRequest: (options) => ({
+      url: `${options.baseURL}/chat${options.stream ? "?stream" : ""}`,
+      method: "POST",
+      headers: { authorization: `Bearer ${options.apiKey}`, ...options.headers },
+      body: JSON.stringify(options.body),
+    }),
+  },
+};
+
+function answer(request: ChatRequest): ChatResponse {
+  return {
+    id: "resp_1",
+    model: request.model,
+    parts: [{ type: "text", text: "hello there" }],
+    finishReason: { reason: "stop" },
+    usage: { inputTokens: 3, outputTokens: 2 },
+    status: "completed",
+  };
+}
+
+const sse = (events: unknown[]) => events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("");
+
+/** An upstream in memory: answers the canonical format, `missing` is an unknown model. */
+const localFetch: typeof fetch = async (input, init) => {
+  init?.signal?.throwIfAborted();
+  const request = ChatRequest.parse(JSON.parse(String(init?.body)));
+  if (request.model === "missing") {
+    const body = { error: { kind: "not_found", message: "no such model" } };
+    return Response.json(body, { status: statusByErrorKind.not_found });
+  }
+  if (request.model === "broken") return new Response("gateway exploded", { status: 502 });
+  if (String(input).endsWith("?stream"))
+    return new Response(sse(replayEvents(answer(request))), {
+      headers: { "content-type": "text/event-stream" },
+    });
+  return Response.json(answer(request));
+};
+
+const question: ChatRequest = {
+  model: "canonical-model",
+  messages: [{ role: "user", parts: [{ type: "text", text: "Say something." }] }],
+};
+
+function provider(overrides: Partial<CodecProviderOptions<ChatRequest>> = {}, codec = canonicalCodec) {
+  return createCodecProvider(codec, {
+    baseURL: "http://upstream.test",
+    apiKey: "key",
+    fetch: localFetch,
+    id: "canonical",
+    capabilities: { streaming: true, wireFormat: "canonical" },
+    ...overrides,
+  });
+}
+
+const { createStreamDecoderTransformer: _fused, ...unfusedCodec } = canonicalCodec;
+
+testChatProvider("built from a codec", () => provider(), {
+  failingRequest: { ...question, model: "missing" },
+});
+testChatProvider(
+  "built from a codec without a stream decoder transformer",
+  () => provider({}, unfusedCodec),
+  {
+    failingRequest: { ...question, model: "missing" },
+  },
+);
+
+/** A body that sends `text`, then fails as a lost connection does. */
+function breakingBody(text: string): ReadableStream<Uint8Array> {
+  let sent = false;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent) controller.error(new TypeError("terminated"));
+      else controller.enqueue(new TextEncoder().encode(text));
+      sent = true;
+    },
+  });
+}
+
+describe("createCodecProvider", () => {
+  it("sends the request the codec's binding builds, with the extra headers", async () => {
+    const seen: { url: string; headers: Record<string, string> }[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      seen.push({ url: String(input), headers: init?.headers as Record<string, string> });
+      return localFetch(input, init);
+    };
+    await provider({ fetch: recording, headers: { "x-extra": "1" } }).generate(question);
+    expect(seen).toEqual([
+      { url: "http://upstream.test/chat", headers: { authorization: "Bearer key", "x-extra": "1" } },
+    ]);
+  });
+
+  it("builds the request with an override when one is given", async () => {
+    const urls: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      urls.push(String(input));
+      return localFetch(input, init);
+    };
+    await provider({
+      fetch: recording,
+      buildUpstreamRequest: (options) => ({
+        ...canonicalCodec.http.buildUpstreamRequest(options),
+        url: `${options.baseURL}/v2/chat${options.stream ? "?stream" : ""}`,
+      }),
+    }).generate(question);
+    expect(urls).toEqual(["http://upstream.test/v2/chat"]);
+  });
+
+  it("declares the id and capabilities it was given", () => {
+    const built = provider();
+    expect(built.id).toBe("canonical");
+    expect(built.capabilities).toEqual({ streaming: true, wireFormat: "canonical" });
+  });
+
+  it("maps an error answer through the codec, JSON or text", async () => {
+    await expect(provider().generate({ ...question, model: "missing" })).rejects.toMatchObject({
+      kind: "not_found",
+      message: "no such model",
+    });
+    await expect(provider().stream({ ...question, model: "broken" })).rejects.toMatchObject({
+      kind: "internal",
+      status: 502,
+      message: "gateway exploded",
+    });
+  });
+
+  it("rejects a network failure as unavailable and a timeout as timeout", async () => {
+    const unreachable: typeof fetch = async () => {
+      throw new TypeError("fetch failed");
+    };
+    await expect(provider({ fetch: unreachable }).generate(question)).rejects.toMatchObject({
+      kind: "unavailable",
+      message: "The upstream could not be reached: fetch failed",
+    });
+    const timedOut = AbortSignal.abort(new DOMException("The operation timed out", "TimeoutError"));
+    await expect(provider().generate(question, { signal: timedOut })).rejects.toMatchObject({
+      kind: "timeout",
+    });
+    const aborted = AbortSignal.abort();
+    await expect(provider().stream(question, { signal: aborted })).rejects.toMatchObject({
+      kind: "unavailable",
+      message: "The upstream call was aborted",
+    });
+  });
+
+  it("records the request on a context given without one", async () => {
+    const context = createConversionContext();
+    await provider().generate(question, { context });
+    expect(context.request).toBe(question);
+  });
+
+  for (const [name, codec] of [
+    ["fused", canonicalCodec],
+    ["piped", unfusedCodec],
+  ] as const) {
+    it(`ends a stream that breaks off with an unavailable error event (${name})`, async () => {
+      const start = replayEvents(answer(question)).slice(0, 2);
+      const breaking: typeof fetch = async () => new Response(breakingBody(sse(start)));
+      const events = await collect(await provider({ fetch: breaking }, codec).stream(question));
+      expect(events.slice(0, 2)).toEqual(start);
+      expect(events.at(-1)).toMatchObject({
+        type: "error",
+        error: { kind: "unavailable", message: "The upstream could not be reached: terminated" },
+      });
+      expect(events).toHaveLength(3);
+    });
+
+    it(`adds nothing when a stream breaks off after its end (${name})`, async () => {
+      const all = replayEvents(answer(question));
+      const breaking: typeof fetch = async () => new Response(breakingBody(sse(all)));
+      expect(await collect(await provider({ fetch: breaking }, codec).stream(question))).toEqual(all);
+    });
+  }
+});
