@@ -1,8 +1,8 @@
 import { GoogleGenAI as GoogleGenAICurrent } from "@google/genai";
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { GoogleGenAI as GoogleGenAITwo } from "google-genai-2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEchoGenerateContentHandler, type SeenRequest } from "./support/echo-generate-content-server";
-import { type LocalServer, serveFetch } from "./support/serve-fetch";
 
 const seen: SeenRequest[] = [];
 let server: LocalServer;

@@ -1,9 +1,9 @@
 import AnthropicCurrent from "@anthropic-ai/sdk";
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import AnthropicZero from "anthropic-sdk-0";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMessagesVersionHeaders } from "../src/http/messages-http-binding";
 import { createEchoMessagesHandler, type SeenRequest } from "./support/echo-messages-server";
-import { type LocalServer, serveFetch } from "./support/serve-fetch";
 
 const seen: SeenRequest[] = [];
 let server: LocalServer;

@@ -1,11 +1,11 @@
 import { collect, createMemoryResponseStore, decodeJsonEventStream } from "@interlingua/core";
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createResponsesProvider } from "../src/provider/create-responses-provider";
 import { readRecording } from "./support/recordings";
 import { createResponsesFront } from "./support/responses-front";
 import { createScriptedBackend } from "./support/scripted-backend";
-import { type LocalServer, serveFetch } from "./support/serve-fetch";
 
 const backend = createScriptedBackend();
 let server: LocalServer;

@@ -1,5 +1,9 @@
 // Conformance suites for codecs
-
+export { type CodecFixtures, testCodec } from "./test-codec";
+// Conformance suites for providers
+export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-provider";
+// Conformance suites for stores
+export { storedResponseFixture, testResponseStore } from "./test-response-store";
 // Arbitraries of the canonical model, for property tests
 export {
   chatEventStreamArbitrary,
@@ -18,9 +22,6 @@ export {
   toolChoiceArbitrary,
   usageArbitrary,
 } from "./arbitraries";
-// Shared specifications and recordings
-export { sharedSpecPath } from "./shared-spec-path";
-export type { SpecValidationMode } from "./spec-allowance";
 // Vendor spec conformance
 export {
   createSpecValidator,
@@ -28,8 +29,8 @@ export {
   type SpecValidator,
   type SpecValidatorOptions,
 } from "./spec-validator";
-export { type CodecFixtures, testCodec } from "./test-codec";
-// Conformance suites for providers
-export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-provider";
-// Conformance suites for stores
-export { storedResponseFixture, testResponseStore } from "./test-response-store";
+export type { SpecValidationMode } from "./spec-allowance";
+// Shared specifications and recordings
+export { sharedSpecPath } from "./shared-spec-path";
+// Local HTTP servers for tests
+export { type LocalServer, serveFetch } from "./serve-fetch";

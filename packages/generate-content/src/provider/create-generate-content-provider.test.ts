@@ -1,11 +1,10 @@
 import { CanonicalError, type ChatRequest, collect, findEventSequenceProblems } from "@interlingua/core";
-import { testChatProvider } from "@interlingua/core/test";
+import { type LocalServer, serveFetch, testChatProvider } from "@interlingua/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createEchoGenerateContentHandler,
   type SeenRequest,
 } from "../../test/support/echo-generate-content-server";
-import { type LocalServer, serveFetch } from "../../test/support/serve-fetch";
 import { createGenerateContentProvider } from "./create-generate-content-provider";
 
 const seen: SeenRequest[] = [];

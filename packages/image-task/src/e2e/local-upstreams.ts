@@ -1,4 +1,4 @@
-import { type LocalServer, serveFetch } from "./serve-fetch";
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { solidImage } from "./test-images";
 
 /** Colours the local image models paint, in call order, so tests can tell candidates apart. */

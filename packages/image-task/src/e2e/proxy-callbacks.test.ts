@@ -1,10 +1,10 @@
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProxyImageProvider } from "../backends/create-proxy-image-provider";
 import { createImageTaskService, type ImageTaskService } from "../http/create-image-task-service";
 import { createMemoryImageBlobStore } from "../stores/memory-image-blob-store";
 import type { ImageTaskRecord } from "../wire/image-task-record";
 import { startNotifyReceiver, startProxyUpstream } from "./local-upstreams";
-import { type LocalServer, serveFetch } from "./serve-fetch";
 
 /**
  * The proxy backend following its upstream through the upstream's own callbacks: the poll interval

@@ -1,3 +1,4 @@
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { createGenerateContentProvider } from "@interlingua/generate-content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGenerateContentImageProvider } from "../backends/create-generate-content-image-provider";
@@ -11,7 +12,6 @@ import {
   startGenerateContentUpstream,
   startProxyUpstream,
 } from "./local-upstreams";
-import { type LocalServer, serveFetch } from "./serve-fetch";
 import { dataUrl, solidImage } from "./test-images";
 
 /**

@@ -1,4 +1,5 @@
 import type { TaskStore } from "@interlingua/core";
+import { serveFetch } from "@interlingua/core/test";
 import type { StoredImageTask } from "../engine/stored-image-task";
 import {
   createImageTaskService,
@@ -9,7 +10,6 @@ import type { ImageBlobStore } from "../stores/image-blob-store";
 import { createMemoryImageBlobStore } from "../stores/memory-image-blob-store";
 import { createMemoryTaskStore } from "../stores/memory-task-store";
 import type { ImageTaskRecord } from "../wire/image-task-record";
-import { serveFetch } from "./serve-fetch";
 
 /** The test key with every scope. */
 export const testKey = "sk-test";

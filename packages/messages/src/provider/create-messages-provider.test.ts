@@ -1,7 +1,7 @@
 import { CanonicalError, type ChatRequest, collect, findEventSequenceProblems } from "@interlingua/core";
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEchoMessagesHandler, type SeenRequest } from "../../test/support/echo-messages-server";
-import { type LocalServer, serveFetch } from "../../test/support/serve-fetch";
 import { createMessagesProvider } from "./create-messages-provider";
 
 const seen: SeenRequest[] = [];

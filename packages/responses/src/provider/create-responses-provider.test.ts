@@ -1,7 +1,7 @@
 import { accumulate, CanonicalError, collect, findEventSequenceProblems } from "@interlingua/core";
+import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readRecording } from "../../test/support/recordings";
-import { type LocalServer, serveFetch } from "../../test/support/serve-fetch";
 import { createResponsesProvider } from "./create-responses-provider";
 
 const seen: { url: string; authorization: string | null; body: Record<string, unknown> }[] = [];
