@@ -1,19 +1,5 @@
-import {
-  type ChatRequest,
-  chainTransformers,
-  collect,
-  createConversionContext,
-  createJsonSseEncoderTransformer,
-  readableFrom,
-  transformReadable,
-} from "@interlingua/core";
-import {
-  createResponsesProvider,
-  createResponsesStreamDecoderTransformer,
-  createResponsesStreamEncoderTransformer,
-  responsesCodec,
-} from "@interlingua/responses";
-import type { Benchmark } from "./harness";
+import { createResponsesProvider, responsesCodec } from "@interlingua/responses";
+import { codecBenchmarks } from "./codec-benchmarks";
 
 /** A long agent conversation: tools, reasoning items, function calls and their outputs, about 50 KB. */
 function agentRequest(): unknown {
@@ -216,80 +202,12 @@ function longStream(): unknown[] {
   return events;
 }
 
-const requestText = JSON.stringify(agentRequest());
-const requestWire = JSON.parse(requestText);
-const streamEvents = longStream();
-const streamTexts = streamEvents.map((event) => JSON.stringify(event));
-const textEncoder = new TextEncoder();
-/** The upstream's body as it arrives from a live model: one network chunk per event. */
-const upstreamChunks = streamEvents.map((event, index) =>
-  textEncoder.encode(`event: ${(event as { type: string }).type}\ndata: ${streamTexts[index]}\n\n`),
-);
-/** A responses upstream that answers every call with the recorded stream. */
-const provider = createResponsesProvider({
-  baseURL: "http://upstream.invalid",
-  apiKey: "bench",
-  fetch: async () =>
-    new Response(readableFrom(upstreamChunks), { headers: { "content-type": "text/event-stream" } }),
+/** The responses codec benchmarks (issue 5). See {@link codecBenchmarks} for what each row measures. */
+export const benchmarks = codecBenchmarks({
+  codec: responsesCodec,
+  createProvider: (fetch) =>
+    createResponsesProvider({ baseURL: "http://upstream.invalid", apiKey: "bench", fetch }),
+  request: agentRequest(),
+  stream: longStream(),
+  unit: "event",
 });
-const streamRequest: ChatRequest = {
-  model: "gpt-5",
-  messages: [{ role: "user", parts: [{ type: "text", text: "Write the file." }] }],
-  stream: true,
-};
-
-const perEventFloor = {
-  floorName: "JSON.parse + JSON.stringify of each event",
-  floor: () => {
-    for (const text of streamTexts) JSON.stringify(JSON.parse(text));
-  },
-  payloadBytes: streamTexts.reduce((sum, text) => sum + text.length, 0),
-};
-
-/**
- * The responses codec benchmarks (issue 5): request decode + encode, and stream transcoding. The
- * targeted stream figure is the codec's own work as a gateway fusing its stages runs it (decision
- * 0003): the wire events decoded by the decoder transformer and re-encoded by the encoder
- * transformer, chained into one pull-driven stage. The figure after it is informational: the whole
- * bytes-in → bytes-out path of a responses front over a responses backend (the provider's stage
- * reading the upstream's SSE bytes, then the front's encoder and SSE framing fused in one stage).
- */
-export const benchmarks: Benchmark[] = [
-  {
-    name: "responses: decode + encode of an agent request",
-    floorName: "JSON.parse + JSON.stringify of the same request",
-    floor: () => JSON.stringify(JSON.parse(requestText)),
-    subject: () => {
-      const context = createConversionContext();
-      return responsesCodec.encodeRequest(responsesCodec.decodeRequest(requestWire, context), context);
-    },
-    target: 2,
-    payloadBytes: requestText.length,
-  },
-  {
-    name: "responses: transcoding a 5,000-event stream (wire events, decoder and encoder transformers fused in one stage, wire events)",
-    ...perEventFloor,
-    subject: () => {
-      const context = createConversionContext();
-      const transcoder = chainTransformers(
-        createResponsesStreamDecoderTransformer(context),
-        createResponsesStreamEncoderTransformer(context),
-      );
-      return collect(transformReadable(readableFrom(streamEvents), transcoder));
-    },
-    target: 3,
-  },
-  {
-    name: "responses stream, informational: SSE bytes in to SSE bytes out (provider stage, then encoder and framing fused)",
-    ...perEventFloor,
-    subject: async () => {
-      const context = createConversionContext();
-      const events = await provider.stream(streamRequest, { context });
-      const front = chainTransformers(
-        createResponsesStreamEncoderTransformer(context),
-        createJsonSseEncoderTransformer(responsesCodec.sseEventName),
-      );
-      return collect(transformReadable(events, front));
-    },
-  },
-];
