@@ -1,13 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sharedSpecPath } from "@interlingua/core/test";
+import { specPath } from "@interlingua/core/test";
 import { RecordedExchange } from "@interlingua/recordings";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./run-cli";
 import { captureIo } from "./testing/capture-io";
 
-const shared = (format: string, file: string) => sharedSpecPath("recordings", format, file);
+const shared = (format: string, file: string) => specPath("recordings", format, file);
 
 function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), "interlingua-cli-"));

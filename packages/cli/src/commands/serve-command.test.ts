@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
-import { sharedSpecPath } from "@interlingua/core/test";
+import { specPath } from "@interlingua/core/test";
 import { defaultRecordingFormats, RecordedExchange } from "@interlingua/recordings";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -171,7 +171,7 @@ describe("interlingua serve with no provider key (the embedded default), driven 
 describe("interlingua serve --replay", () => {
   it("answers from the given recordings, to a client of another format", async () => {
     const io = captureIo({ environment: { OPENAI_API_KEY: "sk-would-call-upstream" } });
-    const recordings = sharedSpecPath("recordings", "messages", "streamed-tool-use-roundtrip.http.json");
+    const recordings = specPath("recordings", "messages", "streamed-tool-use-roundtrip.http.json");
     const running = await startServe(["--port", "0", "--replay", recordings], io, defaultRecordingFormats);
     if (!running) throw new Error("serve did not start");
     try {

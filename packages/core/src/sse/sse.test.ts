@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collect } from "../stream/collect";
 import { readableFrom } from "../stream/readable-from";
-import { sharedSpecPath } from "../test/shared-spec-path";
+import { specPath } from "../test/spec-path";
 import { decodeJsonEventStream, decodeSseStream } from "./decode-sse-stream";
 import { createJsonSseEncoderStream, encodeJsonEventStream, formatSseMessage } from "./encode-sse";
 import { StreamParseFailure } from "./stream-parse-failure";
@@ -31,7 +31,7 @@ const recordings = [
 
 describe("decodeSseStream", () => {
   it.each(recordings)("yields the same events for any split of %s", async (name) => {
-    const data = new Uint8Array(readFileSync(sharedSpecPath("recordings", name)));
+    const data = new Uint8Array(readFileSync(specPath("recordings", name)));
     const whole = await collect(decodeSseStream(readableFrom([data])));
     expect(whole.length).toBeGreaterThan(3);
     await fc.assert(

@@ -31,6 +31,6 @@ export {
 } from "./spec-validator";
 export type { SpecValidationMode } from "./spec-allowance";
 // Shared specifications and recordings
-export { sharedSpecPath } from "./shared-spec-path";
+export { specPath } from "./spec-path";
 // Local HTTP servers for tests
 export { type LocalServer, serveFetch } from "./serve-fetch";

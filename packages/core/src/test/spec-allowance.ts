@@ -8,7 +8,7 @@ import type { SpecSchemas } from "./spec-schemas";
 export type SpecValidationMode = "emitted" | "received";
 
 /**
- * One documented gap between a stored vendor spec and real traffic (shared/specs/SPEC-NOTES.md),
+ * One documented gap between a stored vendor spec and real traffic (specs/SPEC-NOTES.md),
  * applied to the spec's component schemas before they are compiled.
  */
 export interface SpecAllowance {

@@ -12,7 +12,7 @@ import {
 } from "./spec-schemas";
 
 /** The Anthropic spec with beta schemas, which declares some of what GA traffic already carries. */
-const fullAnthropicSpec = "anthropic/anthropic-openapi.json";
+const fullAnthropicSpec = "vendor/anthropic/anthropic-openapi.json";
 
 /** The SPEC-NOTES.md allowances of the Anthropic Messages spec. */
 export const messagesSpecAllowances: readonly SpecAllowance[] = [

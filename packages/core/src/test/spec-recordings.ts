@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { decodeJsonEventStream } from "../sse/decode-sse-stream";
 import { StreamParseFailure } from "../sse/stream-parse-failure";
-import { sharedSpecPath } from "./shared-spec-path";
+import { specPath } from "./spec-path";
 import type { SpecFormat } from "./spec-validator";
 
 /** One recorded wire object and the spec schema it is an instance of. */
@@ -41,7 +41,7 @@ const schemaNames: Record<SpecFormat, { request: string; response: string; event
  */
 export async function readSpecRecordings(format: SpecFormat): Promise<SpecRecordingValue[]> {
   const names = schemaNames[format];
-  const directory = sharedSpecPath("recordings", format);
+  const directory = specPath("recordings", format);
   const values: SpecRecordingValue[] = [];
   for (const file of readdirSync(directory).sort()) {
     const text = readFileSync(`${directory}/${file}`, "utf8");

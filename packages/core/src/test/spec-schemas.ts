@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { sharedSpecPath } from "./shared-spec-path";
+import { specPath } from "./spec-path";
 
 /** A JSON Schema object as stored in a vendor spec (plain JSON, edited in place before compiling). */
 export type SpecSchema = Record<string, unknown>;
@@ -12,9 +12,9 @@ export function componentReference(name: string): string {
   return `#/components/schemas/${name}`;
 }
 
-/** Fresh copy of `components.schemas` of a stored spec file (relative to `shared/specs/`). */
+/** Fresh copy of `components.schemas` of a stored spec file (relative to the repository's `specs/`). */
 export function readSpecSchemas(specFile: string): SpecSchemas {
-  const document = JSON.parse(readFileSync(sharedSpecPath(specFile), "utf8")) as {
+  const document = JSON.parse(readFileSync(specPath(specFile), "utf8")) as {
     components: { schemas: SpecSchemas };
   };
   return document.components.schemas;

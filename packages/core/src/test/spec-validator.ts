@@ -40,17 +40,17 @@ const specs: Record<
   { file: string; dialect: "3.0" | "3.1"; allowances: readonly SpecAllowance[] }
 > = {
   messages: {
-    file: "anthropic/messages-api.openapi.json",
+    file: "vendor/anthropic/messages-api.openapi.json",
     dialect: "3.1",
     allowances: messagesSpecAllowances,
   },
   responses: {
-    file: "openai/responses-api.openapi.json",
+    file: "vendor/openai/responses-api.openapi.json",
     dialect: "3.1",
     allowances: responsesSpecAllowances,
   },
   "generate-content": {
-    file: "gemini/generativelanguage-v1beta.openapi3.json",
+    file: "vendor/gemini/generativelanguage-v1beta.openapi3.json",
     dialect: "3.0",
     allowances: generateContentSpecAllowances,
   },
@@ -59,7 +59,7 @@ const specs: Record<
 const validators = new Map<string, SpecValidator>();
 
 /**
- * A validator of `format`'s stored vendor spec (shared/specs/), with every object closed to
+ * A validator of `format`'s stored vendor spec (specs/vendor/), with every object closed to
  * properties the spec does not declare, and exactly the SPEC-NOTES.md allowances for the format
  * and mode. Cached per format and mode; schemas compile lazily, each once, on first use.
  */

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CodecFixtures } from "@interlingua/core/test";
-import { sharedSpecPath } from "@interlingua/core/test";
+import { specPath } from "@interlingua/core/test";
 
-/** Every generate-content recording in shared/specs, as testCodec fixtures. */
+/** Every generate-content recording in specs/recordings, as testCodec fixtures. */
 export function generateContentRecordings(): Required<CodecFixtures> {
-  const directory = sharedSpecPath("recordings", "generate-content");
+  const directory = specPath("recordings", "generate-content");
   const fixtures: Required<CodecFixtures> = { requests: [], responses: [], streams: [], errors: [] };
   for (const file of readdirSync(directory).sort()) {
     const text = readFileSync(join(directory, file), "utf8");

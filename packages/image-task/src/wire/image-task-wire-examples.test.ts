@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { sharedSpecPath } from "@interlingua/core/test";
+import { specPath } from "@interlingua/core/test";
 import { describe, expect, it } from "vitest";
 import { ImageTaskCode, ImageTaskEnvelope } from "./image-task-envelope";
 import { ImageTaskRecord } from "./image-task-record";
 
-const examplesDirectory = sharedSpecPath("midjourney", "examples");
+const examplesDirectory = specPath("image-task");
 const example = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(`${examplesDirectory}/${name}`, "utf8"));
 const submitResults = readdirSync(examplesDirectory).filter((name) => name.startsWith("submit-result."));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CodecFixtures } from "@interlingua/core/test";
-import { sharedSpecPath } from "@interlingua/core/test";
+import { specPath } from "@interlingua/core/test";
 
 /** The parsed `data:` payloads of a raw SSE body, in order. */
 export function sseEvents(text: string): unknown[] {
@@ -11,9 +11,9 @@ export function sseEvents(text: string): unknown[] {
     .map((line) => JSON.parse(line.slice(5)));
 }
 
-/** Every messages recording in shared/specs, as testCodec fixtures. */
+/** Every messages recording in specs/recordings, as testCodec fixtures. */
 export function messagesRecordings(): Required<CodecFixtures> {
-  const directory = sharedSpecPath("recordings", "messages");
+  const directory = specPath("recordings", "messages");
   const fixtures: Required<CodecFixtures> = { requests: [], responses: [], streams: [], errors: [] };
   for (const file of readdirSync(directory).sort()) {
     const text = readFileSync(join(directory, file), "utf8");

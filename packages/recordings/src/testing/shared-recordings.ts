@@ -1,5 +1,5 @@
 import { createReadStream, readdirSync } from "node:fs";
-import { sharedSpecPath } from "@interlingua/core/test";
+import { specPath } from "@interlingua/core/test";
 import type { RecordedExchange } from "../format/recorded-exchange";
 import type { RecordingFormats } from "../format/recording-format";
 import { readExchanges } from "../readers/read-exchanges";
@@ -11,10 +11,10 @@ export interface SharedRecordingFile {
   path: string;
 }
 
-/** The files of `shared/specs/recordings/<format>/` for each registered format. */
+/** The files of `specs/recordings/<format>/` for each registered format. */
 export function sharedRecordingFiles(formats: RecordingFormats): SharedRecordingFile[] {
   return formats.flatMap((format) => {
-    const directory = sharedSpecPath("recordings", format.codec.id);
+    const directory = specPath("recordings", format.codec.id);
     return readdirSync(directory)
       .sort()
       .map((file) => ({ format: format.codec.id, file, path: `${directory}/${file}` }));

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { collect, decodeJsonEventStream, readableFrom } from "@interlingua/core";
-import { sharedSpecPath } from "@interlingua/core/test";
+import { specPath } from "@interlingua/core/test";
 
 /** A recording of this format from the shared specs folder, as text. */
 export function readRecording(name: string): string {
-  return readFileSync(sharedSpecPath("recordings", "responses", name), "utf8");
+  return readFileSync(specPath("recordings", "responses", name), "utf8");
 }
 
 /** The parsed events of a recorded stream (`.sse` framing or `.chunks.jsonl`). */
@@ -23,7 +23,7 @@ export async function readRecordedStream(name: string): Promise<unknown[]> {
 
 /** Names of every recorded stream. */
 export function recordedStreamNames(): string[] {
-  return readdirSync(sharedSpecPath("recordings", "responses"))
+  return readdirSync(specPath("recordings", "responses"))
     .filter((name) => name.endsWith(".sse") || name.endsWith(".chunks.jsonl"))
     .sort();
 }
