@@ -71,7 +71,11 @@ export function finishReasonToGenerateContent(
     if (decoded.reason === finishReason.reason) return raw;
   }
   const wire = wireByKind[finishReason.reason];
-  if (!wire.exact)
+  // `STOP` reads as `tool_calls` exactly when the candidate calls functions, so a tool-use stop
+  // without a call, or a plain stop beside one, cannot be said.
+  const saysToolCalls = wire.raw === "STOP" && madeToolCalls;
+  const contradicted = wire.raw === "STOP" && saysToolCalls !== (finishReason.reason === "tool_calls");
+  if (!wire.exact || contradicted)
     context.lose("approximated", path, `The finish reason ${finishReason.reason} is sent as ${wire.raw}`);
   return wire.raw;
 }

@@ -107,3 +107,23 @@ describe("encodeResponsesResponse for a backend of another format", () => {
     });
   });
 });
+
+describe("encodeResponsesResponse when the finish reason contradicts the output", () => {
+  it("records a loss for a tool-use stop without any tool call, and none when a call is there", () => {
+    const noCall = createConversionContext();
+    const wire = encodeResponsesResponse({ ...answer, finishReason: { reason: "tool_calls" } }, noCall);
+    expect(wire.status).toBe("completed");
+    expect(noCall.losses).toEqual([expect.objectContaining({ code: "unsupported", path: "/finishReason" })]);
+
+    const withCall = createConversionContext();
+    encodeResponsesResponse(
+      {
+        ...answer,
+        parts: [{ type: "tool-call", id: "call_1", name: "f", arguments: "{}" }],
+        finishReason: { reason: "tool_calls" },
+      },
+      withCall,
+    );
+    expect(withCall.losses).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import {
   type ConversionContext,
   createConversionContext,
   type ErrorData,
+  type FinishReason,
   pointer,
 } from "@interlingua/core";
 import {
@@ -14,6 +15,7 @@ import { encodeResponsesParts } from "../items/encode-responses-items";
 import { encodeResponsesRequest } from "../request/encode-responses-request";
 import { encodeResponsesTool } from "../request/encode-responses-tool";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
+import { callsTool } from "./decode-responses-response";
 import { encodeResponsesUsage } from "./responses-usage";
 
 /**
@@ -87,6 +89,7 @@ export function encodeResponsesResponse(response: ChatResponse, context: Convers
   wire.error = response.error ? encodeResponsesErrorObject(response.error) : null;
   wire.incomplete_details = incompleteDetails;
   wire.output = encodeResponsesParts(response.parts, "assistant", "output", context, "/parts");
+  loseUnsayableFinishReason(response.finishReason, response.status, response.parts.some(callsTool), context);
   const hasUsage = Object.keys(response.usage).some((key) => key !== "extensions");
   wire.usage =
     !hasUsage && (usageMark === null || response.status === "in_progress")
@@ -117,6 +120,29 @@ export function encodeResponsesStatus(response: Pick<ChatResponse, "status" | "f
     return { status: "incomplete", incompleteDetails: { reason: detail } };
   }
   return { status: response.status, incompleteDetails: null };
+}
+
+/**
+ * A completed response says why it stopped only through its output: `tool_calls` when it calls
+ * tools, `stop` otherwise. A finish reason that contradicts the output (a tool-use stop with no
+ * call, say) cannot be said, so it is recorded as a loss at `/finishReason`.
+ */
+export function loseUnsayableFinishReason(
+  finishReason: FinishReason,
+  status: ChatResponse["status"] | undefined,
+  callsTools: boolean,
+  context: ConversionContext,
+): void {
+  if ((status ?? "completed") !== "completed") return;
+  const reason = finishReason.reason;
+  if (reason !== "stop" && reason !== "tool_calls") return;
+  const said = callsTools ? "tool_calls" : "stop";
+  if (reason !== said)
+    context.lose(
+      "unsupported",
+      "/finishReason",
+      `the responses format infers "${said}" from the output, so "${reason}" cannot be said`,
+    );
 }
 
 /** Canonical error data as a failed response's `error` (`{code, message}`); codes the format lacks become the kind's code. */

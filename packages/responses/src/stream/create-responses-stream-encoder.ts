@@ -14,6 +14,7 @@ import { encodeResponsesParts } from "../items/encode-responses-items";
 import {
   encodeResponsesErrorObject,
   encodeResponsesStatus,
+  loseUnsayableFinishReason,
   responsesEchoedSettings,
 } from "../response/encode-responses-response";
 import { encodeResponsesUsage } from "../response/responses-usage";
@@ -85,6 +86,8 @@ export function createResponsesStreamEncoderTransformer(
   let usage: Usage = {};
   let open: OpenItem | undefined;
   let nextOutputIndex = 0;
+  /** Whether a tool call opened, which is how a completed response says it stopped for tools. */
+  let callsTools = false;
   const output: WireObject[] = [];
   const parts = new Map<number, PartState>();
   /**
@@ -219,6 +222,8 @@ export function createResponsesStreamEncoderTransformer(
   });
 
   const startPart = (event: ChatEventOf<"part-start">) => {
+    if (event.kind === "tool-call" || (event.kind === "hosted-tool-call" && event.name === "computer"))
+      callsTools = true;
     const fields = event.extensions?.responses;
     const addedItem = fields?.addedItem as WireObject | undefined;
     switch (event.kind) {
@@ -587,6 +592,7 @@ export function createResponsesStreamEncoderTransformer(
       usage: hasUsage || fields?.usage !== null ? encodeResponsesUsage(finalUsage) : null,
     });
     send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
+    loseUnsayableFinishReason(event.finishReason, event.status, callsTools, context);
     if (event.candidates?.length)
       context.lose("unsupported", "/candidates", "the responses format streams one candidate");
   };
