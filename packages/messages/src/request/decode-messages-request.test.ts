@@ -52,7 +52,32 @@ describe("decodeMessagesRequest validation", () => {
     ],
     ["tool choice tool without name", { tool_choice: { type: "tool" } }, "tool_choice.name"],
     ["no messages", { messages: [] }, "messages"],
-    ["system role", { messages: [{ role: "system", content: "x" }] }, "messages.0.role"],
+    ["system message first", { messages: [{ role: "system", content: "x" }] }, "messages.0.role"],
+    [
+      "two system messages in a row",
+      {
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "system", content: "a" },
+          { role: "system", content: "b" },
+        ],
+      },
+      "messages.2.role",
+    ],
+    [
+      "an image in a system message",
+      {
+        messages: [
+          { role: "user", content: "hi" },
+          {
+            role: "system",
+            content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: "x" } }],
+          },
+        ],
+      },
+      "messages.1.content.0.type",
+    ],
+    ["unknown role", { messages: [{ role: "tool", content: "x" }] }, "messages.0.role"],
     [
       "empty text block",
       { messages: [{ role: "user", content: [{ type: "text", text: "" }] }] },
@@ -143,6 +168,26 @@ describe("decodeMessagesRequest mapping", () => {
     const encoded = encodeMessagesRequest(edited, createConversionContext()).messages;
     expect(encoded).toHaveLength(4);
     expect(encoded[0]!.role).toBe("user");
+  });
+
+  it("keeps a system message inside the conversation at its place, and puts it back there", () => {
+    // What Claude Code sends with the mid-conversation-system-2026-04-07 beta.
+    const wire = {
+      ...base,
+      system: "You are Claude Code.",
+      messages: [
+        { role: "user", content: "list the files" },
+        { role: "system", content: [{ type: "text", text: "Be brief." }], output_config: { effort: "low" } },
+        { role: "assistant", content: "ok" },
+        { role: "user", content: "go" },
+      ],
+    };
+    const request = decode(wire);
+    expect(request.messages.map((message) => message.role)).toEqual(["user", "system", "assistant", "user"]);
+    expect(request.messages[1]!.parts).toEqual([{ type: "text", text: "Be brief." }]);
+    const context = createConversionContext();
+    expect(encodeMessagesRequest(request, context)).toEqual(wire);
+    expect(context.losses).toEqual([]);
   });
 
   it("maps settings to their canonical fields", () => {

@@ -33,7 +33,8 @@ const messageKnown = new Set(["role", "content"]);
 
 /**
  * Decodes one turn. A string content is marked `contentForm: "string"`; blocks the canonical model
- * has no part for stay in `opaqueBlocks` with their position.
+ * has no part for stay in `opaqueBlocks` with their position. A `system` message is marked `inline`:
+ * the messages encoder puts it back at its place, where other instructions move to `system`.
  */
 function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string>): Message {
   const extra: Record<string, unknown> = extraFields(wire, messageKnown) ?? {};
@@ -54,8 +55,35 @@ function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string
     if (opaqueBlocks.length > 0) extra.opaqueBlocks = opaqueBlocks;
   }
   const message: Message = { role: wire.role, parts };
+  if (wire.role === "system") extra.inline = true;
   if (Object.keys(extra).length > 0) message.extensions = { messages: extra };
   return message;
+}
+
+/**
+ * The placement rules of a `system` message inside the conversation: never first (the top-level
+ * `system` field is for that), never right after another one, and text blocks only.
+ */
+function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
+  messages.forEach((message, index) => {
+    if (message.role !== "system") return;
+    if (index === 0)
+      throw new CanonicalError(
+        "invalid_request",
+        "a system message cannot be the first message; use the top-level system field",
+        { param: "messages.0.role" },
+      );
+    if (messages[index - 1]!.role === "system")
+      throw new CanonicalError("invalid_request", "consecutive system messages are not allowed", {
+        param: `messages.${index}.role`,
+      });
+    if (typeof message.content === "string") return;
+    const blockIndex = message.content.findIndex((block) => block.type !== "text");
+    if (blockIndex >= 0)
+      throw new CanonicalError("invalid_request", "a system message holds text blocks only", {
+        param: `messages.${index}.content.${blockIndex}.type`,
+      });
+  });
 }
 
 /**
@@ -114,6 +142,7 @@ export function decodeMessagesRequest(wire: unknown, _context: ConversionContext
   const parsed = MessagesRequest.safeParse(wire);
   if (!parsed.success) throw invalidMessagesRequest(parsed.error);
   const body = parsed.data;
+  checkInlineSystemMessages(body.messages);
   if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
     throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {
       param: "thinking.budget_tokens",

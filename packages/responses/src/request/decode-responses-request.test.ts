@@ -235,6 +235,28 @@ describe("decodeResponsesRequest validation", () => {
   });
 });
 
+describe("decodeResponsesRequest on what Codex CLI sends back", () => {
+  it("accepts a reasoning item with content null and encrypted state, and round-trips it", () => {
+    const wire = {
+      ...base,
+      input: [
+        { type: "message", role: "user", content: [{ type: "input_text", text: "list the files" }] },
+        { type: "reasoning", id: "rs_1", summary: [], content: null, encrypted_content: "gAAAA-sealed" },
+        { type: "function_call", call_id: "call_1", name: "shell", arguments: "{}" },
+        { type: "function_call_output", call_id: "call_1", output: "a.txt" },
+      ],
+    };
+    const context = createConversionContext();
+    const request = decodeResponsesRequest(wire, context);
+    expect(request.messages[1]!.parts[0]).toMatchObject({
+      type: "reasoning",
+      signature: { format: "responses", data: "gAAAA-sealed" },
+    });
+    expect(encodeResponsesRequest(request, context)).toEqual(wire);
+    expect(context.losses).toEqual([]);
+  });
+});
+
 describe("decodeResponsesRequest mapping", () => {
   it("reads a string input as one user text message and instructions as a system instruction", () => {
     expect(decode({ ...base, instructions: "Be brief." })).toMatchObject({
