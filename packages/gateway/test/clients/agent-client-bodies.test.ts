@@ -1,3 +1,4 @@
+import type { ChatResponse } from "@interlingua/core";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -120,5 +121,68 @@ describe("Codex CLI's second turn", () => {
     );
     expect(answer.status).toBe(200);
     expect(responsesUpstream.calls[0]!.wire.input).toEqual(input);
+  });
+});
+
+describe("Codex CLI's namespace tools over a messages backend", () => {
+  const tools = [
+    { type: "function", name: "shell", strict: false, parameters: { type: "object", properties: {} } },
+    {
+      type: "namespace",
+      name: "mcp__docs",
+      description: "Tools of the docs MCP server",
+      tools: [
+        { type: "function", name: "search", strict: false, parameters: { type: "object", properties: {} } },
+      ],
+    },
+    { type: "web_search", external_web_access: true },
+  ];
+  const callsSearch: ChatResponse = {
+    id: "msg_1",
+    model: "claude-sonnet-4-5",
+    parts: [{ type: "tool-call", id: "toolu_1", name: "mcp__docs__search", arguments: { q: "x" } }],
+    finishReason: { reason: "tool_calls" },
+    usage: {},
+    status: "completed",
+  };
+  const codexCall = (stream: boolean) =>
+    new Request("http://gateway.test/v1/responses", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
+      body: JSON.stringify({ model: "claude-sonnet-4-5", input: "find x", tools, stream }),
+    });
+
+  it("offers the members as tools and answers the call with its namespace and own name", async () => {
+    messagesUpstream.answer(() => ({ response: callsSearch }));
+    const answer = await gateway().fetch(codexCall(false));
+    expect(answer.status).toBe(200);
+    const sent = messagesUpstream.calls[0]!.wire.tools as { name: string; type?: string }[];
+    expect(sent.map((tool) => tool.name)).toEqual(["shell", "mcp__docs__search", "web_search"]);
+    const body = (await answer.json()) as { output: Record<string, unknown>[] };
+    expect(body.output).toEqual([
+      expect.objectContaining({
+        type: "function_call",
+        name: "search",
+        namespace: "mcp__docs",
+        call_id: "toolu_1",
+      }),
+    ]);
+  });
+
+  it("streams the call with its namespace and own name", async () => {
+    messagesUpstream.answer(() => ({ response: callsSearch }));
+    const answer = await gateway().fetch(codexCall(true));
+    const text = await answer.text();
+    const items = text
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; item?: Record<string, unknown> })
+      .filter(
+        (event) => event.type === "response.output_item.added" || event.type === "response.output_item.done",
+      );
+    expect(items.map((event) => [event.item!.name, event.item!.namespace])).toEqual([
+      ["search", "mcp__docs"],
+      ["search", "mcp__docs"],
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { isResponsesContextOverflow } from "../errors/responses-context-overflow
 import { encodeResponsesAnnotation } from "../items/encode-responses-annotation";
 import { encodeResponsesContent } from "../items/encode-responses-content";
 import { encodeResponsesParts } from "../items/encode-responses-items";
+import { memberName, namespaceOfCall } from "../request/responses-tool-namespace";
 import {
   encodeResponsesErrorObject,
   encodeResponsesStatus,
@@ -263,6 +264,7 @@ export function createResponsesStreamEncoderTransformer(
         return;
       }
       case "tool-call": {
+        const namespace = namespaceOfCall(event.name ?? "", context.request);
         const item = openItem(
           addedItem ?? {
             id: context.generateId("fc"),
@@ -270,7 +272,9 @@ export function createResponsesStreamEncoderTransformer(
             status: "in_progress",
             arguments: "",
             call_id: event.id,
-            name: event.name,
+            ...(namespace === undefined
+              ? { name: event.name }
+              : { name: memberName(namespace, event.name ?? ""), namespace }),
           },
         );
         item.part = newState(event.kind, item);
