@@ -78,6 +78,24 @@ describe("decodeMessagesRequest validation", () => {
       "messages.1.content.0.type",
     ],
     ["unknown role", { messages: [{ role: "tool", content: "x" }] }, "messages.0.role"],
+    ["service tier of another format", { service_tier: "flex" }, "service_tier"],
+    ["tool_choice without tools", { tool_choice: { type: "auto" } }, "tool_choice"],
+    ...(
+      [
+        ["temperature while thinking", { temperature: 0.5 }, "temperature"],
+        ["top_k while thinking", { top_k: 5 }, "top_k"],
+        ["top_p below 0.95 while thinking", { top_p: 0.9 }, "top_p"],
+        [
+          "forced tool use while thinking",
+          { tool_choice: { type: "any" }, tools: [{ name: "t", input_schema: { type: "object" } }] },
+          "tool_choice.type",
+        ],
+      ] as [string, Record<string, unknown>, string][]
+    ).map(([name, change, param]): [string, Record<string, unknown>, string] => [
+      name,
+      { ...change, max_tokens: 4096, thinking: { type: "adaptive" } },
+      param,
+    ]),
     [
       "empty text block",
       { messages: [{ role: "user", content: [{ type: "text", text: "" }] }] },
@@ -132,15 +150,23 @@ describe("decodeMessagesRequest validation", () => {
         temperature: 1,
         top_p: 0,
         top_k: 1,
-        thinking: { type: "enabled", budget_tokens: 1024 },
         tools: [{ name: "t".repeat(64), input_schema: { type: "object" } }],
+      }),
+    ).not.toThrow();
+    expect(() =>
+      decode({
+        ...base,
+        max_tokens: 1025,
+        temperature: 1,
+        top_p: 0.95,
+        thinking: { type: "enabled", budget_tokens: 1024 },
       }),
     ).not.toThrow();
   });
 });
 
 describe("decodeMessagesRequest mapping", () => {
-  const [everything, tools, autoParallel] = messagesFixtures().requests.map(
+  const [everything, tools, anyParallel, , sampling] = messagesFixtures().requests.map(
     (fixture) => decode(fixture.wire) as ChatRequest,
   );
 
@@ -193,9 +219,8 @@ describe("decodeMessagesRequest mapping", () => {
   it("maps settings to their canonical fields", () => {
     expect(everything).toMatchObject({
       maxOutputTokens: 4096,
-      temperature: 0.2,
-      topK: 40,
-      topP: 0.9,
+      temperature: 1,
+      topP: 0.95,
       stopSequences: ["\n\nHuman:", "END"],
       stream: true,
       user: "user-7f3a",
@@ -210,6 +235,10 @@ describe("decodeMessagesRequest mapping", () => {
         ],
       },
     ]);
+  });
+
+  it("maps sampling settings to their canonical fields", () => {
+    expect(sampling).toMatchObject({ temperature: 0.2, topK: 40, topP: 0.9 });
   });
 
   it("tags thinking signatures with the messages format and names tool results", () => {
@@ -269,7 +298,7 @@ describe("decodeMessagesRequest mapping", () => {
   it("maps tools and tool choices", () => {
     expect(tools!.toolChoice).toEqual({ type: "tool", name: "get_weather" });
     expect(tools!.parallelToolCalls).toBe(false);
-    expect(autoParallel!.parallelToolCalls).toBe(true);
+    expect(anyParallel!.parallelToolCalls).toBe(true);
     expect(
       tools!.tools!.map((tool) =>
         tool.type === "hosted" ? [tool.kind, tool.version] : [tool.type, tool.name],

@@ -11,6 +11,7 @@ import { extraFields } from "../shared/extra-fields";
 import { type MessagesInputMessage, MessagesRequest } from "../wire/messages-request";
 import { decodeMessagesTool, decodeMessagesToolChoice } from "./decode-messages-tools";
 import { invalidMessagesRequest } from "./invalid-messages-request";
+import type { legalizeMessagesRequest } from "./legalize-messages-request";
 
 const requestKnown = new Set([
   "model",
@@ -87,6 +88,35 @@ function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
 }
 
 /**
+ * The combinations the API refuses (the rules {@link legalizeMessagesRequest} enforces on requests
+ * from other formats): with thinking on, `temperature` other than 1, `top_k`, `top_p` below 0.95
+ * and forced tool use; `tool_choice` without tools; a `service_tier` other than `auto` /
+ * `standard_only`.
+ */
+function checkSettingCombinations(body: MessagesRequest): void {
+  const refuse = (message: string, param: string) => {
+    throw new CanonicalError("invalid_request", message, { param });
+  };
+  if (
+    body.service_tier !== undefined &&
+    body.service_tier !== "auto" &&
+    body.service_tier !== "standard_only"
+  )
+    refuse("service_tier must be auto or standard_only", "service_tier");
+  if (body.tool_choice !== undefined && (body.tools === undefined || body.tools.length === 0))
+    refuse("tool_choice may only be specified while providing tools", "tool_choice");
+  if (body.thinking === undefined || body.thinking.type === "disabled") return;
+  if (body.temperature !== undefined && body.temperature !== 1)
+    refuse("temperature may only be set to 1 when thinking is enabled", "temperature");
+  if (body.top_k !== undefined) refuse("top_k cannot be set when thinking is enabled", "top_k");
+  if (body.top_p !== undefined && body.top_p < 0.95)
+    refuse("top_p must be between 0.95 and 1 when thinking is enabled", "top_p");
+  const choice = body.tool_choice?.type;
+  if (choice === "any" || choice === "tool")
+    refuse("tool use cannot be forced when thinking is enabled", "tool_choice.type");
+}
+
+/**
  * Consecutive messages of the same role are one turn in this format, so they become one canonical
  * message (which a backend that wants alternating turns can take as it is). Where they split, with
  * each one's own fields, is kept in `extensions.messages.turns` (`[{ parts: 2, contentForm:
@@ -143,6 +173,7 @@ export function decodeMessagesRequest(wire: unknown, _context: ConversionContext
   if (!parsed.success) throw invalidMessagesRequest(parsed.error);
   const body = parsed.data;
   checkInlineSystemMessages(body.messages);
+  checkSettingCombinations(body);
   if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
     throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {
       param: "thinking.budget_tokens",

@@ -10,6 +10,7 @@ import { encodeMessagesPart, encodeMessagesTextPart } from "../shared/encode-mes
 import { isRecord } from "../shared/extra-fields";
 import type { MessagesRequest } from "../wire/messages-request";
 import { encodeMessagesTool, encodeMessagesToolChoice } from "./encode-messages-tools";
+import { legalizeMessagesRequest } from "./legalize-messages-request";
 
 type WireBlock = Record<string, unknown>;
 type WireMessage = { role: "user" | "assistant" | "system"; content: string | WireBlock[] } & Record<
@@ -286,5 +287,6 @@ export function encodeMessagesRequest(request: ChatRequest, context: ConversionC
     if (request[setting] !== undefined)
       context.lose("unsupported", `/${setting}`, `${setting} has no messages equivalent`);
   }
+  legalizeMessagesRequest(wire, request.maxOutputTokens === undefined, context);
   return wire as MessagesRequest;
 }
