@@ -606,11 +606,16 @@ export function createResponsesStreamEncoderTransformer(
   const failResponse = (error: ErrorData) => {
     closeItem(true);
     const overflow = isResponsesContextOverflow(error);
-    send("error", {
+    const fields = {
       code: overflow ? "context_length_exceeded" : (error.code ?? null),
       message: error.message,
       param: overflow ? "input" : (error.param ?? null),
-    });
+    };
+    // The spec's flat event, or the nested one live traffic sends, when the error came that way.
+    const form = error.extensions?.responses;
+    if (form?.errorForm === "nested")
+      send("error", { error: { ...(form.type !== undefined && { type: form.type }), ...fields } });
+    else send("error", fields);
     const response = finalResponse(undefined, {
       status: "failed",
       error: encodeResponsesErrorObject(error),

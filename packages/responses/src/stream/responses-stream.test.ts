@@ -101,6 +101,27 @@ describe("responses stream encoder", () => {
     expect(encoded.map((event) => event.sequence_number)).toEqual(encoded.map((_event, index) => index));
   });
 
+  it("gives a live nested error event back nested, its error type kept", async () => {
+    const nested = {
+      type: "error",
+      sequence_number: 1,
+      error: { type: "invalid_request_error", code: "invalid_prompt", message: "flagged", param: null },
+    };
+    const decoded = await decode([
+      {
+        type: "response.created",
+        sequence_number: 0,
+        response: { id: "resp_1", model: "m", created_at: 1, output: [] },
+      },
+      nested,
+    ]);
+    const encoded = await encode(decoded);
+    expect(encoded.find((event) => event.type === "error")).toEqual({
+      ...nested,
+      sequence_number: expect.any(Number),
+    });
+  });
+
   it("emits the seed's event order for one text message, with consistent ids and indexes", async () => {
     const encoded = await encode([
       start,
