@@ -53,15 +53,18 @@ function respond(base: string, key: string | undefined, body: Record<string, unk
   });
 }
 
-/** The id of a streamed answer, from its `response.created` event. */
+/** The id of a streamed answer, from its `response.created` event; every later event names the same. */
 async function streamedId(response: Response): Promise<string> {
   const text = await response.text();
-  const created = text
+  const events = text
     .split("\n")
     .filter((line) => line.startsWith("data: "))
-    .map((line) => JSON.parse(line.slice(6)) as { type: string; response?: { id: string } })
-    .find((event) => event.type === "response.created");
-  return created!.response!.id;
+    .map((line) => JSON.parse(line.slice(6)) as { type: string; response?: { id: string } });
+  const created = events.find((event) => event.type === "response.created")!.response!.id;
+  const named = events.flatMap((event) => (event.response === undefined ? [] : [event.response.id]));
+  expect(named.length).toBeGreaterThan(1);
+  expect(new Set(named)).toEqual(new Set([created]));
+  return created;
 }
 
 /** An error body with the id it names replaced, to compare two 404s. */
