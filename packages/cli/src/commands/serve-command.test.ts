@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
@@ -34,6 +34,7 @@ describe("interlingua serve with no provider key (the embedded default), driven 
   });
   afterAll(async () => {
     await running?.server.close();
+    rmSync(recordDirectory, { recursive: true, force: true });
   });
 
   const anthropic = () => new Anthropic({ baseURL: url, apiKey: "sk-ant-test-secret", maxRetries: 0 });
