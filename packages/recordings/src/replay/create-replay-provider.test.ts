@@ -149,7 +149,7 @@ describe("createReplayProvider", () => {
       const error = await rejection(
         (await bundled()).generate({
           model: "any",
-          instructions: [{ parts: [{ type: "text", text: "Answer in French." }] }],
+          instructions: [{ role: "system", parts: [{ type: "text", text: "Answer in French." }] }],
           messages: [user("Hello!")],
         }),
       );
@@ -213,6 +213,7 @@ describe("createReplayProvider", () => {
               },
               response: {
                 status: 200,
+                headers: {},
                 body: {
                   id: "msg_1",
                   type: "message",
