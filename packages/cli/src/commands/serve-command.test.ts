@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
@@ -7,6 +8,7 @@ import { specPath } from "@interlingua/core/test";
 import { defaultRecordingFormats, RecordedExchange } from "@interlingua/recordings";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli";
 import { captureIo } from "../testing/capture-io";
 import { type RunningServe, startServe } from "./serve-command";
 
@@ -144,6 +146,11 @@ describe("interlingua serve with no provider key (the embedded default), driven 
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as Error).message).toContain("the closest recording is");
     expect((error as Error).message).toMatch(/(messages|responses|generate-content)\/text/);
+    // The body's message (the SDK's own message quotes the body as JSON).
+    expect((error as { error?: { error?: { message?: string } } }).error?.error?.message).toContain(
+      'differs in the user text of part 1 of the conversation: this request has "Hello there!", ' +
+        'the recording "Hello!"; they differ from character 6: " there!" here, "!" in the recording',
+    );
     const openaiError = await openai()
       .responses.create({ model: "gpt-any", input: "Hello there!" })
       .catch((thrown: unknown) => thrown);
@@ -196,6 +203,22 @@ describe("interlingua serve --replay", () => {
       });
     } finally {
       await running.server.close();
+    }
+  });
+});
+
+describe("interlingua serve on a port in use", () => {
+  it("says so in one line and exits 2", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      const io = captureIo({ environment: {} });
+      expect(await runCli(["serve", "--port", String(port)], io)).toBe(2);
+      expect(io.err()).toBe(`interlingua serve: port ${port} is in use; pass --port\n`);
+      expect(io.out()).toBe("");
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
     }
   });
 });
