@@ -207,8 +207,25 @@ describe("interlingua serve --replay", () => {
   });
 });
 
-describe("interlingua serve on a port in use", () => {
-  it("says so in one line and exits 2", async () => {
+describe("interlingua serve's port", () => {
+  it("is taken from INTERLINGUA_PORT when --port is not given, and named when bad", async () => {
+    const running = await startServe(
+      [],
+      captureIo({ environment: { INTERLINGUA_PORT: "0" } }),
+      defaultRecordingFormats,
+    );
+    try {
+      expect(running?.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(running?.server.url).not.toMatch(/:8787$/);
+    } finally {
+      await running?.server.close();
+    }
+    const io = captureIo({ environment: { INTERLINGUA_PORT: "http" } });
+    expect(await runCli(["serve"], io)).toBe(2);
+    expect(io.err()).toContain("interlingua serve: INTERLINGUA_PORT: not a port number: http\n");
+  });
+
+  it("in use: says so in one line and exits 2", async () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const port = (holder.address() as { port: number }).port;

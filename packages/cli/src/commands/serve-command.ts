@@ -36,7 +36,7 @@ Options:
                      (ANTHROPIC_API_KEY, GEMINI_API_KEY, OPENAI_API_KEY, *_BASE_URL,
                      INTERLINGUA_API_KEYS, INTERLINGUA_SECRET)
   --host <host>      interface to listen on (default 127.0.0.1)
-  --port <port>      port (default 8787; 0 for any free port)
+  --port <port>      port (default $INTERLINGUA_PORT, else 8787; 0 for any free port)
   --record <dir>     write every exchange that passes through to <dir>, secrets redacted
   --replay <file>    answer from these recordings (JSONL, HAR, ...) instead of any provider
   -h, --help         show this help`;
@@ -61,7 +61,7 @@ export async function startServe(
     options: {
       config: { type: "string" },
       host: { type: "string", default: "127.0.0.1" },
-      port: { type: "string", default: "8787" },
+      port: { type: "string" },
       record: { type: "string" },
       replay: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -71,9 +71,13 @@ export async function startServe(
     io.stdout.write(`${serveHelp}\n`);
     return undefined;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new CliUsageError(`--port: not a port number: ${values.port}`);
+  const [portSource, portText] =
+    values.port !== undefined
+      ? ["--port", values.port]
+      : ["INTERLINGUA_PORT", io.environment.INTERLINGUA_PORT ?? "8787"];
+  const port = Number(portText);
+  if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliUsageError(`${portSource}: not a port number: ${portText}`);
 
   const configFile = await loadConfig(values.config, io);
   let config = configFile.gateway;
