@@ -4,9 +4,11 @@
  * command was typed in (`INIT_CWD`, which pnpm and npm set), not the workspace root they run
  * scripts in; the `--` that `pnpm start -- --config …` passes through is dropped.
  */
+import { existsSync } from "node:fs";
 import { main } from "./main";
 
-if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+const typedIn = process.env.INIT_CWD;
+if (typedIn && existsSync(typedIn)) process.chdir(typedIn);
 const args = process.argv.slice(2);
 const separator = args.indexOf("--");
 if (separator !== -1) args.splice(separator, 1);
