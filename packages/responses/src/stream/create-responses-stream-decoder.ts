@@ -217,7 +217,9 @@ export function createResponsesStreamDecoderTransformer(
         }
         case "response.content_part.added": {
           const state = items.get(event.output_index as number);
-          if (!state) return;
+          // Content parts of other items (the `reasoning_text` of open-weight servers' reasoning
+          // items) belong to that item's one part, which its own deltas and done event carry.
+          if (!state || state.added.type !== "message") return;
           const part = event.part as WireObject;
           const marks: WireObject = { addedPart: part };
           if (state.contentParts.size === 0) marks.addedItem = state.added;

@@ -55,6 +55,80 @@ describe("responses stream decoder", () => {
     ]);
   });
 
+  it("decodes a reasoning item with reasoning_text content parts as one reasoning part that ends", async () => {
+    // As open-weight models behind responses-compatible servers stream their reasoning.
+    const reasoning = { id: "rs_1", type: "reasoning", summary: [] };
+    const text = { type: "reasoning_text", text: "Think." };
+    const message = { id: "msg_1", type: "message", role: "assistant", status: "completed" };
+    const output = { type: "output_text", text: "Done.", annotations: [] };
+    const events = [
+      { type: "response.created", response: { id: "resp_1", model: "m", created_at: 1, output: [] } },
+      { type: "response.output_item.added", output_index: 0, item: reasoning },
+      {
+        type: "response.content_part.added",
+        output_index: 0,
+        content_index: 0,
+        item_id: "rs_1",
+        part: { type: "reasoning_text", text: "" },
+      },
+      {
+        type: "response.reasoning_text.delta",
+        output_index: 0,
+        content_index: 0,
+        item_id: "rs_1",
+        delta: "Think.",
+      },
+      {
+        type: "response.reasoning_text.done",
+        output_index: 0,
+        content_index: 0,
+        item_id: "rs_1",
+        text: "Think.",
+      },
+      { type: "response.content_part.done", output_index: 0, content_index: 0, item_id: "rs_1", part: text },
+      { type: "response.output_item.done", output_index: 0, item: { ...reasoning, content: [text] } },
+      {
+        type: "response.output_item.added",
+        output_index: 1,
+        item: { ...message, status: "in_progress", content: [] },
+      },
+      {
+        type: "response.content_part.added",
+        output_index: 1,
+        content_index: 0,
+        item_id: "msg_1",
+        part: { ...output, text: "" },
+      },
+      {
+        type: "response.output_text.delta",
+        output_index: 1,
+        content_index: 0,
+        item_id: "msg_1",
+        delta: "Done.",
+      },
+      { type: "response.output_item.done", output_index: 1, item: { ...message, content: [output] } },
+      {
+        type: "response.completed",
+        response: { id: "resp_1", model: "m", created_at: 1, status: "completed", output: [] },
+      },
+    ];
+    const decoded = await decode(events);
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    expect(decoded.filter((event) => event.type === "part-end").map((event) => event.part.type)).toEqual([
+      "reasoning",
+      "text",
+    ]);
+    const encoded = await encode(decoded);
+    const added = encoded.filter((event) => event.type === "response.output_item.added") as unknown as {
+      output_index: number;
+      item: { id: string };
+    }[];
+    expect(added.map((event) => [event.output_index, event.item.id])).toEqual([
+      [0, "rs_1"],
+      [1, "msg_1"],
+    ]);
+  });
+
   it("decodes the old format without sequence numbers, with parallel calls", async () => {
     const decoded = await decode(await readRecordedStream("parallel-function-calls.sse"));
     expect(findEventSequenceProblems(decoded)).toEqual([]);
