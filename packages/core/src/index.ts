@@ -91,6 +91,9 @@ export { Loss } from "./conversion/loss";
 export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
 export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./errors/error-status";
 export { toCanonicalError } from "./errors/to-canonical-error";
+// Request bodies
+export { checkJsonDepth, maxJsonDepth } from "./http/check-json-depth";
+export { readLimitedText } from "./http/read-limited-text";
 // JSON Schema
 export {
   jsonSchemaToOpenApiSchema,
