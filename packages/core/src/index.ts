@@ -93,6 +93,7 @@ export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./erro
 export { toCanonicalError } from "./errors/to-canonical-error";
 // Request bodies
 export { checkJsonDepth, maxJsonDepth } from "./http/check-json-depth";
+export { decodePathSegment } from "./http/decode-path-segment";
 export { readLimitedText } from "./http/read-limited-text";
 // JSON Schema
 export {

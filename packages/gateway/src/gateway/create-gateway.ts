@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatProvider,
   createMemoryResponseStore,
+  type RequestLocation,
   toCanonicalError,
 } from "@interlingua/core";
 import { createKeyVerifier } from "../auth/create-key-verifier";
@@ -120,7 +121,13 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       if (mount) return mount.fetch(request);
       const method = request.method.toUpperCase();
       for (const front of fronts) {
-        const location = front.format.codec.http.matchChatRequest("POST", url);
+        let location: RequestLocation | undefined;
+        try {
+          location = front.format.codec.http.matchChatRequest("POST", url);
+        } catch (thrown) {
+          // The front's path with a part it cannot read (`%ZZ` as the model): refused in its format.
+          return answer(front, () => Promise.reject(thrown));
+        }
         if (location === undefined) continue;
         return answer(front, async () => {
           if (method !== "POST") throw methodNotAllowed(method, "POST");
@@ -128,7 +135,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         });
       }
       for (const front of fronts) {
-        const listing = front.format.models.match(request, url);
+        let listing: { model?: string } | undefined;
+        try {
+          listing = front.format.models.match(request, url);
+        } catch (thrown) {
+          return answer(front, () => Promise.reject(thrown));
+        }
         if (listing === undefined) continue;
         return answer(front, async () => {
           if (method !== "GET") throw methodNotAllowed(method, "GET");
