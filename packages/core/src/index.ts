@@ -100,6 +100,7 @@ export {
   jsonSchemaToOpenApiSchema,
   type OpenApiProjectionOptions,
 } from "./json-schema/json-schema-to-open-api-schema";
+export { jsonSchemaShapeProblem } from "./json-schema/json-schema-shape-problem";
 export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
 // Providers
