@@ -33,6 +33,9 @@ const wrongValues: unknown[] = [
   { "": null },
   "%ZZ",
   "\u0000",
+  "constructor",
+  "__proto__",
+  "toString",
 ];
 
 type Path = (string | number)[];
