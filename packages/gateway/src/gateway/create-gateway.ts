@@ -15,6 +15,8 @@ import {
   type VendorProviderConfig,
 } from "../config/gateway-config-schema";
 import type { GatewayFormat } from "../formats/gateway-format";
+import { createKeyLimiter } from "../limits/create-key-limiter";
+import { releaseWhenAnswered } from "../limits/release-when-answered";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
 import { createSecretRedactor } from "../pipeline/create-secret-redactor";
 import { errorResponse, unknownPathResponse } from "../pipeline/error-response";
@@ -110,6 +112,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       }
     },
   };
+  const perKey = parsed.limits?.perKey;
+  const limiter = perKey && createKeyLimiter(perKey);
   const mounts = Object.entries(parsed.mounts ?? {})
     .map(([prefix, handler]): [string, FetchHandler] => [prefix.replace(/\/+$/, ""), handler])
     .sort(([left], [right]) => right.length - left.length);
@@ -151,15 +155,35 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
 
       async function answer(front: Front, handle: () => Promise<Response>): Promise<Response> {
         try {
-          if (!runtime.keys.verify(front.format.codec.http.readApiKey(request)))
+          const key = front.format.codec.http.readApiKey(request);
+          if (!runtime.keys.verify(key))
             throw new CanonicalError("authentication", "Invalid or missing API key.", {
               code: "invalid_api_key",
             });
-          return await handle();
+          if (!limiter) return await handle();
+          const release = limiter.admit(key ?? "");
+          let response: Response;
+          try {
+            response = await handle();
+          } catch (thrown) {
+            release();
+            throw thrown;
+          }
+          if (perKey?.maxConcurrent === undefined) {
+            release();
+            return response;
+          }
+          return releaseWhenAnswered(response, release);
         } catch (thrown) {
           const error = toCanonicalError(thrown);
           const response = errorResponse(front.format.codec, error, runtime.redact);
           if (error.kind === "method_not_allowed" && error.param) response.headers.set("allow", error.param);
+          if (
+            error.kind === "rate_limit" &&
+            error.retryAfter !== undefined &&
+            !response.headers.has("retry-after")
+          )
+            response.headers.set("retry-after", String(Math.ceil(error.retryAfter)));
           return response;
         }
       }
