@@ -91,11 +91,16 @@ export { Loss } from "./conversion/loss";
 export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
 export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./errors/error-status";
 export { toCanonicalError } from "./errors/to-canonical-error";
+// Request bodies
+export { checkJsonDepth, maxJsonDepth } from "./http/check-json-depth";
+export { decodePathSegment } from "./http/decode-path-segment";
+export { readLimitedText } from "./http/read-limited-text";
 // JSON Schema
 export {
   jsonSchemaToOpenApiSchema,
   type OpenApiProjectionOptions,
 } from "./json-schema/json-schema-to-open-api-schema";
+export { jsonSchemaShapeProblem } from "./json-schema/json-schema-shape-problem";
 export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
 // Providers

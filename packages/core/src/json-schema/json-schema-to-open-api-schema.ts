@@ -1,5 +1,7 @@
 import { type ConversionContext, pointer } from "../conversion/conversion-context";
+import { CanonicalError } from "../errors/canonical-error";
 import type { JsonSchema } from "../model/tool";
+import { jsonSchemaShapeProblem } from "./json-schema-shape-problem";
 import type { OpenApiSchema } from "./open-api-schema";
 
 /** Options for {@link jsonSchemaToOpenApiSchema}. */
@@ -115,11 +117,21 @@ const typeSpecificKeywords = new Set(Object.values(keywordsByType).flat());
  * - `{}` and `true` (any value) become `{}`; an array without `items` gets `items: {}`;
  * - keywords the subset lacks (`additionalProperties`, `multipleOf`, `uniqueItems`, `not`, ...) are
  *   dropped with a loss, or described in `description` when `unsupportedKeywords` is `describe`.
+ *
+ * A schema whose keywords do not have JSON Schema's shapes (`properties: null`) is refused with an
+ * `invalid_request` error naming where.
  */
 export function jsonSchemaToOpenApiSchema(
   schema: JsonSchema | boolean,
   options: OpenApiProjectionOptions,
 ): OpenApiSchema {
+  const problem = jsonSchemaShapeProblem(schema);
+  if (problem) {
+    const param = `${options.path}${problem.path === "" ? "" : `/${problem.path.replaceAll(".", "/")}`}`;
+    throw new CanonicalError("invalid_request", `Not a valid JSON Schema at ${param}: ${problem.message}.`, {
+      param,
+    });
+  }
   return project(schema, options.path, { root: schema, options, references: [] });
 }
 
@@ -256,7 +268,8 @@ function projectTypeList(
   const result = projectSingle(shared, path, state);
   result.anyOf = others.map((type) => {
     const branch: SchemaObject = { type };
-    for (const keyword of keywordsByType[type] ?? []) if (keyword in node) branch[keyword] = node[keyword];
+    const keywords = Object.hasOwn(keywordsByType, type) ? keywordsByType[type] : undefined;
+    for (const keyword of keywords ?? []) if (keyword in node) branch[keyword] = node[keyword];
     return projectSingle(branch, path, state);
   });
   if (nullable) result.nullable = true;

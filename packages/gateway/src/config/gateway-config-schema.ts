@@ -98,7 +98,23 @@ export const gatewayConfigSchema = z
     /** Ordered routes; the first whose `model` matches wins. */
     routes: z.array(RouteConfig),
     /** Request limits. */
-    limits: z.strictObject({ maxBodyBytes: z.number().int().positive().optional() }).optional(),
+    limits: z
+      .strictObject({
+        /** Largest request body, bytes; default {@link defaultMaxBodyBytes}. */
+        maxBodyBytes: z.number().int().positive().optional(),
+        /** Limits per caller key (the key as presented; `""` for none); off when absent. */
+        perKey: z
+          .strictObject({
+            /** Requests a key may start per minute, on average (token bucket). */
+            requestsPerMinute: z.number().positive().optional(),
+            /** Requests a key may start at once after being idle; default `requestsPerMinute`. */
+            burst: z.number().int().positive().optional(),
+            /** Exchanges a key may have open at once; a stream counts until it ends. */
+            maxConcurrent: z.number().int().positive().optional(),
+          })
+          .optional(),
+      })
+      .optional(),
     /** Key of the HMAC that seals opaque state crossing formats; random per instance when absent. */
     secret: z.string().min(16).optional(),
     /** Called once per chat exchange with its conversion report. */

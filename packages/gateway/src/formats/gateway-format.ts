@@ -32,7 +32,8 @@ export type StreamFraming = "sse" | "json-array";
 export interface ModelListingBinding {
   /**
    * Whether this is the format's model listing (any method; the gateway answers 405 to all but GET),
-   * and which model it names when it asks for one.
+   * and which model it names when it asks for one. Throws an `invalid_request` CanonicalError for a
+   * listing URL whose model it cannot read (`%ZZ`); the gateway answers it in this format.
    */
   match(request: Request, url: URL): { model?: string } | undefined;
   /** The listing body. */

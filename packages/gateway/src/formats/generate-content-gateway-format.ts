@@ -1,3 +1,4 @@
+import { decodePathSegment } from "@interlingua/core";
 import { createGenerateContentProvider, generateContentCodec } from "@interlingua/generate-content";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 
@@ -35,7 +36,9 @@ export const generateContentGatewayFormat: GatewayFormat = {
         headers.has("x-goog-api-client") ||
         url.searchParams.has("key");
       if (!google) return undefined;
-      return match[1] === undefined ? {} : { model: decodeURIComponent(match[1]).replace(/^models\//, "") };
+      return match[1] === undefined
+        ? {}
+        : { model: decodePathSegment(match[1], "model").replace(/^models\//, "") };
     },
     encodeList: (models) => ({ models: models.map(describe) }),
     encodeModel: describe,

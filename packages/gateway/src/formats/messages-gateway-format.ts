@@ -1,3 +1,4 @@
+import { decodePathSegment } from "@interlingua/core";
 import { createMessagesProvider, messagesCodec } from "@interlingua/messages";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 
@@ -22,7 +23,7 @@ export const messagesGatewayFormat: GatewayFormat = {
       if (!match) return undefined;
       const headers = request.headers;
       if (!headers.has("anthropic-version") && !headers.has("x-api-key")) return undefined;
-      return match[1] === undefined ? {} : { model: decodeURIComponent(match[1]) };
+      return match[1] === undefined ? {} : { model: decodePathSegment(match[1], "model") };
     },
     encodeList(models) {
       return {

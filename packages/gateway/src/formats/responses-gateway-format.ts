@@ -1,3 +1,4 @@
+import { decodePathSegment } from "@interlingua/core";
 import {
   createResponsesConversationState,
   createResponsesProvider,
@@ -25,7 +26,7 @@ export const responsesGatewayFormat: GatewayFormat = {
     match(_request, url) {
       const match = modelsPath.exec(url.pathname);
       if (!match) return undefined;
-      return match[1] === undefined ? {} : { model: decodeURIComponent(match[1]) };
+      return match[1] === undefined ? {} : { model: decodePathSegment(match[1], "model") };
     },
     encodeList: (models) => ({ object: "list", data: models.map(describe) }),
     encodeModel: describe,

@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatProvider,
   createMemoryResponseStore,
+  type RequestLocation,
   toCanonicalError,
 } from "@interlingua/core";
 import { createKeyVerifier } from "../auth/create-key-verifier";
@@ -14,6 +15,8 @@ import {
   type VendorProviderConfig,
 } from "../config/gateway-config-schema";
 import type { GatewayFormat } from "../formats/gateway-format";
+import { createKeyLimiter } from "../limits/create-key-limiter";
+import { releaseWhenAnswered } from "../limits/release-when-answered";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
 import { createSecretRedactor } from "../pipeline/create-secret-redactor";
 import { errorResponse, unknownPathResponse } from "../pipeline/error-response";
@@ -109,6 +112,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       }
     },
   };
+  const perKey = parsed.limits?.perKey;
+  const limiter = perKey && createKeyLimiter(perKey);
   const mounts = Object.entries(parsed.mounts ?? {})
     .map(([prefix, handler]): [string, FetchHandler] => [prefix.replace(/\/+$/, ""), handler])
     .sort(([left], [right]) => right.length - left.length);
@@ -120,7 +125,13 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       if (mount) return mount.fetch(request);
       const method = request.method.toUpperCase();
       for (const front of fronts) {
-        const location = front.format.codec.http.matchChatRequest("POST", url);
+        let location: RequestLocation | undefined;
+        try {
+          location = front.format.codec.http.matchChatRequest("POST", url);
+        } catch (thrown) {
+          // The front's path with a part it cannot read (`%ZZ` as the model): refused in its format.
+          return answer(front, () => Promise.reject(thrown));
+        }
         if (location === undefined) continue;
         return answer(front, async () => {
           if (method !== "POST") throw methodNotAllowed(method, "POST");
@@ -128,7 +139,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         });
       }
       for (const front of fronts) {
-        const listing = front.format.models.match(request, url);
+        let listing: { model?: string } | undefined;
+        try {
+          listing = front.format.models.match(request, url);
+        } catch (thrown) {
+          return answer(front, () => Promise.reject(thrown));
+        }
         if (listing === undefined) continue;
         return answer(front, async () => {
           if (method !== "GET") throw methodNotAllowed(method, "GET");
@@ -139,15 +155,35 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
 
       async function answer(front: Front, handle: () => Promise<Response>): Promise<Response> {
         try {
-          if (!runtime.keys.verify(front.format.codec.http.readApiKey(request)))
+          const key = front.format.codec.http.readApiKey(request);
+          if (!runtime.keys.verify(key))
             throw new CanonicalError("authentication", "Invalid or missing API key.", {
               code: "invalid_api_key",
             });
-          return await handle();
+          if (!limiter) return await handle();
+          const release = limiter.admit(key ?? "");
+          let response: Response;
+          try {
+            response = await handle();
+          } catch (thrown) {
+            release();
+            throw thrown;
+          }
+          if (perKey?.maxConcurrent === undefined) {
+            release();
+            return response;
+          }
+          return releaseWhenAnswered(response, release);
         } catch (thrown) {
           const error = toCanonicalError(thrown);
           const response = errorResponse(front.format.codec, error, runtime.redact);
           if (error.kind === "method_not_allowed" && error.param) response.headers.set("allow", error.param);
+          if (
+            error.kind === "rate_limit" &&
+            error.retryAfter !== undefined &&
+            !response.headers.has("retry-after")
+          )
+            response.headers.set("retry-after", String(Math.ceil(error.retryAfter)));
           return response;
         }
       }

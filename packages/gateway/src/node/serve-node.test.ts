@@ -1,4 +1,5 @@
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { CanonicalError, type ChatEvent, type ChatProvider } from "@interlingua/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGateway, type Gateway } from "../gateway/create-gateway";
@@ -124,4 +125,83 @@ describe("serveNode", () => {
     expect(answered.statusCode).toBe(413);
     client.destroy();
   });
+
+  it("lets a client that sent a whole over-limit body read the 413 and closes without a reset", async () => {
+    server = await serveNode(gatewayOver(countingProvider().provider, 64 * 1024));
+    const port = Number(new URL(server.url).port);
+    const payload = Buffer.alloc(3 * 1024 * 1024, 0x61);
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => rawExchange(port, chunkedRequest("/v1/messages", payload))),
+    );
+    for (const outcome of outcomes) {
+      expect(outcome.error).toBeUndefined();
+      expect(outcome.received).toMatch(/^HTTP\/1\.1 413 .*\r\nconnection: close\r\n/is);
+      expect(outcome.received).toContain('"type":"request_too_large"');
+    }
+  });
+
+  it("answers a keep-alive client still streaming an over-limit body with 413, then serves it again", async () => {
+    server = await serveNode(gatewayOver(countingProvider().provider, 64 * 1024));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const statuses: (number | string)[] = [];
+    for (let round = 0; round < 5; round++)
+      statuses.push(await streamUpload(agent, `${server.url}/v1/messages`));
+    const after = await fetch(`${server.url}/nowhere`);
+    expect(statuses).toEqual([413, 413, 413, 413, 413]);
+    expect(after.status).toBe(404);
+    agent.destroy();
+  });
 });
+
+/** A chunked POST of `payload` as raw bytes, written in one go. */
+function chunkedRequest(path: string, payload: Buffer): Buffer {
+  const head = `POST ${path} HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+  return Buffer.concat([
+    Buffer.from(`${head}${payload.length.toString(16)}\r\n`),
+    payload,
+    Buffer.from("\r\n0\r\n\r\n"),
+  ]);
+}
+
+/** Writes bytes on a fresh connection and collects what comes back until the server closes it. */
+function rawExchange(port: number, bytes: Buffer): Promise<{ received: string; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (data) => {
+      received += data.toString();
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve({ received, error: error.code }));
+    socket.on("close", () => resolve({ received }));
+    socket.write(bytes);
+  });
+}
+
+/** Streams 8 MiB on a keep-alive agent, 64 KiB at a time as the socket takes it; the answer's status or the error code. */
+function streamUpload(agent: Agent, url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const client = httpRequest(url, {
+      method: "POST",
+      agent,
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+    });
+    client.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    client.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let sent = 0;
+    const pump = () => {
+      while (sent < 8 * 1024 * 1024 && !client.destroyed) {
+        sent += chunk.length;
+        if (!client.write(chunk)) {
+          client.once("drain", pump);
+          return;
+        }
+      }
+      client.end();
+    };
+    pump();
+  });
+}

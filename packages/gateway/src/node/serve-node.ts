@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import type { Gateway } from "../gateway/create-gateway";
 
 /** Options of {@link serveNode}. */
@@ -20,6 +19,46 @@ export interface NodeServer {
   close(): Promise<void>;
 }
 
+/**
+ * The request body as a Web stream that reads only as fast as the gateway pulls. Cancelling it
+ * (a body over the limit) stops delivery without destroying the socket, so the answer still goes out.
+ */
+function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const onData = (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+      };
+      const onEnd = () => {
+        detach();
+        controller.close();
+      };
+      const onClose = () => {
+        detach();
+        controller.error(new Error("The client went away"));
+      };
+      detach = () => {
+        incoming.off("data", onData);
+        incoming.off("end", onEnd);
+        incoming.off("close", onClose);
+      };
+      incoming.pause();
+      incoming.on("data", onData);
+      incoming.on("end", onEnd);
+      incoming.on("close", onClose);
+    },
+    pull() {
+      incoming.resume();
+    },
+    cancel() {
+      detach();
+      incoming.pause();
+    },
+  });
+}
+
 function toRequest(incoming: IncomingMessage, base: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
@@ -32,17 +71,49 @@ function toRequest(incoming: IncomingMessage, base: string, signal: AbortSignal)
     method,
     headers,
     signal,
-    body: hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? bodyOf(incoming) : undefined,
     // Required by undici for a streamed request body.
     duplex: "half",
   } as RequestInit);
 }
 
-async function writeResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+/** How long a connection whose request body was left unread may go on sending after the answer. */
+const lingerMs = 5000;
+
+/**
+ * Closes, after the answer went out, a connection whose request body was not read to the end (a body
+ * over the limit, or a request refused before its body was read). Closing at once would make the
+ * kernel reset the connection when more of the body arrives, and a reset can destroy the answer before
+ * the client reads it; so, as HTTP servers do ("lingering close"), the server stops writing, reads and
+ * discards what the client still sends until it stops or `lingerMs` pass, and only then closes.
+ */
+function closeAfterAnswer(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const socket = incoming.socket;
+  // Node ends a `connection: close` exchange with destroySoon(); end the writing side only instead.
+  socket.destroySoon = () => {
+    socket.end();
+  };
+  outgoing.once("finish", () => {
+    const timer = setTimeout(() => socket.destroy(), lingerMs);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+    incoming.resume();
+  });
+}
+
+async function writeResponse(
+  response: Response,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  if (!incoming.complete) {
+    headers.connection = "close";
+    closeAfterAnswer(incoming, outgoing);
+  }
   outgoing.writeHead(response.status, headers);
   if (!response.body) {
     outgoing.end();
@@ -77,6 +148,8 @@ export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse)
  * mode, `http.createServer`). Bodies stream both ways with back-pressure; a client that disconnects
  * aborts the request's signal and cancels the response, which aborts the upstream call. The base
  * URL comes from the `Host` header unless given. Do not let a body parser consume the body first.
+ * An answer given before the request body was read to the end (a 413) goes out with
+ * `connection: close`, and the connection closes only once the client stops sending.
  */
 export function createNodeListener(gateway: Gateway, baseURL?: string): NodeListener {
   return (incoming, outgoing) => {
@@ -95,7 +168,7 @@ export function createNodeListener(gateway: Gateway, baseURL?: string): NodeList
     }
     gateway
       .fetch(request)
-      .then((response) => writeResponse(response, outgoing))
+      .then((response) => writeResponse(response, incoming, outgoing))
       .catch(() => {
         if (outgoing.headersSent) outgoing.destroy();
         else {

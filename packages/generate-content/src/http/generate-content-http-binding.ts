@@ -1,24 +1,35 @@
-import type { CodecHttpBinding, UpstreamRequest, UpstreamRequestOptions } from "@interlingua/core";
+import {
+  CanonicalError,
+  type CodecHttpBinding,
+  decodePathSegment,
+  type UpstreamRequest,
+  type UpstreamRequestOptions,
+} from "@interlingua/core";
 import type { GenerateContentRequest } from "../wire/generate-content-request-schema";
 
 /** The API version the provider calls unless told otherwise. */
 export const generateContentApiVersion = "v1beta";
 
-const chatPath = /\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+const chatPath = /\/(v1beta|v1|v1alpha)\/models\/([^/:]*):(generateContent|streamGenerateContent)$/;
 
 /**
  * What a chat URL says: the model and whether a stream was asked for. Both `/v1beta/` (the 2.x SDK
  * line) and `/v1/` (the current line) are served; `:streamGenerateContent` streams (clients add
- * `alt=sse` for server-sent events).
+ * `alt=sse` for server-sent events). A missing model, or one that is not valid percent-encoding, is
+ * refused with `invalid_request` naming `model`.
  */
 export function matchGenerateContentPath(
   pathname: string,
 ): { model: string; stream: boolean; apiVersion: string } | undefined {
   const match = chatPath.exec(pathname);
   if (!match) return undefined;
+  if (match[2] === "")
+    throw new CanonicalError("invalid_request", "The URL path names no model before the method.", {
+      param: "model",
+    });
   return {
     apiVersion: match[1]!,
-    model: decodeURIComponent(match[2]!),
+    model: decodePathSegment(match[2]!, "model"),
     stream: match[3] === "streamGenerateContent",
   };
 }

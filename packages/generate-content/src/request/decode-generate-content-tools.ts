@@ -48,7 +48,10 @@ export function decodeGenerateContentTools(tools: GenerateContentTool[]): Tool[]
         });
         continue;
       }
-      const kind = (hostedToolKinds as Record<string, HostedTool["kind"]>)[key] ?? "other";
+      // Own keys only: `constructor` or `toString` is an unknown tool, not a property of every object.
+      const kind: HostedTool["kind"] = Object.hasOwn(hostedToolKinds, key)
+        ? hostedToolKinds[key as keyof typeof hostedToolKinds]
+        : "other";
       const hosted: HostedTool = { type: "hosted", kind };
       if (kind === "other") hosted.name = key;
       const settings = hostedSettings(key, value as Record<string, unknown>);

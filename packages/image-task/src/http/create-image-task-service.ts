@@ -2,11 +2,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   CanonicalError,
+  checkJsonDepth,
   type ImageBytes,
   type ImageOperation,
   type ImageProvider,
   randomDecimalId,
   randomHexId,
+  readLimitedText,
   type TaskStore,
 } from "@interlingua/core";
 import type { z } from "zod";
@@ -178,17 +180,21 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     ]),
   });
 
-  async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S> | Response> {
-    const length = Number(request.headers.get("content-length") ?? "0");
-    if (length > maxBodyBytes) return callerError(413, `The body is larger than ${maxBodyBytes} bytes`);
-    const text = await request.text();
-    if (text.length > maxBodyBytes) return callerError(413, `The body is larger than ${maxBodyBytes} bytes`);
-    let value: unknown;
+  /** The JSON body, read within `maxBodyBytes` and core's nesting limit, or the caller's error. */
+  async function readJson(request: Request): Promise<unknown> {
     try {
-      value = JSON.parse(text);
-    } catch {
+      const text = await readLimitedText(request, maxBodyBytes);
+      checkJsonDepth(text);
+      return JSON.parse(text);
+    } catch (thrown) {
+      if (CanonicalError.isInstance(thrown)) return callerError(thrown.status, thrown.message);
       return callerError(400, "The body is not valid JSON");
     }
+  }
+
+  async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S> | Response> {
+    const value = await readJson(request);
+    if (value instanceof Response) return value;
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0]!;
@@ -647,12 +653,8 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       if (backend === undefined || !acceptsCallbacks(backend)) {
         return callerError(404, `No backend ${params[0]} takes callbacks`);
       }
-      let record: unknown;
-      try {
-        record = JSON.parse(await request.text());
-      } catch {
-        return callerError(400, "The body is not valid JSON");
-      }
+      const record = await readJson(request);
+      if (record instanceof Response) return record;
       backend.receiveCallback(record);
       return new Response(null, { status: 204 });
     },

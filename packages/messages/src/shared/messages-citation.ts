@@ -10,7 +10,9 @@ const kindByType: Record<string, Citation["kind"]> = {
   search_result_location: "search-result",
 };
 
-const titleKey = (type: string) => (kindByType[type] === "document" ? "document_title" : "title");
+/** The canonical kind of a citation type; own keys only (`constructor` is an unknown type). */
+const kindOf = (type: string) => (Object.hasOwn(kindByType, type) ? kindByType[type] : undefined);
+const titleKey = (type: string) => (kindOf(type) === "document" ? "document_title" : "title");
 const knownByTitleKey = {
   title: new Set(["cited_text", "url", "file_id", "title"]),
   document_title: new Set(["cited_text", "url", "file_id", "document_title"]),
@@ -23,7 +25,7 @@ const knownByTitleKey = {
  */
 export function citationFromMessages(wire: MessagesCitation): Citation {
   const key = titleKey(wire.type);
-  const citation: Citation = { kind: kindByType[wire.type] ?? "other" };
+  const citation: Citation = { kind: kindOf(wire.type) ?? "other" };
   if (typeof wire.url === "string") citation.url = wire.url;
   const title = wire[key];
   if (typeof title === "string") citation.title = title;

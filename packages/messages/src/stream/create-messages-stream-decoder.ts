@@ -231,7 +231,7 @@ export function createMessagesStreamDecoderTransformer(
       return;
     }
     const deltaType = delta.type;
-    if (!deltaKinds[deltaType]?.includes(block.kind)) {
+    if (!(Object.hasOwn(deltaKinds, deltaType) && deltaKinds[deltaType]?.includes(block.kind))) {
       context.lose("dropped", pointer("/content", index as number), `${deltaType} in a ${block.kind} block`);
       return;
     }

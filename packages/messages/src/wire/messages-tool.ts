@@ -1,3 +1,4 @@
+import { jsonSchemaShapeProblem } from "@interlingua/core";
 import { z } from "zod";
 import { MessagesCacheControl } from "./messages-content-block";
 
@@ -5,7 +6,7 @@ const customToolName = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
  * A tool definition: a custom tool (`type` absent, null or `custom`, with `name` of 1 to 64
- * characters and an `input_schema`) or a vendor tool named by a dated `type` (`computer_20241022`,
+ * characters and an `input_schema` shaped as JSON Schema) or a vendor tool named by a dated `type` (`computer_20241022`,
  * `bash_20250124`, `text_editor_20250728`, `web_search_20250305`, ...).
  */
 export const MessagesToolDefinition = z
@@ -31,7 +32,15 @@ export const MessagesToolDefinition = z
           path: ["input_schema"],
           message: "custom tools need an input_schema",
         });
+        return;
       }
+      const problem = jsonSchemaShapeProblem(tool.input_schema);
+      if (problem)
+        context.addIssue({
+          code: "custom",
+          path: ["input_schema", ...(problem.path === "" ? [] : problem.path.split("."))],
+          message: `input_schema is not a valid JSON Schema: ${problem.message}`,
+        });
       return;
     }
     if (tool.type.startsWith("computer_")) {

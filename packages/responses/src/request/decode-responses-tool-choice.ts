@@ -19,7 +19,8 @@ export function decodeResponsesToolChoice(choice: unknown): { toolChoice: ToolCh
   const object = choice as WireObject;
   if (object.type === "function" && Object.keys(object).length === 2)
     return { toolChoice: { type: "tool", name: object.name as string } };
-  const hostedKind = hostedKindByType[object.type as string];
+  const type = object.type as string;
+  const hostedKind = Object.hasOwn(hostedKindByType, type) ? hostedKindByType[type] : undefined;
   if (hostedKind !== undefined) {
     const exact = object.type !== "web_search_preview_2025_03_11" && Object.keys(object).length === 1;
     return exact

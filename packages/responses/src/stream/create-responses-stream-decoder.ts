@@ -219,7 +219,7 @@ export function createResponsesStreamDecoderTransformer(
           const state = items.get(event.output_index as number);
           // Content parts of other items (the `reasoning_text` of open-weight servers' reasoning
           // items) belong to that item's one part, which its own deltas and done event carry.
-          if (!state || state.added.type !== "message") return;
+          if (state?.added.type !== "message") return;
           const part = event.part as WireObject;
           const marks: WireObject = { addedPart: part };
           if (state.contentParts.size === 0) marks.addedItem = state.added;
