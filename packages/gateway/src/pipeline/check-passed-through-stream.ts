@@ -9,10 +9,11 @@ import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
 import { redactJsonText } from "./redact-json-text";
 import { upstreamReadError } from "./upstream-read-error";
+import { type Keepalive, startKeepalive } from "./with-sse-keepalive";
 
 const textEncoder = new TextEncoder();
 /** The blank line that ends an SSE event, in any of the three line-ending spellings. */
-const eventEnd = /\r\n\r\n|\n\n|\r\r/;
+const eventEnd = /\r\n\r\n|\n\n|\r\r/g;
 const lineBreak = /\r\n|\r|\n/;
 /** Canonical events that may come before any content (see `readOpening`). */
 const preamble = new Set<ChatEvent["type"]>(["response-start", "usage", "keepalive"]);
@@ -28,12 +29,12 @@ function malformed(what: string): CanonicalError {
 function parseBlock(block: string): { event?: string; data: string } | undefined | CanonicalError {
   let event: string | undefined;
   let data: string | undefined;
-  for (const line of block.split(lineBreak)) {
-    if (line === "" || line.startsWith(":")) continue;
+  for (const line of block.includes("\r") ? block.split(lineBreak) : block.split("\n")) {
+    if (line === "" || line.charCodeAt(0) === 58 /* : */) continue;
     const colon = line.indexOf(":");
     const field = colon < 0 ? line : line.slice(0, colon);
     let value = colon < 0 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
+    if (value.charCodeAt(0) === 32) value = value.slice(1);
     if (field === "data") data = data === undefined ? value : `${data}\n${value}`;
     else if (field === "event") event = value;
     else if (field !== "id" && field !== "retry")
@@ -45,6 +46,9 @@ function parseBlock(block: string): { event?: string; data: string } | undefined
 
 /** What one step of the check gives: bytes for the caller, whether they hold content, or the end. */
 type Step = { bytes: Uint8Array; content: boolean } | { end: true } | { failure: CanonicalError };
+
+/** One event checked: its text for the caller (redacted) and whether it differs from what came. */
+type CheckedEvent = { text: string; changed: boolean; content: boolean } | { failure: CanonicalError };
 
 /**
  * A same-format stream checked on its way through, event by event, without ever holding more than
@@ -58,11 +62,13 @@ type Step = { bytes: Uint8Array; content: boolean } | { end: true } | { failure:
  *
  * The stream's opening is read here, up to its first content: a failure there is thrown as a
  * {@link CanonicalError}, so the caller gets an HTTP error rather than a stream that starts and fails.
+ * With `keepaliveMs`, `: keepalive` comments go out while the upstream is silent (see `startKeepalive`).
  */
 export async function checkPassedThroughStream(
   body: ReadableStream<Uint8Array>,
   codec: AnyCodec,
   redact: SecretRedactor,
+  keepaliveMs?: number,
 ): Promise<ReadableStream<Uint8Array>> {
   const reader = body.getReader();
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
@@ -76,7 +82,6 @@ export async function checkPassedThroughStream(
   };
   decoderTransformer?.start?.(collector);
   let buffer = "";
-  let scanned = 0;
   let complete = false;
   let finished = false;
 
@@ -97,9 +102,12 @@ export async function checkPassedThroughStream(
     return { content };
   };
 
-  const takeBlock = (block: string): Step => {
+  const takeBlock = (block: string): CheckedEvent => {
     const fields = parseBlock(block);
-    if (fields === undefined) return { bytes: textEncoder.encode(block), content: false };
+    if (fields === undefined) {
+      const text = redact(block);
+      return { text, changed: text !== block, content: false };
+    }
     if (CanonicalError.isInstance(fields)) return { failure: fields };
     let value: unknown;
     try {
@@ -109,9 +117,12 @@ export async function checkPassedThroughStream(
     }
     const checked = decode(() => decoderTransformer?.transform?.(value, collector));
     if (checked.failure) return { failure: checked.failure };
-    const redacted = redactJsonText(fields.data, value, redact);
-    const bytes = redacted === fields.data ? block : formatSseMessage({ ...fields, data: redacted });
-    return { bytes: textEncoder.encode(redact(bytes)), content: checked.content };
+    let text = redact(block);
+    if (fields.data.includes("\\u")) {
+      const data = redactJsonText(fields.data, value, redact);
+      if (data !== redact(fields.data)) text = formatSseMessage({ ...fields, data });
+    }
+    return { text, changed: text !== block, content: checked.content };
   };
 
   const ended = (): Step => {
@@ -130,17 +141,13 @@ export async function checkPassedThroughStream(
     };
   };
 
+  // Whether the bytes read so far ended exactly at an event boundary, so a chunk whose events all
+  // go on unchanged can be forwarded as the very bytes that came (the common case, and the cheap one).
+  let aligned = true;
+  let failure: CanonicalError | undefined;
   const step = async (): Promise<Step> => {
     for (;;) {
-      const found = eventEnd.exec(buffer.slice(scanned));
-      if (found) {
-        const end = scanned + found.index + found[0].length;
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end);
-        scanned = 0;
-        return takeBlock(block);
-      }
-      scanned = Math.max(0, buffer.length - 3);
+      if (failure) return { failure };
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
         next = await reader.read();
@@ -149,7 +156,31 @@ export async function checkPassedThroughStream(
         return { failure: upstreamReadError(thrown) };
       }
       if (next.done) return ended();
+      if (next.value.length === 0) continue;
+      const startedAligned = aligned && buffer === "";
       buffer += text.decode(next.value, { stream: true });
+      let out = "";
+      let changed = false;
+      let content = false;
+      let start = 0;
+      eventEnd.lastIndex = 0;
+      for (let found = eventEnd.exec(buffer); found; found = eventEnd.exec(buffer)) {
+        const taken = takeBlock(buffer.slice(start, eventEnd.lastIndex));
+        start = eventEnd.lastIndex;
+        if ("failure" in taken) {
+          failure = taken.failure;
+          break;
+        }
+        out += taken.text;
+        changed ||= taken.changed;
+        content ||= taken.content;
+      }
+      buffer = failure ? "" : buffer.slice(start);
+      const last = next.value[next.value.length - 1];
+      aligned = buffer === "" && (last === 10 || last === 13);
+      if (out === "") continue;
+      const whole = startedAligned && aligned && !changed && !failure;
+      return { bytes: whole ? next.value : textEncoder.encode(out), content };
     }
   };
 
@@ -168,7 +199,15 @@ export async function checkPassedThroughStream(
     if (taken.content || opening.length >= 16) break;
   }
 
+  let keepalive: Keepalive | undefined;
+  const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    keepalive?.stop();
+    controller.close();
+  };
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (keepaliveMs !== undefined && !finished) keepalive = startKeepalive(controller, keepaliveMs);
+    },
     async pull(controller) {
       const held = opening.shift();
       if (held) {
@@ -176,10 +215,11 @@ export async function checkPassedThroughStream(
         return;
       }
       if (finished) {
-        controller.close();
+        close(controller);
         return;
       }
       const taken = await step();
+      keepalive?.touch();
       if ("bytes" in taken) {
         controller.enqueue(taken.bytes);
         return;
@@ -190,10 +230,11 @@ export async function checkPassedThroughStream(
         for (const bytes of await encodeTerminalError(codec, taken.failure, redact))
           controller.enqueue(bytes);
       }
-      controller.close();
+      close(controller);
     },
     cancel(reason) {
       finished = true;
+      keepalive?.stop();
       return reader.cancel(reason);
     },
   });

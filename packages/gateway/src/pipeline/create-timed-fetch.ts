@@ -30,8 +30,10 @@ function isConnectTimeout(thrown: unknown): boolean {
 }
 
 /**
- * The upstream body with an idle limit: a read that waits longer than `idleMs` cancels the body,
- * aborts the call and fails with a `timeout` error. Reading is pull-driven, so back-pressure holds.
+ * The upstream body with an idle limit: when a read has waited longer than `idleMs`, the body is
+ * cancelled, the call aborted and the body fails with a `timeout` error. Reading is pull-driven, so
+ * back-pressure holds (time the consumer takes does not count); one timer per body, checking a few
+ * times per limit, keeps the cost per chunk to a clock read.
  */
 function idleLimitedBody(
   body: ReadableStream<Uint8Array>,
@@ -40,33 +42,46 @@ function idleLimitedBody(
   settle: () => void,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  let waitingSince: number | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let failed = false;
+  const stop = () => {
+    clearInterval(timer);
+    settle();
+  };
   return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const stalled = new Promise<"stalled">((resolve) => {
-        timer = setTimeout(() => resolve("stalled"), idleMs);
-      });
-      try {
-        const next = await Promise.race([reader.read(), stalled]);
-        if (next === "stalled") {
+    start(controller) {
+      timer = setInterval(
+        () => {
+          if (waitingSince === undefined || Date.now() - waitingSince < idleMs) return;
           const error = upstreamTimeout("sent nothing more", idleMs);
+          failed = true;
+          stop();
           abort(error);
           reader.cancel(error).catch(() => undefined);
-          settle();
           controller.error(error);
-        } else if (next.done) {
-          settle();
+        },
+        Math.max(1, Math.floor(idleMs / 4)),
+      );
+    },
+    async pull(controller) {
+      waitingSince = Date.now();
+      try {
+        const next = await reader.read();
+        waitingSince = undefined;
+        if (failed) return;
+        if (next.done) {
+          stop();
           controller.close();
         } else controller.enqueue(next.value);
       } catch (thrown) {
-        settle();
+        if (failed) return;
+        stop();
         controller.error(thrown);
-      } finally {
-        clearTimeout(timer);
       }
     },
     cancel(reason) {
-      settle();
+      stop();
       return reader.cancel(reason);
     },
   });

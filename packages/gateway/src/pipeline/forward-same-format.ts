@@ -2,7 +2,6 @@ import { CanonicalError } from "@interlingua/core";
 import { checkPassedThroughAnswer } from "./check-passed-through-answer";
 import { checkPassedThroughStream } from "./check-passed-through-stream";
 import type { GatewayRuntime, ProviderTarget } from "./gateway-runtime";
-import { withSseKeepalive } from "./with-sse-keepalive";
 
 /** What {@link forwardSameFormat} sends. */
 export interface SameFormatCall {
@@ -58,8 +57,8 @@ export async function forwardSameFormat(
   }
   if (!call.stream || !response.ok || !response.body)
     return checkPassedThroughAnswer(response, codec, runtime.redact);
-  let body = await checkPassedThroughStream(response.body, codec, runtime.redact);
-  if (target.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
+  const keepaliveMs = target.format.sseComments ? runtime.keepaliveMs : undefined;
+  const body = await checkPassedThroughStream(response.body, codec, runtime.redact, keepaliveMs);
   return new Response(body, {
     status: response.status,
     headers: {
