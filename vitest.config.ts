@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
-import { projects } from "./vitest.workspace";
 
+/** `pnpm test`: every package is a project, configured by its own vitest.config.ts. */
 export default defineConfig({
-  test: { projects },
+  test: { projects: ["packages/*"] },
 });

@@ -1,16 +1,24 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { specPath } from "@interlingua/core/test";
 import { RecordedExchange } from "@interlingua/recordings";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "./run-cli";
 import { captureIo } from "./testing/capture-io";
 
 const shared = (format: string, file: string) => specPath("recordings", format, file);
 
+const temporaryDirectories: string[] = [];
+afterAll(() => {
+  for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
+});
+
+/** A new directory under the OS temp folder, removed after the file's tests. */
 function temporaryDirectory(): string {
-  return mkdtempSync(join(tmpdir(), "interlingua-cli-"));
+  const directory = mkdtempSync(join(tmpdir(), "interlingua-cli-"));
+  temporaryDirectories.push(directory);
+  return directory;
 }
 
 function jsonLines(path: string): unknown[] {

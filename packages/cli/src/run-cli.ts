@@ -50,9 +50,10 @@ export async function runCli(
       io.stderr.write(
         `interlingua${command && command in commandHelp ? ` ${command}` : ""}: ${(error as Error).message}\n`,
       );
-      io.stderr.write(
-        `Run interlingua ${command && command in commandHelp ? `${command} ` : ""}--help for usage.\n`,
-      );
+      if (!(error instanceof CliUsageError) || error.showUsage)
+        io.stderr.write(
+          `Run interlingua ${command && command in commandHelp ? `${command} ` : ""}--help for usage.\n`,
+        );
       return exitCodes.usage;
     }
     io.stderr.write(

@@ -115,7 +115,16 @@ export {
 } from "./sse/encode-sse";
 export type { SseMessage } from "./sse/sse-message";
 export { StreamParseFailure } from "./sse/stream-parse-failure";
-export { createMemoryResponseStore, type MemoryResponseStoreOptions } from "./stores/memory-response-store";
+// Security
+export { createSecretRedactor, type SecretRedactor } from "./security/create-secret-redactor";
+export { randomDecimalId, randomHexId } from "./security/random-id";
+// Stores
+export {
+  createMemoryResponseStore,
+  defaultResponseStoreLimits,
+  type MemoryResponseStoreOptions,
+  type ResponseStoreLimits,
+} from "./stores/memory-response-store";
 // Streams of canonical events
 export { accumulate, createResponseAccumulator, type ResponseAccumulator } from "./stream/accumulate";
 export { chainTransformers } from "./stream/chain-transformers";

@@ -529,9 +529,12 @@ describe("previous_response_id over a backend of another format", () => {
         stream: true,
       }),
     );
-    await second.text();
+    const created = (await sseData(second)).find((event) => event.data.type === "response.created");
+    const secondId = (created!.data.response as { id: string }).id;
+    expect(first.id).toMatch(/^resp_[0-9a-f]{32}$/);
+    expect(secondId).toMatch(/^resp_[0-9a-f]{32}$/);
     const third = await gateway.fetch(
-      responsesRequest({ model: "claude-x", input: "Again?", previous_response_id: "msg_turn_2" }),
+      responsesRequest({ model: "claude-x", input: "Again?", previous_response_id: secondId }),
     );
     expect(third.status).toBe(200);
     const seen = messagesUpstream.calls[2]!.request.messages;

@@ -24,6 +24,7 @@ export {
   chooseAccountMode,
   type ImageTaskAccount,
 } from "./engine/image-task-account";
+export { createFailReasonRedactor } from "./engine/create-fail-reason-redactor";
 export {
   customIdBody,
   type ImageTaskButtonAction,
@@ -101,6 +102,7 @@ export {
   ImageTaskDimensions,
   ImageTaskImagineRequest,
   ImageTaskListRequest,
+  maxListedTaskIds,
   ImageTaskModalRequest,
   ImageTaskSwapFaceRequest,
   ImageTaskUploadRequest,

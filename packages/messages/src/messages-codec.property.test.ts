@@ -98,51 +98,56 @@ const assistantMessage = fc.record({
   ),
 });
 
-const requestArbitrary = fc.record(
-  {
-    model: fc.string({ minLength: 1, maxLength: 30 }),
-    max_tokens: fc.integer({ min: 0, max: 100_000 }),
-    messages: fc.array(fc.oneof(userMessage, assistantMessage), { minLength: 1, maxLength: 5 }),
-    system: fc.oneof(fc.string(), fc.array(textBlock, { maxLength: 3 })),
-    temperature: fc.double({ min: 0, max: 1, noNaN: true }),
-    top_p: fc.double({ min: 0, max: 1, noNaN: true }),
-    top_k: fc.integer({ min: 1, max: 500 }),
-    stop_sequences: fc.array(fc.string(), { maxLength: 3 }),
-    stream: fc.boolean(),
-    metadata: fc.record({ user_id: fc.string({ maxLength: 256 }) }, { requiredKeys: [] }),
-    tools: fc.array(
-      fc.oneof(
-        withCache(
+const requestArbitrary = fc
+  .record(
+    {
+      model: fc.string({ minLength: 1, maxLength: 30 }),
+      max_tokens: fc.integer({ min: 0, max: 100_000 }),
+      messages: fc.array(fc.oneof(userMessage, assistantMessage), { minLength: 1, maxLength: 5 }),
+      system: fc.oneof(fc.string(), fc.array(textBlock, { maxLength: 3 })),
+      temperature: fc.double({ min: 0, max: 1, noNaN: true }),
+      top_p: fc.double({ min: 0, max: 1, noNaN: true }),
+      top_k: fc.integer({ min: 1, max: 500 }),
+      stop_sequences: fc.array(fc.string(), { maxLength: 3 }),
+      stream: fc.boolean(),
+      metadata: fc.record({ user_id: fc.string({ maxLength: 256 }) }, { requiredKeys: [] }),
+      tools: fc.array(
+        fc.oneof(
+          withCache(
+            fc.record({
+              name: fc.stringMatching(/^[a-zA-Z0-9_-]{1,64}$/),
+              description: fc.string(),
+              input_schema: fc.constant({ type: "object" }),
+            }),
+          ),
+          fc.record({ type: fc.constantFrom("bash_20241022", "bash_20250124"), name: fc.constant("bash") }),
           fc.record({
-            name: fc.stringMatching(/^[a-zA-Z0-9_-]{1,64}$/),
-            description: fc.string(),
-            input_schema: fc.constant({ type: "object" }),
+            type: fc.constant("computer_20250124"),
+            name: fc.constant("computer"),
+            display_width_px: fc.integer({ min: 1, max: 4000 }),
+            display_height_px: fc.integer({ min: 1, max: 4000 }),
           }),
         ),
-        fc.record({ type: fc.constantFrom("bash_20241022", "bash_20250124"), name: fc.constant("bash") }),
-        fc.record({
-          type: fc.constant("computer_20250124"),
-          name: fc.constant("computer"),
-          display_width_px: fc.integer({ min: 1, max: 4000 }),
-          display_height_px: fc.integer({ min: 1, max: 4000 }),
-        }),
+        { maxLength: 3 },
       ),
-      { maxLength: 3 },
-    ),
-    tool_choice: fc.oneof(
-      fc.record(
-        { type: fc.constantFrom("auto", "any"), disable_parallel_tool_use: fc.boolean() },
-        { requiredKeys: ["type"] },
+      tool_choice: fc.oneof(
+        fc.record(
+          { type: fc.constantFrom("auto", "any"), disable_parallel_tool_use: fc.boolean() },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record(
+          { type: fc.constant("tool"), name: text, disable_parallel_tool_use: fc.boolean() },
+          { requiredKeys: ["type", "name"] },
+        ),
+        fc.constant({ type: "none" }),
       ),
-      fc.record(
-        { type: fc.constant("tool"), name: text, disable_parallel_tool_use: fc.boolean() },
-        { requiredKeys: ["type", "name"] },
-      ),
-      fc.constant({ type: "none" }),
-    ),
-  },
-  { requiredKeys: ["model", "max_tokens", "messages"] },
-);
+    },
+    { requiredKeys: ["model", "max_tokens", "messages"] },
+  )
+  .map(({ tool_choice, ...request }) =>
+    // The API takes a tool choice only beside tools.
+    request.tools?.length && tool_choice ? { ...request, tool_choice } : request,
+  );
 
 const usage = fc.record(
   {

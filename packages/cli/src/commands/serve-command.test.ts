@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
@@ -7,6 +8,7 @@ import { specPath } from "@interlingua/core/test";
 import { defaultRecordingFormats, RecordedExchange } from "@interlingua/recordings";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli";
 import { captureIo } from "../testing/capture-io";
 import { type RunningServe, startServe } from "./serve-command";
 
@@ -34,6 +36,7 @@ describe("interlingua serve with no provider key (the embedded default), driven 
   });
   afterAll(async () => {
     await running?.server.close();
+    rmSync(recordDirectory, { recursive: true, force: true });
   });
 
   const anthropic = () => new Anthropic({ baseURL: url, apiKey: "sk-ant-test-secret", maxRetries: 0 });
@@ -143,6 +146,11 @@ describe("interlingua serve with no provider key (the embedded default), driven 
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as Error).message).toContain("the closest recording is");
     expect((error as Error).message).toMatch(/(messages|responses|generate-content)\/text/);
+    // The body's message (the SDK's own message quotes the body as JSON).
+    expect((error as { error?: { error?: { message?: string } } }).error?.error?.message).toContain(
+      'differs in the user text of part 1 of the conversation: this request has "Hello there!", ' +
+        'the recording "Hello!"; they differ from character 6: " there!" here, "!" in the recording',
+    );
     const openaiError = await openai()
       .responses.create({ model: "gpt-any", input: "Hello there!" })
       .catch((thrown: unknown) => thrown);
@@ -195,6 +203,39 @@ describe("interlingua serve --replay", () => {
       });
     } finally {
       await running.server.close();
+    }
+  });
+});
+
+describe("interlingua serve's port", () => {
+  it("is taken from INTERLINGUA_PORT when --port is not given, and named when bad", async () => {
+    const running = await startServe(
+      [],
+      captureIo({ environment: { INTERLINGUA_PORT: "0" } }),
+      defaultRecordingFormats,
+    );
+    try {
+      expect(running?.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(running?.server.url).not.toMatch(/:8787$/);
+    } finally {
+      await running?.server.close();
+    }
+    const io = captureIo({ environment: { INTERLINGUA_PORT: "http" } });
+    expect(await runCli(["serve"], io)).toBe(2);
+    expect(io.err()).toContain("interlingua serve: INTERLINGUA_PORT: not a port number: http\n");
+  });
+
+  it("in use: says so in one line and exits 2", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      const io = captureIo({ environment: {} });
+      expect(await runCli(["serve", "--port", String(port)], io)).toBe(2);
+      expect(io.err()).toBe(`interlingua serve: port ${port} is in use; pass --port\n`);
+      expect(io.out()).toBe("");
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
     }
   });
 });

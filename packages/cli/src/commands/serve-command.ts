@@ -16,6 +16,7 @@ import {
   recordExchanges,
 } from "@interlingua/recordings";
 import { createServeImageTaskService, imageTaskMountPaths } from "../serve/create-serve-image-task-service";
+import { serveBanner } from "../serve/serve-banner";
 import { parseServeConfigFile, type ServeConfigFile } from "../serve/serve-config-file";
 import { type CliIo, CliUsageError } from "../terminal/cli-io";
 import { openInput } from "../terminal/open-input";
@@ -35,7 +36,7 @@ Options:
                      (ANTHROPIC_API_KEY, GEMINI_API_KEY, OPENAI_API_KEY, *_BASE_URL,
                      INTERLINGUA_API_KEYS, INTERLINGUA_SECRET)
   --host <host>      interface to listen on (default 127.0.0.1)
-  --port <port>      port (default 8787; 0 for any free port)
+  --port <port>      port (default $INTERLINGUA_PORT, else 8787; 0 for any free port)
   --record <dir>     write every exchange that passes through to <dir>, secrets redacted
   --replay <file>    answer from these recordings (JSONL, HAR, ...) instead of any provider
   -h, --help         show this help`;
@@ -60,7 +61,7 @@ export async function startServe(
     options: {
       config: { type: "string" },
       host: { type: "string", default: "127.0.0.1" },
-      port: { type: "string", default: "8787" },
+      port: { type: "string" },
       record: { type: "string" },
       replay: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -70,24 +71,33 @@ export async function startServe(
     io.stdout.write(`${serveHelp}\n`);
     return undefined;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new CliUsageError(`--port: not a port number: ${values.port}`);
+  const [portSource, portText] =
+    values.port !== undefined
+      ? ["--port", values.port]
+      : ["INTERLINGUA_PORT", io.environment.INTERLINGUA_PORT ?? "8787"];
+  const port = Number(portText);
+  if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliUsageError(`${portSource}: not a port number: ${portText}`);
 
   const configFile = await loadConfig(values.config, io);
   let config = configFile.gateway;
+  let replay: { prompt: string | undefined } | undefined;
+  // What serves the answers, said once the gateway listens (a busy port is then the only line).
+  let notes = "";
   if (values.replay !== undefined) {
     const recordings = await readRecordings(values.replay, io, formats);
     config = replayConfig(config, createReplayProvider({ recordings, formats }));
-    io.stderr.write(`Answering from the ${recordings.length} exchanges recorded in ${values.replay}.\n`);
+    replay = { prompt: (await recordedPrompts(recordings, formats)).simple };
+    notes = `Answering from the ${recordings.length} exchanges recorded in ${values.replay}.\n`;
   } else if (Object.keys(config.providers).length === 0) {
     const recordings = await readBundledRecordings(formats);
     config = replayConfig(config, createReplayProvider({ recordings, formats }));
-    io.stderr.write(
+    const prompts = await recordedPrompts(recordings, formats);
+    replay = { prompt: prompts.simple };
+    notes =
       `No provider key configured (set ANTHROPIC_API_KEY, GEMINI_API_KEY or OPENAI_API_KEY, or pass --config):\n` +
-        `answering from the ${recordings.length} recordings bundled with interlingua, for any model name.\n` +
-        `Recorded prompts: ${(await recordedPrompts(recordings, formats)).join(" | ")}\n`,
-    );
+      `answering from the ${recordings.length} recordings bundled with interlingua, for any model name.\n` +
+      `Recorded prompts: ${prompts.all.map((prompt) => JSON.stringify(prompt)).join(" | ")}\n`;
   }
 
   // The image-task service needs the address serve listens on, known once it listens; one object
@@ -120,9 +130,9 @@ export async function startServe(
         io.stderr.write(`interlingua: could not record an exchange: ${(error as Error).message}\n`),
     });
     handler = async (request) => recorded(request);
-    io.stderr.write(`Recording every exchange to ${file}\n`);
+    notes += `Recording every exchange to ${file}\n`;
   }
-  const server = await serveNode({ fetch: handler }, { host: values.host, port });
+  const server = await listen(handler, values.host, port);
   if (configFile.imageTask !== undefined) {
     imageTask = createServeImageTaskService(configFile.imageTask, configFile.gateway, {
       listeningURL: server.url,
@@ -130,14 +140,15 @@ export async function startServe(
     });
   }
   io.stderr.write(
-    `interlingua gateway listening on ${server.url}\n` +
-      `  messages:          POST ${server.url}/v1/messages\n` +
-      `  responses:         POST ${server.url}/v1/responses\n` +
-      `  generate-content:  POST ${server.url}/v1beta/models/<model>:generateContent\n` +
-      (configFile.imageTask === undefined
-        ? ""
-        : `  image tasks:       POST ${server.url}/img/submit/imagine (also /mj/), images by ` +
-          `${configFile.imageTask.provider} ${configFile.imageTask.model}\n`),
+    notes +
+      serveBanner({
+        url: server.url,
+        config,
+        ...(replay === undefined ? {} : { replay }),
+        ...(configFile.imageTask === undefined
+          ? {}
+          : { imageTask: { provider: configFile.imageTask.provider, model: configFile.imageTask.model } }),
+      }),
   );
   return {
     server,
@@ -185,6 +196,21 @@ async function loadConfig(path: string | undefined, io: CliIo): Promise<ServeCon
   }
 }
 
+/** Listens on `host:port`; a port in use or forbidden is the user's to change, said in one line. */
+async function listen(handler: (request: Request) => Promise<Response>, host: string, port: number) {
+  try {
+    return await serveNode({ fetch: handler }, { host, port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = { showUsage: false };
+    if (code === "EADDRINUSE") throw new CliUsageError(`port ${port} is in use; pass --port`, hint);
+    if (code === "EACCES") throw new CliUsageError(`port ${port} needs privileges; pass --port`, hint);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+      throw new CliUsageError(`cannot listen on host ${host}; pass --host`, hint);
+    throw error;
+  }
+}
+
 /** The configuration with every model routed to the replay provider. */
 function replayConfig(config: GatewayConfig, provider: ChatProvider): GatewayConfig {
   return { ...config, providers: { replay: provider }, routes: [{ model: "*", provider: "replay" }] };
@@ -207,17 +233,29 @@ async function readRecordings(
   return exchanges;
 }
 
-/** The distinct last user texts of the recordings (read canonically), to tell a newcomer what to ask. */
+/**
+ * The distinct last user texts of the recordings (read canonically), to tell a newcomer what to
+ * ask, and the first that a request with just that text matches (no instructions, no tools, one
+ * user message), for the banner's `curl` commands.
+ */
 async function recordedPrompts(
   recordings: readonly RecordedExchange[],
   formats: RecordingFormats,
-): Promise<string[]> {
+): Promise<{ all: string[]; simple: string | undefined }> {
   const prompts = new Set<string>();
+  let simple: string | undefined;
   for (const recording of recordings) {
     const request = (await decodeExchange(recording, formats)).request;
     const user = request?.messages.filter((message) => message.role === "user").at(-1);
     const text = user?.parts.find((part) => part.type === "text");
-    if (text?.type === "text") prompts.add(JSON.stringify(text.text));
+    if (text?.type !== "text") continue;
+    prompts.add(text.text);
+    const alone =
+      request?.messages.length === 1 &&
+      user?.parts.length === 1 &&
+      (request.instructions ?? []).length === 0 &&
+      (request.tools ?? []).length === 0;
+    if (alone && recording.response?.status === 200) simple ??= text.text;
   }
-  return [...prompts];
+  return { all: [...prompts], simple };
 }

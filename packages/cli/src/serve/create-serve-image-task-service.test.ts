@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type NodeServer, serveNode } from "@interlingua/gateway/node";
@@ -52,8 +52,17 @@ async function startImageUpstream(): Promise<NodeServer & { paths: string[]; bod
   return Object.assign(server, { paths, bodies });
 }
 
+const temporaryDirectories: string[] = [];
+
+/** A new directory under the OS temp folder, removed after the file's tests. */
+function temporaryDirectory(prefix: string): string {
+  const directory = mkdtempSync(join(tmpdir(), prefix));
+  temporaryDirectories.push(directory);
+  return directory;
+}
+
 async function serveWith(config: unknown): Promise<RunningServe> {
-  const file = join(mkdtempSync(join(tmpdir(), "interlingua-serve-image-")), "config.json");
+  const file = join(temporaryDirectory("interlingua-serve-image-"), "config.json");
   writeFileSync(file, JSON.stringify(config));
   const running = await startServe(
     ["--config", file, "--port", "0"],
@@ -94,10 +103,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await upstream?.close();
+  for (const directory of temporaryDirectories) rmSync(directory, { recursive: true, force: true });
 });
 
 describe("interlingua serve with an imageTask section on a generate-content provider", () => {
-  const blobDirectory = mkdtempSync(join(tmpdir(), "interlingua-serve-blobs-"));
+  const blobDirectory = temporaryDirectory("interlingua-serve-blobs-");
   let running: RunningServe;
   const bearer = { authorization: `Bearer ${serveKey}` };
 
@@ -173,6 +183,7 @@ describe("interlingua serve with an imageTask section on a responses provider", 
         provider: "openai",
         model: "gpt-image-local",
         publicBaseURL: "https://cdn.example.com/pics/",
+        blobDirectory: temporaryDirectory("interlingua-serve-blobs-"),
       },
     });
     try {

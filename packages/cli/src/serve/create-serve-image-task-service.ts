@@ -56,6 +56,8 @@ export function createServeImageTaskService(
   return createImageTaskService({
     ...(gateway.auth === undefined ? {} : { auth: { keys: gateway.auth.keys } }),
     backends: { [section.provider]: backend },
+    // Never stored in a task: an upstream that rejects the key may quote it in its error.
+    secrets: [section.providerConfig.apiKey],
     accounts: [
       {
         instanceId: section.provider,

@@ -21,11 +21,18 @@ export function processIo(): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, environment: process.env };
 }
 
-/** A failure the user caused (bad arguments, an unreadable input): a message, no stack trace. */
+/**
+ * A failure the user caused (bad arguments, an unreadable input, a port in use): a message, no
+ * stack trace, exit code 2; followed by a pointer to `--help` unless `showUsage` is false.
+ */
 export class CliUsageError extends Error {
-  constructor(message: string) {
+  /** Whether to point at the command's `--help` after the message. */
+  readonly showUsage: boolean;
+
+  constructor(message: string, options: { showUsage?: boolean } = {}) {
     super(message);
     this.name = "CliUsageError";
+    this.showUsage = options.showUsage ?? true;
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Extensions } from "./extensions";
 
 /** The kinds of failure every format can express, each with a default HTTP status. */
 export const ErrorKind = z.enum([
@@ -31,6 +32,8 @@ export const ErrorData = z.object({
   code: z.string().optional(),
   /** Seconds the caller should wait before retrying. */
   retryAfter: z.number().optional(),
+  /** Format-specific fields (the form and vendor type of a stream's error event). */
+  extensions: Extensions.optional(),
 });
 /** A failure as data; see {@link ErrorData}. */
 export type ErrorData = z.infer<typeof ErrorData>;

@@ -42,6 +42,12 @@ export function testResponseStore(
       expect(await store.get("resp_1")).toEqual(record);
     });
 
+    it("keeps the owner a record was stored with (tenant isolation depends on it)", async () => {
+      const store = await createStore();
+      await store.set({ ...storedResponseFixture("resp_owned"), owner: "key-sha256:0123abcd" });
+      expect((await store.get("resp_owned"))?.owner).toBe("key-sha256:0123abcd");
+    });
+
     it("replaces a record stored under the same id", async () => {
       const store = await createStore();
       await store.set(storedResponseFixture("resp_1"));

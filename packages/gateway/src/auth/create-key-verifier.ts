@@ -1,4 +1,5 @@
 import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { constantTimeEqual } from "../crypto/constant-time-equal";
 
 /** Checks presented API keys against the configured ones. */
@@ -7,6 +8,11 @@ export interface KeyVerifier {
   readonly required: boolean;
   /** Whether `presented` is one of the keys; the time taken does not depend on where they differ. */
   verify(presented: string | undefined): boolean;
+  /**
+   * The tenant a presented key acts as, for what the gateway stores on its behalf: the SHA-256 of
+   * the key in hex (never the key itself), or `""` when no keys are configured (one open tenant).
+   */
+  tenantOf(presented: string | undefined): string;
 }
 
 const textEncoder = new TextEncoder();
@@ -27,6 +33,10 @@ export function createKeyVerifier(keys: readonly string[]): KeyVerifier {
       let matches = false;
       for (const key of expected) matches = constantTimeEqual(key, candidate) || matches;
       return matches && presented !== undefined;
+    },
+    tenantOf(presented) {
+      if (keys.length === 0) return "";
+      return `key-sha256:${bytesToHex(sha256(textEncoder.encode(presented ?? "")))}`;
     },
   };
 }

@@ -135,6 +135,18 @@ export const gatewayConfigSchema = z
         "a response store has get and set",
       )
       .optional(),
+    /**
+     * Bounds of the default in-memory response store (ignored with `responseStore`): most exchanges
+     * (default 10,000), most bytes of their JSON (default 256 MiB; a larger exchange is not kept) and
+     * time to live in ms (default 30 days). The least recently used exchanges go first.
+     */
+    responseStoreLimits: z
+      .strictObject({
+        maxEntries: z.number().int().positive().optional(),
+        maxBytes: z.number().int().positive().optional(),
+        ttlMs: z.number().int().positive().optional(),
+      })
+      .optional(),
     /** The fetch used for upstream calls; defaults to the global one. */
     fetch: z.custom<typeof fetch>((value) => typeof value === "function").optional(),
   })

@@ -46,10 +46,18 @@ export interface ModelListingBinding {
  * responses format's `previous_response_id`).
  */
 export interface FrontConversationState {
-  /** The request with the stored history it refers to filled in. */
-  expand(request: ChatRequest, context: ConversionContext): Promise<ChatRequest>;
-  /** Keeps an answered exchange for later turns. */
-  remember(request: ChatRequest, response: ChatResponse): Promise<void>;
+  /**
+   * The id the gateway gives the answer of an exchange it keeps (unguessable), in place of the
+   * upstream's own: callers pass it back to continue.
+   */
+  issueResponseId(): string;
+  /**
+   * The request with the stored history it refers to filled in; history stored by another
+   * `tenant` is answered as unknown.
+   */
+  expand(request: ChatRequest, context: ConversionContext, tenant: string): Promise<ChatRequest>;
+  /** Keeps an answered exchange for later turns, as `tenant`'s own. */
+  remember(request: ChatRequest, response: ChatResponse, tenant: string): Promise<void>;
 }
 
 /**

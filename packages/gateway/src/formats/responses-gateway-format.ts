@@ -13,7 +13,8 @@ function describe(model: ListedModel) {
 
 /**
  * The responses format in the gateway: `GET /v1/models` in the list shape its clients read, and
- * `previous_response_id` served from a response store when the backend speaks another format.
+ * `previous_response_id` served from a response store when the backend speaks another format, each
+ * caller's key seeing only the conversations it stored, under ids the gateway issues.
  */
 export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
@@ -33,12 +34,13 @@ export const responsesGatewayFormat: GatewayFormat = {
   createConversationState(store) {
     const state = createResponsesConversationState({ store });
     return {
+      issueResponseId: state.issueResponseId,
       // The gateway keeps the conversation itself, so `store` is served here, not lost upstream.
-      async expand(request, context) {
-        const { store: _served, ...expanded } = await state.expand(request, context);
+      async expand(request, context, tenant) {
+        const { store: _served, ...expanded } = await state.forTenant(tenant).expand(request, context);
         return expanded;
       },
-      remember: state.remember,
+      remember: (request, response, tenant) => state.forTenant(tenant).remember(request, response),
     };
   },
 };

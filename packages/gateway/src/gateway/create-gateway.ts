@@ -60,7 +60,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const parsed = parseGatewayConfig(config);
   const formats = options.formats ?? defaultGatewayFormats;
   const formatById = new Map(formats.map((format) => [format.codec.id, format]));
-  const store = parsed.responseStore ?? createMemoryResponseStore();
+  const store = parsed.responseStore ?? createMemoryResponseStore(parsed.responseStoreLimits);
   const enabled = new Set<string>(parsed.fronts ?? formats.map((format) => format.codec.id));
   const fronts: Front[] = formats
     .filter((format) => enabled.has(format.codec.id))

@@ -56,6 +56,10 @@ interface Exchange {
   report: ConversionReport;
   /** How a streamed answer is framed for this caller. */
   framing: StreamFraming;
+  /** The caller's tenant, whose conversations the front's state serves. */
+  tenant: string;
+  /** The id the front's conversation state gave the answer, in place of the upstream's. */
+  responseId?: string;
 }
 
 /**
@@ -128,7 +132,8 @@ export async function handleChatRequest(
     const backendFormat = target.provider.capabilities.wireFormat;
     let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     const conversation = backendFormat === codec.id ? undefined : front.conversation;
-    if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context);
+    const tenant = runtime.keys.tenantOf(codec.http.readApiKey(request));
+    if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context, tenant);
     upstreamRequest = { ...upstreamRequest, model: route.upstreamModel };
     context.request = decoded;
     const exchange: Exchange = {
@@ -140,6 +145,8 @@ export async function handleChatRequest(
       signal: request.signal,
       report,
       framing,
+      tenant,
+      responseId: conversation?.issueResponseId(),
     };
     return report.stream
       ? await answerStream(runtime, exchange, conversation)
@@ -201,7 +208,8 @@ async function answerWhole(
     ? await accumulate(await target.provider.stream(exchange.upstreamRequest, options))
     : await target.provider.generate(exchange.upstreamRequest, options);
   if (response.status === "failed" && response.error) throw CanonicalError.fromData(response.error);
-  await conversation?.remember(exchange.request, response);
+  if (exchange.responseId !== undefined) response = { ...response, id: exchange.responseId };
+  await conversation?.remember(exchange.request, response, exchange.tenant);
   response = {
     ...response,
     parts: await sealResponseParts(response.parts, sealingFront(front), runtime.sealer),
@@ -226,14 +234,24 @@ async function answerStream(
     ? await target.provider.stream(exchange.upstreamRequest, options)
     : replay(await target.provider.generate(exchange.upstreamRequest, options));
   const reader = source.getReader();
-  const opening = await readOpening(reader);
+  const { responseId } = exchange;
+  const opening = (await readOpening(reader)).map((event) =>
+    event.type === "response-start" && responseId !== undefined ? { ...event, id: responseId } : event,
+  );
   // The stream encoder is created now so losses of the response start count in the header.
   const encoderTransformer = codec.createStreamEncoderTransformer?.(context);
   const accumulator = conversation ? createResponseAccumulator() : undefined;
   const hooks: EventStreamHooks = {
     onEvent: accumulator && ((event) => accumulator.add(event)),
     beforeEnd: async () => {
-      if (accumulator && conversation) await conversation.remember(exchange.request, accumulator.result());
+      if (accumulator && conversation) {
+        const response = accumulator.result();
+        await conversation.remember(
+          exchange.request,
+          { ...response, id: responseId ?? response.id },
+          exchange.tenant,
+        );
+      }
     },
     onClose(error) {
       if (error)

@@ -3,7 +3,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import Anthropic from "@anthropic-ai/sdk";
 import { type Content, GoogleGenAI } from "@google/genai";
-import { generateObject, generateText, jsonSchema, type ModelMessage, streamText, tool } from "ai";
+import { generateText, jsonSchema, type ModelMessage, Output, streamText, tool } from "ai";
 import OpenAI from "openai";
 
 /** Where and how a client reaches the gateway. */
@@ -473,8 +473,15 @@ function aiLine(
   options: {
     reasoning: Record<string, Record<string, unknown>>;
     structured?: Record<string, Record<string, unknown>>;
+    /** The output limit the provider would otherwise guess, and warn about, for an unknown model. */
+    maxOutputTokens?: number;
   },
 ): ClientLine {
+  // No retries: a failure is the answer under test.
+  const callSettings = {
+    maxRetries: 0,
+    ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+  };
   const weather = {
     get_weather: tool({ description: "Weather in a city", inputSchema: jsonSchema(weatherSchema) }),
   };
@@ -482,14 +489,14 @@ function aiLine(
     name,
     front,
     async plain(target) {
-      const result = await generateText({ model: model(target), prompt: "Say hello.", maxRetries: 0 });
+      const result = await generateText({ model: model(target), prompt: "Say hello.", ...callSettings });
       return result.text;
     },
     async streamed(target) {
       const result = streamText({
         model: model(target),
         prompt: "Say hello.",
-        maxRetries: 0,
+        ...callSettings,
         onError: ignore,
       });
       const deltas: string[] = [];
@@ -502,12 +509,12 @@ function aiLine(
         model: model(target),
         tools: weather,
         messages: [question],
-        maxRetries: 0,
+        ...callSettings,
       });
       const second = await generateText({
         model: model(target),
         tools: weather,
-        maxRetries: 0,
+        ...callSettings,
         messages: [
           question,
           ...first.response.messages,
@@ -536,25 +543,25 @@ function aiLine(
         model: model(target),
         messages: [question],
         providerOptions: options.reasoning as never,
-        maxRetries: 0,
+        ...callSettings,
       });
       const second = await generateText({
         model: model(target),
         messages: [question, ...first.response.messages, { role: "user", content: "And?" }],
         providerOptions: options.reasoning as never,
-        maxRetries: 0,
+        ...callSettings,
       });
       return { text: second.text };
     },
     async image(target, pngBase64) {
       const result = await generateText({
         model: model(target),
-        maxRetries: 0,
+        ...callSettings,
         messages: [
           {
             role: "user",
             content: [
-              { type: "image", image: pngBase64, mediaType: "image/png" },
+              { type: "file", data: pngBase64, mediaType: "image/png" },
               { type: "text", text: "What is this?" },
             ],
           },
@@ -563,22 +570,22 @@ function aiLine(
       return result.text;
     },
     async structured(target, schema) {
-      const result = await generateObject({
+      const result = await generateText({
         model: model(target),
-        schema: jsonSchema(schema),
+        output: Output.object({ schema: jsonSchema(schema) }),
         prompt: "Where?",
-        maxRetries: 0,
+        ...callSettings,
         providerOptions: options.structured as never,
       });
-      return result.object;
+      return result.output;
     },
     async refusedStream(target) {
-      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0, onError: ignore });
+      const result = streamText({ model: model(target), prompt: "x", ...callSettings, onError: ignore });
       for await (const part of result.fullStream) if (part.type === "error") return failure(part.error);
       return { message: "no error" };
     },
     async failingStream(target) {
-      const result = streamText({ model: model(target), prompt: "x", maxRetries: 0, onError: ignore });
+      const result = streamText({ model: model(target), prompt: "x", ...callSettings, onError: ignore });
       let text = "";
       for await (const part of result.fullStream) {
         if (part.type === "text-delta") text += part.text;
@@ -599,6 +606,8 @@ const aiAnthropic = aiLine(
   {
     reasoning: { anthropic: { thinking: { type: "enabled", budgetTokens: 1024 } } },
     structured: { anthropic: { structuredOutputMode: "outputFormat" } },
+    // What @ai-sdk/anthropic sends for a model it does not know, said explicitly so it does not warn.
+    maxOutputTokens: 4096,
   },
 );
 

@@ -19,6 +19,9 @@ const countFields = new Set([
   "totalTokenCount",
 ]);
 
+/** Marks usage whose `candidatesTokenCount` was absent (thoughts only), so it is absent again. */
+const candidatesOmittedMark = "candidatesTokenCountOmitted";
+
 /**
  * `usageMetadata` as canonical usage by the format's accounting (`promptTokenCount` includes
  * `cachedContentTokenCount`; output adds `thoughtsTokenCount` to `candidatesTokenCount`). The
@@ -34,18 +37,23 @@ export function usageFromGenerateContent(
   for (const field of vertexFields)
     if (field in metadata)
       context?.lose("dropped", `${path}/${field}`, `The Vertex AI ${field} is not carried`);
+  // Thinking without any answer tokens comes with no `candidatesTokenCount`: the output is the
+  // thoughts alone (never undefined, which other formats would report as zero output).
+  const candidatesOmitted =
+    metadata.candidatesTokenCount === undefined && metadata.thoughtsTokenCount !== undefined;
   const usage = usageFromWire(
     {
       input: metadata.promptTokenCount,
       cacheRead: metadata.cachedContentTokenCount,
-      output: metadata.candidatesTokenCount,
+      output: candidatesOmitted ? 0 : metadata.candidatesTokenCount,
       reasoning: metadata.thoughtsTokenCount,
       total: metadata.totalTokenCount,
     },
     usageAccounting["generate-content"],
   );
   const extra = unknownFields(metadata, countFields);
-  const extensions = extra && generateContentExtensions(extra);
+  const marked = candidatesOmitted ? { ...extra, [candidatesOmittedMark]: true } : extra;
+  const extensions = marked && generateContentExtensions(marked);
   if (extensions) usage.extensions = extensions;
   return usage;
 }
@@ -56,9 +64,12 @@ export function usageToGenerateContent(usage: Usage): GenerateContentUsageMetada
   const metadata: GenerateContentUsageMetadata = {};
   if (counts.input !== undefined) metadata.promptTokenCount = counts.input;
   if (counts.cacheRead !== undefined) metadata.cachedContentTokenCount = counts.cacheRead;
-  if (counts.output !== undefined) metadata.candidatesTokenCount = counts.output;
+  const { [candidatesOmittedMark]: candidatesOmitted, ...extra } =
+    usage.extensions?.["generate-content"] ?? {};
+  if (counts.output !== undefined && !(candidatesOmitted === true && counts.output === 0))
+    metadata.candidatesTokenCount = counts.output;
   if (counts.reasoning !== undefined) metadata.thoughtsTokenCount = counts.reasoning;
   if (counts.total !== undefined) metadata.totalTokenCount = counts.total;
-  Object.assign(metadata, usage.extensions?.["generate-content"]);
+  Object.assign(metadata, extra);
   return metadata;
 }

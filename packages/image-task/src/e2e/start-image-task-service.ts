@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { TaskStore } from "@interlingua/core";
 import { serveFetch } from "@interlingua/core/test";
 import type { StoredImageTask } from "../engine/stored-image-task";
@@ -13,6 +14,8 @@ import type { ImageTaskRecord } from "../wire/image-task-record";
 
 /** The test key with every scope. */
 export const testKey = "sk-test";
+/** The tenant {@link testKey} acts as: what its tasks record as their owner. */
+export const testKeyTenant = `key-sha256:${createHash("sha256").update(testKey).digest("hex")}`;
 /** A key that may only read. */
 export const readOnlyKey = "sk-read";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { StoredImageTask } from "../engine/stored-image-task";
 import { createMemoryTaskStore } from "../stores/memory-task-store";
 import { createGatedImageProvider } from "./gated-image-provider";
-import { startImageTaskService } from "./start-image-task-service";
+import { startImageTaskService, testKeyTenant } from "./start-image-task-service";
 import { dataUrl, solidImage } from "./test-images";
 
 /** A clock tests move by hand. */
@@ -15,6 +15,7 @@ function manualClock() {
 function orphan(id: string, startTime: number): StoredImageTask {
   return {
     id,
+    owner: testKeyTenant,
     dialect: "img",
     operation: { kind: "generate", prompt: "left behind", imageKeys: [] },
     selection: {},

@@ -51,6 +51,8 @@ export interface ImageTaskEngineOptions {
   generateHash: () => string;
   /** Downloads images backends give as URLs. */
   fetch: typeof fetch;
+  /** Takes secrets out of a backend's failure before it is stored as `failReason`. */
+  redactFailReason: (reason: string) => string;
 }
 
 const operationOfAction: Record<string, ImageOperation> = {
@@ -301,7 +303,7 @@ export class ImageTaskEngine {
       await this.#update(taskId, (task) => {
         if (isTerminal(task.record.status)) return false;
         task.record.status = "FAILURE";
-        task.record.failReason = describeFailure(reason);
+        task.record.failReason = this.#options.redactFailReason(describeFailure(reason));
         task.record.finishTime = this.#options.now();
         return true;
       });

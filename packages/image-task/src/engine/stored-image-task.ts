@@ -42,6 +42,11 @@ export interface StoredImageTaskResult {
 export interface StoredImageTask {
   /** Same as `record.id`. */
   id: string;
+  /**
+   * The tenant that submitted it (see `ImageTaskAuthorization`); every other tenant is answered as
+   * if the task did not exist. Absent on an open interface.
+   */
+  owner?: string;
   /** What callers see. */
   record: ImageTaskRecord;
   /** The spelling the task was submitted in (prefix of its buttons, bot type spelling). */

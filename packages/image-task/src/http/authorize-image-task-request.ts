@@ -1,8 +1,13 @@
+import { createHash } from "node:crypto";
+
 /** What a key may do: `submit` (every POST) and `read` (fetch, list, seed). */
 export type ImageTaskScope = "submit" | "read";
 
-/** An API key the service accepts: the key alone (every scope), or with its scopes. */
-export type ImageTaskApiKey = string | { key: string; scopes?: ImageTaskScope[] };
+/**
+ * An API key the service accepts: the key alone (every scope, its own tenant), or with its scopes
+ * and the tenant it acts as (keys naming the same tenant see each other's tasks: a rotated key, a team).
+ */
+export type ImageTaskApiKey = string | { key: string; scopes?: ImageTaskScope[]; tenant?: string };
 
 /** How callers authenticate. */
 export interface ImageTaskAuthOptions {
@@ -10,8 +15,14 @@ export interface ImageTaskAuthOptions {
   keys: ImageTaskApiKey[];
 }
 
-/** The outcome of checking a request's key. */
-export type ImageTaskAuthorization = { ok: true } | { ok: false; status: 401 | 403; description: string };
+/**
+ * The outcome of checking a request's key. `tenant` owns what the request creates and is the only
+ * one that sees it: the key's configured tenant, else `key-sha256:<hex>` of the key (the gateway's
+ * spelling, never the key itself), `""` for an open interface.
+ */
+export type ImageTaskAuthorization =
+  | { ok: true; tenant: string }
+  | { ok: false; status: 401 | 403; description: string };
 
 /**
  * Checks `Authorization: Bearer <key>` (or the proxies' `mj-api-secret: <key>`) against the
@@ -22,7 +33,7 @@ export function authorizeImageTaskRequest(
   auth: ImageTaskAuthOptions | undefined,
   scope: ImageTaskScope,
 ): ImageTaskAuthorization {
-  if (auth === undefined || auth.keys.length === 0) return { ok: true };
+  if (auth === undefined || auth.keys.length === 0) return { ok: true, tenant: "" };
   const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
   const given = bearer ?? request.headers.get("mj-api-secret")?.trim();
   if (given === undefined || given === "") {
@@ -34,7 +45,8 @@ export function authorizeImageTaskRequest(
   if (scopes !== undefined && !scopes.includes(scope)) {
     return { ok: false, status: 403, description: `This API key lacks the ${scope} permission` };
   }
-  return { ok: true };
+  const tenant = typeof entry === "string" ? undefined : entry.tenant;
+  return { ok: true, tenant: tenant ?? `key-sha256:${createHash("sha256").update(given).digest("hex")}` };
 }
 
 function constantTimeEquals(expected: string, given: string): boolean {

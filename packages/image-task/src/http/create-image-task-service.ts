@@ -5,9 +5,12 @@ import {
   type ImageBytes,
   type ImageOperation,
   type ImageProvider,
+  randomDecimalId,
+  randomHexId,
   type TaskStore,
 } from "@interlingua/core";
 import type { z } from "zod";
+import { createFailReasonRedactor } from "../engine/create-fail-reason-redactor";
 import { accountMatchesUploadFilter, type ImageTaskAccount } from "../engine/image-task-account";
 import {
   customIdBody,
@@ -87,8 +90,16 @@ export interface ImageTaskServiceOptions {
   maxBodyBytes?: number;
   /** Clock, epoch ms; default `Date.now`. */
   clock?: { now(): number };
-  /** Task id generator; default 16 digits like the proxies'. */
+  /**
+   * Task id generator; default 40 decimal digits carrying 128 random bits (digits only, as the
+   * proxies' ids, but unguessable).
+   */
   generateId?: () => string;
+  /**
+   * Secrets that must never show in a stored task (the backends' upstream keys): fail reasons are
+   * redacted of them, of the service's own API keys, and of anything an upstream quotes as an API key.
+   */
+  secrets?: string[];
   /** Fetch used to download images backends return as URLs; default global fetch. */
   fetch?: typeof fetch;
 }
@@ -110,6 +121,8 @@ interface RouteContext {
   request: Request;
   dialect: ImageTaskDialect;
   apiKey: string;
+  /** The caller's tenant: owner of what it submits, and the only one to see it. */
+  tenant: string;
   params: string[];
 }
 
@@ -146,7 +159,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
   }
   const baseURL = options.publicBaseURL.replace(/\/+$/, "");
   const basePath = new URL(baseURL).pathname.replace(/\/+$/, "");
-  const generateId = options.generateId ?? generateTaskId;
+  const generateId = options.generateId ?? (() => randomDecimalId());
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   const engine = new ImageTaskEngine({
     backends: options.backends,
@@ -157,8 +170,12 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     imageUrl: (key, task) => `${baseURL}/${task.dialect}/image/${key}`,
     now,
     taskTimeoutMs: options.taskTimeoutMs ?? 10 * 60_000,
-    generateHash: () => randomHex(16),
+    generateHash: () => randomHexId(),
     fetch: options.fetch ?? fetch,
+    redactFailReason: createFailReasonRedactor([
+      ...(options.secrets ?? []),
+      ...(options.auth?.keys ?? []).map((key) => (typeof key === "string" ? key : key.key)),
+    ]),
   });
 
   async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S> | Response> {
@@ -179,9 +196,15 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     return callerError(400, param === "" ? issue.message : `${param}: ${issue.message}`, param || undefined);
   }
 
-  /** A stored task, failed first when it is stuck (see `ImageTaskEngine.expireIfStuck`). */
-  async function currentTask(id: string): Promise<StoredImageTask | undefined> {
+  /** A stored task of `tenant`; another tenant's is undefined, exactly as an unknown one. */
+  async function ownedTask(id: string, tenant: string): Promise<StoredImageTask | undefined> {
     const task = await store.get(id);
+    return task === undefined || (task.owner ?? "") !== tenant ? undefined : task;
+  }
+
+  /** A stored task of `tenant`, failed first when it is stuck (see `ImageTaskEngine.expireIfStuck`). */
+  async function currentTask(id: string, tenant: string): Promise<StoredImageTask | undefined> {
+    const task = await ownedTask(id, tenant);
     return task === undefined ? undefined : engine.expireIfStuck(task);
   }
 
@@ -223,6 +246,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
 
   function newTask(fields: {
     id: string;
+    tenant: string;
     dialect: ImageTaskDialect;
     action: ImageTaskAction;
     prompt: string;
@@ -254,6 +278,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     };
     const task: StoredImageTask = {
       id,
+      ...(fields.tenant === "" ? {} : { owner: fields.tenant }),
       record,
       dialect: fields.dialect,
       operation: fields.operation,
@@ -289,7 +314,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
   }
 
   const handlers = {
-    imagine: async ({ request, dialect, apiKey }: RouteContext) => {
+    imagine: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
       const body = await readBody(request, ImageTaskImagineRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array ?? [], "base64Array");
@@ -302,6 +327,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const imageKeys = images.map((_, index) => `${inputKeyPrefix(id)}-${index + 1}`);
       const task = newTask({
         id,
+        tenant,
         dialect,
         action: "IMAGINE",
         prompt: prepared.prompt,
@@ -320,7 +346,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
-    blend: async ({ request, dialect, apiKey }: RouteContext) => {
+    blend: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
       const body = await readBody(request, ImageTaskBlendRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array, "base64Array");
@@ -333,6 +359,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const dimensions = body.dimensions ?? "SQUARE";
       const task = newTask({
         id,
+        tenant,
         dialect,
         action: "BLEND",
         prompt: "",
@@ -351,7 +378,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
-    describe: async ({ request, dialect, apiKey }: RouteContext) => {
+    describe: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
       const body = await readBody(request, ImageTaskDescribeRequest);
       if (body instanceof Response) return body;
       const image = await decodeImageDataUrl(body.base64, "base64");
@@ -363,6 +390,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const imageKey = `${inputKeyPrefix(id)}-1`;
       const task = newTask({
         id,
+        tenant,
         dialect,
         action: "DESCRIBE",
         prompt: "",
@@ -377,7 +405,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       return submit(task, "describe", [[imageKey, image]]);
     },
 
-    swapFace: async ({ request, dialect, apiKey }: RouteContext) => {
+    swapFace: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
       const body = await readBody(request, ImageTaskSwapFaceRequest);
       if (body instanceof Response) return body;
       const source = await decodeImageDataUrl(body.sourceBase64, "sourceBase64");
@@ -391,6 +419,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const targetKey = `${inputKeyPrefix(id)}-target`;
       const task = newTask({
         id,
+        tenant,
         dialect,
         action: "SWAP_FACE",
         prompt: "",
@@ -408,10 +437,10 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       ]);
     },
 
-    action: async ({ request, dialect, apiKey }: RouteContext) => {
+    action: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
       const body = await readBody(request, ImageTaskActionRequest);
       if (body instanceof Response) return body;
-      const parent = await store.get(body.taskId);
+      const parent = await ownedTask(body.taskId, tenant);
       if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
       if (parent.record.status !== "SUCCESS") {
         return callerError(
@@ -455,6 +484,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         action.kind === "reroll" ? rerollOperation(parent.operation) : operationOfButton(action.kind)!;
       const task = newTask({
         id: generateId(),
+        tenant,
         dialect,
         action: recordAction,
         prompt: parent.record.prompt,
@@ -478,10 +508,10 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       return admissionResponse(await engine.park(task, candidates[0]));
     },
 
-    modal: async ({ request, apiKey }: RouteContext) => {
+    modal: async ({ request, apiKey, tenant }: RouteContext) => {
       const body = await readBody(request, ImageTaskModalRequest);
       if (body instanceof Response) return body;
-      const task = await currentTask(body.taskId);
+      const task = await currentTask(body.taskId, tenant);
       if (task === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
       if (task.record.status !== "MODAL" || task.modal === undefined) {
         return callerError(
@@ -549,7 +579,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       if (account === undefined) return admissionResponse({ kind: "no-account" });
       const urls = await Promise.all(
         images.map(async (image) => {
-          const key = `upload-${randomHex(16)}`;
+          const key = `upload-${randomHexId()}`;
           await blobs.put(key, image);
           return `${baseURL}/${dialect}/image/${key}`;
         }),
@@ -562,26 +592,25 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       });
     },
 
-    list: async ({ request }: RouteContext) => {
+    list: async ({ request, tenant }: RouteContext) => {
       const body = await readBody(request, ImageTaskListRequest);
       if (body instanceof Response) return body;
-      const tasks = await Promise.all(
-        (await store.getMany(body.ids)).map((task) => engine.expireIfStuck(task)),
-      );
+      const owned = (await store.getMany(body.ids)).filter((task) => (task.owner ?? "") === tenant);
+      const tasks = await Promise.all(owned.map((task) => engine.expireIfStuck(task)));
       return jsonResponse(
         200,
         tasks.map((task) => task.record),
       );
     },
 
-    fetchTask: async ({ params }: RouteContext) => {
-      const task = await currentTask(params[0]!);
+    fetchTask: async ({ params, tenant }: RouteContext) => {
+      const task = await currentTask(params[0]!, tenant);
       if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
       return jsonResponse(200, task.record);
     },
 
-    imageSeed: async ({ params }: RouteContext) => {
-      const task = await store.get(params[0]!);
+    imageSeed: async ({ params, tenant }: RouteContext) => {
+      const task = await ownedTask(params[0]!, tenant);
       if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
       if (task.record.status !== "SUCCESS" || task.result === undefined) {
         return callerError(
@@ -600,8 +629,8 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       return envelopeResponse(200, { code: ImageTaskCode.submitted, description: "Success", result: seed });
     },
 
-    cancel: async ({ params }: RouteContext) => {
-      const task = await store.get(params[0]!);
+    cancel: async ({ params, tenant }: RouteContext) => {
+      const task = await ownedTask(params[0]!, tenant);
       if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
       if (!(await engine.cancel(task.id))) {
         return callerError(400, `Task ${task.id} has already finished (${task.record.status})`, "id");
@@ -684,16 +713,19 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
           : callerError(404, `Unknown path ${path[0]}`);
       }
       let apiKey = "";
+      let tenant = "";
       if (route.scope !== "public") {
         const authorization = authorizeImageTaskRequest(request, options.auth, route.scope);
         if (!authorization.ok) return callerError(authorization.status, authorization.description);
+        tenant = authorization.tenant;
         apiKey =
           request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
           request.headers.get("mj-api-secret") ??
           "";
       }
       try {
-        return await route.handler({ request, dialect, apiKey, params: route.pattern.exec(rest)!.slice(1) });
+        const params = route.pattern.exec(rest)!.slice(1);
+        return await route.handler({ request, dialect, apiKey, tenant, params });
       } catch (error) {
         if (CanonicalError.isInstance(error) && error.kind === "invalid_request") {
           return callerError(400, error.message, error.param);
@@ -798,19 +830,10 @@ function pick(source: Record<string, unknown>, keys: readonly string[]): Record<
   return picked;
 }
 
-/** Blob key prefix of a task's input images: the id and a random part (images are served without a key). */
+/**
+ * Blob key prefix of a task's input images: the id and 128 random bits, since images are served
+ * without a key (their URLs are capabilities).
+ */
 function inputKeyPrefix(taskId: string): string {
-  return `${taskId}-input-${randomHex(8)}`;
-}
-
-function randomHex(bytes: number): string {
-  const values = crypto.getRandomValues(new Uint8Array(bytes));
-  let hex = "";
-  for (const value of values) hex += value.toString(16).padStart(2, "0");
-  return hex;
-}
-
-function generateTaskId(): string {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0]! % 1000;
-  return `${Date.now()}${String(random).padStart(3, "0")}`;
+  return `${taskId}-input-${randomHexId()}`;
 }

@@ -99,10 +99,16 @@ export const ImageTaskUploadRequest = z.looseObject({
 /** An upload body; see {@link ImageTaskUploadRequest}. */
 export type ImageTaskUploadRequest = z.infer<typeof ImageTaskUploadRequest>;
 
+/** Most task ids one `list-by-condition` call may ask for. */
+export const maxListedTaskIds = 100;
+
 /** `POST /img/task/list-by-condition`. */
 export const ImageTaskListRequest = z.looseObject({
-  /** Task ids; the answer keeps their order and leaves unknown ones out. */
-  ids: z.array(z.string()),
+  /**
+   * Task ids, at most {@link maxListedTaskIds}; the answer keeps their order and leaves unknown
+   * ones (and other tenants') out.
+   */
+  ids: z.array(z.string()).max(maxListedTaskIds, `at most ${maxListedTaskIds} task ids per call`),
 });
 /** A list body; see {@link ImageTaskListRequest}. */
 export type ImageTaskListRequest = z.infer<typeof ImageTaskListRequest>;

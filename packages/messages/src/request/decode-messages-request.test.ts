@@ -52,7 +52,50 @@ describe("decodeMessagesRequest validation", () => {
     ],
     ["tool choice tool without name", { tool_choice: { type: "tool" } }, "tool_choice.name"],
     ["no messages", { messages: [] }, "messages"],
-    ["system role", { messages: [{ role: "system", content: "x" }] }, "messages.0.role"],
+    ["system message first", { messages: [{ role: "system", content: "x" }] }, "messages.0.role"],
+    [
+      "two system messages in a row",
+      {
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "system", content: "a" },
+          { role: "system", content: "b" },
+        ],
+      },
+      "messages.2.role",
+    ],
+    [
+      "an image in a system message",
+      {
+        messages: [
+          { role: "user", content: "hi" },
+          {
+            role: "system",
+            content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: "x" } }],
+          },
+        ],
+      },
+      "messages.1.content.0.type",
+    ],
+    ["unknown role", { messages: [{ role: "tool", content: "x" }] }, "messages.0.role"],
+    ["service tier of another format", { service_tier: "flex" }, "service_tier"],
+    ["tool_choice without tools", { tool_choice: { type: "auto" } }, "tool_choice"],
+    ...(
+      [
+        ["temperature while thinking", { temperature: 0.5 }, "temperature"],
+        ["top_k while thinking", { top_k: 5 }, "top_k"],
+        ["top_p below 0.95 while thinking", { top_p: 0.9 }, "top_p"],
+        [
+          "forced tool use while thinking",
+          { tool_choice: { type: "any" }, tools: [{ name: "t", input_schema: { type: "object" } }] },
+          "tool_choice.type",
+        ],
+      ] as [string, Record<string, unknown>, string][]
+    ).map(([name, change, param]): [string, Record<string, unknown>, string] => [
+      name,
+      { ...change, max_tokens: 4096, thinking: { type: "adaptive" } },
+      param,
+    ]),
     [
       "empty text block",
       { messages: [{ role: "user", content: [{ type: "text", text: "" }] }] },
@@ -107,15 +150,23 @@ describe("decodeMessagesRequest validation", () => {
         temperature: 1,
         top_p: 0,
         top_k: 1,
-        thinking: { type: "enabled", budget_tokens: 1024 },
         tools: [{ name: "t".repeat(64), input_schema: { type: "object" } }],
+      }),
+    ).not.toThrow();
+    expect(() =>
+      decode({
+        ...base,
+        max_tokens: 1025,
+        temperature: 1,
+        top_p: 0.95,
+        thinking: { type: "enabled", budget_tokens: 1024 },
       }),
     ).not.toThrow();
   });
 });
 
 describe("decodeMessagesRequest mapping", () => {
-  const [everything, tools, autoParallel] = messagesFixtures().requests.map(
+  const [everything, tools, anyParallel, , sampling] = messagesFixtures().requests.map(
     (fixture) => decode(fixture.wire) as ChatRequest,
   );
 
@@ -145,12 +196,31 @@ describe("decodeMessagesRequest mapping", () => {
     expect(encoded[0]!.role).toBe("user");
   });
 
+  it("keeps a system message inside the conversation at its place, and puts it back there", () => {
+    // What Claude Code sends with the mid-conversation-system-2026-04-07 beta.
+    const wire = {
+      ...base,
+      system: "You are Claude Code.",
+      messages: [
+        { role: "user", content: "list the files" },
+        { role: "system", content: [{ type: "text", text: "Be brief." }], output_config: { effort: "low" } },
+        { role: "assistant", content: "ok" },
+        { role: "user", content: "go" },
+      ],
+    };
+    const request = decode(wire);
+    expect(request.messages.map((message) => message.role)).toEqual(["user", "system", "assistant", "user"]);
+    expect(request.messages[1]!.parts).toEqual([{ type: "text", text: "Be brief." }]);
+    const context = createConversionContext();
+    expect(encodeMessagesRequest(request, context)).toEqual(wire);
+    expect(context.losses).toEqual([]);
+  });
+
   it("maps settings to their canonical fields", () => {
     expect(everything).toMatchObject({
       maxOutputTokens: 4096,
-      temperature: 0.2,
-      topK: 40,
-      topP: 0.9,
+      temperature: 1,
+      topP: 0.95,
       stopSequences: ["\n\nHuman:", "END"],
       stream: true,
       user: "user-7f3a",
@@ -165,6 +235,10 @@ describe("decodeMessagesRequest mapping", () => {
         ],
       },
     ]);
+  });
+
+  it("maps sampling settings to their canonical fields", () => {
+    expect(sampling).toMatchObject({ temperature: 0.2, topK: 40, topP: 0.9 });
   });
 
   it("tags thinking signatures with the messages format and names tool results", () => {
@@ -224,7 +298,7 @@ describe("decodeMessagesRequest mapping", () => {
   it("maps tools and tool choices", () => {
     expect(tools!.toolChoice).toEqual({ type: "tool", name: "get_weather" });
     expect(tools!.parallelToolCalls).toBe(false);
-    expect(autoParallel!.parallelToolCalls).toBe(true);
+    expect(anyParallel!.parallelToolCalls).toBe(true);
     expect(
       tools!.tools!.map((tool) =>
         tool.type === "hosted" ? [tool.kind, tool.version] : [tool.type, tool.name],

@@ -11,6 +11,7 @@ import { extraFields } from "../shared/extra-fields";
 import { type MessagesInputMessage, MessagesRequest } from "../wire/messages-request";
 import { decodeMessagesTool, decodeMessagesToolChoice } from "./decode-messages-tools";
 import { invalidMessagesRequest } from "./invalid-messages-request";
+import type { legalizeMessagesRequest } from "./legalize-messages-request";
 
 const requestKnown = new Set([
   "model",
@@ -33,7 +34,8 @@ const messageKnown = new Set(["role", "content"]);
 
 /**
  * Decodes one turn. A string content is marked `contentForm: "string"`; blocks the canonical model
- * has no part for stay in `opaqueBlocks` with their position.
+ * has no part for stay in `opaqueBlocks` with their position. A `system` message is marked `inline`:
+ * the messages encoder puts it back at its place, where other instructions move to `system`.
  */
 function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string>): Message {
   const extra: Record<string, unknown> = extraFields(wire, messageKnown) ?? {};
@@ -54,8 +56,64 @@ function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string
     if (opaqueBlocks.length > 0) extra.opaqueBlocks = opaqueBlocks;
   }
   const message: Message = { role: wire.role, parts };
+  if (wire.role === "system") extra.inline = true;
   if (Object.keys(extra).length > 0) message.extensions = { messages: extra };
   return message;
+}
+
+/**
+ * The placement rules of a `system` message inside the conversation: never first (the top-level
+ * `system` field is for that), never right after another one, and text blocks only.
+ */
+function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
+  messages.forEach((message, index) => {
+    if (message.role !== "system") return;
+    if (index === 0)
+      throw new CanonicalError(
+        "invalid_request",
+        "a system message cannot be the first message; use the top-level system field",
+        { param: "messages.0.role" },
+      );
+    if (messages[index - 1]!.role === "system")
+      throw new CanonicalError("invalid_request", "consecutive system messages are not allowed", {
+        param: `messages.${index}.role`,
+      });
+    if (typeof message.content === "string") return;
+    const blockIndex = message.content.findIndex((block) => block.type !== "text");
+    if (blockIndex >= 0)
+      throw new CanonicalError("invalid_request", "a system message holds text blocks only", {
+        param: `messages.${index}.content.${blockIndex}.type`,
+      });
+  });
+}
+
+/**
+ * The combinations the API refuses (the rules {@link legalizeMessagesRequest} enforces on requests
+ * from other formats): with thinking on, `temperature` other than 1, `top_k`, `top_p` below 0.95
+ * and forced tool use; `tool_choice` without tools; a `service_tier` other than `auto` /
+ * `standard_only`.
+ */
+function checkSettingCombinations(body: MessagesRequest): void {
+  const refuse = (message: string, param: string) => {
+    throw new CanonicalError("invalid_request", message, { param });
+  };
+  if (
+    body.service_tier !== undefined &&
+    body.service_tier !== "auto" &&
+    body.service_tier !== "standard_only"
+  )
+    refuse("service_tier must be auto or standard_only", "service_tier");
+  if (body.tool_choice !== undefined && (body.tools === undefined || body.tools.length === 0))
+    refuse("tool_choice may only be specified while providing tools", "tool_choice");
+  if (body.thinking === undefined || body.thinking.type === "disabled") return;
+  if (body.temperature !== undefined && body.temperature !== 1)
+    refuse("temperature may only be set to 1 when thinking is enabled", "temperature");
+  if (body.top_k !== undefined) refuse("top_k cannot be set when thinking is enabled", "top_k");
+  if (body.top_p !== undefined && body.top_p < 0.95)
+    refuse("top_p must be between 0.95 and 1 when thinking is enabled", "top_p");
+  const choice = body.tool_choice?.type;
+  if (choice === "any" || choice === "tool")
+    refuse("tool use cannot be forced when thinking is enabled", "tool_choice.type");
 }
 
 /**
@@ -114,6 +172,8 @@ export function decodeMessagesRequest(wire: unknown, _context: ConversionContext
   const parsed = MessagesRequest.safeParse(wire);
   if (!parsed.success) throw invalidMessagesRequest(parsed.error);
   const body = parsed.data;
+  checkInlineSystemMessages(body.messages);
+  checkSettingCombinations(body);
   if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
     throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {
       param: "thinking.budget_tokens",

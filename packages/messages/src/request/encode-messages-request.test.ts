@@ -100,13 +100,12 @@ describe("encodeMessagesRequest from other formats", () => {
       presencePenalty: 0.5,
       metadata: { a: "b" },
       parallelToolCalls: false,
+      tools: [{ type: "function", name: "only", inputSchema: { type: "object" } }],
       toolChoice: { type: "required", allowed: ["only"] },
-      reasoning: { enabled: true },
       outputFormat: { type: "json-schema", name: "x", schema: { type: "object" } },
     });
     expect(wire.max_tokens).toBe(4096);
     expect(wire.tool_choice).toEqual({ type: "tool", name: "only", disable_parallel_tool_use: true });
-    expect(wire.thinking).toEqual({ type: "adaptive" });
     expect(wire.output_config).toEqual({ format: { type: "json_schema", schema: { type: "object" } } });
     expect(losses.map((loss) => loss.path).sort()).toEqual(
       [

@@ -10,9 +10,13 @@ import { encodeMessagesPart, encodeMessagesTextPart } from "../shared/encode-mes
 import { isRecord } from "../shared/extra-fields";
 import type { MessagesRequest } from "../wire/messages-request";
 import { encodeMessagesTool, encodeMessagesToolChoice } from "./encode-messages-tools";
+import { legalizeMessagesRequest } from "./legalize-messages-request";
 
 type WireBlock = Record<string, unknown>;
-type WireMessage = { role: "user" | "assistant"; content: string | WireBlock[] } & Record<string, unknown>;
+type WireMessage = { role: "user" | "assistant" | "system"; content: string | WireBlock[] } & Record<
+  string,
+  unknown
+>;
 
 /** `max_tokens` is required; used when a request from another format sets no limit. */
 export const defaultMessagesMaxTokens = 4096;
@@ -39,7 +43,7 @@ const isPlainText = (part: TextPart) =>
 function encodeSystem(request: ChatRequest, context: ConversionContext): string | WireBlock[] | undefined {
   const instructions = request.instructions ?? [];
   const hoisted = request.messages.flatMap((message, index) =>
-    message.role === "system" || message.role === "developer" ? [{ message, index }] : [],
+    isInstruction(message) && !isInlineSystem(message) ? [{ message, index }] : [],
   );
   if (instructions.length === 0 && hoisted.length === 0) return undefined;
   const only = instructions[0];
@@ -74,6 +78,12 @@ function encodeSystem(request: ChatRequest, context: ConversionContext): string 
   return blocks;
 }
 
+const isInstruction = (message: Message) => message.role === "system" || message.role === "developer";
+
+/** A system message that came from inside a messages conversation, which goes back to its place. */
+const isInlineSystem = (message: Message) =>
+  message.role === "system" && message.extensions?.messages?.inline === true;
+
 /** One wire turn of a canonical message: its parts, its own wire fields, where its parts start. */
 interface Turn {
   parts: Part[];
@@ -86,7 +96,7 @@ interface Turn {
  * merged into it, split again where `extensions.messages.turns` says (when it still fits the parts).
  */
 function turnsOf(message: Message): Turn[] {
-  const { turns, ...fields } = message.extensions?.messages ?? {};
+  const { turns, inline: _inline, ...fields } = message.extensions?.messages ?? {};
   const counts = Array.isArray(turns) ? (turns as { parts?: unknown }[]).map((turn) => turn?.parts) : [];
   const fits =
     counts.length > 1 &&
@@ -108,7 +118,7 @@ function turnsOf(message: Message): Turn[] {
 /** One wire turn: a string when it was one, else its blocks with any opaque blocks put back. */
 function encodeTurn(
   turn: Turn,
-  role: "user" | "assistant",
+  role: WireMessage["role"],
   path: string,
   context: ConversionContext,
 ): WireMessage {
@@ -134,9 +144,9 @@ function encodeMessages(request: ChatRequest, context: ConversionContext): WireM
   const wireMessages: WireMessage[] = [];
   let previousWasTool = false;
   for (const [index, message] of request.messages.entries()) {
-    if (message.role === "system" || message.role === "developer") continue;
+    if (isInstruction(message) && !isInlineSystem(message)) continue;
     const path = pointer("/messages", index);
-    const role = message.role === "assistant" ? "assistant" : "user";
+    const role = message.role === "assistant" || message.role === "system" ? message.role : "user";
     for (const turn of turnsOf(message)) {
       const wire = encodeTurn(turn, role, path, context);
       const previous = wireMessages[wireMessages.length - 1];
@@ -277,5 +287,6 @@ export function encodeMessagesRequest(request: ChatRequest, context: ConversionC
     if (request[setting] !== undefined)
       context.lose("unsupported", `/${setting}`, `${setting} has no messages equivalent`);
   }
+  legalizeMessagesRequest(wire, request.maxOutputTokens === undefined, context);
   return wire as MessagesRequest;
 }

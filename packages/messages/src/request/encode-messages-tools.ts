@@ -42,9 +42,18 @@ export function encodeMessagesTool(
       context.lose("dropped", pointer(path, "settings", key), `setting ${key} has no messages equivalent`);
     else wire[wireKey] = value;
   }
+  if (
+    tool.kind === "computer" &&
+    !(isPositiveInteger(wire.display_width_px) && isPositiveInteger(wire.display_height_px))
+  ) {
+    context.lose("unsupported", path, "a computer tool needs its display size on a messages backend");
+    return undefined;
+  }
   if (tool.cache) wire.cache_control = cacheToMessages(tool.cache);
   return wire;
 }
+
+const isPositiveInteger = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
 
 /** The canonical tool choice and parallel-calls flag as `tool_choice`. */
 export function encodeMessagesToolChoice(

@@ -2,9 +2,13 @@ import { z } from "zod";
 import { MessagesRequestContentBlock, MessagesTextBlock } from "./messages-content-block";
 import { MessagesToolChoice, MessagesToolDefinition } from "./messages-tool";
 
-/** One conversation turn: `user` or `assistant`, with a string or content blocks. */
+/**
+ * One conversation turn: `user` or `assistant`, with a string or content blocks; or a `system`
+ * message inside the conversation (the `mid-conversation-system-2026-04-07` beta that Claude Code
+ * sends), whose content is text only (checked by the decoder).
+ */
 export const MessagesInputMessage = z.looseObject({
-  role: z.enum(["user", "assistant"], { error: "role must be user or assistant" }),
+  role: z.enum(["user", "assistant", "system"], { error: "role must be user, assistant or system" }),
   content: z.union([z.string(), z.array(MessagesRequestContentBlock)]),
 });
 /** A conversation turn; see {@link MessagesInputMessage}. */

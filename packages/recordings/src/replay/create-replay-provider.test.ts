@@ -5,7 +5,9 @@ import {
   collect,
   createConversionContext,
 } from "@interlingua/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readBundledRecordings } from "../bundled/bundled-recordings";
 import { decodeExchange } from "../canonical/decode-exchange";
 import { defaultRecordingFormats as formats } from "../format/default-recording-formats";
 import type { RecordedExchange } from "../format/recorded-exchange";
@@ -124,5 +126,116 @@ describe("createReplayProvider", () => {
     expect((await anyModel.generate(ask("other-model"))).parts).toHaveLength(1);
     expect((await byModel.generate(ask("recorded-model"))).parts).toHaveLength(1);
     expect((await rejection(byModel.generate(ask("other-model")))).kind).toBe("not_found");
+  });
+
+  describe("says which part of a near miss differs from the closest recording", () => {
+    const user = (text: string): ChatRequest["messages"][number] => ({
+      role: "user",
+      parts: [{ type: "text", text }],
+    });
+    const bundled = async () => createReplayProvider({ recordings: await readBundledRecordings(formats) });
+
+    it("a prompt missing its punctuation, down to the character", async () => {
+      const error = await rejection((await bundled()).generate({ model: "any", messages: [user("Hello")] }));
+      expect(error.message).toContain('(it was asked: "Hello!")');
+      expect(error.message).toContain(
+        'which differs in the user text of part 1 of the conversation: this request has "Hello", ' +
+          'the recording "Hello!"; they differ from character 6: the end here, "!" in the recording',
+      );
+      expect(error.message).not.toMatch(/instructions|tools/);
+    });
+
+    it("an added system instruction", async () => {
+      const error = await rejection(
+        (await bundled()).generate({
+          model: "any",
+          instructions: [{ role: "system", parts: [{ type: "text", text: "Answer in French." }] }],
+          messages: [user("Hello!")],
+        }),
+      );
+      expect(error.message).toContain(
+        'which differs in the instructions: this request has "Answer in French.", the recording has none',
+      );
+      expect(error.message).not.toMatch(/conversation|tools/);
+    });
+
+    it("no tools where the recording offered some", async () => {
+      const error = await rejection(
+        (await bundled()).generate({ model: "any", messages: [user("What is the weather in Paris?")] }),
+      );
+      expect(error.message).toContain(
+        "which differs in the tools: this request offers none, the recording offers get_weather",
+      );
+      expect(error.message).not.toMatch(/conversation|instructions/);
+    });
+
+    it("a conversation longer than the recording's, and a part from another speaker", async () => {
+      const provider = await bundled();
+      const longer = await rejection(
+        provider.generate({
+          model: "any",
+          messages: [
+            user("Hello!"),
+            { role: "assistant", parts: [{ type: "text", text: "Hi." }] },
+            user("Bye"),
+          ],
+        }),
+      );
+      expect(longer.message).toContain(
+        'the conversation: this request has 3 parts, the recording 1 (the first extra one here is the text "Hi." from the assistant)',
+      );
+      const speaker = await rejection(
+        provider.generate({
+          model: "any",
+          messages: [{ role: "assistant", parts: [{ type: "text", text: "Hello!" }] }],
+        }),
+      );
+      expect(speaker.message).toContain(
+        "part 1 of the conversation: it comes from the assistant here, from the user in the recording",
+      );
+    });
+
+    it("any recorded text followed by more: names the first differing character (property)", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.string({ minLength: 1, maxLength: 30 }).filter((text) => text.trim() === text && text !== ""),
+          fc
+            .string({ minLength: 1, maxLength: 10 })
+            .filter((extra) => extra.trim() === extra && extra !== ""),
+          async (recorded, extra) => {
+            const exchange: RecordedExchange = {
+              format: "messages",
+              method: "POST",
+              path: "/v1/messages",
+              request: {
+                headers: {},
+                body: { model: "m", max_tokens: 10, messages: [{ role: "user", content: recorded }] },
+              },
+              response: {
+                status: 200,
+                headers: {},
+                body: {
+                  id: "msg_1",
+                  type: "message",
+                  role: "assistant",
+                  model: "m",
+                  content: [{ type: "text", text: "ok" }],
+                  stop_reason: "end_turn",
+                  stop_sequence: null,
+                  usage: { input_tokens: 1, output_tokens: 1 },
+                },
+              },
+            };
+            const provider = createReplayProvider({ recordings: [exchange] });
+            const error = await rejection(
+              provider.generate({ model: "m", messages: [user(`${recorded}${extra}`)] }),
+            );
+            expect(error.message).toContain(`they differ from character ${recorded.length + 1}:`);
+            expect(error.message).toContain(`${JSON.stringify(extra)} here, the end in the recording`);
+          },
+        ),
+        { numRuns: 50 },
+      );
+    });
   });
 });

@@ -12,6 +12,7 @@ import { type CanonicalExchange, decodeExchange } from "../canonical/decode-exch
 import { defaultRecordingFormats } from "../format/default-recording-formats";
 import type { RecordedExchange } from "../format/recorded-exchange";
 import type { RecordingFormats } from "../format/recording-format";
+import { explainFingerprintDifference } from "./explain-fingerprint-difference";
 import { type ReplayFingerprint, replayFingerprint } from "./replay-fingerprint";
 
 /** Options of {@link createReplayProvider}. */
@@ -37,7 +38,8 @@ interface ReplayEntry {
  * stream or error) of the recording whose request has the same fingerprint; several recordings
  * with one fingerprint answer in turn, in recorded order, then start over. A streaming caller gets
  * the recorded events (or a whole recorded response replayed as events), a non-streaming caller
- * the whole response. No match is a `not_found` error that names the closest recording.
+ * the whole response. No match is a `not_found` error that names the closest recording and says
+ * which parts of the request differ from it (model, instructions, tools, conversation).
  * Recordings are decoded on first use.
  */
 export function createReplayProvider(options: ReplayProviderOptions): ChatProvider {
@@ -105,8 +107,10 @@ function accumulateEvents(events: readonly ChatEvent[]): ChatResponse {
 
 function notFound(fingerprint: string, entries: readonly ReplayEntry[]): CanonicalError {
   const closest = closestEntry(fingerprint, entries);
+  const difference = closest && explainFingerprintDifference(fingerprint, closest.fingerprint);
   const hint = closest
-    ? `; the closest recording is "${closest.name}" (it was asked: ${lastUserText(closest.exchange)})`
+    ? `; the closest recording is "${closest.name}" (it was asked: ${lastUserText(closest.exchange)})` +
+      (difference ? `, which differs in ${difference}` : "")
     : "; there are no recordings to replay";
   return new CanonicalError("not_found", `No recorded exchange matches this request${hint}`, {
     code: "recording_not_found",

@@ -161,4 +161,49 @@ describe("createResponsesConversationState", () => {
     expect(state.appliesTo(backend("messages"))).toBe(true);
     expect(state.appliesTo(backend())).toBe(true);
   });
+
+  it("lets a tenant continue only from its own exchanges, answering another's id as unknown", async () => {
+    const store = createMemoryResponseStore();
+    const state = createResponsesConversationState({ store });
+    const alice = state.forTenant("tenant-alice");
+    const bob = state.forTenant("tenant-bob");
+    await alice.remember(turn("alice's secret"), answer("resp_alice", "noted"));
+    expect((await store.get("resp_alice"))?.owner).toBe("tenant-alice");
+
+    const own = await alice.expand(turn("more", { previous_response_id: "resp_alice" }));
+    expect(texts(own)).toEqual(["user:alice's secret", "assistant:noted", "user:more"]);
+
+    for (const other of [bob, state]) {
+      const stolen = await other.expand(turn("more", { previous_response_id: "resp_alice" })).catch((e) => e);
+      const unknown = await other
+        .expand(turn("more", { previous_response_id: "resp_nothing" }))
+        .catch((e) => e);
+      expect(CanonicalError.isInstance(stolen)).toBe(true);
+      const stolenWire = responsesErrorToWire(stolen as CanonicalError);
+      const unknownWire = responsesErrorToWire(unknown as CanonicalError);
+      expect(stolenWire.status).toBe(404);
+      expect(stolenWire.body.error.message.replace("resp_alice", "ID")).toBe(
+        unknownWire.body.error.message.replace("resp_nothing", "ID"),
+      );
+      expect({ ...stolenWire.body.error, message: "" }).toEqual({ ...unknownWire.body.error, message: "" });
+    }
+  });
+
+  it("stores exchanges of the tenant without identity without an owner, visible to that tenant only", async () => {
+    const store = createMemoryResponseStore();
+    const state = createResponsesConversationState({ store });
+    await state.remember(turn("open"), answer("resp_open", "ok"));
+    expect((await store.get("resp_open"))?.owner).toBeUndefined();
+    expect(texts(await state.expand(turn("next", { previous_response_id: "resp_open" })))).toHaveLength(3);
+    await expect(
+      state.forTenant("tenant-x").expand(turn("next", { previous_response_id: "resp_open" })),
+    ).rejects.toMatchObject({ kind: "not_found" });
+  });
+
+  it("issues response ids of 128 random bits in the resp_<hex> shape", () => {
+    const state = createResponsesConversationState({ store: createMemoryResponseStore() });
+    const ids = Array.from({ length: 1000 }, () => state.forTenant("t").issueResponseId());
+    for (const id of ids) expect(id).toMatch(/^resp_[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });

@@ -7,6 +7,7 @@ import {
   type Message,
   pointer,
   type ResponseStore,
+  randomHexId,
   type StoredResponse,
 } from "@interlingua/core";
 import { responsesExtensions, responsesFormatId } from "../responses-extensions";
@@ -40,16 +41,26 @@ export interface ResponsesConversationState {
    * replayed in order. Earlier instructions are not carried over (the format's rule);
    * `previousResponseId` is removed; tool results get the names of the stored calls they answer.
    * An id with no stored response (unknown, expired or a broken chain) is a `not_found` error
-   * naming `previous_response_id`. Item references, which only a
-   * responses backend can resolve, are dropped with a loss recorded in `context`.
+   * naming `previous_response_id`; so is an id stored by another tenant (see {@link forTenant}),
+   * with the very same error. Item references, which only a responses backend can resolve, are
+   * dropped with a loss recorded in `context`.
    */
   expand(request: ChatRequest, context?: ConversionContext): Promise<ChatRequest>;
   /**
-   * Stores an exchange for later turns, unless the request said `store: false` or the response
-   * failed. Pass the request as the client sent it (before {@link expand}), so only its new input
-   * messages are kept.
+   * Stores an exchange for later turns under `response.id`, unless the request said `store: false`
+   * or the response failed. Pass the request as the client sent it (before {@link expand}), so only
+   * its new input messages are kept. Give the response an id from {@link issueResponseId} first:
+   * an upstream's own ids may be guessable.
    */
   remember(request: ChatRequest, response: ChatResponse): Promise<void>;
+  /**
+   * The same conversations as one tenant sees them (an opaque id of the caller, such as a digest
+   * of its API key): what it remembers is stored as its own, and it can continue only from its own
+   * exchanges. This state itself is the tenant without identity (`""`), for single-user setups.
+   */
+  forTenant(tenant: string): ResponsesConversationState;
+  /** A new response id, `resp_` and 128 random bits in hex, for an exchange this state will keep. */
+  issueResponseId(): string;
 }
 
 /**
@@ -81,14 +92,15 @@ export function createResponsesConversationState(
   const { store } = options;
   const now = options.now ?? Date.now;
 
-  const loadChain = async (firstId: string): Promise<StoredResponse[]> => {
+  const loadChain = async (firstId: string, tenant: string): Promise<StoredResponse[]> => {
     const chain: StoredResponse[] = [];
     const seen = new Set<string>();
     let id: string | undefined = firstId;
     while (id !== undefined && !seen.has(id)) {
       seen.add(id);
       const record = await store.get(id);
-      if (!record) {
+      // Another tenant's exchange is answered exactly as an unknown one, so ids reveal nothing.
+      if (!record || (record.owner ?? "") !== tenant) {
         throw new CanonicalError("not_found", `Previous response with id '${id}' not found.`, {
           param: "previous_response_id",
           code: "previous_response_not_found",
@@ -100,7 +112,7 @@ export function createResponsesConversationState(
     return chain.reverse();
   };
 
-  return {
+  const scoped = (tenant: string): ResponsesConversationState => ({
     appliesTo(backend) {
       return backend.capabilities.wireFormat !== responsesFormatId;
     },
@@ -119,7 +131,7 @@ export function createResponsesConversationState(
       if (previousResponseId === undefined)
         return messages.length === request.messages.length ? request : { ...rest, messages };
       const history: Message[] = [];
-      for (const record of await loadChain(previousResponseId)) {
+      for (const record of await loadChain(previousResponseId, tenant)) {
         history.push(...record.input);
         if (record.response.parts.length > 0)
           history.push({ role: "assistant", parts: record.response.parts });
@@ -135,9 +147,17 @@ export function createResponsesConversationState(
         response,
         createdAt: now(),
       };
+      if (tenant !== "") record.owner = tenant;
       if (request.previousResponseId !== undefined) record.previousResponseId = request.previousResponseId;
       if (request.instructions !== undefined) record.instructions = request.instructions;
       await store.set(record);
     },
-  };
+
+    forTenant: scoped,
+
+    issueResponseId() {
+      return `resp_${randomHexId()}`;
+    },
+  });
+  return scoped("");
 }

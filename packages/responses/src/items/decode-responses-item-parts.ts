@@ -6,6 +6,7 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from "@interlingua/core";
+import { namespacedToolName } from "../request/responses-tool-namespace";
 import {
   remainingFields,
   responsesFormatId,
@@ -41,10 +42,15 @@ export function decodeResponsesItemParts(item: WireObject, toolNames?: Map<strin
     case "function_call": {
       const text = item.arguments as string;
       const decoded = decodeResponsesArguments(text);
+      // A call of a namespace member (`namespace` kept in extensions) has the member's canonical name.
+      const name =
+        typeof item.namespace === "string"
+          ? namespacedToolName(item.namespace, item.name as string)
+          : (item.name as string);
       const part: ToolCallPart = {
         type: "tool-call",
         id: item.call_id as string,
-        name: item.name as string,
+        name,
         arguments: decoded.arguments,
       };
       if (decoded.rawArguments !== undefined) part.rawArguments = decoded.rawArguments;

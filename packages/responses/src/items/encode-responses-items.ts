@@ -9,6 +9,7 @@ import {
   type ToolCallPart,
   type ToolResultPart,
 } from "@interlingua/core";
+import { memberName, namespaceOfCall } from "../request/responses-tool-namespace";
 import {
   assignFields,
   responsesExtensions,
@@ -172,7 +173,12 @@ function encodeFunctionCall(
     item.status ??= "completed";
   }
   item.call_id = part.id;
-  item.name = part.name;
+  // A call of a namespace member: its own name under its group, as the client declared it.
+  const namespace = (fields?.namespace as string | undefined) ?? namespaceOfCall(part.name, context.request);
+  if (typeof namespace === "string") {
+    item.namespace = namespace;
+    item.name = memberName(namespace, part.name);
+  } else item.name = part.name;
   item.arguments =
     (fields?.arguments as string | undefined) ?? part.rawArguments ?? JSON.stringify(part.arguments ?? {});
   return item;

@@ -235,6 +235,90 @@ describe("decodeResponsesRequest validation", () => {
   });
 });
 
+describe("decodeResponsesRequest on what Codex CLI sends back", () => {
+  it("accepts a reasoning item with content null and encrypted state, and round-trips it", () => {
+    const wire = {
+      ...base,
+      input: [
+        { type: "message", role: "user", content: [{ type: "input_text", text: "list the files" }] },
+        { type: "reasoning", id: "rs_1", summary: [], content: null, encrypted_content: "gAAAA-sealed" },
+        { type: "function_call", call_id: "call_1", name: "shell", arguments: "{}" },
+        { type: "function_call_output", call_id: "call_1", output: "a.txt" },
+      ],
+    };
+    const context = createConversionContext();
+    const request = decodeResponsesRequest(wire, context);
+    expect(request.messages[1]!.parts[0]).toMatchObject({
+      type: "reasoning",
+      signature: { format: "responses", data: "gAAAA-sealed" },
+    });
+    expect(encodeResponsesRequest(request, context)).toEqual(wire);
+    expect(context.losses).toEqual([]);
+  });
+});
+
+describe("decodeResponsesRequest on Codex CLI's tools", () => {
+  const namespaceTool = {
+    type: "namespace",
+    name: "mcp__docs",
+    description: "Tools of the docs MCP server",
+    tools: [
+      {
+        type: "function",
+        name: "search",
+        description: "Search",
+        strict: false,
+        parameters: { type: "object" },
+      },
+      { type: "function", name: "open", strict: false, parameters: { type: "object" } },
+    ],
+  };
+
+  it("flattens a namespace into function tools that round-trip, calls included", () => {
+    const wire = {
+      ...base,
+      input: [
+        { type: "message", role: "user", content: "find it" },
+        { type: "function_call", call_id: "c1", name: "search", namespace: "mcp__docs", arguments: "{}" },
+        { type: "function_call_output", call_id: "c1", output: "found" },
+      ],
+      tools: [
+        { type: "function", name: "shell", strict: false, parameters: { type: "object" } },
+        namespaceTool,
+      ],
+    };
+    const context = createConversionContext();
+    const request = decode(wire);
+    expect(request.tools!.map((tool) => tool.type === "function" && tool.name)).toEqual([
+      "shell",
+      "mcp__docs__search",
+      "mcp__docs__open",
+    ]);
+    expect(request.messages[1]!.parts[0]).toMatchObject({ type: "tool-call", name: "mcp__docs__search" });
+    expect(encodeResponsesRequest(request, context)).toEqual(wire);
+    expect(context.losses).toEqual([]);
+  });
+
+  it("reads every web_search spelling as the hosted web search, and writes each back", () => {
+    for (const tool of [
+      { type: "web_search", external_web_access: true },
+      { type: "web_search", filters: { allowed_domains: ["example.com"] }, search_context_size: "low" },
+      { type: "web_search_2025_08_26" },
+      { type: "web_search_preview", domains: ["example.com"] },
+      { type: "web_search_preview_2025_03_11" },
+    ]) {
+      const request = decode({ ...base, tools: [tool] });
+      expect(request.tools![0]).toMatchObject({ type: "hosted", kind: "web_search" });
+      const context = createConversionContext();
+      expect(encodeResponsesRequest(request, context).tools).toEqual([tool]);
+      expect(context.losses).toEqual([]);
+    }
+    expect(
+      decode({ ...base, tools: [{ type: "web_search", filters: { allowed_domains: ["a.com"] } }] }).tools![0],
+    ).toMatchObject({ settings: { allowedDomains: ["a.com"] } });
+  });
+});
+
 describe("decodeResponsesRequest mapping", () => {
   it("reads a string input as one user text message and instructions as a system instruction", () => {
     expect(decode({ ...base, instructions: "Be brief." })).toMatchObject({

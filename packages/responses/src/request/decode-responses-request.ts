@@ -3,7 +3,7 @@ import { decodeResponsesInput } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesRequest } from "../wire/responses-request-schema";
 import { assertResponsesWire } from "../wire/responses-validation-error";
-import { decodeResponsesTool } from "./decode-responses-tool";
+import { decodeResponsesTools } from "./decode-responses-tool";
 import { decodeResponsesToolChoice } from "./decode-responses-tool-choice";
 
 /** Request fields mapped one to one onto canonical settings when they hold a value. */
@@ -53,7 +53,7 @@ export function decodeResponsesRequest(wire: unknown, _context: ConversionContex
     consumed.push(wireName);
   }
   if (Array.isArray(body.tools)) {
-    request.tools = (body.tools as WireObject[]).map(decodeResponsesTool);
+    request.tools = decodeResponsesTools(body.tools as WireObject[]);
     consumed.push("tools");
   }
   if (body.tool_choice !== undefined) {

@@ -1,5 +1,12 @@
 import type { Tool } from "@interlingua/core";
-import { remainingFields, type WireObject, withResponsesExtensions } from "../responses-extensions";
+import {
+  isWireObject,
+  remainingFields,
+  responsesExtensions,
+  type WireObject,
+  withResponsesExtensions,
+} from "../responses-extensions";
+import { namespacedToolName } from "./responses-tool-namespace";
 
 /** A ranking_options / user_location object with its keys in camelCase. */
 function camelCaseKeys(object: WireObject): WireObject {
@@ -10,9 +17,27 @@ function camelCaseKeys(object: WireObject): WireObject {
 }
 
 /**
+ * The request's tools as canonical tools: each as {@link decodeResponsesTool}, and a `namespace`
+ * group as its members, function tools named `<namespace>__<name>` that remember their group.
+ */
+export function decodeResponsesTools(tools: WireObject[]): Tool[] {
+  return tools.flatMap((tool) => {
+    if (tool.type !== "namespace" || typeof tool.name !== "string" || !Array.isArray(tool.tools))
+      return [decodeResponsesTool(tool)];
+    const { tools: members, ...group } = tool;
+    return (members as WireObject[]).map((member) => {
+      const decoded = decodeResponsesTool(member);
+      if (decoded.type === "function") decoded.name = namespacedToolName(tool.name as string, decoded.name);
+      return withResponsesExtensions(decoded, { ...responsesExtensions(decoded), namespace: group });
+    });
+  });
+}
+
+/**
  * A request tool as a canonical tool. `function` becomes a function tool (`parameters` as input
- * schema, `strict` kept); `file_search`, `web_search_preview` (and its dated variant, whose type is
- * kept as `version`) and `computer_use_preview` become hosted tools with camelCase settings. Any other
+ * schema, `strict` kept); `file_search`, `web_search` and `web_search_preview` (any spelling but
+ * `web_search_preview` is kept as `version`; allowed domains are `filters.allowed_domains` in the
+ * first, `domains` in the second) and `computer_use_preview` become hosted tools with camelCase settings. Any other
  * tool type is a hosted tool of kind `other` carrying the whole tool in `extensions.responses.raw`.
  */
 export function decodeResponsesTool(tool: WireObject): Tool {
@@ -58,10 +83,21 @@ export function decodeResponsesTool(tool: WireObject): Tool {
         remainingFields(tool, consumed),
       );
     }
+    case "web_search":
+    case "web_search_2025_08_26":
     case "web_search_preview":
     case "web_search_preview_2025_03_11": {
       const settings: WireObject = {};
       const consumed = ["type"];
+      const filters = tool.filters as WireObject | null | undefined;
+      if (
+        isWireObject(filters) &&
+        Object.keys(filters).length === 1 &&
+        Array.isArray(filters.allowed_domains)
+      ) {
+        settings.allowedDomains = filters.allowed_domains;
+        consumed.push("filters");
+      }
       if (typeof tool.search_context_size === "string") {
         settings.searchContextSize = tool.search_context_size;
         consumed.push("search_context_size");

@@ -9,7 +9,7 @@ import {
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
 import type { ResponsesRequest } from "../wire/responses-request-schema";
-import { encodeResponsesTool } from "./encode-responses-tool";
+import { encodeResponsesTools } from "./encode-responses-tool";
 import { encodeResponsesToolChoice } from "./encode-responses-tool-choice";
 
 /** Canonical settings this format has no field for. */
@@ -66,14 +66,7 @@ export function encodeResponsesRequest(request: ChatRequest, context: Conversion
       context,
       "/toolChoice",
     );
-  if (request.tools !== undefined) {
-    const tools: WireObject[] = [];
-    request.tools.forEach((tool, index) => {
-      const encoded = encodeResponsesTool(tool, context, pointer("", "tools", index));
-      if (encoded) tools.push(encoded);
-    });
-    body.tools = tools;
-  }
+  if (request.tools !== undefined) body.tools = encodeResponsesTools(request.tools, context);
   if (request.topP !== undefined) body.top_p = request.topP;
   if (request.topLogprobs !== undefined) body.top_logprobs = request.topLogprobs;
   if (request.truncation !== undefined) body.truncation = request.truncation;

@@ -1,5 +1,6 @@
 import { type ConversionContext, pointer, type Tool } from "@interlingua/core";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
+import { regroupNamespaces } from "./responses-tool-namespace";
 
 function snakeCaseKeys(object: WireObject): WireObject {
   const result: WireObject = {};
@@ -75,12 +76,15 @@ export function encodeResponsesTool(
     }
     case "web_search": {
       loseSettings(settings, ["searchContextSize", "userLocation", "allowedDomains"], context, path);
-      const type = tool.version?.startsWith("web_search_preview") ? tool.version : "web_search_preview";
+      const type = tool.version?.startsWith("web_search") ? tool.version : "web_search_preview";
       const encoded: WireObject = { type, ...fields };
       if (settings.searchContextSize !== undefined) encoded.search_context_size = settings.searchContextSize;
       if (settings.userLocation !== undefined)
         encoded.user_location = snakeCaseKeys(settings.userLocation as WireObject);
-      if (settings.allowedDomains !== undefined) encoded.domains = settings.allowedDomains;
+      if (settings.allowedDomains !== undefined) {
+        if (type.startsWith("web_search_preview")) encoded.domains = settings.allowedDomains;
+        else encoded.filters = { allowed_domains: settings.allowedDomains };
+      }
       if (withDefaults) {
         encoded.search_context_size ??= "medium";
         encoded.user_location ??= null;
@@ -109,4 +113,21 @@ export function encodeResponsesTool(
       throw new TypeError(`Unknown hosted tool kind ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/**
+ * The canonical tools as a request's `tools` (see {@link encodeResponsesTool}), members of a
+ * `namespace` group regrouped under it.
+ */
+export function encodeResponsesTools(
+  tools: readonly Tool[],
+  context: ConversionContext,
+  withDefaults = false,
+): WireObject[] {
+  const encoded: { tool: Tool; wire: WireObject }[] = [];
+  tools.forEach((tool, index) => {
+    const wire = encodeResponsesTool(tool, context, pointer("", "tools", index), withDefaults);
+    if (wire) encoded.push({ tool, wire });
+  });
+  return regroupNamespaces(encoded);
 }

@@ -5,7 +5,6 @@ import {
   createConversionContext,
   type ErrorData,
   type FinishReason,
-  pointer,
 } from "@interlingua/core";
 import {
   responsesResponseErrorCodeByKind,
@@ -13,7 +12,7 @@ import {
 } from "../errors/responses-error-kinds";
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { encodeResponsesRequest } from "../request/encode-responses-request";
-import { encodeResponsesTool } from "../request/encode-responses-tool";
+import { encodeResponsesTools } from "../request/encode-responses-tool";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
 import { callsTool } from "./decode-responses-response";
 import { encodeResponsesUsage } from "./responses-usage";
@@ -62,9 +61,7 @@ export function responsesEchoedSettings(request: ChatRequest | undefined): WireO
   }
   if (wire.reasoning) echo.reasoning = { effort: null, summary: null, ...(wire.reasoning as WireObject) };
   if (wire.text && (wire.text as WireObject).format) echo.text = wire.text;
-  echo.tools = (request.tools ?? [])
-    .map((tool, index) => encodeResponsesTool(tool, scratch, pointer("", "tools", index), true))
-    .filter((tool) => tool !== undefined);
+  echo.tools = encodeResponsesTools(request.tools ?? [], scratch, true);
   return echo;
 }
 

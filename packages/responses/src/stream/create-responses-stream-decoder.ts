@@ -76,6 +76,11 @@ function decodeResponsesErrorEvent(event: WireObject): ErrorData {
   };
   if (code !== undefined) data.code = code;
   if (typeof fields.param === "string") data.param = fields.param;
+  // Live traffic nests the fields under `error`, with the error's `type`: kept for a round trip.
+  if (fields !== event)
+    data.extensions = {
+      responses: { errorForm: "nested", ...(typeof fields.type === "string" && { type: fields.type }) },
+    };
   return data;
 }
 

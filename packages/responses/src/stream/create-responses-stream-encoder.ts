@@ -11,6 +11,7 @@ import { isResponsesContextOverflow } from "../errors/responses-context-overflow
 import { encodeResponsesAnnotation } from "../items/encode-responses-annotation";
 import { encodeResponsesContent } from "../items/encode-responses-content";
 import { encodeResponsesParts } from "../items/encode-responses-items";
+import { memberName, namespaceOfCall } from "../request/responses-tool-namespace";
 import {
   encodeResponsesErrorObject,
   encodeResponsesStatus,
@@ -263,6 +264,7 @@ export function createResponsesStreamEncoderTransformer(
         return;
       }
       case "tool-call": {
+        const namespace = namespaceOfCall(event.name ?? "", context.request);
         const item = openItem(
           addedItem ?? {
             id: context.generateId("fc"),
@@ -270,7 +272,9 @@ export function createResponsesStreamEncoderTransformer(
             status: "in_progress",
             arguments: "",
             call_id: event.id,
-            name: event.name,
+            ...(namespace === undefined
+              ? { name: event.name }
+              : { name: memberName(namespace, event.name ?? ""), namespace }),
           },
         );
         item.part = newState(event.kind, item);
@@ -435,14 +439,16 @@ export function createResponsesStreamEncoderTransformer(
         if (!state.sawDelta && item.arguments !== "")
           send("response.function_call_arguments.delta", { ...ids(state), delta: item.arguments });
         else if (state.sawDelta && item.arguments !== state.text) {
-          // The done events repeat what the deltas said (a replayed call streams its arguments
-          // re-serialised, without the original's spacing).
-          context.lose("approximated", pointer(path, "arguments"), "the argument text was re-serialised");
+          // The done events repeat what the deltas said, which may be spelled differently from the
+          // part's re-serialised arguments (`{"city": "Paris"}`): a loss only when they mean
+          // something else.
+          if (!sameJson(item.arguments as string, state.text))
+            context.lose("approximated", pointer(path, "arguments"), "the argument text was re-serialised");
           item.arguments = state.text;
         }
         send("response.function_call_arguments.done", {
           ...ids(state),
-          name: part.name,
+          name: item.name,
           arguments: item.arguments,
         });
         state.item.done = item;
@@ -600,11 +606,16 @@ export function createResponsesStreamEncoderTransformer(
   const failResponse = (error: ErrorData) => {
     closeItem(true);
     const overflow = isResponsesContextOverflow(error);
-    send("error", {
+    const fields = {
       code: overflow ? "context_length_exceeded" : (error.code ?? null),
       message: error.message,
       param: overflow ? "input" : (error.param ?? null),
-    });
+    };
+    // The spec's flat event, or the nested one live traffic sends, when the error came that way.
+    const form = error.extensions?.responses;
+    if (form?.errorForm === "nested")
+      send("error", { error: { ...(form.type !== undefined && { type: form.type }), ...fields } });
+    else send("error", fields);
     const response = finalResponse(undefined, {
       status: "failed",
       error: encodeResponsesErrorObject(error),
@@ -678,4 +689,16 @@ export function createResponsesStreamEncoderTransformer(
 /** The SSE `event:` name of a responses stream event: its `type`. */
 export function responsesSseEventName(event: ResponsesStreamEvent): string {
   return event.type;
+}
+
+/**
+ * Whether `streamed` argument text holds the value that `serialised` (its re-serialisation, keys in
+ * the same order) spells compactly.
+ */
+function sameJson(serialised: string, streamed: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(streamed)) === serialised;
+  } catch {
+    return false;
+  }
 }

@@ -101,6 +101,27 @@ describe("responses stream encoder", () => {
     expect(encoded.map((event) => event.sequence_number)).toEqual(encoded.map((_event, index) => index));
   });
 
+  it("gives a live nested error event back nested, its error type kept", async () => {
+    const nested = {
+      type: "error",
+      sequence_number: 1,
+      error: { type: "invalid_request_error", code: "invalid_prompt", message: "flagged", param: null },
+    };
+    const decoded = await decode([
+      {
+        type: "response.created",
+        sequence_number: 0,
+        response: { id: "resp_1", model: "m", created_at: 1, output: [] },
+      },
+      nested,
+    ]);
+    const encoded = await encode(decoded);
+    expect(encoded.find((event) => event.type === "error")).toEqual({
+      ...nested,
+      sequence_number: expect.any(Number),
+    });
+  });
+
   it("emits the seed's event order for one text message, with consistent ids and indexes", async () => {
     const encoded = await encode([
       start,
@@ -183,6 +204,35 @@ describe("responses stream encoder", () => {
       name: "f",
       arguments: '{"a":1}',
     });
+  });
+
+  it("streams spaced argument text as it came, with no loss, and reports arguments that changed", async () => {
+    const streamCall = async (finalArguments: Record<string, unknown>) => {
+      const context = createConversionContext();
+      const encoded = await transformAll(
+        [
+          start,
+          { type: "part-start", index: 0, kind: "tool-call", id: "toolu_1", name: "get_weather" },
+          { type: "tool-arguments-delta", index: 0, text: '{"city": ' },
+          { type: "tool-arguments-delta", index: 0, text: '"Paris"}' },
+          {
+            type: "part-end",
+            index: 0,
+            part: { type: "tool-call", id: "toolu_1", name: "get_weather", arguments: finalArguments },
+          },
+          { type: "response-end", finishReason: { reason: "tool_calls" } },
+        ] as ChatEvent[],
+        createResponsesStreamEncoder(context),
+      );
+      const done = encoded.find((event) => event.type === "response.function_call_arguments.done");
+      return { done, losses: context.losses };
+    };
+    // As Claude streams a call: the text has spaces the parsed arguments do not keep.
+    const same = await streamCall({ city: "Paris" });
+    expect(same.done).toMatchObject({ arguments: '{"city": "Paris"}' });
+    expect(same.losses).toEqual([]);
+    const changed = await streamCall({ city: "Lyon" });
+    expect(changed.losses.map((loss) => loss.path)).toEqual(["/parts/0/arguments"]);
   });
 
   it("records a loss for parts a stream cannot carry", async () => {

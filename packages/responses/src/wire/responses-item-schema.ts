@@ -37,7 +37,8 @@ export const ResponsesReasoningItem = z.looseObject({
   id: z.string(),
   summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
   encrypted_content: z.string().nullish(),
-  content: z.array(z.looseObject({ type: z.string(), text: z.string() })).optional(),
+  // Codex CLI sends `content: null` back with the encrypted state.
+  content: z.array(z.looseObject({ type: z.string(), text: z.string() })).nullish(),
   status: itemStatus.optional(),
 });
 

@@ -1,0 +1,188 @@
+import type { ChatResponse } from "@interlingua/core";
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createGateway, type GatewayConfig } from "../../src/index";
+import { textAnswer } from "../support/scenario-answers";
+import { createScriptedUpstream, type ScriptedUpstream } from "../support/scripted-upstream";
+
+// Bodies the agent CLIs send that the published specs lag behind (issue 13): the gateway must
+// route them, pass them through untouched to their own format, and convert them elsewhere.
+
+const callerKey = "caller-key-0123456789";
+let messagesUpstream: ScriptedUpstream;
+let responsesUpstream: ScriptedUpstream;
+
+beforeAll(async () => {
+  messagesUpstream = await createScriptedUpstream(messagesCodec);
+  responsesUpstream = await createScriptedUpstream(responsesCodec);
+});
+afterAll(async () => {
+  await messagesUpstream.close();
+  await responsesUpstream.close();
+});
+beforeEach(() => {
+  messagesUpstream.calls.length = 0;
+  responsesUpstream.calls.length = 0;
+  messagesUpstream.answer(() => ({ response: textAnswer("from messages") }));
+  responsesUpstream.answer(() => ({ response: textAnswer("from responses") }));
+});
+
+const gateway = () => {
+  const config: GatewayConfig = {
+    auth: { keys: [callerKey] },
+    providers: {
+      anthropic: { type: "messages", baseURL: messagesUpstream.url, apiKey: "upstream-a" },
+      openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: "upstream-o" },
+    },
+    routes: [
+      { model: "claude-*", provider: "anthropic" },
+      { model: "gpt-*", provider: "openai" },
+    ],
+    secret: "a-sealing-secret-for-tests",
+  };
+  return createGateway(config);
+};
+
+const midConversationBeta = "mid-conversation-system-2026-04-07";
+
+/** What Claude Code sends with its default model: a system message inside `messages`. */
+const claudeCodeBody = (model: string) => ({
+  model,
+  max_tokens: 1024,
+  system: [{ type: "text", text: "You are Claude Code." }],
+  messages: [
+    { role: "user", content: [{ type: "text", text: "list the files" }] },
+    { role: "system", content: "The user's working folder is /tmp/project." },
+  ],
+});
+
+const messagesCall = (body: unknown) =>
+  new Request("http://gateway.test/v1/messages", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": callerKey,
+      "anthropic-version": "2023-06-01",
+      "anthropic-beta": `claude-code-20250219,${midConversationBeta}`,
+    },
+    body: JSON.stringify(body),
+  });
+
+describe("Claude Code's system message inside the conversation", () => {
+  it("passes through to a messages backend untouched, with the beta that allows it", async () => {
+    const body = claudeCodeBody("claude-sonnet-4-5");
+    const answer = await gateway().fetch(messagesCall(body));
+    expect(answer.status).toBe(200);
+    const [call] = messagesUpstream.calls;
+    expect(call!.wire.messages).toEqual(body.messages);
+    expect(call!.headers.get("anthropic-beta")).toContain(midConversationBeta);
+  });
+
+  it("reaches a responses backend as a system message at the same place", async () => {
+    const answer = await gateway().fetch(messagesCall(claudeCodeBody("gpt-5")));
+    expect(answer.status).toBe(200);
+    const input = responsesUpstream.calls[0]!.wire.input as { role?: string }[];
+    expect(input.map((item) => item.role)).toEqual(["user", "system"]);
+  });
+
+  it("is still refused where the real API refuses it: as the first message", async () => {
+    const answer = await gateway().fetch(
+      messagesCall({ ...claudeCodeBody("claude-sonnet-4-5"), messages: [{ role: "system", content: "x" }] }),
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      type: "error",
+      error: { type: "invalid_request_error", message: expect.stringContaining("messages.0.role") },
+    });
+    expect(messagesUpstream.calls).toHaveLength(0);
+  });
+});
+
+describe("Codex CLI's second turn", () => {
+  it("passes its reasoning item with content null through to a responses backend", async () => {
+    const input = [
+      { type: "message", role: "user", content: [{ type: "input_text", text: "list the files" }] },
+      { type: "reasoning", id: "rs_1", summary: [], content: null, encrypted_content: "gAAAA-sealed" },
+      { type: "function_call", call_id: "call_1", name: "shell", arguments: '{"command":["ls"]}' },
+      { type: "function_call_output", call_id: "call_1", output: "a.txt" },
+    ];
+    const answer = await gateway().fetch(
+      new Request("http://gateway.test/v1/responses", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
+        body: JSON.stringify({
+          model: "gpt-5",
+          input,
+          store: false,
+          include: ["reasoning.encrypted_content"],
+        }),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(responsesUpstream.calls[0]!.wire.input).toEqual(input);
+  });
+});
+
+describe("Codex CLI's namespace tools over a messages backend", () => {
+  const tools = [
+    { type: "function", name: "shell", strict: false, parameters: { type: "object", properties: {} } },
+    {
+      type: "namespace",
+      name: "mcp__docs",
+      description: "Tools of the docs MCP server",
+      tools: [
+        { type: "function", name: "search", strict: false, parameters: { type: "object", properties: {} } },
+      ],
+    },
+    { type: "web_search", external_web_access: true },
+  ];
+  const callsSearch: ChatResponse = {
+    id: "msg_1",
+    model: "claude-sonnet-4-5",
+    parts: [{ type: "tool-call", id: "toolu_1", name: "mcp__docs__search", arguments: { q: "x" } }],
+    finishReason: { reason: "tool_calls" },
+    usage: {},
+    status: "completed",
+  };
+  const codexCall = (stream: boolean) =>
+    new Request("http://gateway.test/v1/responses", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
+      body: JSON.stringify({ model: "claude-sonnet-4-5", input: "find x", tools, stream }),
+    });
+
+  it("offers the members as tools and answers the call with its namespace and own name", async () => {
+    messagesUpstream.answer(() => ({ response: callsSearch }));
+    const answer = await gateway().fetch(codexCall(false));
+    expect(answer.status).toBe(200);
+    const sent = messagesUpstream.calls[0]!.wire.tools as { name: string; type?: string }[];
+    expect(sent.map((tool) => tool.name)).toEqual(["shell", "mcp__docs__search", "web_search"]);
+    const body = (await answer.json()) as { output: Record<string, unknown>[] };
+    expect(body.output).toEqual([
+      expect.objectContaining({
+        type: "function_call",
+        name: "search",
+        namespace: "mcp__docs",
+        call_id: "toolu_1",
+      }),
+    ]);
+  });
+
+  it("streams the call with its namespace and own name", async () => {
+    messagesUpstream.answer(() => ({ response: callsSearch }));
+    const answer = await gateway().fetch(codexCall(true));
+    const text = await answer.text();
+    const items = text
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; item?: Record<string, unknown> })
+      .filter(
+        (event) => event.type === "response.output_item.added" || event.type === "response.output_item.done",
+      );
+    expect(items.map((event) => [event.item!.name, event.item!.namespace])).toEqual([
+      ["search", "mcp__docs"],
+      ["search", "mcp__docs"],
+    ]);
+  });
+});

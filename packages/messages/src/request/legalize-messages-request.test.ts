@@ -1,0 +1,96 @@
+import { type ChatRequest, createConversionContext } from "@interlingua/core";
+import { toolArbitrary, toolChoiceArbitrary } from "@interlingua/core/test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeMessagesRequest } from "./decode-messages-request";
+import { encodeMessagesRequest } from "./encode-messages-request";
+
+const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+const encode = (request: Omit<ChatRequest, "model" | "messages">) => {
+  const context = createConversionContext();
+  const wire = encodeMessagesRequest({ model: "claude-sonnet-4-5", messages: hello, ...request }, context);
+  return { wire: wire as Record<string, unknown>, paths: context.losses.map((loss) => loss.path) };
+};
+
+/** Settings of other formats, biased to the edges of every range. */
+const settingsArbitrary = fc.record(
+  {
+    temperature: fc.constantFrom(0, 0.5, 1, 1.5, 2),
+    topP: fc.constantFrom(0, 0.5, 0.94, 0.95, 1),
+    topK: fc.constantFrom(1, 40),
+    maxOutputTokens: fc.constantFrom(1, 1024, 1025, 2048, 4096, 100_000),
+    reasoning: fc.record(
+      { enabled: fc.boolean(), budgetTokens: fc.constantFrom(0, 50, 512, 1023, 1024, 4096, 8192, 32_000) },
+      { requiredKeys: [] },
+    ),
+    tools: fc.array(toolArbitrary, { maxLength: 2 }),
+    toolChoice: toolChoiceArbitrary,
+    parallelToolCalls: fc.boolean(),
+    serviceTier: fc.constantFrom("auto", "default", "flex", "priority", "standard_only"),
+  },
+  { requiredKeys: [] },
+);
+
+describe("legalizeMessagesRequest", () => {
+  it("sends only requests the API accepts, and reports every setting it had to change", () => {
+    fc.assert(
+      fc.property(settingsArbitrary, (settings) => {
+        const { wire, paths } = encode(settings);
+        // The messages decoder refuses what the API refuses, so it is the validator here.
+        expect(() => decodeMessagesRequest(wire, createConversionContext())).not.toThrow();
+        // A change is reported at the setting's path or at an ancestor of it.
+        const kept = (path: string, value: unknown, sent: unknown) => {
+          if (value !== undefined && sent !== value)
+            expect(paths.some((loss) => path === loss || path.startsWith(`${loss}/`))).toBe(true);
+        };
+        kept("/temperature", settings.temperature, wire.temperature);
+        kept("/topP", settings.topP, wire.top_p);
+        kept("/topK", settings.topK, wire.top_k);
+        kept("/serviceTier", settings.serviceTier, wire.service_tier);
+        const thinking = wire.thinking as { budget_tokens?: number } | undefined;
+        if (settings.reasoning?.budgetTokens !== undefined && settings.reasoning.enabled !== false)
+          kept("/reasoning/budgetTokens", settings.reasoning.budgetTokens, thinking?.budget_tokens);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("raises a small budget to the minimum, and max_tokens above it when the caller set none", () => {
+    const { wire, paths } = encode({ reasoning: { enabled: true, budgetTokens: 8192 }, temperature: 0.7 });
+    expect(wire).toMatchObject({
+      thinking: { type: "enabled", budget_tokens: 8192 },
+      max_tokens: 8192 + 4096,
+    });
+    expect(wire.temperature).toBeUndefined();
+    expect(paths).toEqual(expect.arrayContaining(["/maxOutputTokens", "/temperature"]));
+
+    expect(encode({ maxOutputTokens: 4096, reasoning: { budgetTokens: 512 } }).wire.thinking).toEqual({
+      type: "enabled",
+      budget_tokens: 1024,
+    });
+  });
+
+  it("lowers a budget that does not fit the caller's max_tokens, and turns thinking off when none fits", () => {
+    expect(encode({ maxOutputTokens: 4096, reasoning: { budgetTokens: 8192 } }).wire.thinking).toEqual({
+      type: "enabled",
+      budget_tokens: 2048,
+    });
+    const { wire, paths } = encode({
+      maxOutputTokens: 1000,
+      reasoning: { enabled: true, budgetTokens: 2048 },
+    });
+    expect(wire.thinking).toEqual({ type: "disabled" });
+    expect(paths).toContain("/reasoning");
+  });
+
+  it("sends no tool choice without tools, and maps the default service tier", () => {
+    const { wire, paths } = encode({
+      maxOutputTokens: 100,
+      parallelToolCalls: false,
+      serviceTier: "default",
+    });
+    expect(wire.tool_choice).toBeUndefined();
+    expect(wire.service_tier).toBe("standard_only");
+    expect(paths.sort()).toEqual(["/serviceTier", "/toolChoice"]);
+  });
+});

@@ -1,0 +1,128 @@
+import type { ConversionContext } from "@interlingua/core";
+
+type WireRequest = Record<string, unknown>;
+type Thinking = { type: string; budget_tokens?: number } & Record<string, unknown>;
+
+/** The smallest thinking budget the API takes. */
+export const minimumThinkingBudget = 1024;
+
+/** The service tiers a messages request may ask for. */
+const serviceTiers = new Set(["auto", "standard_only"]);
+
+/**
+ * Makes an encoded messages request one the API accepts, each change a reported loss. The rules,
+ * from the API reference (platform.claude.com/docs/en/api/messages) and the extended-thinking guide
+ * (platform.claude.com/docs/en/build-with-claude/extended-thinking):
+ * - `temperature` is within 0 and 1: higher values become 1.
+ * - `thinking.budget_tokens` is at least 1024 and below `max_tokens`: a smaller budget is raised; a
+ *   budget at or above `max_tokens` raises `max_tokens` when the caller did not set it
+ *   (`maxTokensDefaulted`), else the budget is lowered to half of `max_tokens`, and thinking is
+ *   turned off when `max_tokens` leaves no room for the minimum budget.
+ * - With thinking on, `temperature` (other than 1) and `top_k` are not allowed, `top_p` is within
+ *   0.95 and 1, and tool use cannot be forced (`tool_choice` `any` / `tool`).
+ * - `service_tier` is `auto` or `standard_only` (`default` means the latter; others are dropped).
+ * - `tool_choice` needs tools.
+ */
+export function legalizeMessagesRequest(
+  wire: WireRequest,
+  maxTokensDefaulted: boolean,
+  context: ConversionContext,
+): void {
+  if (typeof wire.temperature === "number" && wire.temperature > 1) {
+    context.lose(
+      "approximated",
+      "/temperature",
+      `temperature ${wire.temperature} sent as 1, the messages maximum`,
+    );
+    wire.temperature = 1;
+  }
+  legalizeThinkingBudget(wire, maxTokensDefaulted, context);
+  const thinking = wire.thinking as Thinking | undefined;
+  if (thinking !== undefined && thinking.type !== "disabled") legalizeThinkingCompanions(wire, context);
+  if (typeof wire.service_tier === "string" && !serviceTiers.has(wire.service_tier)) {
+    if (wire.service_tier === "default") {
+      context.lose("approximated", "/serviceTier", "service tier default sent as standard_only");
+      wire.service_tier = "standard_only";
+    } else {
+      context.lose("dropped", "/serviceTier", `the messages format has no ${wire.service_tier} service tier`);
+      delete wire.service_tier;
+    }
+  }
+  const tools = wire.tools as unknown[] | undefined;
+  if (wire.tool_choice !== undefined && (tools === undefined || tools.length === 0)) {
+    context.lose(
+      "dropped",
+      "/toolChoice",
+      "a tool choice without tools cannot be sent to a messages backend",
+    );
+    delete wire.tool_choice;
+  }
+}
+
+function legalizeThinkingBudget(wire: WireRequest, maxTokensDefaulted: boolean, context: ConversionContext) {
+  const thinking = wire.thinking as Thinking | undefined;
+  if (thinking?.type !== "enabled" || typeof thinking.budget_tokens !== "number") return;
+  if (thinking.budget_tokens < minimumThinkingBudget) {
+    context.lose(
+      "approximated",
+      "/reasoning/budgetTokens",
+      `a thinking budget of ${thinking.budget_tokens} raised to the minimum, ${minimumThinkingBudget}`,
+    );
+    thinking.budget_tokens = minimumThinkingBudget;
+  }
+  const maxTokens = wire.max_tokens as number;
+  if (thinking.budget_tokens < maxTokens) return;
+  if (maxTokensDefaulted) {
+    wire.max_tokens = thinking.budget_tokens + maxTokens;
+    context.lose(
+      "approximated",
+      "/maxOutputTokens",
+      `max_tokens raised to ${wire.max_tokens}, above the thinking budget`,
+    );
+  } else if (maxTokens > minimumThinkingBudget) {
+    const budget = Math.max(minimumThinkingBudget, Math.floor(maxTokens / 2));
+    context.lose(
+      "approximated",
+      "/reasoning/budgetTokens",
+      `a thinking budget of ${thinking.budget_tokens} lowered to ${budget}, below max_tokens`,
+    );
+    thinking.budget_tokens = budget;
+  } else {
+    context.lose(
+      "dropped",
+      "/reasoning",
+      `max_tokens ${maxTokens} leaves no room for the minimum thinking budget; thinking is off`,
+    );
+    const { budget_tokens: _budget, ...rest } = thinking;
+    wire.thinking = { ...rest, type: "disabled" };
+  }
+}
+
+function legalizeThinkingCompanions(wire: WireRequest, context: ConversionContext) {
+  if (wire.temperature !== undefined && wire.temperature !== 1) {
+    context.lose("dropped", "/temperature", "temperature cannot be set while thinking is on");
+    delete wire.temperature;
+  }
+  if (wire.top_k !== undefined) {
+    context.lose("dropped", "/topK", "top_k cannot be set while thinking is on");
+    delete wire.top_k;
+  }
+  if (typeof wire.top_p === "number" && wire.top_p < 0.95) {
+    context.lose(
+      "approximated",
+      "/topP",
+      `top_p ${wire.top_p} raised to 0.95, the minimum while thinking is on`,
+    );
+    wire.top_p = 0.95;
+  }
+  const choice = wire.tool_choice as { type?: string } | undefined;
+  if (choice?.type === "any" || choice?.type === "tool") {
+    context.lose(
+      "approximated",
+      "/toolChoice",
+      "tool use cannot be forced while thinking is on; sent as auto",
+    );
+    wire.tool_choice = { ...choice, type: "auto" };
+    delete (wire.tool_choice as Record<string, unknown>).name;
+  }
+}
