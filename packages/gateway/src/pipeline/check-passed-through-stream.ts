@@ -8,6 +8,7 @@ import {
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
 import { redactJsonText } from "./redact-json-text";
+import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 import { type Keepalive, startKeepalive } from "./with-sse-keepalive";
 
@@ -227,7 +228,7 @@ export async function checkPassedThroughStream(
       finished = true;
       if ("failure" in taken) {
         reader.cancel().catch(() => undefined);
-        for (const bytes of await encodeTerminalError(codec, taken.failure, redact))
+        for (const bytes of await encodeTerminalError(codec, asCallerError(taken.failure), redact))
           controller.enqueue(bytes);
       }
       close(controller);

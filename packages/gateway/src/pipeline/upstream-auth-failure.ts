@@ -1,4 +1,4 @@
-import { CanonicalError } from "@interlingua/core";
+import { CanonicalError, type ChatEvent } from "@interlingua/core";
 
 /**
  * An error as the gateway's caller should see it: an upstream that refused the gateway's own
@@ -13,4 +13,11 @@ export function asCallerError(error: CanonicalError): CanonicalError {
     `Upstream authentication failed: the upstream refused the gateway's credentials (HTTP ${error.upstream?.status ?? error.status}).`,
     { status: 502, code: "upstream_authentication_failed" },
   );
+}
+
+/** {@link asCallerError} for a stream event: an upstream `error` event of either kind becomes the 502. */
+export function asCallerEvent(event: ChatEvent): ChatEvent {
+  if (event.type !== "error" || (event.error.kind !== "authentication" && event.error.kind !== "permission"))
+    return event;
+  return { type: "error", error: asCallerError(CanonicalError.fromData(event.error)).toData() };
 }

@@ -24,13 +24,18 @@ export const upstreamFaults = [
   "401",
   "HTML error page",
   "no terminal event",
+  "401 mid-stream",
 ] as const;
 
 /** One of {@link upstreamFaults}. */
 export type UpstreamFault = (typeof upstreamFaults)[number];
 
 /** Faults that only a stream can have. */
-export const streamOnlyFaults: ReadonlySet<UpstreamFault> = new Set(["malformed SSE", "no terminal event"]);
+export const streamOnlyFaults: ReadonlySet<UpstreamFault> = new Set([
+  "malformed SSE",
+  "no terminal event",
+  "401 mid-stream",
+]);
 
 /** The upstream model that asks a {@link FaultUpstream} for `fault` (`ok` for a proper answer). */
 export function faultModel(fault: UpstreamFault | undefined): string {
@@ -131,7 +136,15 @@ async function answer(
     }
     return;
   }
-  const chunks = await sseChunks(codec, events);
+  // A refusal of the upstream's key that comes as an error event after some content.
+  const refused: ChatEvent = {
+    type: "error",
+    error: { kind: "authentication", status: 401, message: "Invalid upstream key.", code: "invalid_api_key" },
+  };
+  const chunks = await sseChunks(
+    codec,
+    fault === "401 mid-stream" ? [...events.slice(0, events.length / 2), refused] : events,
+  );
   const half = Math.floor(chunks.length / 2);
   outgoing.writeHead(200, { "content-type": "text/event-stream" });
   outgoing.flushHeaders();

@@ -62,6 +62,7 @@ function expectFaultOutcome(fault: UpstreamFault, outcome: ClientOutcome): void 
     // After the first byte only the error event can tell, and not every format's event has a
     // timeout kind (a responses error event carries a code and a message): the message says it.
     if (fault.startsWith("stall")) expect(outcome.body).toMatch(/sent nothing more within 0\.4 s/);
+    if (fault === "401 mid-stream") expect(outcome.body).toMatch(/upstream authentication failed/i);
     return;
   }
   switch (fault) {
