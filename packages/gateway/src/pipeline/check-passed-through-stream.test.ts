@@ -36,18 +36,22 @@ describe("checkPassedThroughStream", () => {
     ["messages/text-with-ping.sse", messagesCodec],
     ["responses/text.sse", responsesCodec],
   ] as const)(
-    "gives back %s as it came, for any split, with a secret in it redacted",
+    "gives back %s as it came, for any split and line ending, with a secret in it redacted",
     async (name, codec) => {
-      const original = recording(name);
+      const original = recording(name).replaceAll("\r\n", "\n");
       const withSecret = original.replace(/"text":"([^"]*)"/, `"text":"$1 ${secret}"`);
       expect(withSecret).toContain(secret);
-      const data = encoder.encode(withSecret);
-      const expected = withSecret.replaceAll(secret, "[redacted]");
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.nat(), { maxLength: 30 }), async (cuts) => {
-          expect(await passThrough(codec, split(data, cuts))).toBe(expected);
-        }),
-        { numRuns: 40 },
+        fc.asyncProperty(
+          fc.constantFrom("\n", "\r\n", "\r"),
+          fc.array(fc.nat(), { maxLength: 30 }),
+          async (lineEnd, cuts) => {
+            const sent = withSecret.replaceAll("\n", lineEnd);
+            const expected = sent.replaceAll(secret, "[redacted]");
+            expect(await passThrough(codec, split(encoder.encode(sent), cuts))).toBe(expected);
+          },
+        ),
+        { numRuns: 60 },
       );
     },
   );

@@ -16,6 +16,8 @@ const textEncoder = new TextEncoder();
 /** The blank line that ends an SSE event, in any of the three line-ending spellings. */
 const eventEnd = /\r\n\r\n|\n\n|\r\r/g;
 const lineBreak = /\r\n|\r|\n/;
+/** The most text one event may hold (a generate-content chunk can carry a whole inline image). */
+const maxEventChars = 64 * 1024 * 1024;
 /** Canonical events that may come before any content (see `readOpening`). */
 const preamble = new Set<ChatEvent["type"]>(["response-start", "usage", "keepalive"]);
 
@@ -146,6 +148,7 @@ export async function checkPassedThroughStream(
   // go on unchanged can be forwarded as the very bytes that came (the common case, and the cheap one).
   let aligned = true;
   let failure: CanonicalError | undefined;
+  let scanFrom = 0;
   const step = async (): Promise<Step> => {
     for (;;) {
       if (failure) return { failure };
@@ -164,7 +167,9 @@ export async function checkPassedThroughStream(
       let changed = false;
       let content = false;
       let start = 0;
-      eventEnd.lastIndex = 0;
+      // Only the new text can complete the partial event held back (its boundary may start up to
+      // three characters earlier), so a long event split into many chunks is scanned once.
+      eventEnd.lastIndex = scanFrom;
       for (let found = eventEnd.exec(buffer); found; found = eventEnd.exec(buffer)) {
         const taken = takeBlock(buffer.slice(start, eventEnd.lastIndex));
         start = eventEnd.lastIndex;
@@ -177,6 +182,11 @@ export async function checkPassedThroughStream(
         content ||= taken.content;
       }
       buffer = failure ? "" : buffer.slice(start);
+      scanFrom = Math.max(0, buffer.length - 3);
+      if (buffer.length > maxEventChars) {
+        failure = malformed(`an event longer than ${maxEventChars} characters, or no event boundary`);
+        buffer = "";
+      }
       const last = next.value[next.value.length - 1];
       aligned = buffer === "" && (last === 10 || last === 13);
       if (out === "") continue;
