@@ -46,6 +46,8 @@ describe("parseGatewayConfig", () => {
     ],
     [{ ...valid, auth: { keys: [] } }, /auth\.keys/],
     [{ ...valid, limits: { maxBodyBytes: -1 } }, /limits\.maxBodyBytes/],
+    [{ ...valid, timeouts: { idleMs: 0 } }, /timeouts\.idleMs/],
+    [{ ...valid, timeouts: { connectMs: 5 } }, /timeouts\.connectMs/],
     [{ ...valid, secret: "short" }, /secret/],
     [{ ...valid, mounts: { "/img": { nope: true } } }, /mounts\.\/img/],
     [{ ...valid, mounts: { img: { fetch: () => new Response() } } }, /mounts\.img/],

@@ -115,6 +115,17 @@ export const gatewayConfigSchema = z
           .optional(),
       })
       .optional(),
+    /**
+     * How long to wait on upstreams (first response byte, silence mid-body) and how often to send
+     * SSE keepalive comments to callers while the upstream thinks; milliseconds, see `UpstreamTimeouts`.
+     */
+    timeouts: z
+      .strictObject({
+        firstByteMs: z.number().int().positive().optional(),
+        idleMs: z.number().int().positive().optional(),
+        keepaliveMs: z.number().int().positive().optional(),
+      })
+      .optional(),
     /** Key of the HMAC that seals opaque state crossing formats; random per instance when absent. */
     secret: z.string().min(16).optional(),
     /** Called once per chat exchange with its conversion report. */

@@ -73,6 +73,11 @@ export interface GatewayFormat {
   readonly toolCallsCarryState: boolean;
   /** Caller headers that go upstream with a same-format pass-through (feature flags such as betas). */
   readonly passThroughHeaders: readonly string[];
+  /**
+   * Whether this format's clients skip SSE comment lines, so the gateway may send `: keepalive`
+   * while an upstream thinks (some SDKs read only `data:` lines and would choke on one).
+   */
+  readonly sseComments?: boolean;
   /** How a streamed answer to this request URL is framed; SSE when absent. */
   streamFraming?(url: URL): StreamFraming;
   /** An upstream provider speaking this format. */

@@ -16,6 +16,7 @@ export const messagesGatewayFormat: GatewayFormat = {
   codec: messagesCodec,
   toolCallsCarryState: false,
   passThroughHeaders: ["anthropic-beta"],
+  sseComments: true,
   createProvider: (options) => createMessagesProvider(options),
   models: {
     match(request, url) {

@@ -21,6 +21,7 @@ export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
   toolCallsCarryState: false,
   passThroughHeaders: ["openai-beta"],
+  sseComments: true,
   createProvider: (options) => createResponsesProvider(options),
   models: {
     match(_request, url) {

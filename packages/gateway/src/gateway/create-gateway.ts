@@ -19,10 +19,12 @@ import { createKeyLimiter } from "../limits/create-key-limiter";
 import { releaseWhenAnswered } from "../limits/release-when-answered";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
 import { createSecretRedactor } from "../pipeline/create-secret-redactor";
+import { createTimedFetch, defaultUpstreamTimeouts } from "../pipeline/create-timed-fetch";
 import { errorResponse, unknownPathResponse } from "../pipeline/error-response";
 import type { Front, GatewayRuntime, ProviderTarget } from "../pipeline/gateway-runtime";
 import { handleChatRequest } from "../pipeline/handle-chat-request";
 import { handleModelListing } from "../pipeline/handle-model-listing";
+import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
 import { defaultGatewayFormats } from "./default-gateway-formats";
 
@@ -67,6 +69,10 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     .filter((format) => enabled.has(format.codec.id))
     .map((format) => ({ format, conversation: format.createConversationState?.(store) }));
 
+  const upstreamFetch = createTimedFetch(parsed.fetch ?? ((input, init) => globalThis.fetch(input, init)), {
+    firstByteMs: parsed.timeouts?.firstByteMs ?? defaultUpstreamTimeouts.firstByteMs,
+    idleMs: parsed.timeouts?.idleMs ?? defaultUpstreamTimeouts.idleMs,
+  });
   const secrets: string[] = [...(parsed.auth?.keys ?? [])];
   if (parsed.secret) secrets.push(parsed.secret);
   const targets = new Map<string, ProviderTarget>();
@@ -83,7 +89,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       baseURL: entry.baseURL,
       apiKey: entry.apiKey,
       headers: entry.headers,
-      fetch: parsed.fetch,
+      fetch: upstreamFetch,
     };
     targets.set(name, {
       name,
@@ -103,7 +109,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     sealer: createOpaqueSealer(parsed.secret ?? randomSecret()),
     redact: createSecretRedactor(secrets),
     maxBodyBytes: parsed.limits?.maxBodyBytes ?? defaultMaxBodyBytes,
-    fetch: parsed.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: upstreamFetch,
+    keepaliveMs: parsed.timeouts?.keepaliveMs ?? defaultKeepaliveMs,
     report(report: ConversionReport) {
       try {
         onConversion?.({ ...report, losses: [...report.losses] });

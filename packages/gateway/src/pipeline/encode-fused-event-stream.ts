@@ -11,6 +11,7 @@ import type { StreamFraming } from "../formats/gateway-format";
 import { createEventFramer, type EventFramer } from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { EventStreamHooks } from "./guard-event-stream";
+import { asCallerEvent } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 
 /** Options of {@link encodeFusedEventStream}. */
@@ -139,7 +140,7 @@ export function encodeFusedEventStream(
       const saved = hooks.beforeEnd?.(event).catch(() => undefined);
       return saved ? saved.then(() => end(event)) : end(event);
     }
-    if (event.type === "error") return end(event);
+    if (event.type === "error") return end(asCallerEvent(event) as TerminalEvent);
     return pass(event);
   };
   const takeOpening = (from: number): void | Promise<void> => {

@@ -1,5 +1,6 @@
 import { CanonicalError } from "@interlingua/core";
-import { encodeTerminalError } from "./encode-event-stream";
+import { checkPassedThroughAnswer } from "./check-passed-through-answer";
+import { checkPassedThroughStream } from "./check-passed-through-stream";
 import type { GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 
 /** What {@link forwardSameFormat} sends. */
@@ -15,8 +16,11 @@ export interface SameFormatCall {
 
 /**
  * Same format in front and behind: the caller's body goes upstream as it came (model renamed), and
- * the upstream's answer, error or stream comes back byte for byte. Only a stream that breaks off
- * gets the format's own error event appended, so it never ends as a silent success.
+ * the upstream's answer comes back as it was written, but checked on the way: a whole answer or
+ * error is parsed before it is forwarded, a stream is checked event by event and always ends with
+ * the format's end or its error event (see `checkPassedThroughStream`), and secrets are redacted.
+ * Failures before the first byte (an unreachable upstream, a timeout, an HTML error page, a stream
+ * that fails at once) are thrown as {@link CanonicalError}s for the caller's HTTP error.
  */
 export async function forwardSameFormat(
   runtime: GatewayRuntime,
@@ -45,44 +49,22 @@ export async function forwardSameFormat(
       signal: call.signal,
     });
   } catch (thrown) {
+    if (CanonicalError.isInstance(thrown)) throw thrown;
     throw new CanonicalError(
       "unavailable",
       `The upstream could not be reached: ${(thrown as Error).message}`,
     );
   }
-  const answerHeaders = new Headers({
-    "content-type": response.headers.get("content-type") ?? "application/json",
-  });
-  const retryAfter = response.headers.get("retry-after");
-  if (retryAfter) answerHeaders.set("retry-after", retryAfter);
-  if (!response.ok || !response.body)
-    return new Response(runtime.redact(await response.text()), {
-      status: response.status,
-      headers: answerHeaders,
-    });
-  answerHeaders.set("x-interlingua-losses", "0");
-  if (!call.stream) return new Response(response.body, { status: response.status, headers: answerHeaders });
-  answerHeaders.set("cache-control", "no-cache");
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await reader.read();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      } catch (thrown) {
-        const error = new CanonicalError(
-          "unavailable",
-          `The upstream stream broke off: ${(thrown as Error).message}`,
-        );
-        for (const bytes of await encodeTerminalError(codec, error, runtime.redact))
-          controller.enqueue(bytes);
-        controller.close();
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
+  if (!call.stream || !response.ok || !response.body)
+    return checkPassedThroughAnswer(response, codec, runtime.redact);
+  const keepaliveMs = target.format.sseComments ? runtime.keepaliveMs : undefined;
+  const body = await checkPassedThroughStream(response.body, codec, runtime.redact, keepaliveMs);
+  return new Response(body, {
+    status: response.status,
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      "x-interlingua-losses": "0",
     },
   });
-  return new Response(body, { status: response.status, headers: answerHeaders });
 }

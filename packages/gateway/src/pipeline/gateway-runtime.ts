@@ -39,6 +39,9 @@ export interface GatewayRuntime {
   sealer: OpaqueSealer;
   redact: SecretRedactor;
   maxBodyBytes: number;
+  /** The upstream fetch, with the configured timeouts. */
   fetch: typeof fetch;
+  /** Milliseconds of silence after which an SSE caller gets a `: keepalive` comment. */
+  keepaliveMs: number;
   report(report: ConversionReport): void;
 }

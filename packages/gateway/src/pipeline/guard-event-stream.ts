@@ -1,4 +1,5 @@
 import { CanonicalError, type ChatEvent } from "@interlingua/core";
+import { asCallerEvent } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 
 /** Hooks of {@link guardEventStream}. */
@@ -61,7 +62,7 @@ export function guardEventStream(
           close(error);
           return;
         }
-        event = next.value;
+        event = asCallerEvent(next.value);
       }
       hooks.onEvent?.(event);
       if (event.type !== "response-end" && event.type !== "error") {

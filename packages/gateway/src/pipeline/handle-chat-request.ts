@@ -15,7 +15,7 @@ import {
 import type { ConversionReport } from "../config/gateway-config-schema";
 import type { StreamFraming } from "../formats/gateway-format";
 import { readLimitedBody } from "../http/read-limited-body";
-import { opaqueEnvelopePrefix, sealedCallIdPrefix } from "../opaque/create-opaque-sealer";
+import { carriesSealedState } from "../opaque/carries-sealed-state";
 import { createSealingTransformer } from "../opaque/create-sealing-transformer";
 import { type SealingFront, sealResponseParts } from "../opaque/seal-response-parts";
 import { unsealRequest } from "../opaque/unseal-request";
@@ -25,17 +25,14 @@ import { errorResponse } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
+import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
+import { withSseKeepalive } from "./with-sse-keepalive";
 
 /** Header asking the gateway to fail rather than lose anything in conversion. */
 export const strictHeader = "x-interlingua-strict";
 /** Response header with the number of losses of the exchange (known when the headers went out). */
 export const lossesHeader = "x-interlingua-losses";
-
-/** Whether a body may hold state this gateway sealed (then it must be opened, not passed through). */
-function carriesSealedState(text: string): boolean {
-  return text.includes(`"${opaqueEnvelopePrefix}`) || text.includes(`"${sealedCallIdPrefix}`);
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -112,7 +109,7 @@ export async function handleChatRequest(
       direct?.format.codec.id === codec.id &&
       framing === "sse" &&
       !target.streamUpstream &&
-      !carriesSealedState(text)
+      !carriesSealedState(wire)
     ) {
       report.passThrough = true;
       const response = await forwardSameFormat(runtime, direct, {
@@ -155,7 +152,7 @@ export async function handleChatRequest(
       ? await answerStream(runtime, exchange, conversation)
       : await answerWhole(runtime, exchange, conversation);
   } catch (thrown) {
-    const error = toCanonicalError(thrown);
+    const error = asCallerError(toCanonicalError(thrown));
     report.error = { kind: error.kind, status: error.status, message: runtime.redact(error.message) };
     runtime.report(report);
     return errorResponse(codec, error, runtime.redact);
@@ -289,6 +286,7 @@ async function answerStream(
     const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
     body = encodeEventStream(events, codec, encoder, { framing, redact });
   }
+  if (framing === "sse" && front.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
   return new Response(body, {
     status: 200,
     headers: {

@@ -97,6 +97,20 @@ describe("generate-content stream decoder", () => {
     expect(await decode([])).toEqual([expect.objectContaining({ type: "error" })]);
   });
 
+  it("ends a stream cut off before any finishReason with an error event, never a completion", async () => {
+    const cut = await decode([chunk([{ text: "Half an ans" }]), chunk([{ text: "wer" }])]);
+    expect(cut.map((event) => event.type)).toEqual([
+      "response-start",
+      "part-start",
+      "text-delta",
+      "text-delta",
+      "error",
+    ]);
+    expect(cut.at(-1)).toMatchObject({ error: { kind: "unavailable", status: 502 } });
+    const usageOnly = await decode([{ usageMetadata: { promptTokenCount: 3 }, responseId: "r1" }]);
+    expect(usageOnly.at(-1)?.type).toBe("error");
+  });
+
   it("re-encodes to chunks whose concatenated parts give back the text and the call", async () => {
     const events = await decode([
       chunk([{ text: "A" }]),

@@ -78,7 +78,8 @@ function usageKey(usage: GenerateContentUsageMetadata): string {
  * until a chunk without `willContinue`. Other candidates are gathered whole. The stream has no end
  * event: when the input ends, the finish reason seen (possibly in a later chunk than the parts; a
  * turn that made function calls finishes as `tool_calls`) ends it with `response-end`. An error
- * body, a parse failure or a stream without any chunk ends it with an `error` event.
+ * body, a parse failure, a stream without any chunk, or one that ends without a finish reason (nor
+ * a prompt `blockReason`) ends it with an `error` event: it was cut off.
  */
 export function createGenerateContentStreamDecoderTransformer(
   context: ConversionContext,
@@ -181,14 +182,26 @@ export function createGenerateContentStreamDecoderTransformer(
         });
         return;
       }
+      const blockReason = isRecord(responseExtra.promptFeedback)
+        ? (responseExtra.promptFeedback.blockReason as string | undefined)
+        : undefined;
+      if (finishRaw === undefined && blockReason === undefined) {
+        // The format has no end event: the finish reason is how a complete stream says it is done.
+        enqueue({
+          type: "error",
+          error: {
+            kind: "unavailable",
+            status: 502,
+            message: "The upstream stream ended before the response was complete (no finishReason)",
+          },
+        });
+        return;
+      }
       finishPending();
       closeOpen();
       const finishReason =
         finishRaw === undefined ? undefined : finishReasonFromGenerateContent(finishRaw, madeToolCalls);
       if (firstCandidate && finishRaw === undefined) firstCandidate.finishReasonOmitted = true;
-      const blockReason = isRecord(responseExtra.promptFeedback)
-        ? (responseExtra.promptFeedback.blockReason as string | undefined)
-        : undefined;
       const outcome = summarizeGenerateContentOutcome(finishReason, blockReason);
       const end: ChatEventOf<"response-end"> = { type: "response-end", finishReason: outcome.finishReason };
       if (outcome.status !== "completed") end.status = outcome.status;

@@ -1,0 +1,60 @@
+import { type AnyCodec, CanonicalError, createConversionContext } from "@interlingua/core";
+import type { SecretRedactor } from "./create-secret-redactor";
+import { redactJsonText } from "./redact-json-text";
+import { asCallerError } from "./upstream-auth-failure";
+import { upstreamReadError } from "./upstream-read-error";
+
+function badAnswer(message: string, status = 502): CanonicalError {
+  return new CanonicalError(status === 429 ? "rate_limit" : "unavailable", message, {
+    status,
+    code: "upstream_bad_response",
+  });
+}
+
+/**
+ * A whole same-format answer (a success or an error) checked before any of it is forwarded: read
+ * to the end, parsed, and, for a success, accepted by the codec's response decoder, so a body cut
+ * off mid-way or an HTML page is never a 200. An error in the format's own shape goes on with its
+ * status; any other error body (a proxy's HTML 502 page) and any upstream refusal of the gateway's
+ * credentials are thrown as the format's error (see {@link asCallerError}). Secrets are redacted.
+ */
+export async function checkPassedThroughAnswer(
+  response: Response,
+  codec: AnyCodec,
+  redact: SecretRedactor,
+): Promise<Response> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (thrown) {
+    throw upstreamReadError(thrown);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    const type = response.headers.get("content-type") ?? "no content type";
+    throw response.ok
+      ? badAnswer("The upstream's answer is not valid JSON (it was cut off or is not an answer).")
+      : badAnswer(
+          `The upstream answered HTTP ${response.status} with a body that is not JSON (${type}).`,
+          response.status === 429 ? 429 : 502,
+        );
+  }
+  const headers = new Headers({ "content-type": "application/json" });
+  if (response.ok) {
+    try {
+      codec.decodeResponse(parsed, createConversionContext());
+    } catch (thrown) {
+      throw badAnswer(`The upstream's answer is not a valid answer: ${(thrown as Error).message}`);
+    }
+    headers.set("x-interlingua-losses", "0");
+    return new Response(redactJsonText(text, parsed, redact), { status: response.status, headers });
+  }
+  const error = codec.errorFromWire(response.status, parsed, response.headers);
+  const callerError = asCallerError(error);
+  if (callerError !== error || !codec.schemas.error.safeParse(parsed).success) throw callerError;
+  const retryAfter = response.headers.get("retry-after");
+  if (retryAfter) headers.set("retry-after", retryAfter);
+  return new Response(redactJsonText(text, parsed, redact), { status: response.status, headers });
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import { type AnyCodec, CanonicalError, collect, readableFrom } from "@interlingua/core";
+import { specPath } from "@interlingua/core/test";
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { checkPassedThroughStream } from "./check-passed-through-stream";
+import { createSecretRedactor } from "./create-secret-redactor";
+
+const secret = "sk-secret-0123456789";
+const redact = createSecretRedactor([secret]);
+const encoder = new TextEncoder();
+
+/** Bytes cut at the given points (which may fall inside a UTF-8 sequence or a secret). */
+function split(data: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((cut) => cut % (data.length + 1)))].sort((a, b) => a - b);
+  const chunks: Uint8Array[] = [];
+  let previous = 0;
+  for (const point of [...points, data.length]) {
+    chunks.push(data.slice(previous, point));
+    previous = point;
+  }
+  return chunks;
+}
+
+async function passThrough(codec: AnyCodec, chunks: Uint8Array[]): Promise<string> {
+  const body = await checkPassedThroughStream(readableFrom(chunks), codec, redact);
+  return (await collect(body)).map((chunk) => new TextDecoder().decode(chunk)).join("");
+}
+
+const recording = (name: string) => readFileSync(specPath("recordings", name), "utf8");
+
+describe("checkPassedThroughStream", () => {
+  it.each([
+    ["messages/text-with-ping.sse", messagesCodec],
+    ["responses/text.sse", responsesCodec],
+  ] as const)(
+    "gives back %s as it came, for any split and line ending, with a secret in it redacted",
+    async (name, codec) => {
+      const original = recording(name).replaceAll("\r\n", "\n");
+      const withSecret = original.replace(/"text":"([^"]*)"/, `"text":"$1 ${secret}"`);
+      expect(withSecret).toContain(secret);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("\n", "\r\n", "\r"),
+          fc.array(fc.nat(), { maxLength: 30 }),
+          async (lineEnd, cuts) => {
+            const sent = withSecret.replaceAll("\n", lineEnd);
+            const expected = sent.replaceAll(secret, "[redacted]");
+            expect(await passThrough(codec, split(encoder.encode(sent), cuts))).toBe(expected);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+  );
+
+  it("ends a stream cut off before its end with the format's error event", async () => {
+    const original = recording("messages/text-with-ping.sse");
+    const cut = original.slice(0, original.indexOf("event: message_stop"));
+    const text = await passThrough(messagesCodec, [encoder.encode(cut)]);
+    expect(text.startsWith(cut)).toBe(true);
+    expect(text.slice(cut.length)).toMatch(
+      /^event: error\ndata: \{"type":"error","error":\{"type":"api_error"/,
+    );
+  });
+
+  it("throws the upstream's error when the stream fails before any content", async () => {
+    const failing =
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
+    const thrown = await checkPassedThroughStream(
+      readableFrom([encoder.encode(failing)]),
+      messagesCodec,
+      redact,
+    ).catch((error: unknown) => error);
+    expect(CanonicalError.isInstance(thrown) && thrown.kind).toBe("overloaded");
+  });
+
+  it("refuses lines that are not SSE and data that is not JSON before the first byte", async () => {
+    for (const garbage of ["<html><body>Bad gateway</body></html>\n\n", "data: {not json\n\n"]) {
+      const thrown = await checkPassedThroughStream(
+        readableFrom([encoder.encode(garbage)]),
+        messagesCodec,
+        redact,
+      ).catch((error: unknown) => error);
+      expect(CanonicalError.isInstance(thrown) && thrown.status).toBe(502);
+    }
+  });
+});
