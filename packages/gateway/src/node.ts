@@ -6,3 +6,8 @@ export {
   type ServeNodeOptions,
   serveNode,
 } from "./node/serve-node";
+export {
+  createNodeUpstreamFetch,
+  defaultConnectMs,
+  type NodeUpstreamFetchOptions,
+} from "./node/create-node-upstream-fetch";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ChatProvider } from "@interlingua/core";
 import { createGateway, type GatewayConfig, gatewayConfigFromEnvironment } from "@interlingua/gateway";
-import { type NodeServer, serveNode } from "@interlingua/gateway/node";
+import { createNodeUpstreamFetch, type NodeServer, serveNode } from "@interlingua/gateway/node";
 import type { ImageTaskService } from "@interlingua/image-task";
 import {
   createReplayProvider,
@@ -104,6 +104,11 @@ export async function startServe(
   // mounted at every prefix forwards to it.
   let imageTask: ImageTaskService | undefined;
   const imageTaskMount = { fetch: (request: Request) => imageTask!.fetch(request) };
+  // Upstream calls get their own connect timeout, which only Node's fetch library can express.
+  config =
+    config.fetch === undefined
+      ? { ...config, fetch: createNodeUpstreamFetch({ connectMs: config.timeouts?.connectMs }) }
+      : config;
   const gateway = createGateway(
     configFile.imageTask === undefined
       ? config

@@ -118,9 +118,12 @@ export const gatewayConfigSchema = z
     /**
      * How long to wait on upstreams (first response byte, silence mid-body) and how often to send
      * SSE keepalive comments to callers while the upstream thinks; milliseconds, see `UpstreamTimeouts`.
+     * `connectMs` is honoured by the `fetch` that `createNodeUpstreamFetch` makes (the CLI's): the
+     * Web fetch API has no connect phase of its own.
      */
     timeouts: z
       .strictObject({
+        connectMs: z.number().int().positive().optional(),
         firstByteMs: z.number().int().positive().optional(),
         idleMs: z.number().int().positive().optional(),
         keepaliveMs: z.number().int().positive().optional(),
