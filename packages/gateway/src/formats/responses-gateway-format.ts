@@ -4,9 +4,15 @@ import {
   createResponsesProvider,
   responsesCodec,
 } from "@interlingua/responses";
+import { forwardCompaction } from "../pipeline/forward-compaction";
+import { handleStoredResponse } from "../pipeline/handle-stored-response";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { listModelIds } from "./list-model-ids";
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
+const compactPath = /\/v1\/responses\/compact\/?$/;
+/** `/v1/responses/{id}` under any prefix; the names of the format's other endpoints are not ids. */
+const storedResponsePath = /\/v1\/responses\/(?!(?:compact|input_tokens)\/?$)([^/]+)\/?$/;
 
 function describe(model: ListedModel) {
   return { id: model.id, object: "model", created: 0, owned_by: model.provider };
@@ -31,7 +37,32 @@ export const responsesGatewayFormat: GatewayFormat = {
     },
     encodeList: (models) => ({ object: "list", data: models.map(describe) }),
     encodeModel: describe,
+    listUpstream: (options, signal) =>
+      listModelIds(options, signal, {
+        path: "/v1/models",
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        read: (page) => ({ ids: (page as { data?: { id?: unknown }[] }).data?.map((model) => model.id) }),
+      }),
   },
+  owns: {
+    path: (url) => /\/v1\/responses(?:\/|$)/.test(url.pathname),
+    caller: (headers) => /^Bearer\s/i.test(headers.get("authorization") ?? ""),
+  },
+  sideEndpoints: [
+    {
+      match: (url) => (compactPath.test(url.pathname) ? {} : undefined),
+      methods: ["POST"],
+      handle: forwardCompaction,
+    },
+    {
+      match(url) {
+        const match = storedResponsePath.exec(url.pathname);
+        return match?.[1] === undefined ? undefined : { id: decodePathSegment(match[1], "response_id") };
+      },
+      methods: ["GET", "DELETE"],
+      handle: handleStoredResponse,
+    },
+  ],
   createConversationState(store) {
     const state = createResponsesConversationState({ store });
     return {
@@ -42,6 +73,14 @@ export const responsesGatewayFormat: GatewayFormat = {
         return expanded;
       },
       remember: (request, response, tenant) => state.forTenant(tenant).remember(request, response),
+      async retrieve(id, tenant) {
+        const record = await store.get(id);
+        // Another tenant's exchange reads exactly as an unknown one.
+        return record && (record.owner ?? "") === tenant ? record : undefined;
+      },
+      async forget(id, tenant) {
+        return (await this.retrieve(id, tenant)) !== undefined && store.delete(id);
+      },
     };
   },
 };

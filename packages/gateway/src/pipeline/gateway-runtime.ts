@@ -9,6 +9,7 @@ import type {
 import type { OpaqueSealer } from "../opaque/create-opaque-sealer";
 import type { Router } from "../routing/create-router";
 import type { SecretRedactor } from "./create-secret-redactor";
+import type { UpstreamModelCatalog } from "./create-upstream-model-catalog";
 
 /** A configured provider, with what the pipeline needs to call it. */
 export interface ProviderTarget {
@@ -44,4 +45,6 @@ export interface GatewayRuntime {
   /** Milliseconds of silence after which an SSE caller gets a `: keepalive` comment. */
   keepaliveMs: number;
   report(report: ConversionReport): void;
+  /** What upstreams list as their models, cached, for the listing of what glob routes serve. */
+  upstreamModels: UpstreamModelCatalog;
 }
