@@ -30,9 +30,10 @@ export const responsesGatewayFormat: GatewayFormat = {
   sseComments: true,
   createProvider: (options) => createResponsesProvider(options),
   models: {
-    match(_request, url) {
+    match(request, url) {
       const match = modelsPath.exec(url.pathname);
-      if (!match) return undefined;
+      // A key presented the Google way is a generate-content caller's, whose paths (`models/{m}:method`) these are not.
+      if (!match || request.headers.has("x-goog-api-key") || url.searchParams.has("key")) return undefined;
       return match[1] === undefined ? {} : { model: decodePathSegment(match[1], "model") };
     },
     encodeList: (models) => ({ object: "list", data: models.map(describe) }),
