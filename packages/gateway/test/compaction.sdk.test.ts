@@ -1,11 +1,15 @@
 import { type LocalServer, serveFetch } from "@interlingua/core/test";
+import { messagesCodec } from "@interlingua/messages";
 import OpenAI, { BadRequestError, NotFoundError } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGateway } from "../src/index";
+import { reasoningAnswer } from "./support/scenario-answers";
+import { createScriptedUpstream, type ScriptedUpstream } from "./support/scripted-upstream";
 
 const key = "compact-key";
 const upstreamKey = "sk-upstream-compact-0123456789";
 let upstream: LocalServer;
+let claude: ScriptedUpstream;
 let server: LocalServer;
 let seen: { url: string; headers: Headers; body: Record<string, unknown> }[] = [];
 let mode: "compact" | "not-a-compaction" | "html" | "refuse-key" | "refuse-input" = "compact";
@@ -42,11 +46,13 @@ async function compactUpstream(request: Request): Promise<Response> {
 
 beforeAll(async () => {
   upstream = await serveFetch(compactUpstream);
+  claude = await createScriptedUpstream(messagesCodec);
+  claude.answer(() => ({ response: reasoningAnswer("messages", "sig-abc") }));
   const gateway = createGateway({
     auth: { keys: [key] },
     providers: {
       openai: { type: "responses", baseURL: upstream.url, apiKey: upstreamKey },
-      anthropic: { type: "messages", baseURL: "http://127.0.0.1:9", apiKey: "a" },
+      anthropic: { type: "messages", baseURL: claude.url, apiKey: "a" },
     },
     routes: [
       { model: "codex-house", provider: "openai", upstreamModel: "gpt-5-codex" },
@@ -59,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await upstream.close();
+  await claude.close();
 });
 beforeEach(() => {
   seen = [];
@@ -144,5 +151,36 @@ describe("POST /v1/responses/compact", () => {
       status: 502,
       code: "upstream_authentication_failed",
     });
+  });
+
+  it("opens state the gateway sealed into the input: another backend's is dropped and counted, strict mode refuses", async () => {
+    const turn = await client().responses.create({ model: "claude-x", input: "Think." });
+    const sealed = JSON.stringify(turn.output);
+    expect(sealed).toContain("il1.");
+    const history = [{ role: "user" as const, content: "Think." }, ...turn.output];
+    const { data, response } = await client()
+      .responses.compact({ model: "gpt-5", input: history as never })
+      .withResponse();
+    expect(data.object).toBe("response.compaction");
+    expect(response.headers.get("x-interlingua-losses")).toBe("1");
+    const sent = JSON.stringify(seen[0]!.body.input);
+    expect(sent).not.toContain("il1.");
+    expect(sent).not.toContain("sig-abc");
+    expect(sent).toContain("Forty-two.");
+    const reasoning = (seen[0]!.body.input as { type?: string }[]).find((item) => item.type === "reasoning");
+    expect(reasoning).toMatchObject({ content: [{ type: "reasoning_text", text: "Thinking it over." }] });
+    expect(reasoning).not.toHaveProperty("encrypted_content");
+
+    await expect(
+      client().responses.compact(
+        { model: "gpt-5", input: history as never },
+        { headers: { "x-interlingua-strict": "1" } },
+      ),
+    ).rejects.toMatchObject({ status: 400 });
+    const forged = sealed.replace(/il1\.([^"]{8})/, "il1.AAAAAAAA");
+    await expect(
+      client().responses.compact({ model: "gpt-5", input: [...JSON.parse(forged)] }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(seen).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
-import { CanonicalError } from "@interlingua/core";
+import { CanonicalError, createConversionContext } from "@interlingua/core";
 import type { SideEndpointCall } from "../formats/gateway-format";
 import { readLimitedBody } from "../http/read-limited-body";
+import { lossesHeader, strictHeader } from "./handle-chat-request";
 import { redactJsonText } from "./redact-json-text";
+import { unsealCompactionInput } from "./unseal-compaction-input";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 
@@ -27,7 +29,8 @@ function readObject(text: string): Record<string, unknown> {
 
 /**
  * `POST /v1/responses/compact`: the caller's body goes, model renamed, to the routed upstream's own
- * `/v1/responses/compact` when that upstream speaks the front's format, and its answer comes back
+ * `/v1/responses/compact` when that upstream speaks the front's format (state the gateway sealed into
+ * the input opened first, see `unsealCompactionInput`), and its answer comes back
  * checked (a success must be a `response.compaction` object; an error keeps its status and body;
  * the upstream refusing the gateway's credentials is a 502), with secrets redacted. Compaction is the
  * backend's own summarising of a conversation into opaque items, which no other format can produce,
@@ -60,6 +63,8 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
       `Compaction needs a backend speaking the ${front.format.codec.id} format; the model '${model}' is served by '${route.provider}', which does not.`,
       { param: "model", code: "compaction_unsupported" },
     );
+  const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
+  const body = await unsealCompactionInput(wire, direct.format, runtime.sealer, context);
   const { options } = direct;
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -78,7 +83,7 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
       {
         method: "POST",
         headers,
-        body: JSON.stringify({ ...wire, model: route.upstreamModel }),
+        body: JSON.stringify({ ...body, model: route.upstreamModel }),
         signal: request.signal,
       },
     );
@@ -89,7 +94,9 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
       `The upstream could not be reached: ${(thrown as Error).message}`,
     );
   }
-  return checkCompactionAnswer(response, call);
+  const answer = await checkCompactionAnswer(response, call);
+  answer.headers.set(lossesHeader, String(context.losses.length));
+  return answer;
 }
 
 async function checkCompactionAnswer(response: Response, call: SideEndpointCall): Promise<Response> {
