@@ -1,6 +1,7 @@
 import Anthropic, { NotFoundError as AnthropicNotFound } from "@anthropic-ai/sdk";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import { type LocalServer, serveFetch } from "@interlingua/core/test";
+import fc from "fast-check";
 import OpenAI, { NotFoundError as OpenAINotFound } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway } from "../src/index";
@@ -95,5 +96,60 @@ describe("405s in the shape of the endpoint's format, naming what is allowed", (
       "x-api-key": key,
     });
     expect(answer).toMatchObject({ status: 405, allow, body: shape });
+  });
+});
+
+describe("the shape of an unknown path's 404, for any path and key headers", () => {
+  const gateway = createGateway({
+    providers: { anthropic: { type: "messages", baseURL: "http://127.0.0.1:9", apiKey: "a" } },
+    routes: [{ model: "claude-x", provider: "anthropic" }],
+  });
+  const segment = fc.constantFrom("a", "b1", "cancel", "input_items", "batches", "x-y", "9");
+  const headerSets = fc.subarray([
+    "x-goog-api-key",
+    "x-api-key",
+    "anthropic-version",
+    "authorization",
+  ] as const);
+
+  /** The format the 404 must be in: the path's owner, else the key header's, else messages. */
+  function expectedFormat(
+    prefix: string,
+    headers: readonly string[],
+  ): "messages" | "generate-content" | "responses" {
+    if (prefix === "/v1beta") return "generate-content";
+    if (prefix === "/v1/responses") return "responses";
+    if (prefix === "/v1/messages") return "messages";
+    if (headers.includes("x-api-key") || headers.includes("anthropic-version")) return "messages";
+    if (headers.includes("x-goog-api-key")) return "generate-content";
+    if (headers.includes("authorization")) return "responses";
+    return "messages";
+  }
+
+  it("is the path's format, else the key header's, else messages", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/v1beta", "/v1/responses", "/v1/messages", "/v2", "/api"),
+        fc.array(segment, { minLength: 2, maxLength: 4 }),
+        fc.constantFrom("GET", "POST", "PUT", "DELETE"),
+        headerSets,
+        async (prefix, segments, method, names) => {
+          const headers = new Headers();
+          for (const name of names) headers.set(name, name === "authorization" ? "Bearer k" : "k");
+          const response = await gateway.fetch(
+            new Request(`http://gateway.test${prefix}/${segments.join("/")}`, { method, headers }),
+          );
+          expect(response.status).toBe(404);
+          const body = await response.json();
+          const shape = {
+            messages: messagesShape,
+            "generate-content": generateContentShape,
+            responses: responsesShape,
+          }[expectedFormat(prefix, names)];
+          expect(body).toEqual(shape);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
