@@ -183,4 +183,22 @@ describe("POST /v1/responses/compact", () => {
     ).rejects.toMatchObject({ status: 400 });
     expect(seen).toHaveLength(1);
   });
+
+  it("fills in a conversation the gateway keeps for another backend; leaves the upstream's own ids to it", async () => {
+    const turn = await client().responses.create({ model: "claude-x", input: "Think." });
+    await client().responses.compact({ model: "gpt-5", input: "And now?", previous_response_id: turn.id });
+    const sent = seen[0]!.body;
+    expect(sent).not.toHaveProperty("previous_response_id");
+    const texts = JSON.stringify(sent.input);
+    expect(texts.indexOf("Think.")).toBeGreaterThanOrEqual(0);
+    expect(texts.indexOf("Forty-two.")).toBeGreaterThan(texts.indexOf("Think."));
+    expect(texts.indexOf("And now?")).toBeGreaterThan(texts.indexOf("Forty-two."));
+
+    await client().responses.compact({
+      model: "gpt-5",
+      input: "x",
+      previous_response_id: "resp_upstream_own",
+    });
+    expect(seen[1]!.body).toEqual({ model: "gpt-5", input: "x", previous_response_id: "resp_upstream_own" });
+  });
 });

@@ -2,8 +2,8 @@ import { CanonicalError, createConversionContext } from "@interlingua/core";
 import type { SideEndpointCall } from "../formats/gateway-format";
 import { readLimitedBody } from "../http/read-limited-body";
 import { lossesHeader, strictHeader } from "./handle-chat-request";
+import { prepareCompactionBody } from "./prepare-compaction-body";
 import { redactJsonText } from "./redact-json-text";
-import { unsealCompactionInput } from "./unseal-compaction-input";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 
@@ -29,8 +29,8 @@ function readObject(text: string): Record<string, unknown> {
 
 /**
  * `POST /v1/responses/compact`: the caller's body goes, model renamed, to the routed upstream's own
- * `/v1/responses/compact` when that upstream speaks the front's format (state the gateway sealed into
- * the input opened first, see `unsealCompactionInput`), and its answer comes back
+ * `/v1/responses/compact` when that upstream speaks the front's format (a conversation the gateway
+ * keeps filled in and sealed state opened first, see `prepareCompactionBody`), and its answer comes back
  * checked (a success must be a `response.compaction` object; an error keeps its status and body;
  * the upstream refusing the gateway's credentials is a 502), with secrets redacted. Compaction is the
  * backend's own summarising of a conversation into opaque items, which no other format can produce,
@@ -64,7 +64,7 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
       { param: "model", code: "compaction_unsupported" },
     );
   const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
-  const body = await unsealCompactionInput(wire, direct.format, runtime.sealer, context);
+  const body = await prepareCompactionBody(wire, front, call.tenant, runtime.sealer, context);
   const { options } = direct;
   const headers: Record<string, string> = {
     "content-type": "application/json",
