@@ -146,7 +146,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         }
         if (location === undefined) continue;
         return answer(front, async () => {
-          if (method !== "POST") throw methodNotAllowed(method, ["POST"]);
+          if (method !== "POST") throw methodNotAllowed(method, "POST");
           return handleChatRequest(runtime, front, request, location);
         });
       }
@@ -161,7 +161,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         }
         if (listing === undefined) continue;
         return answer(front, async () => {
-          if (method !== "GET") throw methodNotAllowed(method, ["GET"]);
+          if (method !== "GET") throw methodNotAllowed(method, "GET");
           return handleModelListing(runtime, front, listing.model);
         });
       }

@@ -37,7 +37,7 @@ export function dispatchSideEndpoint(
     front: Front,
     params: Record<string, string>,
   ): Promise<Response> {
-    if (!endpoint.methods.includes(method)) throw methodNotAllowed(method, endpoint.methods);
+    if (!endpoint.methods.includes(method)) throw methodNotAllowed(method, endpoint.methods.join(", "));
     const tenant = runtime.keys.tenantOf(front.format.codec.http.readApiKey(request));
     return endpoint.handle({ runtime, front, request, method, params, tenant });
   }
