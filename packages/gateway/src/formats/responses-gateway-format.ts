@@ -21,7 +21,9 @@ function describe(model: ListedModel) {
 /**
  * The responses format in the gateway: `GET /v1/models` in the list shape its clients read, and
  * `previous_response_id` served from a response store when the backend speaks another format, each
- * caller's key seeing only the conversations it stored, under ids the gateway issues.
+ * caller's key seeing only the conversations it stored, under ids the gateway issues; those stored
+ * responses can be read and deleted (`GET`/`DELETE /v1/responses/{id}`), and `POST
+ * /v1/responses/compact` goes to a responses backend.
  */
 export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
@@ -66,6 +68,11 @@ export const responsesGatewayFormat: GatewayFormat = {
   ],
   createConversationState(store) {
     const state = createResponsesConversationState({ store });
+    const retrieve = async (id: string, tenant: string) => {
+      const record = await store.get(id);
+      // Another tenant's exchange reads exactly as an unknown one.
+      return record && (record.owner ?? "") === tenant ? record : undefined;
+    };
     return {
       issueResponseId: state.issueResponseId,
       // The gateway keeps the conversation itself, so `store` is served here, not lost upstream.
@@ -74,13 +81,9 @@ export const responsesGatewayFormat: GatewayFormat = {
         return expanded;
       },
       remember: (request, response, tenant) => state.forTenant(tenant).remember(request, response),
-      async retrieve(id, tenant) {
-        const record = await store.get(id);
-        // Another tenant's exchange reads exactly as an unknown one.
-        return record && (record.owner ?? "") === tenant ? record : undefined;
-      },
+      retrieve,
       async forget(id, tenant) {
-        return (await this.retrieve(id, tenant)) !== undefined && store.delete(id);
+        return (await retrieve(id, tenant)) !== undefined && store.delete(id);
       },
     };
   },
