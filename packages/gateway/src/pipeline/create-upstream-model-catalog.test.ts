@@ -63,4 +63,27 @@ describe("createUpstreamModelCatalog", () => {
     const { direct: _direct, ...bare } = target;
     expect(await createUpstreamModelCatalog().list(bare)).toEqual([]);
   });
+
+  it("gives up on a listing that takes longer than its timeout, answering it as empty", async () => {
+    const { target } = scriptedTarget([]);
+    const hanging: ProviderTarget = {
+      ...target,
+      direct: {
+        ...target.direct!,
+        format: {
+          ...target.direct!.format,
+          models: {
+            ...target.direct!.format.models,
+            listUpstream: (_options, signal) =>
+              new Promise((_resolve, reject) =>
+                signal.addEventListener("abort", () => reject(signal.reason)),
+              ),
+          },
+        },
+      },
+    };
+    const started = Date.now();
+    expect(await createUpstreamModelCatalog({ timeoutMs: 50 }).list(hanging)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });
