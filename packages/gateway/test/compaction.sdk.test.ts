@@ -1,12 +1,15 @@
+import { createConversionContext } from "@interlingua/core";
 import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { messagesCodec } from "@interlingua/messages";
+import { encodeResponsesResponse } from "@interlingua/responses";
 import OpenAI, { BadRequestError, NotFoundError } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGateway } from "../src/index";
-import { reasoningAnswer } from "./support/scenario-answers";
+import { reasoningAnswer, textAnswer } from "./support/scenario-answers";
 import { createScriptedUpstream, type ScriptedUpstream } from "./support/scripted-upstream";
 
 const key = "compact-key";
+const otherKey = "other-compact-key";
 const upstreamKey = "sk-upstream-compact-0123456789";
 let upstream: LocalServer;
 let claude: ScriptedUpstream;
@@ -18,15 +21,19 @@ function upstreamError(status: number, message: string, param: string | null = n
   return Response.json({ error: { message, type: "invalid_request_error", param, code: null } }, { status });
 }
 
-/** A responses upstream's `/v1/responses/compact`, refusing what the real one refuses. */
+/** A responses upstream's `/v1/responses/compact` (and a one-answer `/v1/responses`), refusing what the real one refuses. */
 async function compactUpstream(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (request.method !== "POST" || url.pathname !== "/v1/responses/compact")
+  if (request.method !== "POST" || !["/v1/responses/compact", "/v1/responses"].includes(url.pathname))
     return upstreamError(404, "no route");
   if (mode === "refuse-key" || request.headers.get("authorization") !== `Bearer ${upstreamKey}`)
     return upstreamError(401, "Incorrect API key provided.");
   const body = (await request.json()) as Record<string, unknown>;
   seen.push({ url: url.pathname, headers: request.headers, body });
+  if (url.pathname === "/v1/responses")
+    return Response.json(
+      encodeResponsesResponse(textAnswer("Hi.", "resp_upstream_own"), createConversionContext()),
+    );
   if (typeof body.model !== "string")
     return upstreamError(400, "Missing required parameter: 'model'.", "model");
   if (mode === "refuse-input") return upstreamError(400, `Input too long for key ${upstreamKey}.`, "input");
@@ -49,7 +56,7 @@ beforeAll(async () => {
   claude = await createScriptedUpstream(messagesCodec);
   claude.answer(() => ({ response: reasoningAnswer("messages", "sig-abc") }));
   const gateway = createGateway({
-    auth: { keys: [key] },
+    auth: { keys: [key, otherKey] },
     providers: {
       openai: { type: "responses", baseURL: upstream.url, apiKey: upstreamKey },
       anthropic: { type: "messages", baseURL: claude.url, apiKey: "a" },
@@ -184,7 +191,7 @@ describe("POST /v1/responses/compact", () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("fills in a conversation the gateway keeps for another backend; leaves the upstream's own ids to it", async () => {
+  it("fills in a conversation the gateway keeps for another backend; passes on the upstream's own ids only for the tenant that got them", async () => {
     const turn = await client().responses.create({ model: "claude-x", input: "Think." });
     await client().responses.compact({ model: "gpt-5", input: "And now?", previous_response_id: turn.id });
     const sent = seen[0]!.body;
@@ -194,11 +201,21 @@ describe("POST /v1/responses/compact", () => {
     expect(texts.indexOf("Forty-two.")).toBeGreaterThan(texts.indexOf("Think."));
     expect(texts.indexOf("And now?")).toBeGreaterThan(texts.indexOf("Forty-two."));
 
-    await client().responses.compact({
-      model: "gpt-5",
-      input: "x",
-      previous_response_id: "resp_upstream_own",
-    });
-    expect(seen[1]!.body).toEqual({ model: "gpt-5", input: "x", previous_response_id: "resp_upstream_own" });
+    const own = await client().responses.create({ model: "gpt-5", input: "Hello." });
+    expect(own.id).toBe("resp_upstream_own");
+    await client().responses.compact({ model: "gpt-5", input: "x", previous_response_id: own.id });
+    expect(seen.at(-1)!.body).toEqual({ model: "gpt-5", input: "x", previous_response_id: own.id });
+
+    const callsBefore = seen.length;
+    const other = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: otherKey, maxRetries: 0 });
+    for (const id of [own.id, "resp_never_issued"])
+      await expect(
+        other.responses.compact({ model: "gpt-5", input: "x", previous_response_id: id }),
+      ).rejects.toMatchObject({
+        status: 404,
+        param: "previous_response_id",
+        code: "previous_response_not_found",
+      });
+    expect(seen).toHaveLength(callsBefore);
   });
 });

@@ -28,6 +28,7 @@ import type { Front, GatewayRuntime, ProviderTarget } from "../pipeline/gateway-
 import { handleChatRequest } from "../pipeline/handle-chat-request";
 import { handleModelListing } from "../pipeline/handle-model-listing";
 import { methodNotAllowed } from "../pipeline/method-not-allowed";
+import { createUpstreamContinuations } from "../pipeline/upstream-continuations";
 import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
 import { defaultGatewayFormats } from "./default-gateway-formats";
@@ -115,6 +116,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     maxBodyBytes: parsed.limits?.maxBodyBytes ?? defaultMaxBodyBytes,
     fetch: upstreamFetch,
     keepaliveMs: parsed.timeouts?.keepaliveMs ?? defaultKeepaliveMs,
+    continuations: createUpstreamContinuations(),
     report(report: ConversionReport) {
       try {
         onConversion?.({ ...report, losses: [...report.losses] });

@@ -30,7 +30,8 @@ function readObject(text: string): Record<string, unknown> {
 /**
  * `POST /v1/responses/compact`: the caller's body goes, model renamed, to the routed upstream's own
  * `/v1/responses/compact` when that upstream speaks the front's format (a conversation the gateway
- * keeps filled in and sealed state opened first, see `prepareCompactionBody`), and its answer comes back
+ * keeps filled in and sealed state opened first, see `prepareCompactionBody`; an id the upstream
+ * keeps only for the tenant that got it), and its answer comes back
  * checked (a success must be a `response.compaction` object; an error keeps its status and body;
  * the upstream refusing the gateway's credentials is a 502), with secrets redacted. Compaction is the
  * backend's own summarising of a conversation into opaque items, which no other format can produce,
@@ -65,6 +66,9 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
     );
   const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
   const body = await prepareCompactionBody(wire, front, call.tenant, runtime.sealer, context);
+  // A conversation the upstream keeps itself is continued only by the tenant that got its id.
+  const continuation = front.format.continuationOf?.(body);
+  if (continuation) runtime.continuations.check(continuation.id, call.tenant, continuation.param);
   const { options } = direct;
   const headers: Record<string, string> = {
     "content-type": "application/json",

@@ -11,8 +11,8 @@ import type { Front } from "./gateway-runtime";
  * the history it names, put in front of the input; and state the gateway sealed into the input is
  * opened (tool-call ids get their upstream ids back, this format's state is restored, another
  * format's is dropped with a loss in `context`; a forged envelope is a 400). A body needing neither
- * comes back unchanged, byte for byte what the caller sent; an id the gateway does not keep goes on
- * to the backend, whose own conversation it may be.
+ * comes back unchanged, byte for byte what the caller sent; an id the gateway does not keep stays,
+ * for the backend whose own conversation it may be.
  */
 export async function prepareCompactionBody(
   wire: Record<string, unknown>,
