@@ -29,14 +29,15 @@ function readObject(text: string): Record<string, unknown> {
 
 /**
  * `POST /v1/responses/compact`: the caller's body goes, model renamed, to the routed upstream's own
- * `/v1/responses/compact` when that upstream speaks the front's format (a conversation the gateway
- * keeps filled in and sealed state opened first, see `prepareCompactionBody`; an id the upstream
- * keeps only for the tenant that got it), and its answer comes back
- * checked (a success must be a `response.compaction` object; an error keeps its status and body;
- * the upstream refusing the gateway's credentials is a 502), with secrets redacted. Compaction is the
- * backend's own summarising of a conversation into opaque items, which no other format can produce,
- * so a model routed to a backend of another format is answered 400 `compaction_unsupported` naming
- * `model` (a 4xx, which clients do not retry, rather than a 404 that reads as a missing route).
+ * `/v1/responses/compact` when that upstream speaks the front's format. First, as for a chat
+ * request, a conversation the gateway keeps is filled in and sealed state opened (see
+ * `prepareCompactionBody`), and an id the upstream keeps is passed on only for the tenant that got
+ * it. The answer comes back checked (a success must be a `response.compaction` object; an error
+ * keeps its status and body; the upstream refusing the gateway's credentials is a 502), with
+ * secrets redacted. Compaction is the backend's own summarising of a conversation into opaque
+ * items, which no other format can produce, so a model routed to a backend of another format is
+ * answered 400 `compaction_unsupported` naming `model` (a 4xx, which clients do not retry, rather
+ * than a 404 that reads as a missing route).
  */
 export async function forwardCompaction(call: SideEndpointCall): Promise<Response> {
   const { runtime, front, request } = call;
