@@ -5,7 +5,9 @@ import type {
   ChatResponse,
   ConversionContext,
   ResponseStore,
+  StoredResponse,
 } from "@interlingua/core";
+import type { Front, GatewayRuntime } from "../pipeline/gateway-runtime";
 
 /** A model as the gateway lists it: the name callers use and the provider that serves it. */
 export interface ListedModel {
@@ -40,6 +42,49 @@ export interface ModelListingBinding {
   encodeList(models: readonly ListedModel[]): unknown;
   /** The body describing one model. */
   encodeModel(model: ListedModel): unknown;
+  /**
+   * The model ids an upstream of this format lists (its own model listing, every page), for the
+   * gateway's listing of what glob routes serve. Throws when the upstream's listing fails.
+   */
+  listUpstream?(options: GatewayProviderOptions, signal: AbortSignal): Promise<string[]>;
+}
+
+/**
+ * Which unknown paths belong to a format, so that a 404 for a path no endpoint serves comes in the
+ * shape its clients read.
+ */
+export interface PathOwnership {
+  /** Whether the path lies in this format's API (`/v1/messages…`, `/v1beta/…`). */
+  path(url: URL): boolean;
+  /** Whether the caller presents its key the way this format's clients do (for paths no format owns). */
+  caller(headers: Headers): boolean;
+}
+
+/** What a {@link SideEndpoint} is called with: the caller's request, already authenticated. */
+export interface SideEndpointCall {
+  runtime: GatewayRuntime;
+  front: Front;
+  request: Request;
+  /** The request method, upper case, one of the endpoint's `methods`. */
+  method: string;
+  /** The path parameters the endpoint's `match` read. */
+  params: Record<string, string>;
+  /** The caller's tenant (see `KeyVerifier.tenantOf`). */
+  tenant: string;
+}
+
+/** An endpoint of a format beside chat and model listing (a stored response, a compaction). */
+export interface SideEndpoint {
+  /**
+   * Whether the URL is this endpoint's (any method; the gateway answers 405 to the others), with
+   * the path parameters it names. Throws an `invalid_request` CanonicalError for a parameter it
+   * cannot read (`%ZZ`).
+   */
+  match(url: URL): Record<string, string> | undefined;
+  /** The methods it answers. */
+  readonly methods: readonly string[];
+  /** The answer, or a thrown CanonicalError the gateway answers in the front's format. */
+  handle(call: SideEndpointCall): Promise<Response>;
 }
 
 /**
@@ -59,6 +104,10 @@ export interface FrontConversationState {
   expand(request: ChatRequest, context: ConversionContext, tenant: string): Promise<ChatRequest>;
   /** Keeps an answered exchange for later turns, as `tenant`'s own. */
   remember(request: ChatRequest, response: ChatResponse, tenant: string): Promise<void>;
+  /** A stored exchange of `tenant`'s; another tenant's is answered as unknown (undefined). */
+  retrieve(id: string, tenant: string): Promise<StoredResponse | undefined>;
+  /** Forgets a stored exchange of `tenant`'s; false when unknown or another tenant's. */
+  forget(id: string, tenant: string): Promise<boolean>;
 }
 
 /**
@@ -89,6 +138,10 @@ export interface GatewayFormat {
   createProvider(options: GatewayProviderOptions): ChatProvider;
   /** The model-listing endpoint. */
   readonly models: ModelListingBinding;
+  /** Which unknown paths are this format's; without it, none are. */
+  readonly owns?: PathOwnership;
+  /** Endpoints beside chat and model listing, matched in order. */
+  readonly sideEndpoints?: readonly SideEndpoint[];
   /** Front-side conversation state over a store, for formats whose clients expect the server to keep history. */
   createConversationState?(store: ResponseStore): FrontConversationState;
 }

@@ -1,6 +1,11 @@
 import { decodePathSegment } from "@interlingua/core";
-import { createGenerateContentProvider, generateContentCodec } from "@interlingua/generate-content";
+import {
+  createGenerateContentProvider,
+  generateContentApiVersion,
+  generateContentCodec,
+} from "@interlingua/generate-content";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { listModelIds } from "./list-model-ids";
 
 const modelsPath = /^\/(?:v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?\/?$/;
 
@@ -42,5 +47,30 @@ export const generateContentGatewayFormat: GatewayFormat = {
     },
     encodeList: (models) => ({ models: models.map(describe) }),
     encodeModel: describe,
+    listUpstream: (options, signal) =>
+      listModelIds(options, signal, {
+        path: `/${generateContentApiVersion}/models`,
+        headers: { "x-goog-api-key": options.apiKey },
+        first: { pageSize: "1000" },
+        read(page) {
+          const { models, nextPageToken } = page as {
+            models?: { name?: unknown }[];
+            nextPageToken?: unknown;
+          };
+          const ids = models?.map((model) =>
+            typeof model.name === "string" ? model.name.replace(/^models\//, "") : undefined,
+          );
+          const next =
+            typeof nextPageToken === "string" && nextPageToken !== ""
+              ? { pageSize: "1000", pageToken: nextPageToken }
+              : undefined;
+          return { ids, next };
+        },
+      }),
+  },
+  owns: {
+    path: (url) =>
+      url.pathname.startsWith("/v1beta/") || /^\/(?:v1|v1alpha)\/models\/[^/]*:/.test(url.pathname),
+    caller: (headers) => headers.has("x-goog-api-key"),
   },
 };

@@ -1,6 +1,7 @@
 import { decodePathSegment } from "@interlingua/core";
-import { createMessagesProvider, messagesCodec } from "@interlingua/messages";
+import { createMessagesProvider, messagesApiVersion, messagesCodec } from "@interlingua/messages";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { listModelIds } from "./list-model-ids";
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
 
@@ -35,5 +36,27 @@ export const messagesGatewayFormat: GatewayFormat = {
       };
     },
     encodeModel: describe,
+    listUpstream: (options, signal) =>
+      listModelIds(options, signal, {
+        path: "/v1/models",
+        headers: { "x-api-key": options.apiKey, "anthropic-version": messagesApiVersion },
+        first: { limit: "1000" },
+        read(page) {
+          const { data, has_more, last_id } = page as {
+            data?: { id?: unknown }[];
+            has_more?: unknown;
+            last_id?: unknown;
+          };
+          const next =
+            has_more === true && typeof last_id === "string"
+              ? { limit: "1000", after_id: last_id }
+              : undefined;
+          return { ids: data?.map((model) => model.id), next };
+        },
+      }),
+  },
+  owns: {
+    path: (url) => /\/v1\/messages(?:\/|$)/.test(url.pathname),
+    caller: (headers) => headers.has("x-api-key") || headers.has("anthropic-version"),
   },
 };

@@ -4,9 +4,15 @@ import {
   createResponsesProvider,
   responsesCodec,
 } from "@interlingua/responses";
+import { forwardCompaction } from "../pipeline/forward-compaction";
+import { handleStoredResponse } from "../pipeline/handle-stored-response";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { listModelIds } from "./list-model-ids";
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
+const compactPath = /\/v1\/responses\/compact\/?$/;
+/** `/v1/responses/{id}` under any prefix; the names of the format's other endpoints are not ids. */
+const storedResponsePath = /\/v1\/responses\/(?!(?:compact|input_tokens)\/?$)([^/]+)\/?$/;
 
 function describe(model: ListedModel) {
   return { id: model.id, object: "model", created: 0, owned_by: model.provider };
@@ -15,7 +21,9 @@ function describe(model: ListedModel) {
 /**
  * The responses format in the gateway: `GET /v1/models` in the list shape its clients read, and
  * `previous_response_id` served from a response store when the backend speaks another format, each
- * caller's key seeing only the conversations it stored, under ids the gateway issues.
+ * caller's key seeing only the conversations it stored, under ids the gateway issues; those stored
+ * responses can be read and deleted (`GET`/`DELETE /v1/responses/{id}`), and `POST
+ * /v1/responses/compact` goes to a responses backend.
  */
 export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
@@ -28,16 +36,47 @@ export const responsesGatewayFormat: GatewayFormat = {
   },
   createProvider: (options) => createResponsesProvider(options),
   models: {
-    match(_request, url) {
+    match(request, url) {
       const match = modelsPath.exec(url.pathname);
-      if (!match) return undefined;
+      // A key presented the Google way is a generate-content caller's, whose paths (`models/{m}:method`) these are not.
+      if (!match || request.headers.has("x-goog-api-key") || url.searchParams.has("key")) return undefined;
       return match[1] === undefined ? {} : { model: decodePathSegment(match[1], "model") };
     },
     encodeList: (models) => ({ object: "list", data: models.map(describe) }),
     encodeModel: describe,
+    listUpstream: (options, signal) =>
+      listModelIds(options, signal, {
+        path: "/v1/models",
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        read: (page) => ({ ids: (page as { data?: { id?: unknown }[] }).data?.map((model) => model.id) }),
+      }),
   },
+  owns: {
+    path: (url) => /\/v1\/responses(?:\/|$)/.test(url.pathname),
+    caller: (headers) => /^Bearer\s/i.test(headers.get("authorization") ?? ""),
+  },
+  sideEndpoints: [
+    {
+      match: (url) => (compactPath.test(url.pathname) ? {} : undefined),
+      methods: ["POST"],
+      handle: forwardCompaction,
+    },
+    {
+      match(url) {
+        const match = storedResponsePath.exec(url.pathname);
+        return match?.[1] === undefined ? undefined : { id: decodePathSegment(match[1], "response_id") };
+      },
+      methods: ["GET", "DELETE"],
+      handle: handleStoredResponse,
+    },
+  ],
   createConversationState(store) {
     const state = createResponsesConversationState({ store });
+    const retrieve = async (id: string, tenant: string) => {
+      const record = await store.get(id);
+      // Another tenant's exchange reads exactly as an unknown one.
+      return record && (record.owner ?? "") === tenant ? record : undefined;
+    };
     return {
       issueResponseId: state.issueResponseId,
       // The gateway keeps the conversation itself, so `store` is served here, not lost upstream.
@@ -46,6 +85,10 @@ export const responsesGatewayFormat: GatewayFormat = {
         return expanded;
       },
       remember: (request, response, tenant) => state.forTenant(tenant).remember(request, response),
+      retrieve,
+      async forget(id, tenant) {
+        return (await retrieve(id, tenant)) !== undefined && store.delete(id);
+      },
     };
   },
 };

@@ -18,12 +18,16 @@ import type { GatewayFormat } from "../formats/gateway-format";
 import { createKeyLimiter } from "../limits/create-key-limiter";
 import { releaseWhenAnswered } from "../limits/release-when-answered";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
+import { answerUnknownPath } from "../pipeline/answer-unknown-path";
 import { createSecretRedactor } from "../pipeline/create-secret-redactor";
 import { createTimedFetch, defaultUpstreamTimeouts } from "../pipeline/create-timed-fetch";
-import { errorResponse, unknownPathResponse } from "../pipeline/error-response";
+import { createUpstreamModelCatalog } from "../pipeline/create-upstream-model-catalog";
+import { dispatchSideEndpoint } from "../pipeline/dispatch-side-endpoint";
+import { errorResponse } from "../pipeline/error-response";
 import type { Front, GatewayRuntime, ProviderTarget } from "../pipeline/gateway-runtime";
 import { handleChatRequest } from "../pipeline/handle-chat-request";
 import { handleModelListing } from "../pipeline/handle-model-listing";
+import { methodNotAllowed } from "../pipeline/method-not-allowed";
 import { createUpstreamContinuations } from "../pipeline/upstream-continuations";
 import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
@@ -120,6 +124,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         // A failing hook must not fail the exchange.
       }
     },
+    upstreamModels: createUpstreamModelCatalog(),
   };
   const perKey = parsed.limits?.perKey;
   const limiter = perKey && createKeyLimiter(perKey);
@@ -147,6 +152,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
           return handleChatRequest(runtime, front, request, location);
         });
       }
+      const side = dispatchSideEndpoint(runtime, request, url);
+      if (side) return answer(side.front, side.handle);
       for (const front of fronts) {
         let listing: { model?: string } | undefined;
         try {
@@ -160,7 +167,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
           return handleModelListing(runtime, front, listing.model);
         });
       }
-      return unknownPathResponse(method, url);
+      return answerUnknownPath(runtime, request, url);
 
       async function answer(front: Front, handle: () => Promise<Response>): Promise<Response> {
         try {
@@ -198,11 +205,4 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       }
     },
   };
-}
-
-function methodNotAllowed(method: string, allowed: string): CanonicalError {
-  return new CanonicalError("method_not_allowed", `Method ${method} is not allowed here; use ${allowed}.`, {
-    code: "method_not_allowed",
-    param: allowed,
-  });
 }

@@ -9,6 +9,7 @@ import type {
 import type { OpaqueSealer } from "../opaque/create-opaque-sealer";
 import type { Router } from "../routing/create-router";
 import type { SecretRedactor } from "./create-secret-redactor";
+import type { UpstreamModelCatalog } from "./create-upstream-model-catalog";
 import type { UpstreamContinuations } from "./upstream-continuations";
 
 /** A configured provider, with what the pipeline needs to call it. */
@@ -47,4 +48,6 @@ export interface GatewayRuntime {
   /** Which tenant received each answer id of a same-format upstream that keeps conversations. */
   continuations: UpstreamContinuations;
   report(report: ConversionReport): void;
+  /** What upstreams list as their models, cached, for the listing of what glob routes serve. */
+  upstreamModels: UpstreamModelCatalog;
 }

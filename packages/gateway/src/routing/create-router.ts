@@ -13,6 +13,11 @@ export interface Router {
   resolve(model: string): ResolvedRoute | undefined;
   /** The exact model names routes name, in route order, once each (globs cannot be listed). */
   listModels(): { id: string; provider: string }[];
+  /**
+   * The glob routes that send the model name upstream as it is (no `upstreamModel`), in route
+   * order: what their upstream lists under the glob is what they serve.
+   */
+  listGlobs(): { pattern: string; provider: string }[];
 }
 
 /** Creates a {@link Router}. */
@@ -31,6 +36,11 @@ export function createRouter(routes: readonly RouteConfig[]): Router {
         models.push({ id: route.model, provider: route.provider });
       }
       return models;
+    },
+    listGlobs() {
+      return routes
+        .filter((route) => isModelGlob(route.model) && route.upstreamModel === undefined)
+        .map((route) => ({ pattern: route.model, provider: route.provider }));
     },
   };
 }
