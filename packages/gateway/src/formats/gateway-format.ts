@@ -6,6 +6,7 @@ import type {
   ConversionContext,
   ResponseStore,
 } from "@interlingua/core";
+import type { TokenCountBinding } from "./token-count-binding";
 
 /** A model as the gateway lists it: the name callers use and the provider that serves it. */
 export interface ListedModel {
@@ -84,6 +85,8 @@ export interface GatewayFormat {
   createProvider(options: GatewayProviderOptions): ChatProvider;
   /** The model-listing endpoint. */
   readonly models: ModelListingBinding;
+  /** The token-counting endpoint, where the format has one. */
+  readonly tokenCount?: TokenCountBinding;
   /** Front-side conversation state over a store, for formats whose clients expect the server to keep history. */
   createConversationState?(store: ResponseStore): FrontConversationState;
 }

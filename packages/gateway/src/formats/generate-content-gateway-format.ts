@@ -1,6 +1,7 @@
 import { decodePathSegment } from "@interlingua/core";
 import { createGenerateContentProvider, generateContentCodec } from "@interlingua/generate-content";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { generateContentTokenCount } from "./generate-content-token-count";
 
 const modelsPath = /^\/(?:v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?\/?$/;
 
@@ -43,4 +44,5 @@ export const generateContentGatewayFormat: GatewayFormat = {
     encodeList: (models) => ({ models: models.map(describe) }),
     encodeModel: describe,
   },
+  tokenCount: generateContentTokenCount,
 };

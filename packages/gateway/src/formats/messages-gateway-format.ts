@@ -1,6 +1,7 @@
 import { decodePathSegment } from "@interlingua/core";
 import { createMessagesProvider, messagesCodec } from "@interlingua/messages";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { messagesTokenCount } from "./messages-token-count";
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
 
@@ -36,4 +37,5 @@ export const messagesGatewayFormat: GatewayFormat = {
     },
     encodeModel: describe,
   },
+  tokenCount: messagesTokenCount,
 };

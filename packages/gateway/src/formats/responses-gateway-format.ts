@@ -5,6 +5,7 @@ import {
   responsesCodec,
 } from "@interlingua/responses";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { responsesTokenCount } from "./responses-token-count";
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
 
@@ -32,6 +33,7 @@ export const responsesGatewayFormat: GatewayFormat = {
     encodeList: (models) => ({ object: "list", data: models.map(describe) }),
     encodeModel: describe,
   },
+  tokenCount: responsesTokenCount,
   createConversationState(store) {
     const state = createResponsesConversationState({ store });
     return {
