@@ -14,7 +14,8 @@ export function countBodyObject(body: unknown): Record<string, unknown> {
  * (502): an answer without its count is not a count.
  */
 export function readCountField(body: unknown, field: string): number {
-  const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  const value =
+    typeof body === "object" && body !== null ? (body as Record<string, unknown>)[field] : undefined;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
     throw new CanonicalError("unavailable", `The upstream's count answer has no valid '${field}'.`, {
       status: 502,

@@ -59,6 +59,9 @@ export const generateContentTokenCount: TokenCountBinding = {
   },
   // JSON of a protocol buffer leaves a zero out, so an answer object without the field counts 0.
   readCount: (body) =>
-    readCountField(typeof body === "object" && body !== null ? { totalTokens: 0, ...body } : body, "totalTokens"),
+    readCountField(
+      typeof body === "object" && body !== null ? { totalTokens: 0, ...body } : body,
+      "totalTokens",
+    ),
   encodeCount: (count) => ({ totalTokens: count }),
 };

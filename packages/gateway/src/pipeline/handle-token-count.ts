@@ -21,7 +21,9 @@ import { upstreamReadError } from "./upstream-read-error";
 export const tokenCountHeader = "x-interlingua-token-count";
 
 /** A backend that counts tokens itself: its format, with a counting endpoint, and call options. */
-type CountingBackend = Required<ProviderTarget>["direct"] & { format: GatewayFormat & { tokenCount: TokenCountBinding } };
+type CountingBackend = Required<ProviderTarget>["direct"] & {
+  format: GatewayFormat & { tokenCount: TokenCountBinding };
+};
 
 function countingBackend(target: ProviderTarget): CountingBackend | undefined {
   return target.direct?.format.tokenCount ? (target.direct as CountingBackend) : undefined;
@@ -81,7 +83,11 @@ export async function handleTokenCount(
   let counted: ChatRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
   const conversation = backendFormat === codec.id ? undefined : front.conversation;
   if (conversation)
-    counted = await conversation.expand(counted, context, runtime.keys.tenantOf(codec.http.readApiKey(request)));
+    counted = await conversation.expand(
+      counted,
+      context,
+      runtime.keys.tenantOf(codec.http.readApiKey(request)),
+    );
   // Counting asks for no answer: no output budget (a placeholder of the front's) and no stream.
   const { maxOutputTokens: _budget, stream: _stream, ...rest } = counted;
   counted = { ...rest, model: route.upstreamModel };
@@ -103,7 +109,11 @@ export async function handleTokenCount(
 function countResponse(body: unknown, source: "upstream" | "estimate", losses: number): Response {
   return new Response(JSON.stringify(body), {
     status: 200,
-    headers: { "content-type": "application/json", [tokenCountHeader]: source, [lossesHeader]: String(losses) },
+    headers: {
+      "content-type": "application/json",
+      [tokenCountHeader]: source,
+      [lossesHeader]: String(losses),
+    },
   });
 }
 
@@ -123,7 +133,10 @@ async function callUpstream(
     });
   } catch (thrown) {
     if (CanonicalError.isInstance(thrown)) throw thrown;
-    throw new CanonicalError("unavailable", `The upstream could not be reached: ${(thrown as Error).message}`);
+    throw new CanonicalError(
+      "unavailable",
+      `The upstream could not be reached: ${(thrown as Error).message}`,
+    );
   }
 }
 

@@ -1,0 +1,301 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
+import type { ChatProvider } from "@interlingua/core";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGateway } from "../src/index";
+import { type NodeServer, serveNode } from "../src/node";
+import { type CountingUpstream, createCountingUpstream } from "./support/counting-upstream";
+import { textAnswer } from "./support/scenario-answers";
+
+const key = "count-key";
+const weatherSchema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
+const weatherDescription = "The weather in a city.";
+let anthropicUpstream: CountingUpstream;
+let geminiUpstream: CountingUpstream;
+let openaiUpstream: CountingUpstream;
+let server: NodeServer;
+
+/** An in-process backend: it has no counting endpoint, so the gateway estimates. */
+const local: ChatProvider = {
+  id: "local",
+  capabilities: { streaming: false },
+  generate: async () => textAnswer("unused"),
+  stream: async () => {
+    throw new Error("not streamed");
+  },
+};
+
+beforeAll(async () => {
+  anthropicUpstream = await createCountingUpstream("messages", "up-anthropic");
+  geminiUpstream = await createCountingUpstream("generate-content", "up-gemini");
+  openaiUpstream = await createCountingUpstream("responses", "up-openai");
+  const gateway = createGateway({
+    auth: { keys: [key] },
+    providers: {
+      anthropic: { type: "messages", baseURL: anthropicUpstream.url, apiKey: "up-anthropic" },
+      gemini: { type: "generate-content", baseURL: geminiUpstream.url, apiKey: "up-gemini" },
+      openai: { type: "responses", baseURL: openaiUpstream.url, apiKey: "up-openai" },
+      local,
+    },
+    routes: [
+      { model: "claude-house", provider: "anthropic", upstreamModel: "claude-sonnet-4-5" },
+      { model: "gemini-*", provider: "gemini" },
+      { model: "gpt-*", provider: "openai" },
+      { model: "local-*", provider: "local" },
+    ],
+  });
+  server = await serveNode(gateway);
+});
+afterAll(async () => {
+  await server.close();
+  await Promise.all([anthropicUpstream.close(), geminiUpstream.close(), openaiUpstream.close()]);
+});
+
+/** The o200k_base count of the text the gateway reads from a request, piece by piece as listed. */
+const expectedEstimate = (...pieces: string[]) =>
+  countTokens(pieces.join("\n"), { disallowedSpecial: new Set() });
+
+describe("@anthropic-ai/sdk messages.countTokens", () => {
+  const client = () => new Anthropic({ baseURL: server.url, apiKey: key, maxRetries: 0 });
+  const params = {
+    system: "Be brief.",
+    messages: [{ role: "user" as const, content: "What is the weather in Paris?" }],
+    tools: [
+      {
+        name: "get_weather",
+        description: weatherDescription,
+        input_schema: weatherSchema as Anthropic.Tool.InputSchema,
+      },
+    ],
+  };
+
+  it("same format: the body goes to the backend's count_tokens as it came, model renamed, key swapped", async () => {
+    const { data, response } = await client()
+      .messages.countTokens({ ...params, model: "claude-house" })
+      .withResponse();
+    const call = anthropicUpstream.calls.at(-1)!;
+    expect(call.body).toEqual({ ...params, model: "claude-sonnet-4-5" });
+    expect(call.headers.get("x-api-key")).toBe("up-anthropic");
+    expect(call.headers.get("authorization")).toBeNull();
+    expect(data.input_tokens).toBe(call.count);
+    expect(response.headers.get("x-interlingua-token-count")).toBe("upstream");
+  });
+
+  it("a generate-content backend: the request converted to a generateContentRequest, its count answered as input_tokens", async () => {
+    const data = await client().messages.countTokens({ ...params, model: "gemini-2.5-flash" });
+    const call = geminiUpstream.calls.at(-1)!;
+    expect(call.url.pathname).toBe("/v1beta/models/gemini-2.5-flash:countTokens");
+    expect(call.headers.get("x-goog-api-key")).toBe("up-gemini");
+    const whole = call.body.generateContentRequest as Record<string, unknown>;
+    expect(whole).toMatchObject({
+      model: "models/gemini-2.5-flash",
+      systemInstruction: { parts: [{ text: "Be brief." }] },
+      contents: [{ role: "user", parts: [{ text: "What is the weather in Paris?" }] }],
+      tools: [{ functionDeclarations: [{ name: "get_weather", description: weatherDescription }] }],
+    });
+    // The output budget the chat body needs is no part of a count.
+    expect(JSON.stringify(whole)).not.toContain("maxOutputTokens");
+    expect(data).toEqual({ input_tokens: call.count });
+  });
+
+  it("a responses backend: only what input_tokens accepts goes upstream", async () => {
+    const data = await client().messages.countTokens({ ...params, model: "gpt-5" });
+    const call = openaiUpstream.calls.at(-1)!;
+    expect(call.headers.get("authorization")).toBe("Bearer up-openai");
+    expect(call.body).toMatchObject({
+      model: "gpt-5",
+      instructions: "Be brief.",
+      tools: [{ type: "function", name: "get_weather", description: weatherDescription }],
+    });
+    expect(JSON.stringify(call.body.input)).toContain("What is the weather in Paris?");
+    expect(call.body).not.toHaveProperty("max_output_tokens");
+    expect(call.body).not.toHaveProperty("store");
+    expect(data).toEqual({ input_tokens: call.count });
+  });
+
+  it("an in-process backend: a tokenizer estimate over instructions, messages and tools, marked as one", async () => {
+    const { data, response } = await client()
+      .messages.countTokens({ ...params, model: "local-small" })
+      .withResponse();
+    expect(response.headers.get("x-interlingua-token-count")).toBe("estimate");
+    expect(data.input_tokens).toBe(
+      expectedEstimate(
+        "Be brief.",
+        "What is the weather in Paris?",
+        "get_weather",
+        weatherDescription,
+        JSON.stringify(weatherSchema),
+      ),
+    );
+  });
+
+  it("errors in the messages shape: a bad key, an unknown model, a bad body, an upstream's refusal", async () => {
+    await expect(
+      new Anthropic({ baseURL: server.url, apiKey: "wrong", maxRetries: 0 }).messages.countTokens({
+        ...params,
+        model: "claude-house",
+      }),
+    ).rejects.toMatchObject({
+      status: 401,
+      error: { type: "error", error: { type: "authentication_error" } },
+    });
+    await expect(client().messages.countTokens({ ...params, model: "llama-3" })).rejects.toMatchObject({
+      status: 404,
+      error: { error: { type: "not_found_error" } },
+    });
+    await expect(
+      client().messages.countTokens({ model: "claude-house", messages: [] } as never),
+    ).rejects.toMatchObject({ status: 400, error: { error: { type: "invalid_request_error" } } });
+    geminiUpstream.answerNextWith({
+      status: 429,
+      body: JSON.stringify({
+        error: { code: 429, message: "Quota exceeded.", status: "RESOURCE_EXHAUSTED" },
+      }),
+    });
+    await expect(
+      client().messages.countTokens({ ...params, model: "gemini-2.5-flash" }),
+    ).rejects.toMatchObject({
+      status: 429,
+      error: { error: { type: "rate_limit_error" } },
+    });
+  });
+});
+
+describe("@google/genai models.countTokens", () => {
+  const client = (apiKey = key) =>
+    new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url, retryOptions: { attempts: 1 } } });
+
+  it("same format: authenticated by x-goog-api-key like generateContent, the body passed through", async () => {
+    const result = await client().models.countTokens({
+      model: "gemini-2.5-flash",
+      contents: "What is the weather in Paris?",
+    });
+    const call = geminiUpstream.calls.at(-1)!;
+    expect(call.url.pathname).toBe("/v1beta/models/gemini-2.5-flash:countTokens");
+    expect(call.body).toEqual({
+      contents: [{ role: "user", parts: [{ text: "What is the weather in Paris?" }] }],
+    });
+    expect(call.headers.get("x-goog-api-key")).toBe("up-gemini");
+    expect(result.totalTokens).toBe(call.count);
+    expect(result.sdkHttpResponse?.headers?.["x-interlingua-token-count"]).toBe("upstream");
+  });
+
+  it("a messages backend: the count of the converted request as totalTokens", async () => {
+    const result = await client().models.countTokens({
+      model: "claude-house",
+      contents: "What is the weather in Paris?",
+    });
+    const call = anthropicUpstream.calls.at(-1)!;
+    expect(call.body).toEqual({
+      model: "claude-sonnet-4-5",
+      messages: [{ role: "user", content: [{ type: "text", text: "What is the weather in Paris?" }] }],
+    });
+    expect(result.totalTokens).toBe(call.count);
+  });
+
+  it("a responses backend, and an estimate for an in-process one", async () => {
+    const counted = await client().models.countTokens({ model: "gpt-5", contents: "Hello there" });
+    expect(counted.totalTokens).toBe(openaiUpstream.calls.at(-1)!.count);
+    const estimated = await client().models.countTokens({ model: "local-small", contents: "Hello there" });
+    expect(estimated.totalTokens).toBe(expectedEstimate("Hello there"));
+    expect(estimated.sdkHttpResponse?.headers?.["x-interlingua-token-count"]).toBe("estimate");
+  });
+
+  it("a wrong key or an unknown model is refused in the generate-content shape", async () => {
+    await expect(
+      client("wrong").models.countTokens({ model: "gemini-2.5-flash", contents: "hi" }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(client().models.countTokens({ model: "llama-3", contents: "hi" })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe("openai responses.inputTokens.count", () => {
+  const client = (apiKey = key) => new OpenAI({ baseURL: `${server.url}/v1`, apiKey, maxRetries: 0 });
+  const params = {
+    instructions: "Be brief.",
+    input: "What is the weather in Paris?",
+    tools: [
+      {
+        type: "function" as const,
+        name: "get_weather",
+        description: weatherDescription,
+        parameters: weatherSchema,
+        strict: false,
+      },
+    ],
+  };
+
+  it("same format: the body goes to the backend's input_tokens as it came, model renamed", async () => {
+    const { data, response } = await client()
+      .responses.inputTokens.count({ ...params, model: "gpt-5" })
+      .withResponse();
+    const call = openaiUpstream.calls.at(-1)!;
+    expect(call.body).toEqual({ ...params, model: "gpt-5" });
+    expect(call.headers.get("authorization")).toBe("Bearer up-openai");
+    expect(data).toEqual({ object: "response.input_tokens", input_tokens: call.count });
+    expect(response.headers.get("x-interlingua-token-count")).toBe("upstream");
+  });
+
+  it("a messages backend and a generate-content backend count the converted request", async () => {
+    const viaMessages = await client().responses.inputTokens.count({ ...params, model: "claude-house" });
+    const messagesCall = anthropicUpstream.calls.at(-1)!;
+    expect(messagesCall.body).toMatchObject({
+      model: "claude-sonnet-4-5",
+      system: [{ type: "text", text: "Be brief." }],
+      tools: [{ name: "get_weather", description: weatherDescription, input_schema: weatherSchema }],
+    });
+    expect(viaMessages).toEqual({ object: "response.input_tokens", input_tokens: messagesCall.count });
+    const viaGemini = await client().responses.inputTokens.count({ ...params, model: "gemini-2.5-pro" });
+    expect(viaGemini.input_tokens).toBe(geminiUpstream.calls.at(-1)!.count);
+  });
+
+  it("an in-process backend: an estimate, marked as one", async () => {
+    const { data, response } = await client()
+      .responses.inputTokens.count({ ...params, model: "local-small" })
+      .withResponse();
+    expect(response.headers.get("x-interlingua-token-count")).toBe("estimate");
+    expect(data.input_tokens).toBe(
+      expectedEstimate(
+        "Be brief.",
+        "What is the weather in Paris?",
+        "get_weather",
+        weatherDescription,
+        JSON.stringify(weatherSchema),
+      ),
+    );
+  });
+
+  it("errors in the responses shape: a bad key, no model, an unknown model, a same-format upstream refusal", async () => {
+    await expect(
+      client("wrong").responses.inputTokens.count({ ...params, model: "gpt-5" }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(client().responses.inputTokens.count(params)).rejects.toMatchObject({
+      status: 400,
+      param: "model",
+    });
+    await expect(client().responses.inputTokens.count({ ...params, model: "llama-3" })).rejects.toMatchObject(
+      {
+        status: 404,
+      },
+    );
+    const refusal = {
+      error: {
+        message: "Unknown parameter: 'x'.",
+        type: "invalid_request_error",
+        param: "x",
+        code: "unknown_parameter",
+      },
+    };
+    openaiUpstream.answerNextWith({ status: 400, body: JSON.stringify(refusal) });
+    await expect(client().responses.inputTokens.count({ ...params, model: "gpt-5" })).rejects.toMatchObject({
+      status: 400,
+      error: refusal.error,
+    });
+  });
+});
