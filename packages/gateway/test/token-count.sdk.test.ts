@@ -299,3 +299,136 @@ describe("openai responses.inputTokens.count", () => {
     });
   });
 });
+
+describe("token counting over plain HTTP", () => {
+  const post = (path: string, body: unknown, headers: Record<string, string>) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const anthropicHeaders = { "x-api-key": key, "anthropic-version": "2023-06-01" };
+
+  it("answers 405 with Allow: POST in the caller's shape to any other method", async () => {
+    const messages = await fetch(`${server.url}/v1/messages/count_tokens`, { headers: anthropicHeaders });
+    expect(messages.status).toBe(405);
+    expect(messages.headers.get("allow")).toBe("POST");
+    expect(await messages.json()).toMatchObject({ type: "error", error: { type: expect.any(String) } });
+    const responses = await fetch(`${server.url}/v1/responses/input_tokens`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(responses.status).toBe(405);
+    expect(await responses.json()).toMatchObject({ error: { message: expect.stringContaining("POST") } });
+  });
+
+  it("generate-content: ?key= authenticates, /v1/ is served, a generateContentRequest carries system and tools", async () => {
+    const response = await post(
+      `/v1/models/gemini-2.5-flash:countTokens?key=${key}`,
+      { contents: [{ role: "user", parts: [{ text: "Hi" }] }] },
+      {},
+    );
+    expect(response.status).toBe(200);
+    expect((await response.json()).totalTokens).toBe(geminiUpstream.calls.at(-1)!.count);
+    const whole = {
+      model: "models/claude-house",
+      systemInstruction: { parts: [{ text: "Be brief." }] },
+      contents: [{ role: "user", parts: [{ text: "Weather in Paris?" }] }],
+      tools: [{ functionDeclarations: [{ name: "get_weather", parameters: weatherSchema }] }],
+    };
+    const converted = await post(
+      "/v1beta/models/claude-house:countTokens",
+      { generateContentRequest: whole },
+      { "x-goog-api-key": key },
+    );
+    expect(converted.status).toBe(200);
+    expect(anthropicUpstream.calls.at(-1)!.body).toMatchObject({
+      model: "claude-sonnet-4-5",
+      system: [{ type: "text", text: "Be brief." }],
+      tools: [{ name: "get_weather" }],
+    });
+    const both = await post(
+      "/v1beta/models/claude-house:countTokens",
+      { contents: whole.contents, generateContentRequest: whole },
+      { "x-goog-api-key": key },
+    );
+    expect(both.status).toBe(400);
+    expect(await both.json()).toMatchObject({ error: { code: 400, status: "INVALID_ARGUMENT" } });
+  });
+
+  it("messages: thinking without max_tokens is a count body; betas go upstream on a pass-through", async () => {
+    const thinking = {
+      model: "gemini-2.5-pro",
+      thinking: { type: "enabled", budget_tokens: 2048 },
+      messages: [{ role: "user", content: "Think." }],
+    };
+    const converted = await post("/v1/messages/count_tokens", thinking, anthropicHeaders);
+    expect(converted.status).toBe(200);
+    expect(await converted.json()).toEqual({ input_tokens: geminiUpstream.calls.at(-1)!.count });
+    const beta = await post(
+      "/v1/messages/count_tokens?beta=true",
+      { ...thinking, model: "claude-house" },
+      { ...anthropicHeaders, "anthropic-beta": "token-efficient-tools-2025-02-19" },
+    );
+    expect(beta.status).toBe(200);
+    const call = anthropicUpstream.calls.at(-1)!;
+    expect(call.headers.get("anthropic-beta")).toBe("token-efficient-tools-2025-02-19");
+    expect(call.body).toEqual({ ...thinking, model: "claude-sonnet-4-5" });
+  });
+
+  it("a body that is not JSON, or not an object, is a 400 in the caller's shape", async () => {
+    const notJson = await post("/v1/responses/input_tokens", "{", { authorization: `Bearer ${key}` });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error: { type: "invalid_request_error" } });
+    const array = await post("/v1/messages/count_tokens", [], anthropicHeaders);
+    expect(array.status).toBe(400);
+    expect(await array.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+  });
+
+  it("an upstream answer that is not a count is never a count: a 502 in the caller's shape", async () => {
+    anthropicUpstream.answerNextWith({ status: 200, body: JSON.stringify({ tokens: 3 }) });
+    const noCount = await post(
+      "/v1/messages/count_tokens",
+      { model: "claude-house", messages: [{ role: "user", content: "Hi" }] },
+      anthropicHeaders,
+    );
+    expect(noCount.status).toBe(502);
+    expect(await noCount.json()).toMatchObject({ type: "error", error: { type: "api_error" } });
+    geminiUpstream.answerNextWith({
+      status: 502,
+      body: "<html>Bad gateway</html>",
+      contentType: "text/html",
+    });
+    const html = await post(
+      "/v1/responses/input_tokens",
+      { model: "gemini-2.5-flash", input: "Hi" },
+      { authorization: `Bearer ${key}` },
+    );
+    expect(html.status).toBe(502);
+    expect(await html.json()).toMatchObject({
+      error: { type: expect.any(String), message: expect.any(String) },
+    });
+    openaiUpstream.answerNextWith({ status: 200, body: '{"object":"response.input_tokens","input_tok' });
+    const cut = await post(
+      "/v1/responses/input_tokens",
+      { model: "gpt-5", input: "Hi" },
+      { authorization: `Bearer ${key}` },
+    );
+    expect(cut.status).toBe(502);
+  });
+
+  it("an upstream that refuses the gateway's own key is a 502, never the caller's 401", async () => {
+    openaiUpstream.answerNextWith({
+      status: 401,
+      body: JSON.stringify({
+        error: { message: "Incorrect API key", type: "invalid_request_error", code: "invalid_api_key" },
+      }),
+    });
+    const response = await post(
+      "/v1/messages/count_tokens",
+      { model: "gpt-5", messages: [{ role: "user", content: "Hi" }] },
+      anthropicHeaders,
+    );
+    expect(response.status).toBe(502);
+    expect(JSON.stringify(await response.json())).not.toContain("up-openai");
+  });
+});

@@ -58,7 +58,7 @@ const pieceLength = 2048;
 const piecesPerTurn = 32;
 
 /** The text cut into pieces of at most {@link pieceLength}, at a whitespace where there is one. */
-function* pieces(text: string): Generator<string> {
+export function* textPieces(text: string): Generator<string> {
   let start = 0;
   while (text.length - start > pieceLength) {
     let end = start + pieceLength;
@@ -83,7 +83,7 @@ export async function estimateInputTokens(request: ChatRequest): Promise<number>
   const options = { disallowedSpecial: new Set<string>() };
   let total = 0;
   let counted = 0;
-  for (const piece of pieces(requestText(request))) {
+  for (const piece of textPieces(requestText(request))) {
     total += countTokens(piece, options);
     if (++counted % piecesPerTurn === 0) await new Promise((resolve) => setTimeout(resolve, 0));
   }
