@@ -21,7 +21,7 @@ let server: NodeServer;
 const local: ChatProvider = {
   id: "local",
   capabilities: { streaming: false },
-  generate: async () => textAnswer("unused"),
+  generate: async () => textAnswer("Sunny all week."),
   stream: async () => {
     throw new Error("not streamed");
   },
@@ -267,6 +267,23 @@ describe("openai responses.inputTokens.count", () => {
         JSON.stringify(weatherSchema),
       ),
     );
+  });
+
+  it("previous_response_id over another format's backend: the stored conversation is counted too", async () => {
+    const first = await client().responses.create({ model: "local-small", input: "Weather in Paris?" });
+    const data = await client().responses.inputTokens.count({
+      model: "local-small",
+      previous_response_id: first.id,
+      input: "And in Rome?",
+    });
+    expect(data.input_tokens).toBe(expectedEstimate("Weather in Paris?", "Sunny all week.", "And in Rome?"));
+    await expect(
+      client().responses.inputTokens.count({
+        model: "local-small",
+        previous_response_id: "resp_unknown",
+        input: "Hi",
+      }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it("errors in the responses shape: a bad key, no model, an unknown model, a same-format upstream refusal", async () => {
