@@ -392,6 +392,22 @@ describe("token counting over plain HTTP", () => {
     expect(call.body).toEqual({ ...thinking, model: "claude-sonnet-4-5" });
   });
 
+  it("a strict caller's count over a messages backend: no loss for the output budget a count never asks", async () => {
+    const response = await post(
+      "/v1/responses/input_tokens",
+      { model: "claude-house", input: "Hi" },
+      { authorization: `Bearer ${key}`, "x-interlingua-strict": "1" },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-interlingua-losses")).toBe("0");
+    const lossy = await post(
+      "/v1/responses/input_tokens",
+      { model: "claude-house", input: "Hi", text: { format: { type: "json_object" } } },
+      { authorization: `Bearer ${key}`, "x-interlingua-strict": "1" },
+    );
+    expect(lossy.status).toBe(400);
+  });
+
   it("a body that is not JSON, or not an object, is a 400 in the caller's shape", async () => {
     const notJson = await post("/v1/responses/input_tokens", "{", { authorization: `Bearer ${key}` });
     expect(notJson.status).toBe(400);

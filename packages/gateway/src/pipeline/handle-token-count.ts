@@ -1,6 +1,7 @@
 import {
   CanonicalError,
   type ChatRequest,
+  type ConversionContext,
   createConversionContext,
   type RequestLocation,
   type UpstreamRequest,
@@ -95,15 +96,28 @@ export async function handleTokenCount(
     const count = await estimateInputTokens(counted);
     return countResponse(counting.encodeCount(count), "estimate", context.losses.length);
   }
-  const binding = backend.format.tokenCount;
-  const upstream = binding.buildUpstreamRequest({
+  const upstream = backend.format.tokenCount.buildUpstreamRequest({
     ...backend.options,
     model: route.upstreamModel,
-    body: binding.fromChatBody(backend.format.codec.encodeRequest(counted, context)),
+    body: countBody(backend, counted, context),
   });
   const response = await callUpstream(runtime, backend, upstream, request.signal);
   const count = await convertedCount(runtime, backend, response);
   return countResponse(counting.encodeCount(count), "upstream", context.losses.length);
+}
+
+/**
+ * The backend's counting body for a request: encoded as its chat body, then shaped for its counting
+ * endpoint. A chat body may need an output budget the request has none of (a count asks for no
+ * answer), so that one loss is no loss here; every other goes to `context` (and fails a strict
+ * caller).
+ */
+function countBody(backend: CountingBackend, request: ChatRequest, context: ConversionContext): unknown {
+  const scratch = createConversionContext();
+  const body = backend.format.codec.encodeRequest(request, scratch);
+  for (const loss of scratch.losses)
+    if (loss.path !== "/maxOutputTokens") context.lose(loss.code, loss.path, loss.message);
+  return backend.format.tokenCount.fromChatBody(body);
 }
 
 function countResponse(body: unknown, source: "upstream" | "estimate", losses: number): Response {
