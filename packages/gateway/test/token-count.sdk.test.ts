@@ -6,10 +6,12 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway } from "../src/index";
 import { type NodeServer, serveNode } from "../src/node";
+import { createOpaqueSealer } from "../src/opaque/create-opaque-sealer";
 import { type CountingUpstream, createCountingUpstream } from "./support/counting-upstream";
 import { textAnswer } from "./support/scenario-answers";
 
 const key = "count-key";
+const secret = "count-tokens-test-secret";
 const weatherSchema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
 const weatherDescription = "The weather in a city.";
 let anthropicUpstream: CountingUpstream;
@@ -33,6 +35,7 @@ beforeAll(async () => {
   openaiUpstream = await createCountingUpstream("responses", "up-openai");
   const gateway = createGateway({
     auth: { keys: [key] },
+    secret,
     providers: {
       anthropic: { type: "messages", baseURL: anthropicUpstream.url, apiKey: "up-anthropic" },
       gemini: { type: "generate-content", baseURL: geminiUpstream.url, apiKey: "up-gemini" },
@@ -363,6 +366,15 @@ describe("token counting over plain HTTP", () => {
       system: [{ type: "text", text: "Be brief." }],
       tools: [{ name: "get_weather" }],
     });
+    const passed = await post(
+      "/v1beta/models/gemini-2.5-flash:countTokens",
+      { generateContentRequest: { ...whole, model: "models/gemini-2.5-flash" } },
+      { "x-goog-api-key": key },
+    );
+    expect(passed.status).toBe(200);
+    expect(geminiUpstream.calls.at(-1)!.body).toEqual({
+      generateContentRequest: { ...whole, model: "models/gemini-2.5-flash" },
+    });
     const both = await post(
       "/v1beta/models/claude-house:countTokens",
       { contents: whole.contents, generateContentRequest: whole },
@@ -406,6 +418,29 @@ describe("token counting over plain HTTP", () => {
       { authorization: `Bearer ${key}`, "x-interlingua-strict": "1" },
     );
     expect(lossy.status).toBe(400);
+  });
+
+  it("a body with state the gateway sealed is opened, not passed through, even to the same format", async () => {
+    const sealed = await createOpaqueSealer(secret).sealCallId("toolu_01", {
+      format: "generate-content",
+      data: "sig",
+    });
+    const response = await post(
+      "/v1/messages/count_tokens",
+      {
+        model: "claude-house",
+        messages: [
+          { role: "user", content: "Weather?" },
+          { role: "assistant", content: [{ type: "tool_use", id: sealed, name: "get_weather", input: {} }] },
+          { role: "user", content: [{ type: "tool_result", tool_use_id: sealed, content: "Sunny" }] },
+        ],
+      },
+      anthropicHeaders,
+    );
+    expect(response.status).toBe(200);
+    const body = JSON.stringify(anthropicUpstream.calls.at(-1)!.body);
+    expect(body).toContain('"toolu_01"');
+    expect(body).not.toContain("ilc1_");
   });
 
   it("a body that is not JSON, or not an object, is a 400 in the caller's shape", async () => {
