@@ -26,6 +26,7 @@ export type {
 export { generateContentGatewayFormat } from "./formats/generate-content-gateway-format";
 export { messagesGatewayFormat } from "./formats/messages-gateway-format";
 export { responsesGatewayFormat } from "./formats/responses-gateway-format";
+export type { TokenCountBinding, TokenCountUpstreamOptions } from "./formats/token-count-binding";
 // Routing, keys and opaque state
 export { createKeyVerifier, type KeyVerifier } from "./auth/create-key-verifier";
 export { createOpaqueSealer, type OpaqueSealer, opaqueEnvelopePrefix } from "./opaque/create-opaque-sealer";
@@ -33,3 +34,4 @@ export { createRouter, type ResolvedRoute, type Router } from "./routing/create-
 export { isModelGlob, matchModelPattern } from "./routing/match-model-pattern";
 // Headers
 export { lossesHeader, strictHeader } from "./pipeline/handle-chat-request";
+export { tokenCountHeader } from "./pipeline/handle-token-count";

@@ -8,6 +8,7 @@ import type {
   StoredResponse,
 } from "@interlingua/core";
 import type { Front, GatewayRuntime } from "../pipeline/gateway-runtime";
+import type { TokenCountBinding } from "./token-count-binding";
 
 /** A model as the gateway lists it: the name callers use and the provider that serves it. */
 export interface ListedModel {
@@ -142,6 +143,8 @@ export interface GatewayFormat {
   readonly owns?: PathOwnership;
   /** Endpoints beside chat and model listing, matched in order. */
   readonly sideEndpoints?: readonly SideEndpoint[];
+  /** The token-counting endpoint, where the format has one. */
+  readonly tokenCount?: TokenCountBinding;
   /** Front-side conversation state over a store, for formats whose clients expect the server to keep history. */
   createConversationState?(store: ResponseStore): FrontConversationState;
 }

@@ -6,6 +6,7 @@ import {
 } from "@interlingua/generate-content";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { listModelIds } from "./list-model-ids";
+import { generateContentTokenCount } from "./generate-content-token-count";
 
 const modelsPath = /^\/(?:v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?\/?$/;
 
@@ -73,4 +74,5 @@ export const generateContentGatewayFormat: GatewayFormat = {
       url.pathname.startsWith("/v1beta/") || /^\/(?:v1|v1alpha)\/models\/[^/]*:/.test(url.pathname),
     caller: (headers) => headers.has("x-goog-api-key"),
   },
+  tokenCount: generateContentTokenCount,
 };

@@ -2,6 +2,7 @@ import { decodePathSegment } from "@interlingua/core";
 import { createMessagesProvider, messagesApiVersion, messagesCodec } from "@interlingua/messages";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { listModelIds } from "./list-model-ids";
+import { messagesTokenCount } from "./messages-token-count";
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
 
@@ -59,4 +60,5 @@ export const messagesGatewayFormat: GatewayFormat = {
     path: (url) => /\/v1\/messages(?:\/|$)/.test(url.pathname),
     caller: (headers) => headers.has("x-api-key") || headers.has("anthropic-version"),
   },
+  tokenCount: messagesTokenCount,
 };

@@ -8,6 +8,7 @@ import { forwardCompaction } from "../pipeline/forward-compaction";
 import { handleStoredResponse } from "../pipeline/handle-stored-response";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { listModelIds } from "./list-model-ids";
+import { responsesTokenCount } from "./responses-token-count";
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
 const compactPath = /\/v1\/responses\/compact\/?$/;
@@ -70,6 +71,7 @@ export const responsesGatewayFormat: GatewayFormat = {
       handle: handleStoredResponse,
     },
   ],
+  tokenCount: responsesTokenCount,
   createConversationState(store) {
     const state = createResponsesConversationState({ store });
     const retrieve = async (id: string, tenant: string) => {

@@ -29,13 +29,14 @@ import { handleChatRequest } from "../pipeline/handle-chat-request";
 import { handleModelListing } from "../pipeline/handle-model-listing";
 import { methodNotAllowed } from "../pipeline/method-not-allowed";
 import { createUpstreamContinuations } from "../pipeline/upstream-continuations";
+import { handleTokenCount } from "../pipeline/handle-token-count";
 import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
 import { defaultGatewayFormats } from "./default-gateway-formats";
 
 /** The gateway: one Web-standard fetch handler. */
 export interface Gateway {
-  /** Answers any request: chat endpoints and model listings of every front, and the mounts. */
+  /** Answers any request: chat, token-counting and model-listing endpoints of every front, and the mounts. */
   fetch(request: Request): Promise<Response>;
 }
 
@@ -138,6 +139,20 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       const mount = mountFor(mounts, url);
       if (mount) return mount.fetch(request);
       const method = request.method.toUpperCase();
+      for (const front of fronts) {
+        const counting = front.format.tokenCount;
+        let location: RequestLocation | undefined;
+        try {
+          location = counting?.match(url);
+        } catch (thrown) {
+          return answer(front, () => Promise.reject(thrown));
+        }
+        if (!counting || location === undefined) continue;
+        return answer(front, async () => {
+          if (method !== "POST") throw methodNotAllowed(method, "POST");
+          return handleTokenCount(runtime, front, counting, request, location);
+        });
+      }
       for (const front of fronts) {
         let location: RequestLocation | undefined;
         try {

@@ -34,7 +34,8 @@ export const strictHeader = "x-interlingua-strict";
 /** Response header with the number of losses of the exchange (known when the headers went out). */
 export const lossesHeader = "x-interlingua-losses";
 
-function parseJson(text: string): unknown {
+/** A request body parsed, or an `invalid_json` error. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
