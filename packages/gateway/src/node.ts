@@ -1,4 +1,10 @@
 // Running on Node
+
+export {
+  createNodeUpstreamFetch,
+  defaultConnectMs,
+  type NodeUpstreamFetchOptions,
+} from "./node/create-node-upstream-fetch";
 export {
   createNodeListener,
   type NodeListener,
@@ -6,8 +12,3 @@ export {
   type ServeNodeOptions,
   serveNode,
 } from "./node/serve-node";
-export {
-  createNodeUpstreamFetch,
-  defaultConnectMs,
-  type NodeUpstreamFetchOptions,
-} from "./node/create-node-upstream-fetch";

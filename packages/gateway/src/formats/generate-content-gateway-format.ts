@@ -5,8 +5,8 @@ import {
   generateContentCodec,
 } from "@interlingua/generate-content";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
-import { listModelIds } from "./list-model-ids";
 import { generateContentTokenCount } from "./generate-content-token-count";
+import { listModelIds } from "./list-model-ids";
 
 const modelsPath = /^\/(?:v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?\/?$/;
 
