@@ -17,6 +17,7 @@ import {
   type WireObject,
 } from "../responses-extensions";
 import { isResponsesContentPart } from "./decode-responses-content";
+import { encodeResponsesCallId } from "./encode-responses-call-id";
 import { encodeResponsesContent, type ResponsesEncodeTarget } from "./encode-responses-content";
 
 interface OpenMessage {
@@ -172,7 +173,7 @@ function encodeFunctionCall(
     item.id ??= context.generateId("fc");
     item.status ??= "completed";
   }
-  item.call_id = part.id;
+  item.call_id = encodeResponsesCallId(part.id, target, context, pointer(path, "id"));
   // A call of a namespace member: its own name under its group, as the client declared it.
   const namespace = (fields?.namespace as string | undefined) ?? namespaceOfCall(part.name, context.request);
   if (typeof namespace === "string") {
@@ -200,7 +201,7 @@ function encodeFunctionCallOutput(
     context.lose("dropped", pointer(path, "cache"), "the responses format has no cache breakpoints");
   const { outputForm, ...fields } = responsesExtensions(part) ?? {};
   const item = assignFields({ type: "function_call_output" }, fields);
-  item.call_id = part.callId;
+  item.call_id = encodeResponsesCallId(part.callId, target, context, pointer(path, "callId"));
   const allText = part.content.every((content) => content.type === "text");
   if (outputForm !== "array" && allText) {
     item.output = part.content.map((content) => (content.type === "text" ? content.text : "")).join("");
@@ -279,7 +280,7 @@ function encodeHostedToolCall(
       }
       const item: WireObject = { type: "computer_call", ...fields };
       item.id ??= context.generateId("cu");
-      item.call_id = part.id;
+      item.call_id = encodeResponsesCallId(part.id, target, context, pointer(path, "id"));
       item.action = action;
       item.pending_safety_checks ??= [];
       item.status = status;
@@ -313,7 +314,7 @@ function encodeHostedToolResult(
     return {
       type: "computer_call_output",
       ...responsesExtensions(part),
-      call_id: part.callId,
+      call_id: encodeResponsesCallId(part.callId, target, context, pointer(path, "callId")),
       output: part.output,
     };
   }
