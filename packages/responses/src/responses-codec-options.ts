@@ -1,7 +1,4 @@
-import {
-  defaultResponsesModelFamilies,
-  type ResponsesModelFamily,
-} from "./request/responses-model-families";
+import { defaultResponsesModelFamilies, type ResponsesModelFamily } from "./request/responses-model-families";
 
 /** Options of the responses codec (`createResponsesCodec`) and provider. */
 export interface ResponsesCodecOptions {
@@ -13,7 +10,9 @@ export interface ResponsesCodecOptions {
 }
 
 /** The model families `options` asks for: its own first, then the built-in ones. */
-export function responsesModelFamiliesOf(options: ResponsesCodecOptions = {}): readonly ResponsesModelFamily[] {
+export function responsesModelFamiliesOf(
+  options: ResponsesCodecOptions = {},
+): readonly ResponsesModelFamily[] {
   return options.modelFamilies?.length
     ? [...options.modelFamilies, ...defaultResponsesModelFamilies]
     : defaultResponsesModelFamilies;

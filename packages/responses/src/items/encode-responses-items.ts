@@ -12,6 +12,7 @@ import {
 import { memberName, namespaceOfCall } from "../request/responses-tool-namespace";
 import {
   assignFields,
+  isWireObject,
   responsesExtensions,
   responsesFormatId,
   type WireObject,
@@ -311,6 +312,14 @@ function encodeHostedToolResult(
     }
   }
   if (part.tool === "computer" && target === "input") {
+    if (!isWireObject(part.output) || typeof part.output.type !== "string") {
+      context.lose(
+        "dropped",
+        pointer(path, "output"),
+        "a computer result that is not a screenshot cannot be sent",
+      );
+      return undefined;
+    }
     return {
       type: "computer_call_output",
       ...responsesExtensions(part),

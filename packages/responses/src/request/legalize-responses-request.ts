@@ -1,6 +1,6 @@
 import { type ConversionContext, pointer } from "@interlingua/core";
-import { responsesFormatId, type WireObject } from "../responses-extensions";
 import { responsesDigest } from "../responses-digest";
+import { responsesFormatId, type WireObject } from "../responses-extensions";
 import { ResponsesServiceTier } from "../wire/responses-request-schema";
 import { type ResponsesModelFamily, responsesSamplingRules } from "./responses-model-families";
 
@@ -19,6 +19,9 @@ const identifierFields = [
 
 const serviceTiers = new Set<string>(ResponsesServiceTier.options);
 
+/** What a `json_schema` format's `name` may be. */
+const formatName = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
  * Makes an encoded responses request one the API accepts, each change a reported loss. The rules,
  * from the API reference (platform.openai.com/docs/api-reference/responses/create), the vendor
@@ -31,6 +34,8 @@ const serviceTiers = new Set<string>(ResponsesServiceTier.options);
  *   sent as its SHA-256 digest (64 hex characters, the same for the same value).
  * - A model that reasons (`families`) takes `temperature` and `top_p` only at their default 1:
  *   other values are dropped.
+ * - A `json_schema` format's `name` is 1 to 64 letters, digits, `_` or `-`: other characters become
+ *   `_`, a longer name is cut, an empty one is `output`.
  * And one addition that is no loss: a request from another format (`storeOmitted` unmarked) that
  * reasons and does not say `store` is sent with `store: false` and
  * `include: ["reasoning.encrypted_content"]`, so its reasoning comes back as state the caller can
@@ -55,7 +60,11 @@ export function legalizeResponsesRequest(
       context.lose("approximated", "/serviceTier", "service tier standard_only sent as default");
       body.service_tier = "default";
     } else {
-      context.lose("dropped", "/serviceTier", `the responses format has no ${body.service_tier} service tier`);
+      context.lose(
+        "dropped",
+        "/serviceTier",
+        `the responses format has no ${body.service_tier} service tier`,
+      );
       delete body.service_tier;
     }
   }
@@ -69,6 +78,7 @@ export function legalizeResponsesRequest(
     );
     body[field] = responsesDigest(value);
   }
+  legalizeFormatName(body, context);
   const rules = responsesSamplingRules(body.model as string, body.reasoning, families);
   if (!rules.sampling) {
     for (const [field, path] of [
@@ -77,7 +87,11 @@ export function legalizeResponsesRequest(
     ] as const) {
       const value = body[field];
       if (typeof value !== "number" || value === 1) continue;
-      context.lose("dropped", path, `${field} ${value} cannot be sent to a reasoning model (${rules.family})`);
+      context.lose(
+        "dropped",
+        path,
+        `${field} ${value} cannot be sent to a reasoning model (${rules.family})`,
+      );
       delete body[field];
     }
   }
@@ -87,4 +101,17 @@ export function legalizeResponsesRequest(
     if (!include.includes("reasoning.encrypted_content")) include.push("reasoning.encrypted_content");
     body.include = include;
   }
+}
+
+function legalizeFormatName(body: WireObject, context: ConversionContext): void {
+  const format = (body.text as WireObject | undefined)?.format as WireObject | undefined;
+  if (format?.type !== "json_schema" || typeof format.name !== "string" || formatName.test(format.name))
+    return;
+  const name = format.name.replaceAll(/[^A-Za-z0-9_-]/g, "_").slice(0, 64) || "output";
+  context.lose(
+    "approximated",
+    "/outputFormat/name",
+    `the output format name ${JSON.stringify(format.name)} sent as ${name}`,
+  );
+  format.name = name;
 }

@@ -24,8 +24,9 @@ export interface ResponsesModelFamily {
  * - `gpt-5-chat-latest` and its kin do not reason;
  * - the codex and pro models always reason;
  * - gpt-5.1 and later reason with effort `none` by default, and take sampling settings only then;
- * - gpt-5, gpt-5-mini, gpt-5-nano, the o-series (o1, o3, o4-mini, ...) and codex-mini always reason.
- * Other names (gpt-4.1, gpt-4o, names a deployment chose) are unknown: see {@link responsesSamplingRules}.
+ * - gpt-5, gpt-5-mini, gpt-5-nano, the o-series (o1, o3, o4-mini, ...) and codex-mini always reason;
+ * - gpt-4.1, gpt-4o, gpt-4 and gpt-3.5 do not.
+ * Other names (names a deployment chose) are unknown: see {@link responsesSamplingRules}.
  */
 export const defaultResponsesModelFamilies: readonly ResponsesModelFamily[] = [
   { name: "gpt-5 chat", pattern: /^gpt-5(?:\.\d+)?-chat/, reasoning: false },
@@ -41,6 +42,7 @@ export const defaultResponsesModelFamilies: readonly ResponsesModelFamily[] = [
   { name: "gpt-5", pattern: /^gpt-5(?:$|-)/, reasoning: true },
   { name: "o-series", pattern: /^o\d(?:$|-)/, reasoning: true },
   { name: "codex", pattern: /^codex-/, reasoning: true },
+  { name: "gpt-4 and earlier", pattern: /^(?:chatgpt-4o|gpt-4|gpt-3\.5)/, reasoning: false },
 ];
 
 /** The family of `model`: the first of `families` whose pattern matches, if any. */

@@ -25,15 +25,21 @@ export const ResponsesIncludable = z.enum([
 ]);
 
 /** The service tiers a request may ask for (the spec's `ServiceTierResponses`). */
-export const ResponsesServiceTier = z.enum(["auto", "default", "flex", "scale", "priority", "fast", "ultrafast"]);
+export const ResponsesServiceTier = z.enum([
+  "auto",
+  "default",
+  "flex",
+  "scale",
+  "priority",
+  "fast",
+  "ultrafast",
+]);
 
 /**
  * An identifier of the caller's end user or cache bucket: at most 64 characters, the API's limit
  * (the spec states it for `safety_identifier`; the API enforces it on `user` and `prompt_cache_key` too).
  */
-const ResponsesIdentifier = z
-  .string()
-  .max(64, "string too long. Expected a string with maximum length 64");
+const ResponsesIdentifier = z.string().max(64, "string too long. Expected a string with maximum length 64");
 
 /** The body of `POST /v1/responses`, with the format's rules. Unknown fields are accepted and kept. */
 export const ResponsesRequest = z.looseObject({
