@@ -16,10 +16,6 @@ export { createResponsesProvider, type ResponsesProviderOptions } from "./provid
 export { decodeResponsesRequest } from "./request/decode-responses-request";
 export { encodeResponsesRequest } from "./request/encode-responses-request";
 export {
-  legalizeResponsesRequest,
-  minimumResponsesOutputTokens,
-} from "./request/legalize-responses-request";
-export {
   defaultResponsesModelFamilies,
   findResponsesModelFamily,
   type ResponsesModelFamily,
