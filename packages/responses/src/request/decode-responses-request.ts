@@ -14,6 +14,8 @@ import { decodeResponsesToolChoice } from "./decode-responses-tool-choice";
 import type { legalizeResponsesRequest } from "./legalize-responses-request";
 import {
   defaultResponsesModelFamilies,
+  findResponsesModelFamily,
+  nearestResponsesEffort,
   type ResponsesModelFamily,
   responsesSamplingRules,
 } from "./responses-model-families";
@@ -50,6 +52,7 @@ export function decodeResponsesRequest(
 ): ChatRequest {
   assertResponsesWire(ResponsesRequest, wire);
   const body = wire as WireObject;
+  checkEffort(body, families);
   checkSampling(body, families);
   const consumed: string[] = ["model", "input"];
   const marks: WireObject = {};
@@ -117,6 +120,29 @@ export function decodeResponsesRequest(
   const extensions = rest === undefined ? marks : { ...rest, ...marks };
   if (Object.keys(extensions).length > 0) request.extensions = { responses: extensions };
   return request;
+}
+
+/**
+ * Refuses a reasoning effort the model does not take (any, for a model that does not reason), as
+ * the API does and {@link legalizeResponsesRequest} changes in other formats' requests.
+ */
+function checkEffort(body: WireObject, families: readonly ResponsesModelFamily[]): void {
+  const effort = (body.reasoning as WireObject | null | undefined)?.effort;
+  if (typeof effort !== "string") return;
+  const family = findResponsesModelFamily(body.model as string, families);
+  if (family === undefined) return;
+  if (!family.reasoning)
+    throw new CanonicalError(
+      "invalid_request",
+      "Unsupported parameter: 'reasoning.effort' is not supported with this model.",
+      { param: "reasoning.effort", code: "unsupported_parameter" },
+    );
+  if (nearestResponsesEffort(family, effort) !== undefined)
+    throw new CanonicalError(
+      "invalid_request",
+      `Unsupported value: 'reasoning.effort' does not support '${effort}' with this model. Supported values are: ${family.efforts!.map((value) => `'${value}'`).join(", ")}.`,
+      { param: "reasoning.effort", code: "unsupported_value" },
+    );
 }
 
 /**

@@ -109,6 +109,8 @@ describe("legalizeResponsesRequest", () => {
         kept("/serviceTier", request.serviceTier, wire.service_tier);
         kept("/user", request.user, wire.user);
         kept("/store", request.store, wire.store);
+        const effort = (wire.reasoning as { effort?: string } | undefined)?.effort;
+        kept("/reasoning/effort", request.reasoning?.effort, effort);
         const sentIds = new Set(callIds(wire));
         for (const [messageIndex, message] of request.messages.entries())
           for (const [partIndex, part] of message.parts.entries()) {
@@ -169,6 +171,22 @@ describe("legalizeResponsesRequest", () => {
       "/temperature",
       "/topP",
     ]);
+  });
+
+  it("sends only the reasoning efforts a family takes, and none to a model that does not reason", () => {
+    // Disabled thinking (messages, generate-content) is the minimal effort, which gpt-5.2 lacks.
+    const disabled = encode({ model: "gpt-5.2", reasoning: { enabled: false } });
+    expect(disabled.wire.reasoning).toEqual({ effort: "none" });
+    expect(disabled.paths).toEqual(["/reasoning/enabled", "/reasoning/effort"]);
+    expect(encode({ model: "o3", reasoning: { effort: "none" } }).wire.reasoning).toEqual({ effort: "low" });
+    expect(encode({ model: "gpt-5", reasoning: { effort: "xhigh" } }).wire.reasoning).toEqual({
+      effort: "high",
+    });
+    expect(encode({ model: "gpt-5", reasoning: { effort: "minimal" } }).paths).toEqual([]);
+    expect(encode({ model: "my-deployment", reasoning: { effort: "max" } }).paths).toEqual([]);
+    const plain = encode({ model: "gpt-4.1", reasoning: { effort: "high" } });
+    expect(plain.wire.reasoning).toBeUndefined();
+    expect(plain.paths).toEqual(["/reasoning"]);
   });
 
   it("lets callers name model families of their own", () => {
@@ -244,6 +262,8 @@ describe("decodeResponsesRequest refuses what the legality rules would change", 
     ],
     ["temperature 0.3 for o3", { ...base, model: "o3", temperature: 0.3 }, "temperature"],
     ["top_p 0.5 for gpt-5", { ...base, model: "gpt-5", top_p: 0.5 }, "top_p"],
+    ["a reasoning effort for gpt-4.1", { ...base, reasoning: { effort: "low" } }, "reasoning.effort"],
+    ["effort minimal for o3", { ...base, model: "o3", reasoning: { effort: "minimal" } }, "reasoning.effort"],
     [
       "temperature with reasoning on an unknown model",
       { ...base, model: "my-deployment", reasoning: { effort: "low" }, temperature: 0 },

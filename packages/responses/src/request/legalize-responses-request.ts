@@ -1,8 +1,13 @@
 import { type ConversionContext, pointer } from "@interlingua/core";
 import { responsesDigest } from "../responses-digest";
-import { responsesFormatId, type WireObject } from "../responses-extensions";
+import { isWireObject, responsesFormatId, type WireObject } from "../responses-extensions";
 import { ResponsesServiceTier } from "../wire/responses-request-schema";
-import { type ResponsesModelFamily, responsesSamplingRules } from "./responses-model-families";
+import {
+  findResponsesModelFamily,
+  nearestResponsesEffort,
+  type ResponsesModelFamily,
+  responsesSamplingRules,
+} from "./responses-model-families";
 
 /** The smallest `max_output_tokens` the API takes. */
 export const minimumResponsesOutputTokens = 16;
@@ -32,8 +37,10 @@ const formatName = /^[A-Za-z0-9_-]{1,64}$/;
  *   others are dropped.
  * - `user`, `safety_identifier` and `prompt_cache_key` are at most 64 characters: a longer one is
  *   sent as its SHA-256 digest (64 hex characters, the same for the same value).
- * - A model that reasons (`families`) takes `temperature` and `top_p` only at their default 1:
- *   other values are dropped.
+ * - A model that does not reason (`families`) takes no reasoning effort: `reasoning` is dropped. One
+ *   that does takes the efforts its family lists: another becomes the nearest of them.
+ * - A model that reasons takes `temperature` and `top_p` only at their default 1: other values are
+ *   dropped.
  * - A `json_schema` format's `name` is 1 to 64 letters, digits, `_` or `-`: other characters become
  *   `_`, a longer name is cut, an empty one is `output`.
  * And one addition that is no loss: a request from another format (`storeOmitted` unmarked) that
@@ -79,6 +86,7 @@ export function legalizeResponsesRequest(
     body[field] = responsesDigest(value);
   }
   legalizeFormatName(body, context);
+  legalizeEffort(body, families, context);
   const rules = responsesSamplingRules(body.model as string, body.reasoning, families);
   if (!rules.sampling) {
     for (const [field, path] of [
@@ -114,4 +122,28 @@ function legalizeFormatName(body: WireObject, context: ConversionContext): void 
     `the output format name ${JSON.stringify(format.name)} sent as ${name}`,
   );
   format.name = name;
+}
+
+function legalizeEffort(
+  body: WireObject,
+  families: readonly ResponsesModelFamily[],
+  context: ConversionContext,
+): void {
+  const reasoning = body.reasoning;
+  if (!isWireObject(reasoning) || typeof reasoning.effort !== "string") return;
+  const family = findResponsesModelFamily(body.model as string, families);
+  if (family === undefined) return;
+  if (!family.reasoning) {
+    context.lose("dropped", "/reasoning", `${body.model} (${family.name}) does not reason`);
+    delete body.reasoning;
+    return;
+  }
+  const nearest = nearestResponsesEffort(family, reasoning.effort);
+  if (nearest === undefined) return;
+  context.lose(
+    "approximated",
+    "/reasoning/effort",
+    `reasoning effort ${reasoning.effort} sent as ${nearest}, the nearest ${family.name} takes`,
+  );
+  body.reasoning = { ...reasoning, effort: nearest };
 }

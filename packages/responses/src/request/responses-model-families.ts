@@ -16,7 +16,12 @@ export interface ResponsesModelFamily {
   readonly defaultEffort?: string;
   /** Efforts under which `temperature` and `top_p` are accepted (gpt-5.1 and later: `none`). */
   readonly samplingEfforts?: readonly string[];
+  /** The reasoning efforts the models take, when known (any effort is sent when unset). */
+  readonly efforts?: readonly string[];
 }
+
+/** Reasoning efforts from least to most, as the spec's `ReasoningEffort` lists them. */
+export const responsesEffortOrder = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /**
  * The model families of the OpenAI reasoning guide (platform.openai.com/docs/guides/reasoning)
@@ -24,8 +29,10 @@ export interface ResponsesModelFamily {
  * - `gpt-5-chat-latest` and its kin do not reason;
  * - the codex and pro models always reason;
  * - gpt-5.1 and later reason with effort `none` by default, and take sampling settings only then;
- * - gpt-5, gpt-5-mini, gpt-5-nano, the o-series (o1, o3, o4-mini, ...) and codex-mini always reason;
- * - gpt-4.1, gpt-4o, gpt-4 and gpt-3.5 do not.
+ *   gpt-5.1 takes efforts `none` to `high`, later ones up to `xhigh`;
+ * - gpt-5, gpt-5-mini, gpt-5-nano (`minimal` to `high`), the o-series (o1, o3, o4-mini, ...;
+ *   `low` to `high`) and codex-mini always reason;
+ * - gpt-4.1, gpt-4o, gpt-4 and gpt-3.5 do not (and refuse a reasoning effort).
  * Other names (names a deployment chose) are unknown: see {@link responsesSamplingRules}.
  */
 export const defaultResponsesModelFamilies: readonly ResponsesModelFamily[] = [
@@ -33,14 +40,23 @@ export const defaultResponsesModelFamilies: readonly ResponsesModelFamily[] = [
   { name: "gpt-5 codex", pattern: /^gpt-5(?:\.\d+)?-codex/, reasoning: true },
   { name: "gpt-5 pro", pattern: /^gpt-5(?:\.\d+)?-pro/, reasoning: true, defaultEffort: "high" },
   {
-    name: "gpt-5.1 and later",
+    name: "gpt-5.1",
+    pattern: /^gpt-5\.1(?:$|-)/,
+    reasoning: true,
+    defaultEffort: "none",
+    samplingEfforts: ["none"],
+    efforts: ["none", "low", "medium", "high"],
+  },
+  {
+    name: "gpt-5.2 and later",
     pattern: /^gpt-5\.\d/,
     reasoning: true,
     defaultEffort: "none",
     samplingEfforts: ["none"],
+    efforts: ["none", "low", "medium", "high", "xhigh"],
   },
-  { name: "gpt-5", pattern: /^gpt-5(?:$|-)/, reasoning: true },
-  { name: "o-series", pattern: /^o\d(?:$|-)/, reasoning: true },
+  { name: "gpt-5", pattern: /^gpt-5(?:$|-)/, reasoning: true, efforts: ["minimal", "low", "medium", "high"] },
+  { name: "o-series", pattern: /^o\d(?:$|-)/, reasoning: true, efforts: ["low", "medium", "high"] },
   { name: "codex", pattern: /^codex-/, reasoning: true },
   { name: "gpt-4 and earlier", pattern: /^(?:chatgpt-4o|gpt-4|gpt-3\.5)/, reasoning: false },
 ];
@@ -90,4 +106,23 @@ export function responsesSamplingRules(
     sampling: family.samplingEfforts?.includes(effort) ?? false,
     family: family.name,
   };
+}
+
+/**
+ * The effort of `family`'s list nearest to `effort` in {@link responsesEffortOrder} (the lesser of
+ * two as near), or undefined when `effort` is one the family takes, or either is not in the order.
+ */
+export function nearestResponsesEffort(family: ResponsesModelFamily, effort: string): string | undefined {
+  const wanted = responsesEffortOrder.indexOf(effort);
+  if (family.efforts === undefined || family.efforts.includes(effort) || wanted < 0) return undefined;
+  let nearest: string | undefined;
+  let distance = Number.POSITIVE_INFINITY;
+  for (const candidate of responsesEffortOrder) {
+    const gap = Math.abs(responsesEffortOrder.indexOf(candidate) - wanted);
+    if (family.efforts.includes(candidate) && gap < distance) {
+      nearest = candidate;
+      distance = gap;
+    }
+  }
+  return nearest;
 }

@@ -2,6 +2,7 @@ import { jsonObjectArbitrary } from "@interlingua/core/test";
 import fc from "fast-check";
 import {
   defaultResponsesModelFamilies,
+  findResponsesModelFamily,
   responsesSamplingRules,
 } from "../../src/request/responses-model-families";
 
@@ -316,10 +317,14 @@ const textFormat: fc.Arbitrary<Wire> = fc.oneof(
 const identifier = fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/);
 
 /**
- * A request without what the API refuses of its model: a model that reasons takes `temperature`
- * and `top_p` only at their default 1.
+ * A request without what the API refuses of its model: a model that does not reason takes no
+ * `reasoning`; one that reasons takes `temperature` and `top_p` only at their default 1. (The
+ * generated efforts, low to high, are ones every reasoning family takes.)
  */
-function withoutRefusedSampling(wire: Wire): Wire {
+function withoutRefusedSettings(generated: Wire): Wire {
+  const wire = { ...generated };
+  if (findResponsesModelFamily(wire.model as string, defaultResponsesModelFamilies)?.reasoning === false)
+    delete wire.reasoning;
   if (responsesSamplingRules(wire.model as string, wire.reasoning, defaultResponsesModelFamilies).sampling)
     return wire;
   const { temperature, top_p, ...rest } = wire;
@@ -373,7 +378,7 @@ export const responsesWireRequestArbitrary: fc.Arbitrary<Wire> = record(
     user: identifier,
   },
   ["model", "input"],
-).map(withoutRefusedSampling);
+).map(withoutRefusedSettings);
 
 const outputItem: fc.Arbitrary<Wire> = fc.oneof(
   fc.record({
