@@ -53,6 +53,11 @@ export {
 } from "./stream/create-generate-content-stream-encoder";
 // Wire schemas
 export { GenerateContentErrorBody, GenerateContentErrorDetail } from "./wire/generate-content-error-schema";
+export {
+  type GeminiThinkingFamily,
+  geminiThinkingFamilies,
+  geminiThinkingFamily,
+} from "./request/gemini-thinking-families";
 export { generateContentFormat } from "./wire/generate-content-extensions";
 export {
   GenerateContentContent,

@@ -313,3 +313,56 @@ describe("jsonSchemaToOpenApiSchema", () => {
     ).toThrow(/not/);
   });
 });
+
+describe("jsonSchemaToOpenApiSchema keeps to what the generate-content API takes", () => {
+  const projectWithLosses = (schema: JsonSchema) => {
+    const context = createConversionContext();
+    const projected = jsonSchemaToOpenApiSchema(schema, { context, path: "/tools/0/inputSchema" });
+    return { projected, paths: context.losses.map((loss) => loss.path) };
+  };
+
+  it("keeps only the formats each type takes, dropping the rest with a loss", () => {
+    const { projected, paths } = projectWithLosses({
+      type: "object",
+      properties: {
+        when: { type: "string", format: "date-time" },
+        mail: { type: "string", format: "email" },
+        ratio: { type: "number", format: "double" },
+        count: { type: "integer", format: "uint8" },
+      },
+    });
+    expect(projected.properties).toEqual({
+      when: { type: "STRING", format: "date-time" },
+      mail: { type: "STRING" },
+      ratio: { type: "NUMBER", format: "double" },
+      count: { type: "INTEGER" },
+    });
+    expect(paths).toEqual([
+      "/tools/0/inputSchema/properties/mail/format",
+      "/tools/0/inputSchema/properties/count/format",
+    ]);
+  });
+
+  it("turns an exclusive integer bound into the next integer, exactly, and approximates other bounds", () => {
+    const integer = projectWithLosses({ type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 10 });
+    expect(integer.projected).toEqual({ type: "INTEGER", minimum: 1, maximum: 9 });
+    expect(integer.paths).toEqual([]);
+    const number = projectWithLosses({ type: "number", exclusiveMinimum: 0 });
+    expect(number.projected).toEqual({ type: "NUMBER", minimum: 0 });
+    expect(number.paths).toEqual(["/tools/0/inputSchema/exclusiveMinimum"]);
+  });
+
+  it("sends no empty properties or required, and no required name without its property", () => {
+    expect(projectWithLosses({ type: "object", properties: {}, required: [] })).toEqual({
+      projected: { type: "OBJECT" },
+      paths: [],
+    });
+    const { projected, paths } = projectWithLosses({
+      type: "object",
+      properties: { a: { type: "string" } },
+      required: ["a", "ghost"],
+    });
+    expect(projected).toEqual({ type: "OBJECT", properties: { a: { type: "STRING" } }, required: ["a"] });
+    expect(paths).toEqual(["/tools/0/inputSchema/required"]);
+  });
+});

@@ -41,7 +41,6 @@ const ignoredKeywords = new Set([
 const copiedKeywords = new Set([
   "title",
   "description",
-  "format",
   "pattern",
   "minLength",
   "maxLength",
@@ -53,6 +52,16 @@ const copiedKeywords = new Set([
   "example",
   "propertyOrdering",
 ]);
+/**
+ * The `format` values the target takes, by type (the generate-content API refuses others:
+ * ai.google.dev/api/caching#Schema, "format"); a schema without a type takes any of them.
+ */
+const formatsByType: Record<string, ReadonlySet<string>> = {
+  STRING: new Set(["enum", "date-time"]),
+  NUMBER: new Set(["float", "double"]),
+  INTEGER: new Set(["int32", "int64"]),
+};
+
 /** Keywords that only constrain values of one JSON type, for splitting a multi-type schema. */
 const keywordsByType: Record<string, readonly string[]> = {
   string: ["format", "pattern", "minLength", "maxLength", "enum", "const"],
@@ -314,6 +323,12 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
       case "nullable":
         if (value === true) result.nullable = true;
         break;
+      case "format": {
+        const allowed = result.type === undefined ? undefined : formatsByType[result.type];
+        if (typeof value === "string" && allowed?.has(value) !== false) result.format = value;
+        else drop(keyword, `\`format: ${JSON.stringify(value)}\` is not a format this schema dialect takes`);
+        break;
+      }
       case "enum":
         projectEnum(value, result, pointer(path, keyword), context);
         break;
@@ -361,10 +376,14 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
           drop(keyword, "`additionalProperties` cannot be expressed; other properties are allowed");
         break;
       case "minimum":
-      case "exclusiveMinimum":
-        if (typeof value === "number" && (result.minimum === undefined || value > result.minimum))
-          result.minimum = value;
-        if (keyword === "exclusiveMinimum") {
+      case "exclusiveMinimum": {
+        // Above an integer bound, the next integer is the same bound, inclusive.
+        const exactForIntegers =
+          keyword === "exclusiveMinimum" && type === "integer" && Number.isInteger(value);
+        const bound = exactForIntegers ? (value as number) + 1 : value;
+        if (typeof bound === "number" && (result.minimum === undefined || bound > result.minimum))
+          result.minimum = bound;
+        if (keyword === "exclusiveMinimum" && !exactForIntegers) {
           context.lose(
             "approximated",
             pointer(path, keyword),
@@ -372,11 +391,15 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
           );
         }
         break;
+      }
       case "maximum":
-      case "exclusiveMaximum":
-        if (typeof value === "number" && (result.maximum === undefined || value < result.maximum))
-          result.maximum = value;
-        if (keyword === "exclusiveMaximum") {
+      case "exclusiveMaximum": {
+        const exactForIntegers =
+          keyword === "exclusiveMaximum" && type === "integer" && Number.isInteger(value);
+        const bound = exactForIntegers ? (value as number) - 1 : value;
+        if (typeof bound === "number" && (result.maximum === undefined || bound < result.maximum))
+          result.maximum = bound;
+        if (keyword === "exclusiveMaximum" && !exactForIntegers) {
           context.lose(
             "approximated",
             pointer(path, keyword),
@@ -384,11 +407,13 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
           );
         }
         break;
+      }
       default:
         drop(keyword, `\`${keyword}\` cannot be expressed in this schema dialect`);
     }
   }
   if (result.type === "ARRAY" && result.items === undefined) result.items = {};
+  legalizeObjectKeywords(result, path, context);
   const describedKeywords = Object.entries(described);
   if (describedKeywords.length > 0) {
     const constraints = describedKeywords
@@ -397,6 +422,28 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
     result.description = `${result.description ? `${result.description}\n\n` : ""}JSON Schema constraints: ${constraints}`;
   }
   return result;
+}
+
+/**
+ * The target refuses an empty `properties` and `required` names that `properties` lacks: an empty
+ * `properties` or `required` says nothing and goes without a loss; a required name with no property
+ * is dropped from `required` with one.
+ */
+function legalizeObjectKeywords(result: OpenApiSchema, path: string, context: ConversionContext): void {
+  const properties = result.properties;
+  if (properties !== undefined && Object.keys(properties).length === 0) delete result.properties;
+  if (result.required === undefined) return;
+  const known = result.required.filter(
+    (name) => result.properties !== undefined && Object.hasOwn(result.properties, name),
+  );
+  if (known.length < result.required.length)
+    context.lose(
+      "dropped",
+      pointer(path, "required"),
+      `required names without a property cannot be expressed: ${result.required.filter((name) => !known.includes(name)).join(", ")}`,
+    );
+  if (known.length > 0) result.required = known;
+  else delete result.required;
 }
 
 function projectEnum(value: unknown, result: OpenApiSchema, path: string, context: ConversionContext): void {

@@ -78,6 +78,11 @@ export interface GatewayFormat {
    * while an upstream thinks (some SDKs read only `data:` lines and would choke on one).
    */
   readonly sseComments?: boolean;
+  /**
+   * The answer id a request continues from (`previous_response_id`), for formats whose upstream
+   * keeps conversations itself: the gateway lets only the tenant that received an id continue it.
+   */
+  continuationOf?(wire: unknown): { id: string; param: string } | undefined;
   /** How a streamed answer to this request URL is framed; SSE when absent. */
   streamFraming?(url: URL): StreamFraming;
   /** An upstream provider speaking this format. */

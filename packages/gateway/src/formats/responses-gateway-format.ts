@@ -22,6 +22,10 @@ export const responsesGatewayFormat: GatewayFormat = {
   toolCallsCarryState: false,
   passThroughHeaders: ["openai-beta"],
   sseComments: true,
+  continuationOf(wire) {
+    const id = (wire as { previous_response_id?: unknown }).previous_response_id;
+    return typeof id === "string" ? { id, param: "previous_response_id" } : undefined;
+  },
   createProvider: (options) => createResponsesProvider(options),
   models: {
     match(_request, url) {

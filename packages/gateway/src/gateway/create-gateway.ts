@@ -24,6 +24,7 @@ import { errorResponse, unknownPathResponse } from "../pipeline/error-response";
 import type { Front, GatewayRuntime, ProviderTarget } from "../pipeline/gateway-runtime";
 import { handleChatRequest } from "../pipeline/handle-chat-request";
 import { handleModelListing } from "../pipeline/handle-model-listing";
+import { createUpstreamContinuations } from "../pipeline/upstream-continuations";
 import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
 import { defaultGatewayFormats } from "./default-gateway-formats";
@@ -111,6 +112,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     maxBodyBytes: parsed.limits?.maxBodyBytes ?? defaultMaxBodyBytes,
     fetch: upstreamFetch,
     keepaliveMs: parsed.timeouts?.keepaliveMs ?? defaultKeepaliveMs,
+    continuations: createUpstreamContinuations(),
     report(report: ConversionReport) {
       try {
         onConversion?.({ ...report, losses: [...report.losses] });

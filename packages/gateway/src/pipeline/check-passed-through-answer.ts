@@ -16,12 +16,14 @@ function badAnswer(message: string, status = 502): CanonicalError {
  * to the end, parsed, and, for a success, accepted by the codec's response decoder, so a body cut
  * off mid-way or an HTML page is never a 200. An error in the format's own shape goes on with its
  * status; any other error body (a proxy's HTML 502 page) and any upstream refusal of the gateway's
- * credentials are thrown as the format's error (see {@link asCallerError}). Secrets are redacted.
+ * credentials are thrown as the format's error (see {@link asCallerError}). Secrets are redacted;
+ * `onAnswerId` is told the id of a successful answer.
  */
 export async function checkPassedThroughAnswer(
   response: Response,
   codec: AnyCodec,
   redact: SecretRedactor,
+  onAnswerId?: (id: string) => void,
 ): Promise<Response> {
   let text: string;
   try {
@@ -44,7 +46,7 @@ export async function checkPassedThroughAnswer(
   const headers = new Headers({ "content-type": "application/json" });
   if (response.ok) {
     try {
-      codec.decodeResponse(parsed, createConversionContext());
+      onAnswerId?.(codec.decodeResponse(parsed, createConversionContext()).id);
     } catch (thrown) {
       throw badAnswer(`The upstream's answer is not a valid answer: ${(thrown as Error).message}`);
     }

@@ -12,6 +12,8 @@ export interface SameFormatCall {
   upstreamModel: string;
   stream: boolean;
   signal: AbortSignal;
+  /** Told the id of the upstream's answer (whole or streamed), when it has one. */
+  onAnswerId?: (id: string) => void;
 }
 
 /**
@@ -56,9 +58,15 @@ export async function forwardSameFormat(
     );
   }
   if (!call.stream || !response.ok || !response.body)
-    return checkPassedThroughAnswer(response, codec, runtime.redact);
+    return checkPassedThroughAnswer(response, codec, runtime.redact, call.onAnswerId);
   const keepaliveMs = target.format.sseComments ? runtime.keepaliveMs : undefined;
-  const body = await checkPassedThroughStream(response.body, codec, runtime.redact, keepaliveMs);
+  const body = await checkPassedThroughStream(
+    response.body,
+    codec,
+    runtime.redact,
+    keepaliveMs,
+    call.onAnswerId,
+  );
   return new Response(body, {
     status: response.status,
     headers: {

@@ -9,6 +9,7 @@ import type {
 import type { OpaqueSealer } from "../opaque/create-opaque-sealer";
 import type { Router } from "../routing/create-router";
 import type { SecretRedactor } from "./create-secret-redactor";
+import type { UpstreamContinuations } from "./upstream-continuations";
 
 /** A configured provider, with what the pipeline needs to call it. */
 export interface ProviderTarget {
@@ -43,5 +44,7 @@ export interface GatewayRuntime {
   fetch: typeof fetch;
   /** Milliseconds of silence after which an SSE caller gets a `: keepalive` comment. */
   keepaliveMs: number;
+  /** Which tenant received each answer id of a same-format upstream that keeps conversations. */
+  continuations: UpstreamContinuations;
   report(report: ConversionReport): void;
 }

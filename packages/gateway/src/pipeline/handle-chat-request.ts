@@ -60,6 +60,8 @@ interface Exchange {
   tenant: string;
   /** The id the front's conversation state gave the answer, in place of the upstream's. */
   responseId?: string;
+  /** Records the tenant of an answer id that a same-format upstream keeps a conversation under. */
+  recordAnswerId?: (id: string) => void;
 }
 
 /**
@@ -104,6 +106,16 @@ export async function handleChatRequest(
 
     const framing = front.format.streamFraming?.(new URL(request.url)) ?? "sse";
     const direct = target.direct;
+    const tenant = runtime.keys.tenantOf(codec.http.readApiKey(request));
+    const backendFormat = target.provider.capabilities.wireFormat;
+    // An upstream of the caller's format keeps its conversations itself: only the tenant that got
+    // an answer id may continue from it, and the ids of its answers are recorded as that tenant's.
+    const continuation = backendFormat === codec.id ? front.format.continuationOf?.(wire) : undefined;
+    if (continuation) runtime.continuations.check(continuation.id, tenant, continuation.param);
+    const recordAnswerId =
+      backendFormat === codec.id && front.format.continuationOf
+        ? (id: string) => runtime.continuations.record(id, tenant)
+        : undefined;
     // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come.
     if (
       direct?.format.codec.id === codec.id &&
@@ -118,6 +130,7 @@ export async function handleChatRequest(
         upstreamModel: route.upstreamModel,
         stream: report.stream,
         signal: request.signal,
+        onAnswerId: recordAnswerId,
       });
       if (!response.ok)
         report.error = {
@@ -129,10 +142,8 @@ export async function handleChatRequest(
       return response;
     }
 
-    const backendFormat = target.provider.capabilities.wireFormat;
     let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     const conversation = backendFormat === codec.id ? undefined : front.conversation;
-    const tenant = runtime.keys.tenantOf(codec.http.readApiKey(request));
     if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context, tenant);
     upstreamRequest = { ...upstreamRequest, model: route.upstreamModel };
     context.request = decoded;
@@ -147,6 +158,7 @@ export async function handleChatRequest(
       framing,
       tenant,
       responseId: conversation?.issueResponseId(),
+      recordAnswerId,
     };
     return report.stream
       ? await answerStream(runtime, exchange, conversation)
@@ -209,6 +221,7 @@ async function answerWhole(
     : await target.provider.generate(exchange.upstreamRequest, options);
   if (response.status === "failed" && response.error) throw CanonicalError.fromData(response.error);
   if (exchange.responseId !== undefined) response = { ...response, id: exchange.responseId };
+  exchange.recordAnswerId?.(response.id);
   await conversation?.remember(exchange.request, response, exchange.tenant);
   response = {
     ...response,
@@ -235,9 +248,11 @@ async function answerStream(
     : replay(await target.provider.generate(exchange.upstreamRequest, options));
   const reader = source.getReader();
   const { responseId } = exchange;
-  const opening = (await readOpening(reader)).map((event) =>
-    event.type === "response-start" && responseId !== undefined ? { ...event, id: responseId } : event,
-  );
+  const opening = (await readOpening(reader)).map((event) => {
+    if (event.type !== "response-start") return event;
+    exchange.recordAnswerId?.(event.id);
+    return responseId !== undefined ? { ...event, id: responseId } : event;
+  });
   // The stream encoder is created now so losses of the response start count in the header.
   const encoderTransformer = codec.createStreamEncoderTransformer?.(context);
   const accumulator = conversation ? createResponseAccumulator() : undefined;

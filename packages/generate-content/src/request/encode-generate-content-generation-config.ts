@@ -11,6 +11,12 @@ import {
   decodeGenerateContentThinking,
   decodeModalities,
 } from "./decode-generate-content-generation-config";
+import {
+  budgetByEffort,
+  type GeminiThinkingFamily,
+  geminiThinkingFamily,
+  nearestThinkingLevel,
+} from "./gemini-thinking-families";
 import { sameJson } from "./generate-content-same-json";
 
 type Original = Partial<GenerateContentGenerationConfig>;
@@ -61,7 +67,7 @@ export function encodeGenerateContentGenerationConfig(
     ) {
       config.thinkingConfig = original.thinkingConfig;
     } else {
-      config.thinkingConfig = encodeThinking(request.reasoning, context);
+      config.thinkingConfig = encodeThinking(request.reasoning, request.model, context);
     }
   }
   if (request.mediaResolution !== undefined) {
@@ -113,13 +119,24 @@ function encodeSpeech(
   return config;
 }
 
+type ThinkingConfig = NonNullable<GenerateContentGenerationConfig["thinkingConfig"]>;
+
+/**
+ * A reasoning setting of another format as `thinkingConfig`, in the setting the model's family
+ * takes (see {@link geminiThinkingFamily}); every value the family cannot take exactly is brought
+ * to the nearest one it can, with a loss. A model outside the table gets the setting as asked.
+ */
 function encodeThinking(
   reasoning: NonNullable<ChatRequest["reasoning"]>,
+  model: string,
   context: ConversionContext,
-): NonNullable<GenerateContentGenerationConfig["thinkingConfig"]> {
-  const config: NonNullable<GenerateContentGenerationConfig["thinkingConfig"]> = {};
+): ThinkingConfig {
+  const config: ThinkingConfig = {};
   if (reasoning.includeThoughts !== undefined) config.includeThoughts = reasoning.includeThoughts;
-  if (reasoning.enabled === false) config.thinkingBudget = 0;
+  const family = geminiThinkingFamily(model);
+  if (family?.setting === "budget") encodeThinkingBudget(reasoning, family, config, context);
+  else if (family?.setting === "level") encodeThinkingLevel(reasoning, family.levels, config, context);
+  else if (reasoning.enabled === false) config.thinkingBudget = 0;
   else if (reasoning.budgetTokens !== undefined) config.thinkingBudget = reasoning.budgetTokens;
   else if (reasoning.effort !== undefined) config.thinkingLevel = reasoning.effort.toUpperCase();
   if (reasoning.summary !== undefined) {
@@ -167,4 +184,74 @@ function encodeOutputFormat(
       throw new TypeError(`Unknown output format ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+function encodeThinkingBudget(
+  reasoning: NonNullable<ChatRequest["reasoning"]>,
+  family: Extract<GeminiThinkingFamily, { setting: "budget" }>,
+  config: ThinkingConfig,
+  context: ConversionContext,
+): void {
+  if (reasoning.enabled === false) {
+    config.thinkingBudget = family.canTurnOff ? 0 : family.min;
+    if (!family.canTurnOff)
+      context.lose(
+        "approximated",
+        "/reasoning/enabled",
+        `Thinking cannot be off for this model; a budget of ${family.min} is used`,
+      );
+    return;
+  }
+  const asked =
+    reasoning.budgetTokens ??
+    (reasoning.effort === undefined
+      ? undefined
+      : Object.hasOwn(budgetByEffort, reasoning.effort)
+        ? budgetByEffort[reasoning.effort]
+        : -1);
+  if (asked === undefined) return;
+  if (reasoning.budgetTokens === undefined)
+    context.lose(
+      "approximated",
+      "/reasoning/effort",
+      `The effort ${reasoning.effort} is sent as a thinking budget`,
+    );
+  const budget = asked === -1 ? -1 : Math.min(family.max, Math.max(family.min, asked));
+  if (budget !== asked && reasoning.budgetTokens !== undefined)
+    context.lose(
+      "approximated",
+      "/reasoning/budgetTokens",
+      `A thinking budget of ${asked} is sent as ${budget}, within this model's range`,
+    );
+  config.thinkingBudget = budget;
+}
+
+function encodeThinkingLevel(
+  reasoning: NonNullable<ChatRequest["reasoning"]>,
+  levels: readonly string[],
+  config: ThinkingConfig,
+  context: ConversionContext,
+): void {
+  if (reasoning.enabled === false) {
+    config.thinkingLevel = levels[0]!;
+    context.lose(
+      "approximated",
+      "/reasoning/enabled",
+      `Thinking cannot be off for this model; ${levels[0]} is used`,
+    );
+    return;
+  }
+  if (reasoning.budgetTokens !== undefined) {
+    config.thinkingBudget = reasoning.budgetTokens;
+    return;
+  }
+  if (reasoning.effort === undefined) return;
+  const wanted = reasoning.effort.toUpperCase();
+  config.thinkingLevel = levels.includes(wanted) ? wanted : nearestThinkingLevel(wanted, levels);
+  if (config.thinkingLevel !== wanted)
+    context.lose(
+      "approximated",
+      "/reasoning/effort",
+      `The effort ${reasoning.effort} is sent as ${config.thinkingLevel}, the nearest level this model has`,
+    );
 }

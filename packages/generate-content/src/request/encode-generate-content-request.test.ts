@@ -4,6 +4,32 @@ import { decodeGenerateContentRequest } from "./decode-generate-content-request"
 import { encodeGenerateContentRequest } from "./encode-generate-content-request";
 
 describe("generate-content request encoding from other formats", () => {
+  it("sends no function-calling config without function declarations, with a loss", () => {
+    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+    const context = createConversionContext();
+    const body = encodeGenerateContentRequest(
+      {
+        model: "m",
+        messages: hello,
+        toolChoice: { type: "required" },
+        tools: [{ type: "hosted", kind: "web_search" }],
+      },
+      context,
+    ) as Record<string, unknown>;
+    expect(body.toolConfig).toBeUndefined();
+    expect(context.losses.map((loss) => loss.path)).toContain("/toolChoice");
+    const withFunction = encodeGenerateContentRequest(
+      {
+        model: "m",
+        messages: hello,
+        toolChoice: { type: "required" },
+        tools: [{ type: "function", name: "f", inputSchema: { type: "object" } }],
+      },
+      createConversionContext(),
+    ) as Record<string, unknown>;
+    expect(withFunction.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY" } });
+  });
+
   it("names a tool result by the function of the earlier call with its id, and wraps text output", () => {
     const request: ChatRequest = {
       model: "m",

@@ -160,6 +160,12 @@ function encodeToolConfig(
   if (request.parallelToolCalls === false)
     context.lose("dropped", "/parallelToolCalls", "Parallel function calls cannot be turned off");
   if (!request.toolChoice) return keptToolConfig ? { ...keptToolConfig } : undefined;
+  // The API refuses a function-calling config beside no function declarations.
+  const fromThisFormat = keptToolConfig !== undefined || kept !== undefined;
+  if (!fromThisFormat && !request.tools?.some((tool) => tool.type === "function")) {
+    context.lose("dropped", "/toolChoice", "Function calling cannot be configured without functions");
+    return undefined;
+  }
   const config = encodeCallingConfig(request.toolChoice, kept, context);
   if (!config) return keptToolConfig ? { ...keptToolConfig } : undefined;
   return { ...keptToolConfig, functionCallingConfig: config };

@@ -10,6 +10,26 @@ const reasonByStopReason: Record<string, FinishReasonKind> = {
   refusal: "refusal",
 };
 
+/**
+ * Whether `raw` is a stop reason of this format meaning `reason`: one of the known values, or, for
+ * `other`, a newer value spelled as this format spells them (`brand_new_reason`), which a messages
+ * upstream may send before this codec knows it. Other formats' values (Gemini's `OTHER`,
+ * `LANGUAGE`, the responses format's `max_output_tokens`) are not stop reasons.
+ */
+function isOwnStopReason(raw: string, reason: FinishReasonKind): boolean {
+  if (Object.hasOwn(reasonByStopReason, raw)) return reasonByStopReason[raw] === reason;
+  return reason === "other" && /^[a-z]+(_[a-z]+)*$/.test(raw) && !foreignLowerCaseReasons.has(raw);
+}
+
+/** Lower-case finish reasons of the other formats, which are not messages stop reasons. */
+const foreignLowerCaseReasons = new Set([
+  "max_output_tokens",
+  "content_filter",
+  "stop",
+  "length",
+  "tool_calls",
+]);
+
 /** A `stop_reason` as a canonical finish reason, the raw value kept; unknown values become `other`. */
 export function finishReasonFromMessages(stopReason: string | null | undefined): FinishReason {
   if (stopReason == null) return { reason: "other" };
@@ -17,9 +37,9 @@ export function finishReasonFromMessages(stopReason: string | null | undefined):
 }
 
 /**
- * A canonical finish reason as a `stop_reason`: the raw value when it is one of ours and means the
- * same, else the closest value (recording a loss when the meaning changes). `other` without a raw
- * value is `null`.
+ * A canonical finish reason as a `stop_reason`: the raw value when it is this format's own and means
+ * the same (see {@link isOwnStopReason}), else the closest value (recording a loss when the meaning
+ * changes). `other` is `null` (a loss when it had another format's raw value).
  */
 export function stopReasonToMessages(
   finishReason: FinishReason,
@@ -27,7 +47,7 @@ export function stopReasonToMessages(
   path: string,
 ): string | null {
   const { reason, raw } = finishReason;
-  if (raw !== undefined && (reasonByStopReason[raw] ?? "other") === reason) return raw;
+  if (raw !== undefined && isOwnStopReason(raw, reason)) return raw;
   switch (reason) {
     case "stop":
       return "end_turn";
