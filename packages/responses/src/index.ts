@@ -15,10 +15,18 @@ export { createResponsesProvider, type ResponsesProviderOptions } from "./provid
 // Requests
 export { decodeResponsesRequest } from "./request/decode-responses-request";
 export { encodeResponsesRequest } from "./request/encode-responses-request";
+export {
+  defaultResponsesModelFamilies,
+  findResponsesModelFamily,
+  type ResponsesModelFamily,
+  type ResponsesSamplingRules,
+  responsesSamplingRules,
+} from "./request/responses-model-families";
 // Responses
 export { decodeResponsesResponse } from "./response/decode-responses-response";
 export { encodeResponsesResponse, responsesEchoedSettings } from "./response/encode-responses-response";
-export { responsesCodec } from "./responses-codec";
+export { createResponsesCodec, responsesCodec } from "./responses-codec";
+export type { ResponsesCodecOptions } from "./responses-codec-options";
 export { responsesFormatId } from "./responses-extensions";
 // Streams
 export {

@@ -6,6 +6,7 @@ import { decodeResponsesRequest } from "./request/decode-responses-request";
 import { encodeResponsesRequest } from "./request/encode-responses-request";
 import { decodeResponsesResponse } from "./response/decode-responses-response";
 import { encodeResponsesResponse } from "./response/encode-responses-response";
+import { type ResponsesCodecOptions, responsesModelFamiliesOf } from "./responses-codec-options";
 import { responsesFormatId } from "./responses-extensions";
 import {
   createResponsesStreamDecoder,
@@ -23,13 +24,25 @@ import {
   ResponsesStreamEvent,
 } from "./wire/responses-response-schema";
 
+/** The responses codec's type. */
+type ResponsesCodec = Codec<ResponsesRequest, ResponsesResponse, ResponsesStreamEvent, ResponsesErrorBody>;
+
+/**
+ * The responses format (`POST /v1/responses`), both directions, streaming included, knowing the
+ * model families of `options` besides the built-in ones (they decide which models reason, so which
+ * settings a request may carry).
+ */
+export function createResponsesCodec(options: ResponsesCodecOptions = {}): ResponsesCodec {
+  const families = responsesModelFamiliesOf(options);
+  return {
+    ...responsesCodec,
+    decodeRequest: (wire, context) => decodeResponsesRequest(wire, context, families),
+    encodeRequest: (request, context) => encodeResponsesRequest(request, context, families),
+  };
+}
+
 /** The responses format (`POST /v1/responses`), both directions, streaming included. */
-export const responsesCodec: Codec<
-  ResponsesRequest,
-  ResponsesResponse,
-  ResponsesStreamEvent,
-  ResponsesErrorBody
-> = {
+export const responsesCodec: ResponsesCodec = {
   id: responsesFormatId,
   schemas: {
     request: ResponsesRequest,
@@ -37,8 +50,8 @@ export const responsesCodec: Codec<
     event: ResponsesStreamEvent,
     error: ResponsesErrorBody,
   },
-  decodeRequest: decodeResponsesRequest,
-  encodeRequest: encodeResponsesRequest,
+  decodeRequest: (wire, context) => decodeResponsesRequest(wire, context),
+  encodeRequest: (request, context) => encodeResponsesRequest(request, context),
   decodeResponse: decodeResponsesResponse,
   encodeResponse: (response, context) => encodeResponsesResponse(response, context) as ResponsesResponse,
   createStreamDecoder: createResponsesStreamDecoder,

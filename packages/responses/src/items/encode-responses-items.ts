@@ -12,11 +12,13 @@ import {
 import { memberName, namespaceOfCall } from "../request/responses-tool-namespace";
 import {
   assignFields,
+  isWireObject,
   responsesExtensions,
   responsesFormatId,
   type WireObject,
 } from "../responses-extensions";
 import { isResponsesContentPart } from "./decode-responses-content";
+import { encodeResponsesCallId } from "./encode-responses-call-id";
 import { encodeResponsesContent, type ResponsesEncodeTarget } from "./encode-responses-content";
 
 interface OpenMessage {
@@ -172,7 +174,7 @@ function encodeFunctionCall(
     item.id ??= context.generateId("fc");
     item.status ??= "completed";
   }
-  item.call_id = part.id;
+  item.call_id = encodeResponsesCallId(part.id, target, context, pointer(path, "id"));
   // A call of a namespace member: its own name under its group, as the client declared it.
   const namespace = (fields?.namespace as string | undefined) ?? namespaceOfCall(part.name, context.request);
   if (typeof namespace === "string") {
@@ -200,7 +202,7 @@ function encodeFunctionCallOutput(
     context.lose("dropped", pointer(path, "cache"), "the responses format has no cache breakpoints");
   const { outputForm, ...fields } = responsesExtensions(part) ?? {};
   const item = assignFields({ type: "function_call_output" }, fields);
-  item.call_id = part.callId;
+  item.call_id = encodeResponsesCallId(part.callId, target, context, pointer(path, "callId"));
   const allText = part.content.every((content) => content.type === "text");
   if (outputForm !== "array" && allText) {
     item.output = part.content.map((content) => (content.type === "text" ? content.text : "")).join("");
@@ -279,7 +281,7 @@ function encodeHostedToolCall(
       }
       const item: WireObject = { type: "computer_call", ...fields };
       item.id ??= context.generateId("cu");
-      item.call_id = part.id;
+      item.call_id = encodeResponsesCallId(part.id, target, context, pointer(path, "id"));
       item.action = action;
       item.pending_safety_checks ??= [];
       item.status = status;
@@ -310,10 +312,18 @@ function encodeHostedToolResult(
     }
   }
   if (part.tool === "computer" && target === "input") {
+    if (!isWireObject(part.output) || typeof part.output.type !== "string") {
+      context.lose(
+        "dropped",
+        pointer(path, "output"),
+        "a computer result that is not a screenshot cannot be sent",
+      );
+      return undefined;
+    }
     return {
       type: "computer_call_output",
       ...responsesExtensions(part),
-      call_id: part.callId,
+      call_id: encodeResponsesCallId(part.callId, target, context, pointer(path, "callId")),
       output: part.output,
     };
   }

@@ -71,6 +71,29 @@ describe("createResponsesProvider", () => {
     });
   });
 
+  it("sends the upstream a body its API accepts, knowing the model families the caller names", async () => {
+    const houseProvider = createResponsesProvider({
+      baseURL: upstream.url,
+      apiKey: "good-key",
+      modelFamilies: [{ name: "house reasoner", pattern: /^house-r/, reasoning: true }],
+    });
+    const settings = { temperature: 0.3, maxOutputTokens: 8, user: "u".repeat(150) };
+    await houseProvider.generate({ ...request("house-r1"), ...settings });
+    const body = seen.at(-1)!.body;
+    expect(body).toMatchObject({
+      model: "house-r1",
+      max_output_tokens: 16,
+      user: expect.stringMatching(/^[0-9a-f]{64}$/),
+      store: false,
+      include: ["reasoning.encrypted_content"],
+    });
+    expect(body.temperature).toBeUndefined();
+    // Without the family the name is unknown, taken not to reason: temperature goes as it is.
+    await provider().generate({ ...request("house-r1"), ...settings });
+    expect(seen.at(-1)!.body).toMatchObject({ temperature: 0.3 });
+    expect(seen.at(-1)!.body.store).toBeUndefined();
+  });
+
   it("streams: asks for a stream and decodes the events into a valid canonical stream", async () => {
     const events = await collect(await provider().stream(request("gpt-5")));
     expect(seen.at(-1)!.body.stream).toBe(true);

@@ -1,8 +1,12 @@
 import { type ChatProvider, createCodecProvider } from "@interlingua/core";
-import { responsesCodec } from "../responses-codec";
+import { createResponsesCodec } from "../responses-codec";
+import type { ResponsesCodecOptions } from "../responses-codec-options";
 
-/** Options for {@link createResponsesProvider}. */
-export interface ResponsesProviderOptions {
+/**
+ * Options for {@link createResponsesProvider}; `modelFamilies` names models the built-in table
+ * does not know (a deployment's own names), so that their requests are made legal for them.
+ */
+export interface ResponsesProviderOptions extends ResponsesCodecOptions {
   /** Upstream base URL without the version path (`https://api.openai.com`). */
   baseURL: string;
   /** API key sent as `Authorization: Bearer`. */
@@ -20,6 +24,7 @@ export interface ResponsesProviderOptions {
  * failures are `unavailable`, and an aborted call rejects with `unavailable` naming the abort.
  */
 export function createResponsesProvider(options: ResponsesProviderOptions): ChatProvider {
+  const responsesCodec = createResponsesCodec(options);
   return createCodecProvider(responsesCodec, {
     baseURL: options.baseURL,
     apiKey: options.apiKey,

@@ -381,6 +381,7 @@ describe("decodeResponsesRequest mapping", () => {
   it("maps tools to canonical function and hosted tools with camelCase settings", () => {
     const request = decode({
       ...base,
+      model: "o3",
       tools: [
         {
           type: "file_search",

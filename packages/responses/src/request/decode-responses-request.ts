@@ -1,10 +1,24 @@
-import type { ChatRequest, ConversionContext, OutputFormat, ReasoningConfig } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ChatRequest,
+  type ConversionContext,
+  type OutputFormat,
+  type ReasoningConfig,
+} from "@interlingua/core";
 import { decodeResponsesInput } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesRequest } from "../wire/responses-request-schema";
 import { assertResponsesWire } from "../wire/responses-validation-error";
 import { decodeResponsesTools } from "./decode-responses-tool";
 import { decodeResponsesToolChoice } from "./decode-responses-tool-choice";
+import type { legalizeResponsesRequest } from "./legalize-responses-request";
+import {
+  defaultResponsesModelFamilies,
+  findResponsesModelFamily,
+  nearestResponsesEffort,
+  type ResponsesModelFamily,
+  responsesSamplingRules,
+} from "./responses-model-families";
 
 /** Request fields mapped one to one onto canonical settings when they hold a value. */
 const directSettings = [
@@ -27,13 +41,22 @@ const directSettings = [
  * converts it. A string `input` is one user message (remembered as `inputForm: "string"`);
  * `instructions` become a leading system instruction; settings, tools, `tool_choice`, `text.format`
  * and `reasoning` map to their canonical fields. Null values and fields with no canonical meaning
- * stay in `extensions.responses`.
+ * stay in `extensions.responses`, and a request without `store` is marked `storeOmitted` (so an
+ * encoder adds no `store` of its own). Like the API, it refuses `temperature` and `top_p` other
+ * than 1 for a model that reasons (`families` tells which do).
  */
-export function decodeResponsesRequest(wire: unknown, _context: ConversionContext): ChatRequest {
+export function decodeResponsesRequest(
+  wire: unknown,
+  _context: ConversionContext,
+  families: readonly ResponsesModelFamily[] = defaultResponsesModelFamilies,
+): ChatRequest {
   assertResponsesWire(ResponsesRequest, wire);
   const body = wire as WireObject;
+  checkEffort(body, families);
+  checkSampling(body, families);
   const consumed: string[] = ["model", "input"];
   const marks: WireObject = {};
+  if (body.store === undefined) marks.storeOmitted = true;
   const request: ChatRequest = { model: body.model as string, messages: [] };
 
   if (typeof body.input === "string") {
@@ -97,6 +120,46 @@ export function decodeResponsesRequest(wire: unknown, _context: ConversionContex
   const extensions = rest === undefined ? marks : { ...rest, ...marks };
   if (Object.keys(extensions).length > 0) request.extensions = { responses: extensions };
   return request;
+}
+
+/**
+ * Refuses a reasoning effort the model does not take (any, for a model that does not reason), as
+ * the API does and {@link legalizeResponsesRequest} changes in other formats' requests.
+ */
+function checkEffort(body: WireObject, families: readonly ResponsesModelFamily[]): void {
+  const effort = (body.reasoning as WireObject | null | undefined)?.effort;
+  if (typeof effort !== "string") return;
+  const family = findResponsesModelFamily(body.model as string, families);
+  if (family === undefined) return;
+  if (!family.reasoning)
+    throw new CanonicalError(
+      "invalid_request",
+      "Unsupported parameter: 'reasoning.effort' is not supported with this model.",
+      { param: "reasoning.effort", code: "unsupported_parameter" },
+    );
+  if (nearestResponsesEffort(family, effort) !== undefined)
+    throw new CanonicalError(
+      "invalid_request",
+      `Unsupported value: 'reasoning.effort' does not support '${effort}' with this model. Supported values are: ${family.efforts!.map((value) => `'${value}'`).join(", ")}.`,
+      { param: "reasoning.effort", code: "unsupported_value" },
+    );
+}
+
+/**
+ * Refuses what the API refuses of a reasoning model (and what {@link legalizeResponsesRequest}
+ * drops from other formats' requests): `temperature` or `top_p` other than their default 1.
+ */
+function checkSampling(body: WireObject, families: readonly ResponsesModelFamily[]): void {
+  if (responsesSamplingRules(body.model as string, body.reasoning, families).sampling) return;
+  for (const field of ["temperature", "top_p"]) {
+    const value = body[field];
+    if (typeof value === "number" && value !== 1)
+      throw new CanonicalError(
+        "invalid_request",
+        `Unsupported value: '${field}' does not support ${value} with this model. Only the default (1) value is supported.`,
+        { param: field, code: "unsupported_value" },
+      );
+  }
 }
 
 function decodeResponsesTextFormat(format: WireObject, marks: WireObject): OutputFormat {

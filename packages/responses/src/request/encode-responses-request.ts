@@ -11,6 +11,8 @@ import { responsesExtensions, type WireObject } from "../responses-extensions";
 import type { ResponsesRequest } from "../wire/responses-request-schema";
 import { encodeResponsesTools } from "./encode-responses-tool";
 import { encodeResponsesToolChoice } from "./encode-responses-tool-choice";
+import { legalizeResponsesRequest } from "./legalize-responses-request";
+import { defaultResponsesModelFamilies, type ResponsesModelFamily } from "./responses-model-families";
 
 /** Canonical settings this format has no field for. */
 const unsupportedSettings = [
@@ -27,13 +29,27 @@ const unsupportedSettings = [
 ] as const satisfies readonly (keyof ChatRequest)[];
 
 /** Marks this codec keeps in `extensions.responses` of a request, not wire fields. */
-const requestMarks = ["inputForm", "toolChoice", "text", "textFormat", "reasoning", "reasoningSummaryField"];
+const requestMarks = [
+  "inputForm",
+  "toolChoice",
+  "text",
+  "textFormat",
+  "reasoning",
+  "reasoningSummaryField",
+  "storeOmitted",
+];
 
 /**
  * A canonical request as a `POST /v1/responses` body. Settings the format lacks (stop sequences,
  * seed, penalties, top-k, ...) are dropped with a loss; instructions are joined into `instructions`.
+ * The body is then made one the API accepts ({@link legalizeResponsesRequest}, with `families`
+ * telling which models reason), each change a loss.
  */
-export function encodeResponsesRequest(request: ChatRequest, context: ConversionContext): ResponsesRequest {
+export function encodeResponsesRequest(
+  request: ChatRequest,
+  context: ConversionContext,
+  families: readonly ResponsesModelFamily[] = defaultResponsesModelFamilies,
+): ResponsesRequest {
   const fields = responsesExtensions(request) ?? {};
   const body: WireObject = {};
   for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
@@ -82,6 +98,7 @@ export function encodeResponsesRequest(request: ChatRequest, context: Conversion
     if (request[setting] !== undefined)
       context.lose("dropped", pointer("", setting), `the responses format has no ${setting} setting`);
   }
+  legalizeResponsesRequest(body, fields.storeOmitted === true, families, context);
   return body as ResponsesRequest;
 }
 

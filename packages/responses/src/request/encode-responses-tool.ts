@@ -93,6 +93,11 @@ export function encodeResponsesTool(
     }
     case "computer": {
       loseSettings(settings, ["displayWidth", "displayHeight", "environment"], context, path);
+      if (!Number.isInteger(settings.displayWidth) || !Number.isInteger(settings.displayHeight)) {
+        // The API requires the display size; without one the tool cannot be offered.
+        context.lose("unsupported", path, "a computer tool without its display size cannot be sent");
+        return undefined;
+      }
       return {
         type: "computer_use_preview",
         ...fields,

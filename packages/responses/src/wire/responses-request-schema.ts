@@ -24,6 +24,23 @@ export const ResponsesIncludable = z.enum([
   "message.output_text.logprobs",
 ]);
 
+/** The service tiers a request may ask for (the spec's `ServiceTierResponses`). */
+export const ResponsesServiceTier = z.enum([
+  "auto",
+  "default",
+  "flex",
+  "scale",
+  "priority",
+  "fast",
+  "ultrafast",
+]);
+
+/**
+ * An identifier of the caller's end user or cache bucket: at most 64 characters, the API's limit
+ * (the spec states it for `safety_identifier`; the API enforces it on `user` and `prompt_cache_key` too).
+ */
+const ResponsesIdentifier = z.string().max(64, "string too long. Expected a string with maximum length 64");
+
 /** The body of `POST /v1/responses`, with the format's rules. Unknown fields are accepted and kept. */
 export const ResponsesRequest = z.looseObject({
   model: z.string().min(1),
@@ -37,7 +54,9 @@ export const ResponsesRequest = z.looseObject({
   reasoning: z
     .looseObject({ effort: z.string().nullish(), summary: summaryMode, generate_summary: summaryMode })
     .nullish(),
-  service_tier: z.enum(["auto", "default", "flex", "scale", "priority"]).nullish(),
+  prompt_cache_key: ResponsesIdentifier.nullish(),
+  safety_identifier: ResponsesIdentifier.nullish(),
+  service_tier: ResponsesServiceTier.nullish(),
   store: z.boolean().nullish(),
   stream: z.boolean().nullish(),
   temperature: z.number().min(0).max(2).nullish(),
@@ -46,7 +65,7 @@ export const ResponsesRequest = z.looseObject({
   tools: z.array(ResponsesTool).optional(),
   top_p: z.number().min(0).max(1).nullish(),
   truncation: z.enum(["auto", "disabled"]).nullish(),
-  user: z.string().optional(),
+  user: ResponsesIdentifier.optional(),
 });
 /** A request body; see {@link ResponsesRequest}. */
 export type ResponsesRequest = z.infer<typeof ResponsesRequest>;

@@ -1,5 +1,10 @@
 import { jsonObjectArbitrary } from "@interlingua/core/test";
 import fc from "fast-check";
+import {
+  defaultResponsesModelFamilies,
+  findResponsesModelFamily,
+  responsesSamplingRules,
+} from "../../src/request/responses-model-families";
 
 /**
  * fast-check arbitraries for this format's wire documents, shaped by the seed's tables and the
@@ -308,10 +313,30 @@ const textFormat: fc.Arbitrary<Wire> = fc.oneof(
   ),
 );
 
+/** An identifier within the API's 64 characters (`user`, `safety_identifier`, `prompt_cache_key`). */
+const identifier = fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/);
+
+/**
+ * A request without what the API refuses of its model: a model that does not reason takes no
+ * `reasoning`; one that reasons takes `temperature` and `top_p` only at their default 1. (The
+ * generated efforts, low to high, are ones every reasoning family takes.)
+ */
+function withoutRefusedSettings(generated: Wire): Wire {
+  const wire = { ...generated };
+  if (findResponsesModelFamily(wire.model as string, defaultResponsesModelFamilies)?.reasoning === false)
+    delete wire.reasoning;
+  if (responsesSamplingRules(wire.model as string, wire.reasoning, defaultResponsesModelFamilies).sampling)
+    return wire;
+  const { temperature, top_p, ...rest } = wire;
+  if (temperature === 1) rest.temperature = temperature;
+  if (top_p === 1) rest.top_p = top_p;
+  return rest;
+}
+
 /** A `POST /v1/responses` body that follows every rule of the format. */
 export const responsesWireRequestArbitrary: fc.Arbitrary<Wire> = record(
   {
-    model: word,
+    model: fc.oneof(word, fc.constantFrom("gpt-4.1", "gpt-5", "gpt-5.2", "gpt-5-chat-latest", "o3-mini")),
     input: fc.oneof(text, fc.array(inputItem, { minLength: 1, maxLength: 6 })),
     include: fc.uniqueArray(
       fc.constantFrom(
@@ -329,6 +354,7 @@ export const responsesWireRequestArbitrary: fc.Arbitrary<Wire> = record(
     }),
     parallel_tool_calls: fc.boolean(),
     previous_response_id: id("resp"),
+    prompt_cache_key: identifier,
     reasoning: fc.oneof(
       record(
         {
@@ -339,7 +365,8 @@ export const responsesWireRequestArbitrary: fc.Arbitrary<Wire> = record(
       ),
       fc.record({ generate_summary: fc.constantFrom("auto", "concise", "detailed") }),
     ),
-    service_tier: fc.constantFrom("auto", "default", "flex"),
+    safety_identifier: identifier,
+    service_tier: fc.constantFrom("auto", "default", "flex", "scale", "priority", "fast", "ultrafast"),
     store: fc.boolean(),
     stream: fc.boolean(),
     temperature: fc.constantFrom(0, 0.2, 1, 1.5, 2),
@@ -348,10 +375,10 @@ export const responsesWireRequestArbitrary: fc.Arbitrary<Wire> = record(
     tools: fc.array(tool, { maxLength: 3 }),
     top_p: fc.constantFrom(0, 0.5, 1),
     truncation: fc.constantFrom("auto", "disabled"),
-    user: word,
+    user: identifier,
   },
   ["model", "input"],
-);
+).map(withoutRefusedSettings);
 
 const outputItem: fc.Arbitrary<Wire> = fc.oneof(
   fc.record({
