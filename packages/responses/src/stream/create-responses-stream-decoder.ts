@@ -38,6 +38,29 @@ interface ItemState {
   partIndex?: number;
   /** Canonical index of each content part (message items). */
   contentParts: Map<number, number>;
+  /** Argument or input text streamed so far (calls), for an item whose done event never comes. */
+  streamed?: string;
+}
+
+/** The field of a call item that its argument or input deltas build up. */
+const streamedField: Record<string, string> = { function_call: "arguments", custom_tool_call: "input" };
+
+/**
+ * An item still open when the response ends, as it ended: the finished response's own copy of it
+ * when that has one, else the announced item with the text its deltas streamed.
+ */
+function itemAtEnd(state: ItemState, outputIndex: number, response: WireObject): WireObject {
+  const output = Array.isArray(response.output) ? (response.output as unknown[]) : [];
+  const final = output[outputIndex] as WireObject | undefined;
+  if (
+    typeof final === "object" &&
+    final !== null &&
+    final.type === state.added.type &&
+    final.id === state.added.id
+  )
+    return final;
+  const field = streamedField[state.added.type as string];
+  return field && state.streamed !== undefined ? { ...state.added, [field]: state.streamed } : state.added;
 }
 
 /** The canonical part kind a non-message output item streams as. */
@@ -157,6 +180,12 @@ export function createResponsesStreamDecoderTransformer(
   };
 
   const endResponse = (emit: (event: ChatEvent) => void, response: WireObject) => {
+    // Items whose done event never came end here, with what is known of them.
+    for (const outputIndex of [...items.keys()].sort((a, b) => a - b)) {
+      const state = items.get(outputIndex)!;
+      items.delete(outputIndex);
+      finishItem(emit, state, itemAtEnd(state, outputIndex, response));
+    }
     const output = response.output as WireObject[] | undefined;
     if (nextIndex === 0 && output?.length) {
       // A stream that only announces the finished response: replay its items.
@@ -247,8 +276,23 @@ export function createResponsesStreamDecoderTransformer(
           return;
         }
         case "response.function_call_arguments.delta": {
-          const index = items.get(event.output_index as number)?.partIndex;
-          if (index !== undefined) emit({ type: "tool-arguments-delta", index, text: event.delta as string });
+          const state = items.get(event.output_index as number);
+          if (state?.partIndex === undefined) return;
+          state.streamed = (state.streamed ?? "") + (event.delta as string);
+          emit({ type: "tool-arguments-delta", index: state.partIndex, text: event.delta as string });
+          return;
+        }
+        case "response.custom_tool_call_input.delta": {
+          // The call's part carries the whole item, so the input is kept for its end.
+          const state = items.get(event.output_index as number);
+          if (state) state.streamed = (state.streamed ?? "") + (event.delta as string);
+          return;
+        }
+        case "response.custom_tool_call_input.done":
+        case "response.function_call_arguments.done": {
+          const state = items.get(event.output_index as number);
+          const whole = event.type === "response.custom_tool_call_input.done" ? event.input : event.arguments;
+          if (state && typeof whole === "string") state.streamed = whole;
           return;
         }
         case "response.reasoning_summary_text.delta": {
