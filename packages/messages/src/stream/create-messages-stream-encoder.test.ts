@@ -305,4 +305,26 @@ describe("createMessagesStreamEncoder on any canonical stream", () => {
       { numRuns: 150 },
     );
   });
+
+  it("leaves a tool result out of an answer, streamed or whole, with the same loss", async () => {
+    const response: ChatResponse = {
+      id: "msg_1",
+      model: "m",
+      parts: [
+        { type: "tool-call", id: "c1", name: "w", arguments: { city: "Paris" } },
+        { type: "tool-result", callId: "c1", name: "w", content: [{ type: "text", text: "20" }] },
+        { type: "text", text: "It is 20." },
+      ],
+      finishReason: { reason: "stop" },
+      usage: { inputTokens: 1, outputTokens: 1 },
+      status: "completed",
+    };
+    const wholeContext = createConversionContext();
+    const whole = encodeMessagesResponse(response, wholeContext);
+    expect(whole.content.map((block) => block.type)).toEqual(["tool_use", "text"]);
+    const streamed = await encode(replayEvents(response));
+    expect(JSON.stringify(streamed.wire)).not.toContain("tool_result");
+    expect(streamed.losses).toEqual(wholeContext.losses);
+    expect(wholeContext.losses).toEqual([expect.objectContaining({ code: "unsupported", path: "/parts/1" })]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type Usage,
 } from "@interlingua/core";
 import { messagesErrorToWire } from "../errors/messages-error-to-wire";
+import { toolResultOutputLoss } from "../response/encode-messages-response";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { citationToMessages } from "../shared/messages-citation";
@@ -298,8 +299,12 @@ export function createMessagesStreamEncoderTransformer(
 
   function endStartPart(whole: Part, index: number): void {
     if (!heldStart) return;
-    const block = encodeMessagesPart(whole, context, pointer("/parts", index));
-    if (block) heldStart.content.push(block);
+    const path = pointer("/parts", index);
+    if (whole.type === "tool-result") context.lose("unsupported", path, toolResultOutputLoss);
+    else {
+      const block = encodeMessagesPart(whole, context, path);
+      if (block) heldStart.content.push(block);
+    }
     if (--heldStart.toEnd === 0) releaseStart();
   }
 
@@ -372,8 +377,10 @@ export function createMessagesStreamEncoderTransformer(
         stop(part);
         return;
       }
-      case "media":
       case "tool-result":
+        context.lose("unsupported", path, toolResultOutputLoss);
+        return;
+      case "media":
       case "code":
       case "code-result":
         context.lose("unsupported", path, `${whole.type} output is not supported by the messages format`);
