@@ -130,6 +130,11 @@ function describeInvalidEvent(item: WireRecord & { type: string }): string {
 
 /**
  * Messages stream events → canonical events. Content block indexes are the canonical part indexes.
+ * Blocks `message_start` already holds (programmatic tool calls) come first, each as a whole part
+ * (`part-start` then `part-end`), their count in `response-start` extensions so an encoder back to
+ * this format puts them back; the streamed blocks' indexes count on after them, and a stream with no
+ * `message_delta` ends with the stop reason `message_start` gave. Thinking blocks open with
+ * `extensions.messages`, marking them as signed by this format.
  * Tool input arrives as `tool-arguments-delta` fragments; `part-end` carries the parsed arguments
  * (and `rawArguments` only when they do not parse). `message_delta` (cumulative usage, stop reason)
  * is held until `message_stop`, which ends the stream with `response-end`. A stream cut off
