@@ -40,6 +40,8 @@ interface ItemState {
   contentParts: Map<number, number>;
   /** Argument or input text streamed so far (calls), for an item whose done event never comes. */
   streamed?: string;
+  /** Each content part as announced, with the text streamed into it so far (message items). */
+  content?: Map<number, { added: WireObject; text: string; annotations: unknown[] }>;
 }
 
 /** The field of a call item that its argument or input deltas build up. */
@@ -59,6 +61,16 @@ function itemAtEnd(state: ItemState, outputIndex: number, response: WireObject):
     final.id === state.added.id
   )
     return final;
+  if (state.content) {
+    const content = [...state.content.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, { added, text, annotations }]) =>
+        added.type === "output_text" && (text !== "" || annotations.length > 0)
+          ? { ...added, text, annotations: [...((added.annotations as unknown[]) ?? []), ...annotations] }
+          : added,
+      );
+    return { ...state.added, content };
+  }
   const field = streamedField[state.added.type as string];
   return field && state.streamed !== undefined ? { ...state.added, [field]: state.streamed } : state.added;
 }
@@ -254,19 +266,23 @@ export function createResponsesStreamDecoderTransformer(
           if (state.contentParts.size === 0) marks.addedItem = state.added;
           const kind = part.type === "refusal" ? "refusal" : "text";
           state.contentParts.set(event.content_index as number, startPart(emit, kind, marks));
+          state.content ??= new Map();
+          state.content.set(event.content_index as number, { added: part, text: "", annotations: [] });
           return;
         }
         case "response.output_text.delta": {
-          const index = items
-            .get(event.output_index as number)
-            ?.contentParts.get(event.content_index as number);
-          if (index !== undefined) emit({ type: "text-delta", index, text: event.delta as string });
+          const state = items.get(event.output_index as number);
+          const index = state?.contentParts.get(event.content_index as number);
+          if (index === undefined) return;
+          const content = state?.content?.get(event.content_index as number);
+          if (content) content.text += event.delta as string;
+          emit({ type: "text-delta", index, text: event.delta as string });
           return;
         }
         case "response.output_text.annotation.added": {
-          const index = items
-            .get(event.output_index as number)
-            ?.contentParts.get(event.content_index as number);
+          const state = items.get(event.output_index as number);
+          const index = state?.contentParts.get(event.content_index as number);
+          state?.content?.get(event.content_index as number)?.annotations.push(event.annotation);
           if (index !== undefined)
             emit({
               type: "citation-delta",

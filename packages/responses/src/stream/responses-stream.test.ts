@@ -378,4 +378,22 @@ describe("responses stream decoder, items whose done event never comes", () => {
     ]);
     expect(decoded.at(-1)).toMatchObject({ finishReason: { reason: "tool_calls" } });
   });
+
+  it("ends a message with the text its deltas streamed, each content part once", async () => {
+    const [created, inProgress, , , , completed] = structuredClone(fixture);
+    const item = { id: "msg_1", type: "message", status: "in_progress", content: [], role: "assistant" };
+    const part = { type: "output_text", annotations: [], logprobs: [], text: "" };
+    const decoded = await decode([
+      created,
+      inProgress,
+      { type: "response.output_item.added", output_index: 0, item },
+      { type: "response.content_part.added", output_index: 0, content_index: 0, part },
+      { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "Hel" },
+      { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "lo" },
+      completed,
+    ]);
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    expect(decoded.filter((event) => event.type === "part-start")).toHaveLength(1);
+    expect(endedCalls(decoded)).toEqual([expect.objectContaining({ type: "text", text: "Hello" })]);
+  });
 });
