@@ -1,6 +1,7 @@
 import {
   accumulate,
   assertValidEventSequence,
+  type ChatEvent,
   createConversionContext,
   StreamParseFailure,
   transformAll,
@@ -49,6 +50,7 @@ describe("generate-content stream decoder", () => {
       kind: "tool-call",
       id: "call_r1_1",
       name: "get_weather",
+      extensions: { "generate-content": { candidateIndexed: true } },
     });
     expect(events).toContainEqual({ type: "tool-arguments-delta", index: 1, text: '{"city":"Paris"}' });
     const response = await accumulate(events);
@@ -126,5 +128,35 @@ describe("generate-content stream decoder", () => {
     );
     expect(parts).toEqual([{ text: "A" }, { text: "B" }, { functionCall: { name: "f", args: { x: 1 } } }]);
     expect(chunks.at(-1)).toMatchObject({ candidates: [{ finishReason: "STOP" }], responseId: "r1" });
+  });
+
+  it("sends a signature with the piece it came with only for a part of this format", async () => {
+    const encode = (events: ChatEvent[]) =>
+      transformAll(events, createGenerateContentStreamEncoder(createConversionContext()));
+    const partsOf = (chunks: unknown[]) =>
+      chunks.map(
+        (item) =>
+          (item as { candidates: { content?: { parts: unknown[] } }[] }).candidates[0]?.content?.parts,
+      );
+    const own = await encode(
+      await decode([
+        chunk([{ text: "A", thought: true, thoughtSignature: "c2ln" }], { finishReason: "STOP" }),
+      ]),
+    );
+    expect(partsOf(own)[0]).toEqual([{ text: "A", thought: true, thoughtSignature: "c2ln" }]);
+
+    const signature = { format: "generate-content", data: "c2ln" };
+    const foreign = await encode([
+      { type: "response-start", id: "r", model: "m" },
+      { type: "part-start", index: 0, kind: "reasoning" },
+      { type: "signature-delta", index: 0, signature: "c2ln" },
+      { type: "reasoning-delta", index: 0, text: "A" },
+      { type: "part-end", index: 0, part: { type: "reasoning", text: "A", signature } },
+      { type: "response-end", finishReason: { reason: "stop" } },
+    ]);
+    expect(partsOf(foreign).slice(0, 2)).toEqual([
+      [{ text: "A", thought: true }],
+      [{ text: "", thought: true, thoughtSignature: "c2ln" }],
+    ]);
   });
 });

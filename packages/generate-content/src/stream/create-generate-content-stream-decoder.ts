@@ -73,7 +73,8 @@ function usageKey(usage: GenerateContentUsageMetadata): string {
 /**
  * `streamGenerateContent?alt=sse` chunks → canonical events. Each chunk is a partial response:
  * the first candidate's text and thought pieces extend the open part of their kind (a part that
- * received a `thoughtSignature` is closed, so the signature stays on its part); every other part
+ * received a `thoughtSignature` is closed, so the signature stays on its part, and its
+ * `signature-delta` comes before that piece's delta); every other part
  * (a function call arrives whole) is a part of its own. Vertex `partialArgs` calls are assembled
  * until a chunk without `willContinue`. Other candidates are gathered whole. The stream has no end
  * event: when the input ends, the finish reason seen (possibly in a later chunk than the parts; a
@@ -108,6 +109,9 @@ export function createGenerateContentStreamDecoderTransformer(
     callId: () => responseCallId(id, nextIndex),
     responseId: () => responseCallId(id, nextIndex),
   };
+  /** What each part's start carries: the mark of this format (a signature may go with a piece) and the chunks' shape. */
+  const partMark: Record_ = {};
+  const ownPart = () => ({ [generateContentFormat]: { ...partMark } });
   const fail = (error: ErrorData) => {
     finished = true;
     enqueue({ type: "error", error });
@@ -137,11 +141,17 @@ export function createGenerateContentStreamDecoderTransformer(
       if (!started) {
         started = true;
         id = typeof item.responseId === "string" ? item.responseId : context.generateId("resp");
-        if (item.responseId === undefined) responseExtra.responseIdOmitted = true;
         const model =
           typeof item.modelVersion === "string" ? item.modelVersion : (context.request?.model ?? "unknown");
-        if (item.modelVersion === undefined) responseExtra.modelVersionOmitted = true;
-        enqueue({ type: "response-start", id, model });
+        // How every chunk looks, known from the first, so a re-encoding shapes its chunks alike.
+        const chunkShape: Record_ = {};
+        if (item.responseId === undefined) chunkShape.responseIdOmitted = true;
+        if (item.modelVersion === undefined) chunkShape.modelVersionOmitted = true;
+        const first = Array.isArray(item.candidates) ? item.candidates[0] : undefined;
+        // Kept on each part's start (not the response, which a whole body would not match).
+        if (isRecord(first) && typeof first.index === "number") partMark.candidateIndexed = true;
+        const extensions = generateContentExtensions(chunkShape);
+        enqueue({ type: "response-start", id, model, ...(extensions && { extensions }) });
       }
       if ("createTime" in item && !droppedCreateTime) {
         droppedCreateTime = true;
@@ -267,8 +277,11 @@ export function createGenerateContentStreamDecoderTransformer(
       if (!open || open.kind !== kind) {
         closeOpen();
         open = { index: nextIndex++, kind, text: "", offset: answerLength };
-        enqueue({ type: "part-start", index: open.index, kind });
+        enqueue({ type: "part-start", index: open.index, kind, extensions: ownPart() });
       }
+      // A signature comes just before the piece it arrived with, so an encoder can send them together.
+      if (typeof part.thoughtSignature === "string")
+        enqueue({ type: "signature-delta", index: open.index, signature: part.thoughtSignature });
       if (part.text !== "") {
         open.text += part.text;
         if (kind === "text") answerLength += part.text.length;
@@ -284,8 +297,6 @@ export function createGenerateContentStreamDecoderTransformer(
         open.extra = { ...open.extra, thought: part.thought };
       if (typeof part.thoughtSignature === "string") {
         open.signature = part.thoughtSignature;
-        if (kind === "reasoning")
-          enqueue({ type: "signature-delta", index: open.index, signature: part.thoughtSignature });
         closeOpen();
       }
       return;
@@ -330,10 +341,17 @@ export function createGenerateContentStreamDecoderTransformer(
   function emitWhole(index: number, part: Part) {
     if (part.type === "tool-call") {
       madeToolCalls = true;
-      enqueue({ type: "part-start", index, kind: "tool-call", id: part.id, name: part.name });
+      enqueue({
+        type: "part-start",
+        index,
+        kind: "tool-call",
+        id: part.id,
+        name: part.name,
+        extensions: ownPart(),
+      });
       enqueue({ type: "tool-arguments-delta", index, text: JSON.stringify(part.arguments ?? {}) });
     } else {
-      enqueue({ type: "part-start", index, kind: part.type });
+      enqueue({ type: "part-start", index, kind: part.type, extensions: ownPart() });
     }
     enqueue({ type: "part-end", index, part });
   }

@@ -27,6 +27,14 @@ interface EncodedPart {
   /** Whether any chunk carried this part yet. */
   sent: boolean;
   summaryIndex?: number;
+  /** Marked as this format's own at its start: its signature may go out with a piece. */
+  own?: boolean;
+  /** Whether the chunks that carried it gave the candidate's `index`. */
+  candidateIndexed?: boolean;
+  /** A signature that arrived before a piece, to send with it. */
+  signatureAhead?: string;
+  /** Whether the signature went out with a piece already. */
+  signatureSent?: boolean;
 }
 
 const candidateMarkers = new Set(["contentOmitted", "contentFields", "partsOmitted", "finishReasonOmitted"]);
@@ -42,7 +50,10 @@ const responseMarkers = new Set([
 /**
  * Canonical events → `streamGenerateContent` chunks that a client can concatenate: each text or
  * thought delta is a chunk with one part; other parts (a function call is whole) go out at their
- * `part-end`, and a part's `thoughtSignature` goes out with its last piece. The last chunk carries
+ * `part-end`, and a part's `thoughtSignature` goes out with its last piece (with the piece it came
+ * with, for a part of this format). Chunks carry the usage known so far, and the `responseId`,
+ * `modelVersion` the decoded stream's chunks carried, and the candidate `index` when the part's
+ * start says its chunks carried one. The last chunk carries
  * the finish reason, usage, the first candidate's metadata (safety ratings, citations, grounding),
  * the other candidates whole and prompt feedback. Errors become an error body chunk.
  */
@@ -53,6 +64,9 @@ export function createGenerateContentStreamEncoderTransformer(
   let model = "";
   let ended = false;
   let usage: Usage | undefined;
+  /** The latest usage, which each chunk repeats as the format's chunks do. */
+  let chunkUsage: Usage | undefined;
+  let shape: Record<string, unknown> = {};
   let madeToolCalls = false;
   let answerLength = 0;
   const parts = new Map<number, EncodedPart>();
@@ -63,12 +77,25 @@ export function createGenerateContentStreamEncoderTransformer(
   const send = (
     controller: TransformStreamDefaultController<GenerateContentStreamEvent>,
     wireParts: GenerateContentPart[],
-  ) =>
-    controller.enqueue({
-      candidates: [{ content: { parts: wireParts, role: "model" } }],
-      modelVersion: model,
-      responseId: id,
-    });
+    part: EncodedPart,
+  ) => {
+    const candidate: GenerateContentCandidate = { content: { parts: wireParts, role: "model" } };
+    if (part.candidateIndexed) candidate.index = 0;
+    const chunk: GenerateContentStreamEvent = { candidates: [candidate] };
+    if (chunkUsage) chunk.usageMetadata = usageToGenerateContent(chunkUsage);
+    if (!shape.modelVersionOmitted) chunk.modelVersion = model;
+    if (!shape.responseIdOmitted) chunk.responseId = id;
+    controller.enqueue(chunk);
+  };
+
+  /** A text or thought piece, with the signature that came just before it. */
+  const piece = (part: EncodedPart, wire: GenerateContentPart): GenerateContentPart => {
+    if (part.signatureAhead === undefined) return wire;
+    wire.thoughtSignature = part.signatureAhead;
+    part.signatureAhead = undefined;
+    part.signatureSent = true;
+    return wire;
+  };
 
   return {
     transform(event, controller) {
@@ -78,9 +105,17 @@ export function createGenerateContentStreamEncoderTransformer(
           id = event.id;
           model = event.model;
           usage = mergeUsage(usage, event.usage);
+          chunkUsage = event.usage;
+          shape = event.extensions?.[generateContentFormat] ?? {};
           return;
         case "part-start":
-          parts.set(event.index, { kind: event.kind, streamed: "", sent: false });
+          parts.set(event.index, {
+            kind: event.kind,
+            streamed: "",
+            sent: false,
+            own: event.extensions?.[generateContentFormat] !== undefined,
+            candidateIndexed: event.extensions?.[generateContentFormat]?.candidateIndexed === true,
+          });
           if (event.kind === "text") textOffsets.set(event.index, answerLength);
           return;
         case "text-delta": {
@@ -89,7 +124,7 @@ export function createGenerateContentStreamEncoderTransformer(
           part.streamed += event.text;
           part.sent = true;
           answerLength += event.text.length;
-          send(controller, [{ text: event.text }]);
+          send(controller, [piece(part, { text: event.text })], part);
           return;
         }
         case "reasoning-delta": {
@@ -105,13 +140,19 @@ export function createGenerateContentStreamEncoderTransformer(
           if (text === "") return;
           part.streamed += text;
           part.sent = true;
-          send(controller, [{ text, thought: true }]);
+          send(controller, [piece(part, { text, thought: true })], part);
           return;
         }
-        case "signature-delta":
+        case "signature-delta": {
+          // This format's signature goes with the piece that follows it; others at part-end.
+          const part = parts.get(event.index);
+          if (part?.own && (part.kind === "text" || part.kind === "reasoning"))
+            part.signatureAhead = (part.signatureAhead ?? "") + event.signature;
+          return;
+        }
         case "tool-arguments-delta":
         case "keepalive":
-          // Signatures go out with the part's last piece; function calls go out whole.
+          // Function calls go out whole.
           return;
         case "citation-delta":
           citations.push({ index: event.index, citation: event.citation });
@@ -119,11 +160,12 @@ export function createGenerateContentStreamEncoderTransformer(
         case "part-end": {
           const part = parts.get(event.index) ?? { kind: event.part.type, streamed: "", sent: false };
           const wire = endPart(part, event.part, event.index);
-          if (wire) send(controller, [wire]);
+          if (wire) send(controller, [wire], part);
           return;
         }
         case "usage":
           usage = mergeUsage(usage, event.usage);
+          chunkUsage = event.usage;
           return;
         case "response-end": {
           ended = true;
@@ -138,8 +180,8 @@ export function createGenerateContentStreamEncoderTransformer(
             candidates.push(encodeExtraCandidate(candidate, context));
           if (candidates.length > 0 || !extra.candidatesOmitted) chunk.candidates = candidates;
           if (!extra.usageOmitted) chunk.usageMetadata = usageToGenerateContent(usage ?? {});
-          if (!extra.modelVersionOmitted) chunk.modelVersion = model;
-          if (!extra.responseIdOmitted) chunk.responseId = id;
+          if (!(extra.modelVersionOmitted || shape.modelVersionOmitted)) chunk.modelVersion = model;
+          if (!(extra.responseIdOmitted || shape.responseIdOmitted)) chunk.responseId = id;
           for (const key in extra) if (!responseMarkers.has(key)) chunk[key] = extra[key];
           controller.enqueue(chunk as GenerateContentStreamEvent);
           return;
@@ -170,6 +212,8 @@ export function createGenerateContentStreamEncoderTransformer(
     switch (whole.type) {
       case "text":
       case "reasoning": {
+        // A signature that went out with a piece is not sent again.
+        if (part.signatureSent) whole = { ...whole, signature: undefined };
         const full =
           whole.type === "text" ? whole.text : (whole.text ?? "") + (whole.summary?.join("\n\n") ?? "");
         const remainder = full.startsWith(part.streamed) ? full.slice(part.streamed.length) : "";

@@ -1,5 +1,7 @@
-import { type ChatRequest, createConversionContext } from "@interlingua/core";
+import { type ChatRequest, createConversionContext, type Part } from "@interlingua/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MessagesRequest } from "../wire/messages-request";
 import { encodeMessagesRequest } from "./encode-messages-request";
 
 function encode(request: ChatRequest) {
@@ -145,5 +147,61 @@ describe("encodeMessagesRequest from other formats", () => {
     expect(() =>
       encodeMessagesRequest({ model: "m", maxOutputTokens: 1, seed: 3, messages: [] }, context),
     ).toThrow(/seed/);
+  });
+
+  it("never sends a tool result in an assistant turn: it goes in a user turn at its place", () => {
+    // A generate-content model turn with a server-side function call and its functionResponse.
+    const { wire, losses } = encode({
+      model: "m",
+      maxOutputTokens: 100,
+      messages: [
+        { role: "user", parts: [{ type: "text", text: "Weather?" }] },
+        {
+          role: "assistant",
+          parts: [
+            { type: "tool-call", id: "c1", name: "w", arguments: { city: "Paris" } },
+            { type: "tool-result", callId: "c1", name: "w", content: [{ type: "text", text: "20" }] },
+            { type: "text", text: "It is 20." },
+          ],
+        },
+        { role: "user", parts: [{ type: "text", text: "Thanks" }] },
+      ],
+    });
+    expect(wire.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "Weather?" }] },
+      { role: "assistant", content: [{ type: "tool_use", id: "c1", name: "w", input: { city: "Paris" } }] },
+      {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "c1", content: [{ type: "text", text: "20" }] }],
+      },
+      { role: "assistant", content: [{ type: "text", text: "It is 20." }] },
+      { role: "user", content: [{ type: "text", text: "Thanks" }] },
+    ]);
+    expect(MessagesRequest.safeParse(wire).success).toBe(true);
+    expect(losses).toEqual([expect.objectContaining({ code: "approximated", path: "/messages/1/parts/1" })]);
+  });
+
+  it("keeps every tool result out of assistant turns, whatever the parts", () => {
+    const blockTypes = { text: "text", "tool-call": "tool_use", "tool-result": "tool_result" };
+    const part = fc.constantFrom<Part>(
+      { type: "text", text: "t" },
+      { type: "tool-call", id: "c1", name: "w", arguments: {} },
+      { type: "tool-result", callId: "c1", name: "w", content: [{ type: "text", text: "r" }] },
+    );
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 6 }), (parts) => {
+        const { wire } = encode({
+          model: "m",
+          maxOutputTokens: 10,
+          messages: [{ role: "assistant", parts }],
+        });
+        const messages = wire.messages as { role: string; content: { type: string }[] }[];
+        for (const message of messages)
+          if (message.role === "assistant")
+            expect(message.content.map((block) => block.type)).not.toContain("tool_result");
+        const blocks = messages.flatMap((message) => message.content.map((block) => block.type));
+        expect(blocks).toEqual(parts.map((item) => blockTypes[item.type as keyof typeof blockTypes]));
+      }),
+    );
   });
 });

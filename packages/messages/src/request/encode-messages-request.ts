@@ -115,6 +115,44 @@ function turnsOf(message: Message): Turn[] {
   });
 }
 
+/**
+ * An assistant turn cut where it holds tool results (a generate-content model turn can carry a
+ * server-side `functionResponse`): the format allows `tool_result` only in user turns, so each run
+ * of them goes in a user turn of its own at its place, between the assistant turns around it (the
+ * format combines it with a user turn that follows). Each move is a loss. Other turns are kept whole.
+ */
+function splitAtToolResults(
+  turn: Turn,
+  role: WireMessage["role"],
+  path: string,
+  context: ConversionContext,
+): { turn: Turn; role: WireMessage["role"] }[] {
+  if (role !== "assistant" || !turn.parts.some((part) => part.type === "tool-result"))
+    return [{ turn, role }];
+  const pieces: { turn: Turn; role: WireMessage["role"] }[] = [];
+  turn.parts.forEach((part, index) => {
+    const pieceRole = part.type === "tool-result" ? "user" : "assistant";
+    if (pieceRole === "user")
+      context.lose(
+        "approximated",
+        pointer(path, "parts", turn.partOffset + index),
+        "a tool result in an assistant turn sent in a user turn after what came before it",
+      );
+    const last = pieces.at(-1);
+    if (last?.role === pieceRole) last.turn.parts.push(part);
+    else
+      pieces.push({
+        role: pieceRole,
+        turn: {
+          parts: [part],
+          fields: pieces.length === 0 ? turn.fields : {},
+          partOffset: turn.partOffset + index,
+        },
+      });
+  });
+  return pieces;
+}
+
 /** One wire turn: a string when it was one, else its blocks with any opaque blocks put back. */
 function encodeTurn(
   turn: Turn,
@@ -147,8 +185,10 @@ function encodeMessages(request: ChatRequest, context: ConversionContext): WireM
     if (isInstruction(message) && !isInlineSystem(message)) continue;
     const path = pointer("/messages", index);
     const role = message.role === "assistant" || message.role === "system" ? message.role : "user";
-    for (const turn of turnsOf(message)) {
-      const wire = encodeTurn(turn, role, path, context);
+    for (const { turn, role: turnRole } of turnsOf(message).flatMap((whole) =>
+      splitAtToolResults(whole, role, path, context),
+    )) {
+      const wire = encodeTurn(turn, turnRole, path, context);
       const previous = wireMessages[wireMessages.length - 1];
       if (
         message.role === "tool" &&

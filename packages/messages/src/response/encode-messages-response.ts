@@ -1,14 +1,28 @@
 import { type ChatResponse, type ConversionContext, pointer } from "@interlingua/core";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
+import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { stopReasonToMessages } from "../shared/messages-stop-reason";
 import { usageToMessages } from "../shared/messages-usage";
 import type { MessagesResponse } from "../wire/messages-response";
 
+/** Why a tool result in a response is left out, streamed or not. */
+export const toolResultOutputLoss = "tool-result output is not supported by the messages format";
+
 /** Converts a canonical response to a messages response body; parts it cannot carry are losses. */
 export function encodeMessagesResponse(response: ChatResponse, context: ConversionContext): MessagesResponse {
-  const { opaqueBlocks, ...extra } = response.extensions?.messages ?? {};
+  // A streamed response's count of message_start blocks means nothing in a whole body.
+  const {
+    opaqueBlocks,
+    [messageStartBlocksKey]: _startBlocks,
+    ...extra
+  } = response.extensions?.messages ?? {};
   const content: Record<string, unknown>[] = [];
   response.parts.forEach((part, index) => {
+    // A tool result (a server-side one of another format) has no place in an assistant message.
+    if (part.type === "tool-result") {
+      context.lose("unsupported", pointer("/parts", index), toolResultOutputLoss);
+      return;
+    }
     const block = encodeMessagesPart(part, context, pointer("/parts", index));
     if (block) content.push(block);
   });

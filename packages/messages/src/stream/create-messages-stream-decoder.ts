@@ -12,6 +12,7 @@ import { messagesErrorFromWire } from "../errors/messages-error-from-wire";
 import { messagesErrorTypes } from "../errors/messages-error-types";
 import { decodeMessagesBlock } from "../shared/decode-messages-block";
 import { extraFields, isRecord, messagesExtensions } from "../shared/extra-fields";
+import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { citationFromMessages } from "../shared/messages-citation";
 import { finishReasonFromMessages } from "../shared/messages-stop-reason";
 import { type MessagesCacheCounts, usageFromMessages } from "../shared/messages-usage";
@@ -100,6 +101,12 @@ function startBlockProblem(block: unknown): string | undefined {
   return undefined;
 }
 
+/** Fields a whole block (in `message_start` content) must carry as strings, beyond its start fields. */
+const wholeStringFields: Record<string, readonly string[]> = {
+  text: ["text"],
+  thinking: ["thinking", "signature"],
+};
+
 /** The field of each delta type that carries its content. */
 const deltaField: Record<string, string> = {
   text_delta: "text",
@@ -123,6 +130,11 @@ function describeInvalidEvent(item: WireRecord & { type: string }): string {
 
 /**
  * Messages stream events → canonical events. Content block indexes are the canonical part indexes.
+ * Blocks `message_start` already holds (programmatic tool calls) come first, each as a whole part
+ * (`part-start` then `part-end`), their count in `response-start` extensions so an encoder back to
+ * this format puts them back; the streamed blocks' indexes count on after them, and a stream with no
+ * `message_delta` ends with the stop reason `message_start` gave. Thinking blocks open with
+ * `extensions.messages`, marking them as signed by this format.
  * Tool input arrives as `tool-arguments-delta` fragments; `part-end` carries the parsed arguments
  * (and `rawArguments` only when they do not parse). `message_delta` (cumulative usage, stop reason)
  * is held until `message_stop`, which ends the stream with `response-end`. A stream cut off
@@ -141,6 +153,12 @@ export function createMessagesStreamDecoderTransformer(
   let started = false;
   let finished = false;
   let startCache: MessagesCacheCounts = {};
+  /** How many blocks `message_start` carried: streamed block indexes count on from there. */
+  let startBlocks = 0;
+  /** Added to wire block indexes: `startBlocks` when the stream counts its blocks from 0 again. */
+  let indexOffset: number | undefined;
+  /** The stop reason `message_start` already gave, for a stream with no `message_delta`. */
+  let startStop: ChatEventOf<"response-end"> | undefined;
   let end: ChatEventOf<"response-end"> | undefined;
   let output!: TransformStreamDefaultController<ChatEvent>;
 
@@ -188,11 +206,49 @@ export function createMessagesStreamDecoderTransformer(
       event.usage = usageFromMessages(message.usage);
       startCache = cacheCounts(message.usage);
     }
-    const extensions = messagesExtensions(extraFields(message, messageStartKnown, messageStartNullImplied));
+    const content = Array.isArray(message.content) ? message.content : [];
+    const problem = content.map(startContentProblem).find((found) => found !== undefined);
+    if (problem) {
+      malformed(`message_start: ${problem}`);
+      return;
+    }
+    const startParts: Part[] = [];
+    content.forEach((block: WireRecord & { type: string }, index) => {
+      const part = decodeMessagesBlock(block, new Map());
+      if (part) startParts[index] = part;
+      else
+        context.lose(
+          "dropped",
+          pointer("/content", index),
+          `content block type ${block.type} is not carried`,
+        );
+    });
+    startBlocks = content.length;
+    let fields = extraFields(message, messageStartKnown, messageStartNullImplied);
+    for (const key of ["stop_reason", "stop_sequence"])
+      if (typeof message[key] === "string") fields = { ...fields, [key]: message[key] };
+    const carried = startParts.filter(Boolean).length;
+    if (carried > 0) fields = { ...fields, [messageStartBlocksKey]: carried };
+    const extensions = messagesExtensions(fields);
     if (extensions) event.extensions = extensions;
-    if (Array.isArray(message.content) && message.content.length > 0)
-      context.lose("dropped", "/message/content", "content in message_start is not carried");
+    if (typeof message.stop_reason === "string") {
+      startStop = endOf(message.stop_reason);
+      if (typeof message.stop_sequence === "string") startStop.stopSequence = message.stop_sequence;
+    }
     emit(event);
+    // Blocks the message already holds (programmatic tool calls) come first, each whole.
+    startParts.forEach((part, index) => {
+      emit(partStartOf(index, part));
+      emit({ type: "part-end", index, part });
+    });
+  }
+
+  /** The part index of a streamed block's wire index. */
+  function partIndex(wireIndex: number): number {
+    // Wire indexes count on after the message_start blocks (as in message.content); a stream whose
+    // first block reuses one of their indexes counts from 0 again, after them.
+    indexOffset ??= wireIndex < startBlocks ? startBlocks : 0;
+    return wireIndex + indexOffset;
   }
 
   function decodeBlockStart(item: WireRecord & { type: string }): void {
@@ -211,28 +267,29 @@ export function createMessagesStreamDecoderTransformer(
       malformed(problem);
       return;
     }
-    if (open.has(index as number)) {
+    const at = partIndex(index as number);
+    if (open.has(at) || at < startBlocks) {
       malformed(`a second content_block_start for index ${index}`);
       return;
     }
-    startBlock(index as number, block as WireRecord & { type: string });
+    startBlock(at, block as WireRecord & { type: string });
   }
 
   function decodeBlockDelta(item: WireRecord & { type: string }): void {
-    const index = item.index;
     const delta = item.delta;
-    if (!Number.isInteger(index) || !isRecord(delta) || typeof delta.type !== "string") {
+    if (!Number.isInteger(item.index) || !isRecord(delta) || typeof delta.type !== "string") {
       malformed(describeInvalidEvent(item));
       return;
     }
-    const block = open.get(index as number);
+    const index = partIndex(item.index as number);
+    const block = open.get(index);
     if (!block) {
-      if (!ignored.has(index as number)) malformed(`a delta for block ${index}, which is not open`);
+      if (!ignored.has(index)) malformed(`a delta for block ${index}, which is not open`);
       return;
     }
     const deltaType = delta.type;
     if (!(Object.hasOwn(deltaKinds, deltaType) && deltaKinds[deltaType]?.includes(block.kind))) {
-      context.lose("dropped", pointer("/content", index as number), `${deltaType} in a ${block.kind} block`);
+      context.lose("dropped", pointer("/content", index), `${deltaType} in a ${block.kind} block`);
       return;
     }
     const value = delta[deltaField[deltaType]!];
@@ -243,40 +300,39 @@ export function createMessagesStreamDecoderTransformer(
     switch (deltaType) {
       case "text_delta":
         block.text += value as string;
-        emit({ type: "text-delta", index: index as number, text: value as string });
+        emit({ type: "text-delta", index: index, text: value as string });
         return;
       case "thinking_delta":
         block.text += value as string;
-        emit({ type: "reasoning-delta", index: index as number, text: value as string });
+        emit({ type: "reasoning-delta", index: index, text: value as string });
         return;
       case "signature_delta":
         block.signature += value as string;
-        emit({ type: "signature-delta", index: index as number, signature: value as string });
+        emit({ type: "signature-delta", index: index, signature: value as string });
         return;
       case "input_json_delta":
         block.text += value as string;
-        emit({ type: "tool-arguments-delta", index: index as number, text: value as string });
+        emit({ type: "tool-arguments-delta", index: index, text: value as string });
         return;
       default: {
         const citation = citationFromMessages(value as MessagesCitation);
         if (block.citations) block.citations.push(citation);
         else block.citations = [citation];
-        emit({ type: "citation-delta", index: index as number, citation });
+        emit({ type: "citation-delta", index: index, citation });
         return;
       }
     }
   }
 
   function decodeBlockStop(item: WireRecord & { type: string }): void {
-    const index = item.index;
-    if (!Number.isInteger(index)) {
+    if (!Number.isInteger(item.index)) {
       malformed(describeInvalidEvent(item));
       return;
     }
-    const block = open.get(index as number);
-    if (block) closeBlock(index as number, block);
-    else if (!ignored.has(index as number))
-      malformed(`content_block_stop for block ${index}, which is not open`);
+    const index = partIndex(item.index as number);
+    const block = open.get(index);
+    if (block) closeBlock(index, block);
+    else if (!ignored.has(index)) malformed(`content_block_stop for block ${index}, which is not open`);
   }
 
   function decodeMessageDelta(item: WireRecord & { type: string }): void {
@@ -290,11 +346,7 @@ export function createMessagesStreamDecoderTransformer(
       malformed(describeInvalidEvent(item));
       return;
     }
-    end = {
-      type: "response-end",
-      finishReason: finishReasonFromMessages(stopReason),
-      status: stopReason && incompleteStopReasons.has(stopReason) ? "incomplete" : "completed",
-    };
+    end = endOf(stopReason);
     if (isRecord(item.usage)) end.usage = usageFromMessages(item.usage, startCache);
     if (typeof delta.stop_sequence === "string") end.stopSequence = delta.stop_sequence;
     const eventExtra = extraFields(item, messageDeltaKnown);
@@ -344,7 +396,7 @@ export function createMessagesStreamDecoderTransformer(
         }
         closeAll();
         finished = true;
-        emit(end ?? { type: "response-end", finishReason: { reason: "other" } });
+        emit(end ?? startStop ?? { type: "response-end", finishReason: { reason: "other" } });
         return;
       case "error": {
         const error = isRecord(event.error) ? event.error : {};
@@ -374,8 +426,10 @@ export function createMessagesStreamDecoderTransformer(
       case "redacted_thinking": {
         const entry: OpenBlock = { kind: "reasoning", block, text: "", signature: "" };
         open.set(index, entry);
-        const extensions = messagesExtensions(extraFields(block, startKnown[block.type]!));
-        emit({ type: "part-start", index, kind: "reasoning", ...(extensions && { extensions }) });
+        // Always `extensions.messages`: it marks the block as signed by this format, so an encoder
+        // back to it can stream the thinking before the signature arrives.
+        const extensions = { messages: extraFields(block, startKnown[block.type]!) ?? {} };
+        emit({ type: "part-start", index, kind: "reasoning", extensions });
         if (block.type === "redacted_thinking") return;
         if (typeof block.thinking === "string" && block.thinking !== "") {
           entry.text = block.thinking;
@@ -443,6 +497,50 @@ export function createMessagesStreamDecoderTransformer(
       });
     },
   };
+}
+
+/** The `response-end` of a stop reason. */
+function endOf(stopReason: string | null | undefined): ChatEventOf<"response-end"> {
+  return {
+    type: "response-end",
+    finishReason: finishReasonFromMessages(stopReason),
+    status: stopReason && incompleteStopReasons.has(stopReason) ? "incomplete" : "completed",
+  };
+}
+
+/** What is wrong with a block of `message_start` content for the fields the decoder reads, if anything. */
+function startContentProblem(block: unknown, index: number): string | undefined {
+  if (!isRecord(block) || typeof block.type !== "string") return `content.${index}: expected a typed block`;
+  const problem = startBlockProblem(block);
+  if (problem) return problem.replace("content_block_start: content_block", `content.${index}`);
+  const field = wholeStringFields[block.type]?.find((name) => typeof block[name] !== "string");
+  return field === undefined ? undefined : `content.${index}.${field}: expected a string`;
+}
+
+/** The `part-start` of a part that arrives whole, as a streamed block of it would open. */
+function partStartOf(index: number, part: Part): ChatEventOf<"part-start"> {
+  switch (part.type) {
+    case "tool-call":
+      return { type: "part-start", index, kind: part.type, id: part.id, name: part.name };
+    case "hosted-tool-call":
+      return {
+        type: "part-start",
+        index,
+        kind: part.type,
+        id: part.id,
+        name: part.tool,
+        extensions: part.extensions,
+      };
+    case "reasoning":
+      return {
+        type: "part-start",
+        index,
+        kind: part.type,
+        extensions: { messages: part.extensions?.messages ?? {} },
+      };
+    default:
+      return { type: "part-start", index, kind: part.type };
+  }
 }
 
 /**

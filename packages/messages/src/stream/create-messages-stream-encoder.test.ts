@@ -1,7 +1,17 @@
-import { type ChatEvent, createConversionContext, transformAll } from "@interlingua/core";
+import {
+  accumulate,
+  type ChatEvent,
+  type ChatResponse,
+  createConversionContext,
+  type Part,
+  replayEvents,
+  transformAll,
+} from "@interlingua/core";
 import { chatEventStreamArbitrary } from "@interlingua/core/test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { decodeMessagesResponse } from "../response/decode-messages-response";
+import { encodeMessagesResponse } from "../response/encode-messages-response";
 import { createMessagesStreamDecoder } from "./create-messages-stream-decoder";
 import { createMessagesStreamEncoder } from "./create-messages-stream-encoder";
 
@@ -105,7 +115,7 @@ describe("createMessagesStreamEncoder", () => {
     expect(types(wire)).not.toContain("message_stop");
   });
 
-  it("drops a foreign signature with a loss, and thinking that cannot be signed", async () => {
+  it("drops reasoning of another format with a loss, never a thinking block signed with nothing", async () => {
     const { wire, losses } = await encode([
       start,
       { type: "part-start", index: 0, kind: "reasoning" },
@@ -122,18 +132,79 @@ describe("createMessagesStreamEncoder", () => {
         index: 1,
         part: { type: "reasoning", summary: ["s"], signature: { format: "responses", data: "x" } },
       },
+      { type: "part-start", index: 2, kind: "reasoning" },
+      { type: "reasoning-delta", index: 2, text: "unsigned" },
+      { type: "part-end", index: 2, part: { type: "reasoning", text: "unsigned" } },
       end,
     ]);
-    expect(JSON.stringify(wire)).not.toContain("signature_delta");
-    expect(types(wire)).toEqual([
-      "message_start",
-      "content_block_start:0",
-      "content_block_delta",
-      "content_block_stop:0",
-      "message_delta",
-      "message_stop",
+    expect(JSON.stringify(wire)).not.toContain("thinking");
+    expect(types(wire)).toEqual(["message_start", "message_delta", "message_stop"]);
+    expect(losses.map((loss) => loss.path)).toEqual(["/parts/0", "/parts/1", "/parts/2"]);
+  });
+
+  it("streams reasoning of another format that carries a messages signature, whole at its end", async () => {
+    const { wire, losses } = await encode([
+      start,
+      { type: "part-start", index: 0, kind: "reasoning" },
+      { type: "reasoning-delta", index: 0, text: "thought" },
+      {
+        type: "part-end",
+        index: 0,
+        part: { type: "reasoning", text: "thought", signature: { format: "messages", data: "sig" } },
+      },
+      end,
     ]);
-    expect(losses.map((loss) => loss.path)).toEqual(["/parts/0/signature", "/parts/1"]);
+    expect(wire.slice(1, 6)).toEqual([
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "thought" } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "sig" } },
+      { type: "content_block_stop", index: 0 },
+      {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn", stop_sequence: null },
+        usage: { output_tokens: 3 },
+      },
+    ]);
+    expect(losses).toEqual([]);
+  });
+
+  it("sends reasoning as the whole-response encoder does, whatever its signature", async () => {
+    const signature = fc.option(
+      fc.record({
+        format: fc.constantFrom("messages", "responses", "generate-content"),
+        data: fc.string({ minLength: 1 }),
+      }),
+      { nil: undefined },
+    );
+    const reasoning = fc
+      .record({ text: fc.string({ minLength: 1 }), signature })
+      .map(({ text, signature }): Part => ({ type: "reasoning", text, ...(signature && { signature }) }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(reasoning, { minLength: 1, maxLength: 3 }), async (parts) => {
+        const response: ChatResponse = {
+          id: "msg_1",
+          model: "m",
+          parts,
+          finishReason: { reason: "stop" },
+          usage: { inputTokens: 1, outputTokens: 1 },
+          status: "completed",
+        };
+        const streamed = await encode(replayEvents(response));
+        const redecoded = await transformAll(
+          streamed.wire,
+          createMessagesStreamDecoder(createConversionContext()),
+        );
+        const wholeContext = createConversionContext();
+        const whole = encodeMessagesResponse(response, wholeContext);
+        const streamedParts = (await accumulate(redecoded)).parts;
+        expect(streamedParts).toEqual(decodeMessagesResponse(whole, createConversionContext()).parts);
+        expect(streamed.losses).toEqual(wholeContext.losses);
+      }),
+    );
   });
 
   it("keeps input tokens right when a later usage omits cache counts", async () => {
@@ -233,5 +304,27 @@ describe("createMessagesStreamEncoder on any canonical stream", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("leaves a tool result out of an answer, streamed or whole, with the same loss", async () => {
+    const response: ChatResponse = {
+      id: "msg_1",
+      model: "m",
+      parts: [
+        { type: "tool-call", id: "c1", name: "w", arguments: { city: "Paris" } },
+        { type: "tool-result", callId: "c1", name: "w", content: [{ type: "text", text: "20" }] },
+        { type: "text", text: "It is 20." },
+      ],
+      finishReason: { reason: "stop" },
+      usage: { inputTokens: 1, outputTokens: 1 },
+      status: "completed",
+    };
+    const wholeContext = createConversionContext();
+    const whole = encodeMessagesResponse(response, wholeContext);
+    expect(whole.content.map((block) => block.type)).toEqual(["tool_use", "text"]);
+    const streamed = await encode(replayEvents(response));
+    expect(JSON.stringify(streamed.wire)).not.toContain("tool_result");
+    expect(streamed.losses).toEqual(wholeContext.losses);
+    expect(wholeContext.losses).toEqual([expect.objectContaining({ code: "unsupported", path: "/parts/1" })]);
   });
 });

@@ -8,7 +8,9 @@ import {
   type Usage,
 } from "@interlingua/core";
 import { messagesErrorToWire } from "../errors/messages-error-to-wire";
+import { toolResultOutputLoss } from "../response/encode-messages-response";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
+import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { citationToMessages } from "../shared/messages-citation";
 import { stopReasonToMessages } from "../shared/messages-stop-reason";
 import { type MessagesCacheCounts, usageToMessages } from "../shared/messages-usage";
@@ -25,6 +27,8 @@ interface EncodedPart {
   pending: boolean;
   /** A hosted call of another format: nothing is sent for it. */
   skipped: boolean;
+  /** Goes whole into `message_start` content, as it arrived. */
+  inMessageStart?: boolean;
   streamedText: string;
   argumentsStreamed: boolean;
   summaryIndex?: number;
@@ -37,8 +41,11 @@ const ping: WireEvent = { type: "ping" };
  * so they need not equal part indexes. Text and reasoning blocks start at their first content (a
  * part that ends empty sends nothing, and keepalives wait for that start so order is kept); a
  * block is started once. Signatures go out just before the block's `content_block_stop`, and only
- * when signed by this format. A canonical `error` (or input that ends early) ends the stream with
- * an `error` event and no `message_stop`.
+ * when signed by this format. Reasoning streams live only when its `part-start` marks it as this
+ * format's own (`extensions.messages`); other reasoning goes out whole at its `part-end` when it
+ * carries a messages signature and is dropped with a loss otherwise, as in a whole response. Parts
+ * the `response-start` says arrived inside `message_start` go back into its content. A canonical
+ * `error` (or input that ends early) ends the stream with an `error` event and no `message_stop`.
  */
 export function createMessagesStreamEncoderTransformer(
   context: ConversionContext,
@@ -50,6 +57,10 @@ export function createMessagesStreamEncoderTransformer(
   let ended = false;
   let usage: Usage | undefined;
   let startCache: MessagesCacheCounts = {};
+  /** A `message_start` waiting for the parts that arrived inside it, and how many are still to come. */
+  let heldStart:
+    | { message: Record<string, unknown>; content: unknown[]; toStart: number; toEnd: number }
+    | undefined;
 
   let output!: TransformStreamDefaultController<WireEvent>;
 
@@ -58,7 +69,7 @@ export function createMessagesStreamEncoderTransformer(
   }
 
   function releasePings(): void {
-    if (pendingStarts > 0) return;
+    if (pendingStarts > 0 || heldStart) return;
     for (; heldPings > 0; heldPings--) enqueue(ping);
   }
 
@@ -66,6 +77,16 @@ export function createMessagesStreamEncoderTransformer(
     if (!part.pending) return;
     part.pending = false;
     pendingStarts--;
+  }
+
+  /** Sends the held `message_start` with the parts that ended so far; streamed blocks count on after them. */
+  function releaseStart(): void {
+    if (!heldStart) return;
+    const { message, content } = heldStart;
+    heldStart = undefined;
+    nextBlock = content.length;
+    enqueue({ type: "message_start", message: { ...message, content } });
+    releasePings();
   }
 
   function startBlock(part: EncodedPart, contentBlock: Record<string, unknown>): void {
@@ -92,28 +113,47 @@ export function createMessagesStreamEncoderTransformer(
   }
 
   function encode(event: ChatEvent): void {
+    // Parts inside message_start go out whole, from their part-end.
+    if ("index" in event && event.type !== "part-end" && parts.get(event.index)?.inMessageStart) return;
+    if (heldStart && (event.type === "response-end" || event.type === "error")) releaseStart();
     switch (event.type) {
       case "response-start": {
         startCache = {};
         if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
         if (event.usage?.cacheWriteTokens !== undefined) startCache.cacheWrite = event.usage.cacheWriteTokens;
-        enqueue({
-          type: "message_start",
-          message: {
-            ...event.extensions?.messages,
-            id: event.id,
-            type: "message",
-            role: "assistant",
-            model: event.model,
-            content: [],
-            stop_reason: null,
-            stop_sequence: null,
-            usage: usageToMessages(event.usage ?? {}, { required: "input-and-output" }),
-          },
-        });
+        const { [messageStartBlocksKey]: startBlocks, ...extra } = event.extensions?.messages ?? {};
+        const message = {
+          stop_reason: null,
+          stop_sequence: null,
+          ...extra,
+          id: event.id,
+          type: "message",
+          role: "assistant",
+          model: event.model,
+          content: [],
+          usage: usageToMessages(event.usage ?? {}, { required: "input-and-output" }),
+        };
+        if (typeof startBlocks === "number" && startBlocks > 0)
+          heldStart = { message, content: [], toStart: startBlocks, toEnd: startBlocks };
+        else enqueue({ type: "message_start", message });
         return;
       }
       case "part-start": {
+        if (heldStart) {
+          if (heldStart.toStart > 0) {
+            heldStart.toStart--;
+            parts.set(event.index, {
+              kind: event.kind,
+              pending: false,
+              skipped: false,
+              inMessageStart: true,
+              streamedText: "",
+              argumentsStreamed: false,
+            });
+            return;
+          }
+          releaseStart();
+        }
         const part: EncodedPart = {
           kind: event.kind,
           startExtra: event.extensions?.messages,
@@ -160,7 +200,9 @@ export function createMessagesStreamEncoderTransformer(
       }
       case "reasoning-delta": {
         const part = parts.get(event.index);
-        if (part?.kind !== "reasoning") return;
+        // Reasoning not marked as this format's own waits for its part-end: only a messages
+        // signature lets it through (as in a whole response), never a thinking block signed "".
+        if (part?.kind !== "reasoning" || part.startExtra === undefined) return;
         if (part.block === undefined) startThinking(part);
         let text = event.text;
         if (event.summaryIndex !== undefined) {
@@ -202,6 +244,10 @@ export function createMessagesStreamEncoderTransformer(
       case "part-end": {
         const part = parts.get(event.index);
         if (!part) return;
+        if (part.inMessageStart) {
+          endStartPart(event.part, event.index);
+          return;
+        }
         endPart(part, event.part, event.index);
         settle(part);
         releasePings();
@@ -241,7 +287,7 @@ export function createMessagesStreamEncoderTransformer(
         return;
       }
       case "keepalive":
-        if (pendingStarts > 0) heldPings++;
+        if (pendingStarts > 0 || heldStart) heldPings++;
         else enqueue(ping);
         return;
       default: {
@@ -249,6 +295,17 @@ export function createMessagesStreamEncoderTransformer(
         throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
       }
     }
+  }
+
+  function endStartPart(whole: Part, index: number): void {
+    if (!heldStart) return;
+    const path = pointer("/parts", index);
+    if (whole.type === "tool-result") context.lose("unsupported", path, toolResultOutputLoss);
+    else {
+      const block = encodeMessagesPart(whole, context, path);
+      if (block) heldStart.content.push(block);
+    }
+    if (--heldStart.toEnd === 0) releaseStart();
   }
 
   function endPart(part: EncodedPart, whole: Part, index: number) {
@@ -272,11 +329,8 @@ export function createMessagesStreamEncoderTransformer(
         const ours = signature?.format === "messages";
         if (part.block === undefined) {
           if (!ours) {
-            context.lose(
-              "dropped",
-              path,
-              "reasoning without a messages signature cannot be sent to the messages format",
-            );
+            // Dropped with the very loss a whole response records.
+            encodeMessagesPart(whole, context, path);
             return;
           }
           if (whole.redacted) {
@@ -323,8 +377,10 @@ export function createMessagesStreamEncoderTransformer(
         stop(part);
         return;
       }
-      case "media":
       case "tool-result":
+        context.lose("unsupported", path, toolResultOutputLoss);
+        return;
+      case "media":
       case "code":
       case "code-result":
         context.lose("unsupported", path, `${whole.type} output is not supported by the messages format`);

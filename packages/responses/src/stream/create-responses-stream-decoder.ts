@@ -38,6 +38,41 @@ interface ItemState {
   partIndex?: number;
   /** Canonical index of each content part (message items). */
   contentParts: Map<number, number>;
+  /** Argument or input text streamed so far (calls), for an item whose done event never comes. */
+  streamed?: string;
+  /** Each content part as announced, with the text streamed into it so far (message items). */
+  content?: Map<number, { added: WireObject; text: string; annotations: unknown[] }>;
+}
+
+/** The field of a call item that its argument or input deltas build up. */
+const streamedField: Record<string, string> = { function_call: "arguments", custom_tool_call: "input" };
+
+/**
+ * An item still open when the response ends, as it ended: the finished response's own copy of it
+ * when that has one, else the announced item with the text its deltas streamed.
+ */
+function itemAtEnd(state: ItemState, outputIndex: number, response: WireObject): WireObject {
+  const output = Array.isArray(response.output) ? (response.output as unknown[]) : [];
+  const final = output[outputIndex] as WireObject | undefined;
+  if (
+    typeof final === "object" &&
+    final !== null &&
+    final.type === state.added.type &&
+    final.id === state.added.id
+  )
+    return final;
+  if (state.content) {
+    const content = [...state.content.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, { added, text, annotations }]) =>
+        added.type === "output_text" && (text !== "" || annotations.length > 0)
+          ? { ...added, text, annotations: [...((added.annotations as unknown[]) ?? []), ...annotations] }
+          : added,
+      );
+    return { ...state.added, content };
+  }
+  const field = streamedField[state.added.type as string];
+  return field && state.streamed !== undefined ? { ...state.added, [field]: state.streamed } : state.added;
 }
 
 /** The canonical part kind a non-message output item streams as. */
@@ -157,6 +192,12 @@ export function createResponsesStreamDecoderTransformer(
   };
 
   const endResponse = (emit: (event: ChatEvent) => void, response: WireObject) => {
+    // Items whose done event never came end here, with what is known of them.
+    for (const outputIndex of [...items.keys()].sort((a, b) => a - b)) {
+      const state = items.get(outputIndex)!;
+      items.delete(outputIndex);
+      finishItem(emit, state, itemAtEnd(state, outputIndex, response));
+    }
     const output = response.output as WireObject[] | undefined;
     if (nextIndex === 0 && output?.length) {
       // A stream that only announces the finished response: replay its items.
@@ -225,19 +266,23 @@ export function createResponsesStreamDecoderTransformer(
           if (state.contentParts.size === 0) marks.addedItem = state.added;
           const kind = part.type === "refusal" ? "refusal" : "text";
           state.contentParts.set(event.content_index as number, startPart(emit, kind, marks));
+          state.content ??= new Map();
+          state.content.set(event.content_index as number, { added: part, text: "", annotations: [] });
           return;
         }
         case "response.output_text.delta": {
-          const index = items
-            .get(event.output_index as number)
-            ?.contentParts.get(event.content_index as number);
-          if (index !== undefined) emit({ type: "text-delta", index, text: event.delta as string });
+          const state = items.get(event.output_index as number);
+          const index = state?.contentParts.get(event.content_index as number);
+          if (index === undefined) return;
+          const content = state?.content?.get(event.content_index as number);
+          if (content) content.text += event.delta as string;
+          emit({ type: "text-delta", index, text: event.delta as string });
           return;
         }
         case "response.output_text.annotation.added": {
-          const index = items
-            .get(event.output_index as number)
-            ?.contentParts.get(event.content_index as number);
+          const state = items.get(event.output_index as number);
+          const index = state?.contentParts.get(event.content_index as number);
+          state?.content?.get(event.content_index as number)?.annotations.push(event.annotation);
           if (index !== undefined)
             emit({
               type: "citation-delta",
@@ -247,8 +292,23 @@ export function createResponsesStreamDecoderTransformer(
           return;
         }
         case "response.function_call_arguments.delta": {
-          const index = items.get(event.output_index as number)?.partIndex;
-          if (index !== undefined) emit({ type: "tool-arguments-delta", index, text: event.delta as string });
+          const state = items.get(event.output_index as number);
+          if (state?.partIndex === undefined) return;
+          state.streamed = (state.streamed ?? "") + (event.delta as string);
+          emit({ type: "tool-arguments-delta", index: state.partIndex, text: event.delta as string });
+          return;
+        }
+        case "response.custom_tool_call_input.delta": {
+          // The call's part carries the whole item, so the input is kept for its end.
+          const state = items.get(event.output_index as number);
+          if (state) state.streamed = (state.streamed ?? "") + (event.delta as string);
+          return;
+        }
+        case "response.custom_tool_call_input.done":
+        case "response.function_call_arguments.done": {
+          const state = items.get(event.output_index as number);
+          const whole = event.type === "response.custom_tool_call_input.done" ? event.input : event.arguments;
+          if (state && typeof whole === "string") state.streamed = whole;
           return;
         }
         case "response.reasoning_summary_text.delta": {

@@ -6,7 +6,7 @@ import {
   transformAll,
 } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
-import { readRecordedStream } from "../../test/support/recordings";
+import { readFixtures, readRecordedStream } from "../../test/support/recordings";
 import { createResponsesStreamDecoder } from "./create-responses-stream-decoder";
 import { createResponsesStreamEncoder } from "./create-responses-stream-encoder";
 
@@ -321,5 +321,79 @@ describe("responses stream encoder", () => {
       createResponsesStreamEncoder(context),
     );
     expect(context.losses.map((loss) => loss.code)).toEqual(["dropped"]);
+  });
+});
+
+describe("responses stream decoder, items whose done event never comes", () => {
+  const fixture = readFixtures("inexact-streams").find(
+    ({ name }) => name === "custom-tool-call-without-item-done.json",
+  )!.value as Record<string, unknown>[];
+  const patch = "*** Begin Patch\n*** End Patch";
+  const endedCalls = (events: ChatEvent[]) =>
+    events.flatMap((event) => (event.type === "part-end" ? [event.part] : []));
+
+  it("ends a custom tool call with the input its deltas streamed", async () => {
+    const decoded = await decode(structuredClone(fixture));
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    const [call] = endedCalls(decoded);
+    expect(call).toMatchObject({ type: "hosted-tool-call", tool: "custom_tool_call" });
+    expect(call?.extensions?.responses?.raw).toMatchObject({ call_id: "call_01", input: patch });
+    expect(decoded.at(-1)).toMatchObject({ type: "response-end", status: "completed" });
+  });
+
+  it("takes the input of input.done over the deltas, and the finished response's copy over both", async () => {
+    const [created, inProgress, added, , , completed] = structuredClone(fixture);
+    const inputDone = { type: "response.custom_tool_call_input.done", output_index: 0, input: "whole" };
+    const fromDone = endedCalls(await decode([created, inProgress, added, inputDone, completed]));
+    expect(fromDone[0]?.extensions?.responses?.raw).toMatchObject({ input: "whole" });
+
+    const response = (completed as { response: Record<string, unknown> }).response;
+    const final = { ...(added as { item: object }).item, status: "completed", input: "final" };
+    const withOutput = { ...completed, response: { ...response, output: [final] } };
+    const fromOutput = endedCalls(await decode([created, inProgress, added, inputDone, withOutput]));
+    expect(fromOutput[0]?.extensions?.responses?.raw).toEqual(final);
+  });
+
+  it("ends a function call with the arguments its deltas streamed", async () => {
+    const [created, inProgress, , , , completed] = structuredClone(fixture);
+    const item = {
+      id: "fc_1",
+      type: "function_call",
+      status: "in_progress",
+      arguments: "",
+      call_id: "c",
+      name: "f",
+    };
+    const decoded = await decode([
+      created,
+      inProgress,
+      { type: "response.output_item.added", output_index: 0, item },
+      { type: "response.function_call_arguments.delta", output_index: 0, delta: '{"a":' },
+      { type: "response.function_call_arguments.delta", output_index: 0, delta: "1}" },
+      completed,
+    ]);
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    expect(endedCalls(decoded)).toEqual([
+      expect.objectContaining({ type: "tool-call", id: "c", name: "f", arguments: { a: 1 } }),
+    ]);
+    expect(decoded.at(-1)).toMatchObject({ finishReason: { reason: "tool_calls" } });
+  });
+
+  it("ends a message with the text its deltas streamed, each content part once", async () => {
+    const [created, inProgress, , , , completed] = structuredClone(fixture);
+    const item = { id: "msg_1", type: "message", status: "in_progress", content: [], role: "assistant" };
+    const part = { type: "output_text", annotations: [], logprobs: [], text: "" };
+    const decoded = await decode([
+      created,
+      inProgress,
+      { type: "response.output_item.added", output_index: 0, item },
+      { type: "response.content_part.added", output_index: 0, content_index: 0, part },
+      { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "Hel" },
+      { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "lo" },
+      completed,
+    ]);
+    expect(findEventSequenceProblems(decoded)).toEqual([]);
+    expect(decoded.filter((event) => event.type === "part-start")).toHaveLength(1);
+    expect(endedCalls(decoded)).toEqual([expect.objectContaining({ type: "text", text: "Hello" })]);
   });
 });
