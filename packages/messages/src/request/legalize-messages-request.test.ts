@@ -94,3 +94,49 @@ describe("legalizeMessagesRequest", () => {
     expect(paths.sort()).toEqual(["/serviceTier", "/toolChoice"]);
   });
 });
+
+describe("legalizeMessagesRequest on a history whose thinking did not come back", () => {
+  const toolLoop = (withThinking: boolean): ChatRequest["messages"] => [
+    { role: "user", parts: [{ type: "text", text: "list the files" }] },
+    {
+      role: "assistant",
+      parts: [
+        ...(withThinking
+          ? [{ type: "reasoning" as const, text: "Look.", signature: { format: "messages", data: "sig" } }]
+          : []),
+        { type: "tool-call", id: "toolu_1", name: "ls", arguments: {} },
+      ],
+    },
+    {
+      role: "tool",
+      parts: [{ type: "tool-result", callId: "toolu_1", content: [{ type: "text", text: "a.txt" }] }],
+    },
+  ];
+  const encodeLoop = (withThinking: boolean) => {
+    const context = createConversionContext();
+    const wire = encodeMessagesRequest(
+      {
+        model: "claude-sonnet-4-5",
+        messages: toolLoop(withThinking),
+        maxOutputTokens: 4096,
+        reasoning: { enabled: true, budgetTokens: 2048 },
+        tools: [{ type: "function", name: "ls", inputSchema: { type: "object" } }],
+      },
+      context,
+    ) as Record<string, unknown>;
+    return { wire, paths: context.losses.map((loss) => loss.path) };
+  };
+
+  it("turns thinking off, with a loss, when the latest tool calls come without their thinking", () => {
+    const { wire, paths } = encodeLoop(false);
+    expect(wire.thinking).toEqual({ type: "disabled" });
+    expect(paths).toContain("/reasoning");
+    expect(() => decodeMessagesRequest(wire, createConversionContext())).not.toThrow();
+  });
+
+  it("keeps thinking on when the thinking came back", () => {
+    const { wire, paths } = encodeLoop(true);
+    expect(wire.thinking).toEqual({ type: "enabled", budget_tokens: 2048 });
+    expect(paths).toEqual([]);
+  });
+});

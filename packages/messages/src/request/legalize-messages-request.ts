@@ -20,6 +20,9 @@ const serviceTiers = new Set(["auto", "standard_only"]);
  *   turned off when `max_tokens` leaves no room for the minimum budget.
  * - With thinking on, `temperature` (other than 1) and `top_k` are not allowed, `top_p` is within
  *   0.95 and 1, and tool use cannot be forced (`tool_choice` `any` / `tool`).
+ * - With thinking on, the assistant turn of the latest tool calls starts with its thinking: a history
+ *   whose thinking did not come back (another format's, or a client that drops it) turns thinking
+ *   off for the request.
  * - `service_tier` is `auto` or `standard_only` (`default` means the latter; others are dropped).
  * - `tool_choice` needs tools.
  */
@@ -37,6 +40,7 @@ export function legalizeMessagesRequest(
     wire.temperature = 1;
   }
   legalizeThinkingBudget(wire, maxTokensDefaulted, context);
+  legalizeThinkingHistory(wire, context);
   const thinking = wire.thinking as Thinking | undefined;
   if (thinking !== undefined && thinking.type !== "disabled") legalizeThinkingCompanions(wire, context);
   if (typeof wire.service_tier === "string" && !serviceTiers.has(wire.service_tier)) {
@@ -93,9 +97,31 @@ function legalizeThinkingBudget(wire: WireRequest, maxTokensDefaulted: boolean, 
       "/reasoning",
       `max_tokens ${maxTokens} leaves no room for the minimum thinking budget; thinking is off`,
     );
-    const { budget_tokens: _budget, ...rest } = thinking;
-    wire.thinking = { ...rest, type: "disabled" };
+    wire.thinking = { type: "disabled" };
   }
+}
+
+type WireBlock = { type?: unknown };
+type WireTurn = { role?: unknown; content?: unknown };
+
+function legalizeThinkingHistory(wire: WireRequest, context: ConversionContext) {
+  const thinking = wire.thinking as Thinking | undefined;
+  if (thinking === undefined || thinking.type === "disabled") return;
+  const turns = (wire.messages as WireTurn[] | undefined) ?? [];
+  const blocksOf = (turn: WireTurn) => (Array.isArray(turn.content) ? (turn.content as WireBlock[]) : []);
+  const lastCalling = turns.findLast(
+    (turn) => turn.role === "assistant" && blocksOf(turn).some((block) => block.type === "tool_use"),
+  );
+  if (lastCalling === undefined) return;
+  const first = blocksOf(lastCalling)[0]?.type;
+  if (first === "thinking" || first === "redacted_thinking") return;
+  const index = turns.indexOf(lastCalling);
+  context.lose(
+    "dropped",
+    "/reasoning",
+    `the tool calls of messages.${index} come without their thinking, which a messages backend requires while thinking is on; thinking is off for this request`,
+  );
+  wire.thinking = { type: "disabled" };
 }
 
 function legalizeThinkingCompanions(wire: WireRequest, context: ConversionContext) {
