@@ -597,10 +597,11 @@ export function createResponsesStreamEncoderTransformer(
       incomplete_details: incompleteDetails,
       usage: hasUsage || fields?.usage !== null ? encodeResponsesUsage(finalUsage) : null,
     });
-    send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
+    // Losses first: in strict mode the stream then fails instead of completing.
     loseUnsayableFinishReason(event.finishReason, event.status, callsTools, context);
     if (event.candidates?.length)
       context.lose("unsupported", "/candidates", "the responses format streams one candidate");
+    send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
   };
 
   const failResponse = (error: ErrorData) => {

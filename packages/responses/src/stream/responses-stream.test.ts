@@ -309,6 +309,28 @@ describe("responses stream encoder", () => {
     expect(changed.losses.map((loss) => loss.path)).toEqual(["/parts/0/arguments"]);
   });
 
+  it("in strict mode, fails before response.completed when the end carries a loss", async () => {
+    const events: ChatEvent[] = [start, { type: "response-end", finishReason: { reason: "tool_calls" } }];
+    const reader = new ReadableStream<ChatEvent>({
+      start(controller) {
+        for (const event of events) controller.enqueue(event);
+        controller.close();
+      },
+    })
+      .pipeThrough(createResponsesStreamEncoder(createConversionContext({ strict: true })))
+      .getReader();
+    const sent: string[] = [];
+    const failure = await (async () => {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return undefined;
+        sent.push(next.value.type);
+      }
+    })().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ kind: "invalid_request", param: "/finishReason" });
+    expect(sent).not.toContain("response.completed");
+  });
+
   it("records a loss for parts a stream cannot carry", async () => {
     const context = createConversionContext();
     await transformAll(
