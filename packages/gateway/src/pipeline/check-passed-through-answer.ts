@@ -1,15 +1,8 @@
-import { type AnyCodec, CanonicalError, createConversionContext } from "@interlingua/core";
+import { type AnyCodec, createConversionContext } from "@interlingua/core";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
-import { upstreamReadError } from "./upstream-read-error";
-
-function badAnswer(message: string, status = 502): CanonicalError {
-  return new CanonicalError(status === 429 ? "rate_limit" : "unavailable", message, {
-    status,
-    code: "upstream_bad_response",
-  });
-}
+import { readUpstreamJson, upstreamBadAnswer } from "./upstream-exchange";
 
 /**
  * A whole same-format answer (a success or an error) checked before any of it is forwarded: read
@@ -25,30 +18,21 @@ export async function checkPassedThroughAnswer(
   redact: SecretRedactor,
   onAnswerId?: (id: string) => void,
 ): Promise<Response> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (thrown) {
-    throw upstreamReadError(thrown);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
+  const { text, parsed } = await readUpstreamJson(response, () => {
     const type = response.headers.get("content-type") ?? "no content type";
-    throw response.ok
-      ? badAnswer("The upstream's answer is not valid JSON (it was cut off or is not an answer).")
-      : badAnswer(
+    return response.ok
+      ? upstreamBadAnswer("The upstream's answer is not valid JSON (it was cut off or is not an answer).")
+      : upstreamBadAnswer(
           `The upstream answered HTTP ${response.status} with a body that is not JSON (${type}).`,
           response.status === 429 ? 429 : 502,
         );
-  }
+  });
   const headers = new Headers({ "content-type": "application/json" });
   if (response.ok) {
     try {
       onAnswerId?.(codec.decodeResponse(parsed, createConversionContext()).id);
     } catch (thrown) {
-      throw badAnswer(`The upstream's answer is not a valid answer: ${(thrown as Error).message}`);
+      throw upstreamBadAnswer(`The upstream's answer is not a valid answer: ${(thrown as Error).message}`);
     }
     headers.set("x-interlingua-losses", "0");
     return new Response(redactJsonText(text, parsed, redact), { status: response.status, headers });

@@ -5,11 +5,7 @@ import { lossesHeader, strictHeader } from "./handle-chat-request";
 import { prepareCompactionBody } from "./prepare-compaction-body";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
-import { upstreamReadError } from "./upstream-read-error";
-
-function badAnswer(message: string): CanonicalError {
-  return new CanonicalError("unavailable", message, { status: 502, code: "upstream_bad_response" });
-}
+import { callUpstream, readUpstreamJson, upstreamBadAnswer } from "./upstream-exchange";
 
 function readObject(text: string): Record<string, unknown> {
   let parsed: unknown;
@@ -81,24 +77,16 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
     const value = request.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  let response: Response;
-  try {
-    response = await (options.fetch ?? runtime.fetch)(
-      `${options.baseURL.replace(/\/+$/, "")}/v1/responses/compact`,
-      {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ ...body, model: route.upstreamModel }),
-        signal: request.signal,
-      },
-    );
-  } catch (thrown) {
-    if (CanonicalError.isInstance(thrown)) throw thrown;
-    throw new CanonicalError(
-      "unavailable",
-      `The upstream could not be reached: ${(thrown as Error).message}`,
-    );
-  }
+  const response = await callUpstream(
+    options.fetch ?? runtime.fetch,
+    `${options.baseURL.replace(/\/+$/, "")}/v1/responses/compact`,
+    {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...body, model: route.upstreamModel }),
+      signal: request.signal,
+    },
+  );
   const answer = await checkCompactionAnswer(response, call);
   answer.headers.set(lossesHeader, String(context.losses.length));
   return answer;
@@ -106,24 +94,15 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
 
 async function checkCompactionAnswer(response: Response, call: SideEndpointCall): Promise<Response> {
   const { codec } = call.front.format;
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (thrown) {
-    throw upstreamReadError(thrown);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badAnswer(`The upstream answered HTTP ${response.status} with a body that is not JSON.`);
-  }
+  const { text, parsed } = await readUpstreamJson(response, () =>
+    upstreamBadAnswer(`The upstream answered HTTP ${response.status} with a body that is not JSON.`),
+  );
   const headers = { "content-type": "application/json" };
   const redacted = () => redactJsonText(text, parsed, call.runtime.redact);
   if (response.ok) {
     const answer = parsed as { object?: unknown; output?: unknown } | null;
     if (answer?.object !== "response.compaction" || !Array.isArray(answer.output))
-      throw badAnswer(
+      throw upstreamBadAnswer(
         "The upstream's answer is not a compaction (no 'response.compaction' object with output).",
       );
     return new Response(redacted(), { status: response.status, headers });

@@ -2,6 +2,7 @@ import { CanonicalError } from "@interlingua/core";
 import { checkPassedThroughAnswer } from "./check-passed-through-answer";
 import { checkPassedThroughStream } from "./check-passed-through-stream";
 import type { GatewayRuntime, ProviderTarget } from "./gateway-runtime";
+import { callUpstream } from "./upstream-exchange";
 
 /** What {@link forwardSameFormat} sends. */
 export interface SameFormatCall {
@@ -42,21 +43,12 @@ export async function forwardSameFormat(
     stream: call.stream,
     body: call.wire,
   });
-  let response: Response;
-  try {
-    response = await (target.options.fetch ?? runtime.fetch)(upstream.url, {
-      method: upstream.method,
-      headers: upstream.headers,
-      body: upstream.body,
-      signal: call.signal,
-    });
-  } catch (thrown) {
-    if (CanonicalError.isInstance(thrown)) throw thrown;
-    throw new CanonicalError(
-      "unavailable",
-      `The upstream could not be reached: ${(thrown as Error).message}`,
-    );
-  }
+  const response = await callUpstream(target.options.fetch ?? runtime.fetch, upstream.url, {
+    method: upstream.method,
+    headers: upstream.headers,
+    body: upstream.body,
+    signal: call.signal,
+  });
   if (!call.stream || !response.ok || !response.body)
     return checkPassedThroughAnswer(response, codec, runtime.redact, call.onAnswerId);
   const keepaliveMs = target.format.sseComments ? runtime.keepaliveMs : undefined;

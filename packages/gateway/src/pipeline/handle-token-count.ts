@@ -16,7 +16,7 @@ import { estimateInputTokens } from "./estimate-input-tokens";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { lossesHeader, parseJson, strictHeader } from "./handle-chat-request";
 import { redactJsonText } from "./redact-json-text";
-import { upstreamReadError } from "./upstream-read-error";
+import { callUpstream, readUpstreamJson, upstreamBadAnswer } from "./upstream-exchange";
 
 /** Response header saying where a count came from: `upstream` (the backend counted) or `estimate` (the gateway did). */
 export const tokenCountHeader = "x-interlingua-token-count";
@@ -28,10 +28,6 @@ type CountingBackend = Required<ProviderTarget>["direct"] & {
 
 function countingBackend(target: ProviderTarget): CountingBackend | undefined {
   return target.direct?.format.tokenCount ? (target.direct as CountingBackend) : undefined;
-}
-
-function badAnswer(message: string): CanonicalError {
-  return new CanonicalError("unavailable", message, { status: 502, code: "upstream_bad_response" });
 }
 
 /**
@@ -77,7 +73,11 @@ export async function handleTokenCount(
       model: route.upstreamModel,
       body: wire,
     });
-    return passCountThrough(runtime, backend, await callUpstream(runtime, backend, upstream, request.signal));
+    return passCountThrough(
+      runtime,
+      backend,
+      await callUpstreamCount(runtime, backend, upstream, request.signal),
+    );
   }
 
   const backendFormat = target.provider.capabilities.wireFormat;
@@ -101,7 +101,7 @@ export async function handleTokenCount(
     model: route.upstreamModel,
     body: countBody(backend, counted, context),
   });
-  const response = await callUpstream(runtime, backend, upstream, request.signal);
+  const response = await callUpstreamCount(runtime, backend, upstream, request.signal);
   const count = await convertedCount(runtime, backend, response);
   return countResponse(counting.encodeCount(count), "upstream", context.losses.length);
 }
@@ -131,46 +131,14 @@ function countResponse(body: unknown, source: "upstream" | "estimate", losses: n
   });
 }
 
-/** Calls a backend's counting endpoint; a failure to reach it is `unavailable`. */
-async function callUpstream(
-  runtime: GatewayRuntime,
-  backend: CountingBackend,
-  upstream: UpstreamRequest,
-  signal: AbortSignal,
-): Promise<Response> {
-  try {
-    return await (backend.options.fetch ?? runtime.fetch)(upstream.url, {
-      method: upstream.method,
-      headers: upstream.headers,
-      body: upstream.body,
-      signal,
-    });
-  } catch (thrown) {
-    if (CanonicalError.isInstance(thrown)) throw thrown;
-    throw new CanonicalError(
-      "unavailable",
-      `The upstream could not be reached: ${(thrown as Error).message}`,
-    );
-  }
-}
-
 /** A successful counting answer read whole and parsed, with its count; one without a count is a 502. */
 async function readCountAnswer(
   backend: CountingBackend,
   response: Response,
 ): Promise<{ text: string; parsed: unknown; count: number }> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (thrown) {
-    throw upstreamReadError(thrown);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badAnswer("The upstream's count answer is not valid JSON (it was cut off or is not an answer).");
-  }
+  const { text, parsed } = await readUpstreamJson(response, () =>
+    upstreamBadAnswer("The upstream's count answer is not valid JSON (it was cut off or is not an answer)."),
+  );
   return { text, parsed, count: backend.format.tokenCount.readCount(parsed) };
 }
 
@@ -194,4 +162,19 @@ async function convertedCount(runtime: GatewayRuntime, backend: CountingBackend,
   if (response.ok) return (await readCountAnswer(backend, response)).count;
   const checked = await checkPassedThroughAnswer(response, codec, runtime.redact);
   throw codec.errorFromWire(checked.status, await checked.json(), checked.headers);
+}
+
+/** The upstream counting call of `backend`. */
+function callUpstreamCount(
+  runtime: GatewayRuntime,
+  backend: CountingBackend,
+  upstream: UpstreamRequest,
+  signal: AbortSignal,
+): Promise<Response> {
+  return callUpstream(backend.options.fetch ?? runtime.fetch, upstream.url, {
+    method: upstream.method,
+    headers: upstream.headers,
+    body: upstream.body,
+    signal,
+  });
 }
