@@ -15,10 +15,11 @@ import { composeImageGrid } from "../images/compose-image-grid";
 import type { TaskNotifier } from "../notify/create-task-notifier";
 import type { ImageBlobStore } from "../stores/image-blob-store";
 import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
-import type { ImageTaskRecord, ImageTaskStatus } from "../wire/image-task-record";
+import type { ImageTaskRecord } from "../wire/image-task-record";
 import { AccountScheduler } from "./account-scheduler";
 import { buildImageTaskButtons } from "./build-image-task-buttons";
 import { accountMatchesFilter, chooseAccountMode, type ImageTaskAccount } from "./image-task-account";
+import { isTerminalStatus } from "./is-terminal-status";
 import type { ImageTaskOperation, StoredImageTask, StoredImageTaskResult } from "./stored-image-task";
 
 /** How a submission ended. */
@@ -172,7 +173,7 @@ export class ImageTaskEngine {
   /** Cancels a task that has not finished; false when it already had. */
   async cancel(taskId: string): Promise<boolean> {
     const updated = await this.#update(taskId, (task) => {
-      if (isTerminal(task.record.status)) return false;
+      if (isTerminalStatus(task.record.status)) return false;
       if (task.record.status === "NOT_START" && task.instanceId !== undefined) {
         if (this.#scheduler.withdraw(task.id, task.instanceId)) this.#admitted.delete(task.id);
       }
@@ -191,12 +192,12 @@ export class ImageTaskEngine {
    * once the timeout has passed. Answers the task as it is now.
    */
   async expireIfStuck(task: StoredImageTask): Promise<StoredImageTask> {
-    if (isTerminal(task.record.status) || this.#admitted.has(task.id)) return task;
+    if (isTerminalStatus(task.record.status) || this.#admitted.has(task.id)) return task;
     const since = task.record.startTime ?? task.record.submitTime;
     if (this.#options.now() - since <= this.#options.taskTimeoutMs) return task;
     const seconds = Math.round(this.#options.taskTimeoutMs / 1000);
     const updated = await this.#update(task.id, (current) => {
-      if (isTerminal(current.record.status) || this.#admitted.has(current.id)) return false;
+      if (isTerminalStatus(current.record.status) || this.#admitted.has(current.id)) return false;
       current.record.failReason =
         current.record.status === "MODAL"
           ? `Timed out: the modal step was not submitted within ${seconds} seconds`
@@ -289,7 +290,7 @@ export class ImageTaskEngine {
       const stored = await this.#storeOutcome(started, backend, outcome);
       controller.signal.throwIfAborted();
       await this.#update(taskId, (task) => {
-        if (isTerminal(task.record.status)) return false;
+        if (isTerminalStatus(task.record.status)) return false;
         Object.assign(task.record, stored.record);
         task.record.status = "SUCCESS";
         task.record.progress = "100%";
@@ -301,7 +302,7 @@ export class ImageTaskEngine {
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       await this.#update(taskId, (task) => {
-        if (isTerminal(task.record.status)) return false;
+        if (isTerminalStatus(task.record.status)) return false;
         task.record.status = "FAILURE";
         task.record.failReason = this.#options.redactFailReason(describeFailure(reason));
         task.record.finishTime = this.#options.now();
@@ -561,10 +562,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-function isTerminal(status: ImageTaskStatus): boolean {
-  return status === "SUCCESS" || status === "FAILURE" || status === "CANCEL";
 }
 
 function describeFailure(error: unknown): string {
