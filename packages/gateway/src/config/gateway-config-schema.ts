@@ -1,4 +1,5 @@
 import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
+import type { Storage } from "unstorage";
 import { z } from "zod";
 
 /** The wire formats a gateway can serve and call, by codec id. */
@@ -164,6 +165,36 @@ export const gatewayConfigSchema = z
         maxEntries: z.number().int().positive().optional(),
         maxBytes: z.number().int().positive().optional(),
         ttlMs: z.number().int().positive().optional(),
+      })
+      .optional(),
+    /**
+     * Where the gateway's own state lives (stored responses, which tenant received each upstream
+     * answer id): `storage` is an unstorage `Storage` on any driver (a data folder, Redis). Default
+     * in memory, one process. Ignored with `redis`; `responseStore` still wins for stored responses.
+     */
+    stores: z
+      .strictObject({
+        storage: z.custom<Storage>(
+          (value) =>
+            typeof (value as Storage | null)?.getItem === "function" &&
+            typeof (value as Storage).setItemRaw === "function" &&
+            typeof (value as Storage).getKeys === "function",
+          "stores.storage is an unstorage Storage (createStorage({ driver }))",
+        ),
+      })
+      .optional(),
+    /**
+     * Several gateway instances on one Redis: stored responses, upstream continuations and the
+     * per-key limits are shared through it (see docs/deploying.md). `prefix` starts every key the
+     * gateway writes (default `interlingua`), so several deployments can share one Redis.
+     */
+    redis: z
+      .strictObject({
+        url: z.url({ protocol: /^rediss?$/, error: "redis.url is a redis:// or rediss:// URL" }),
+        prefix: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _")
+          .optional(),
       })
       .optional(),
     /** The fetch used for upstream calls; defaults to the global one. */
