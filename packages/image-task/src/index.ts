@@ -25,6 +25,13 @@ export {
   type ImageTaskAccount,
 } from "./engine/image-task-account";
 export { createFailReasonRedactor } from "./engine/create-fail-reason-redactor";
+export { createInProcessScheduler } from "./engine/create-in-process-scheduler";
+export { createQueueScheduler, type ImageTaskQueueOptions } from "./engine/create-queue-scheduler";
+export type {
+  ImageTaskRunner,
+  ImageTaskScheduler,
+  ImageTaskSchedulerFactory,
+} from "./engine/image-task-scheduler";
 export { isTerminalStatus } from "./engine/is-terminal-status";
 export {
   customIdBody,

@@ -15,6 +15,7 @@ import {
 import type { Storage } from "unstorage";
 import type { z } from "zod";
 import { createFailReasonRedactor } from "../engine/create-fail-reason-redactor";
+import { createQueueScheduler, type ImageTaskQueueOptions } from "../engine/create-queue-scheduler";
 import { accountMatchesUploadFilter, type ImageTaskAccount } from "../engine/image-task-account";
 import {
   customIdBody,
@@ -85,6 +86,11 @@ export interface ImageTaskServiceOptions {
   storage?: Storage;
   /** Bounds of the stores built on `storage`. */
   retention?: ImageTaskRetention;
+  /**
+   * Run tasks on a job queue in Redis shared by every instance (BullMQ), rather than in this
+   * process: give `storage` on the same Redis so every instance sees the tasks too.
+   */
+  queue?: ImageTaskQueueOptions;
   /** Where tasks live; default on `storage`, else in memory. */
   store?: TaskStore<StoredImageTask>;
   /** Where images live; default on `storage`, else a directory under the OS temp directory. */
@@ -128,6 +134,8 @@ export interface ImageTaskService {
   fetch(request: Request): Promise<Response>;
   /** Resolves once pending record writes and notify deliveries have finished (tests, shutdown). */
   idle(): Promise<void>;
+  /** Stops taking work and closes the connections it opened (the job queue's); call after `idle`. */
+  close(): Promise<void>;
 }
 
 type Handler = (context: RouteContext) => Promise<Response>;
@@ -209,6 +217,9 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     taskTimeoutMs: options.taskTimeoutMs ?? 10 * 60_000,
     generateHash: () => randomHexId(),
     fetch: options.fetch ?? fetch,
+    ...(options.queue === undefined
+      ? {}
+      : { scheduler: createQueueScheduler(options.accounts, options.queue) }),
     redactFailReason: createFailReasonRedactor([
       ...(options.secrets ?? []),
       ...(options.auth?.keys ?? []).map((key) => (typeof key === "string" ? key : key.key)),
@@ -774,6 +785,10 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       await engine.settled();
       await notifier.idle();
       await engine.settled();
+    },
+    async close() {
+      await engine.close();
+      await notifier.idle();
     },
   };
 }
