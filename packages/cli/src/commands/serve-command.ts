@@ -100,6 +100,8 @@ export async function startServe(
   // State: on Redis when configured (several instances), else in the data folder (one instance).
   const redisUrl = config.redis?.url ?? (io.environment.REDIS_URL || undefined);
   if (redisUrl !== undefined && config.redis === undefined) config = withRedis(config, redisUrl);
+  if (configFile.imageTask?.queue !== undefined && config.redis === undefined)
+    throw new CliUsageError("imageTask.queue needs Redis: set redis.url in the config, or REDIS_URL");
   const dataDir = resolve(values["data-dir"]);
   const storage: Storage =
     config.redis !== undefined
@@ -172,11 +174,11 @@ export async function startServe(
       listeningURL: server.url,
       gatewayFetch: (request) => gateway.fetch(request),
       storage,
+      ...(config.redis === undefined ? {} : { redis: config.redis }),
     });
   }
   io.stderr.write(
     notes +
-      stateNote +
       serveBanner({
         url: server.url,
         config,
@@ -184,7 +186,8 @@ export async function startServe(
         ...(configFile.imageTask === undefined
           ? {}
           : { imageTask: { provider: configFile.imageTask.provider, model: configFile.imageTask.model } }),
-      }),
+      }) +
+      stateNote,
   );
   const service = imageTask;
   let stopped: Promise<void> | undefined;

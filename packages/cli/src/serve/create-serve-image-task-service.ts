@@ -21,6 +21,8 @@ export interface ServeImageTaskContext {
   gatewayFetch: (request: Request) => Promise<Response>;
   /** Where tasks and images are kept (serve's data folder, or Redis); default in memory. */
   storage?: Storage;
+  /** The Redis every instance shares: tasks then run on its job queue, keys under `prefix`. */
+  redis?: { url: string; prefix?: string };
 }
 
 /** Base URL the in-process translator calls; never resolved, the gateway answers it directly. */
@@ -72,6 +74,9 @@ export function createServeImageTaskService(
       },
     ],
     ...(context.storage === undefined ? {} : { storage: context.storage }),
+    ...(section.retention === undefined ? {} : { retention: section.retention }),
+    ...(section.notify === undefined ? {} : { notify: section.notify }),
+    ...(context.redis === undefined ? {} : { queue: { ...section.queue, ...context.redis } }),
     ...(section.blobDirectory === undefined
       ? {}
       : { blobs: createDirectoryImageBlobStore(resolve(section.blobDirectory)) }),
