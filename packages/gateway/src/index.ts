@@ -15,9 +15,6 @@ export {
   RouteConfig,
   VendorProviderConfig,
 } from "./config/gateway-config-schema";
-// Shared state
-export { createRedisStorage, defaultRedisPrefix } from "./stores/create-redis-storage";
-export { createRedisKeyLimiter, sharedSlotSeconds } from "./limits/create-redis-key-limiter";
 // Formats
 export type {
   FrontConversationState,

@@ -4,12 +4,16 @@ import { parseArgs } from "node:util";
 import type { ChatProvider } from "@interlingua/core";
 import {
   createGateway,
-  createRedisStorage,
   type GatewayConfig,
   gatewayConfigFromEnvironment,
   parseGatewayConfig,
 } from "@interlingua/gateway";
-import { createNodeUpstreamFetch, type NodeServer, serveNode } from "@interlingua/gateway/node";
+import {
+  createNodeUpstreamFetch,
+  createRedisStorage,
+  type NodeServer,
+  serveNode,
+} from "@interlingua/gateway/node";
 import type { ImageTaskService } from "@interlingua/image-task";
 import {
   createReplayProvider,

@@ -20,13 +20,15 @@ afterAll(async () => {
 const sizeOf = (record: StoredResponse) => new TextEncoder().encode(JSON.stringify(record)).length;
 
 for (const driver of testStorageDrivers(() => redis.url)) {
-  testResponseStore(`on unstorage ${driver.name}`, () => createStorageResponseStore(driver.create()));
-  testTaskStore(`on unstorage ${driver.name}`, () => createStorageTaskStore(driver.create()));
+  testResponseStore(`on unstorage ${driver.name}`, async () =>
+    createStorageResponseStore(await driver.create()),
+  );
+  testTaskStore(`on unstorage ${driver.name}`, async () => createStorageTaskStore(await driver.create()));
 
   describe(`stores on unstorage ${driver.name}: bounds`, () => {
     it("forgets an exchange once its time to live has passed", async () => {
       let now = 1_000;
-      const store = createStorageResponseStore(driver.create(), { ttlMs: 1000, now: () => now });
+      const store = createStorageResponseStore(await driver.create(), { ttlMs: 1000, now: () => now });
       await store.set(storedResponseFixture("a"));
       now += 999;
       expect(await store.get("a")).toBeDefined();
@@ -36,7 +38,7 @@ for (const driver of testStorageDrivers(() => redis.url)) {
 
     it("keeps at most maxEntries exchanges, the newest ones", async () => {
       let now = 1_000;
-      const store = createStorageResponseStore(driver.create(), { maxEntries: 10, now: () => now++ });
+      const store = createStorageResponseStore(await driver.create(), { maxEntries: 10, now: () => now++ });
       for (let index = 0; index < 25; index++) await store.set(storedResponseFixture(`r${index}`));
       const kept: number[] = [];
       for (let index = 0; index < 25; index++) if (await store.get(`r${index}`)) kept.push(index);
@@ -48,7 +50,7 @@ for (const driver of testStorageDrivers(() => redis.url)) {
 
     it("keeps at most maxBytes, and not an exchange larger than that alone", async () => {
       const one = storedResponseFixture("r0");
-      const store = createStorageResponseStore(driver.create(), { maxBytes: sizeOf(one) * 3 + 10 });
+      const store = createStorageResponseStore(await driver.create(), { maxBytes: sizeOf(one) * 3 + 10 });
       for (let index = 0; index < 8; index++) await store.set(storedResponseFixture(`r${index}`));
       let bytes = 0;
       for (let index = 0; index < 8; index++) {
@@ -66,7 +68,7 @@ for (const driver of testStorageDrivers(() => redis.url)) {
 
     it("keeps a running task whatever the bounds, and forgets a finished one after its retention", async () => {
       let now = 1_000;
-      const store = createStorageTaskStore<{ id: string; done: boolean }>(driver.create(), {
+      const store = createStorageTaskStore<{ id: string; done: boolean }>(await driver.create(), {
         retention: (task) => (task.done ? 500 : undefined),
         limits: { maxEntries: 1 },
         now: () => now,
@@ -86,7 +88,7 @@ for (const driver of testStorageDrivers(() => redis.url)) {
 
     it("removes what expired from the storage itself at a sweep", async () => {
       let now = 1_000;
-      const storage = driver.create();
+      const storage = await driver.create();
       const keyspace = createStorageKeyspace(storage, "things", { limits: { ttlMs: 100 }, now: () => now });
       await keyspace.set("a", "one");
       await keyspace.set("b", new Uint8Array([1, 2, 3]), { ttlMs: null });

@@ -2,16 +2,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createStorage, type Storage } from "unstorage";
-import fsDriver from "unstorage/drivers/fs";
 import memoryDriver from "unstorage/drivers/memory";
-import redisDriver from "unstorage/drivers/redis";
 
 /** One storage driver the shared-store suites run on. */
 export interface TestStorageDriver {
   /** `memory`, `fs` or `redis`. */
   name: string;
-  /** A new, empty storage each call (a new folder; a new key prefix on the shared Redis). */
-  create(): Storage;
+  /**
+   * A new, empty storage each call (a new folder; a new key prefix on the shared Redis). The fs and
+   * Redis drivers are imported on first use, so `@interlingua/core/test` needs no Redis client.
+   */
+  create(): Promise<Storage>;
 }
 
 /**
@@ -21,22 +22,22 @@ export interface TestStorageDriver {
  */
 export function testStorageDrivers(redisUrl: () => string): TestStorageDriver[] {
   return [
-    { name: "memory", create: () => track(createStorage({ driver: memoryDriver() })) },
+    { name: "memory", create: async () => track(createStorage({ driver: memoryDriver() })) },
     {
       name: "fs",
-      create: () =>
-        track(
-          createStorage({ driver: fsDriver({ base: mkdtempSync(join(tmpdir(), "interlingua-store-")) }) }),
-        ),
+      create: async () => {
+        const { default: fsDriver } = await import("unstorage/drivers/fs");
+        const base = mkdtempSync(join(tmpdir(), "interlingua-store-"));
+        return track(createStorage({ driver: fsDriver({ base }) }));
+      },
     },
     {
       name: "redis",
-      create: () =>
-        track(
-          createStorage({
-            driver: redisDriver({ url: redisUrl(), base: `test-${crypto.randomUUID()}`, lazyConnect: true }),
-          }),
-        ),
+      create: async () => {
+        const { default: redisDriver } = await import("unstorage/drivers/redis");
+        const base = `test-${crypto.randomUUID()}`;
+        return track(createStorage({ driver: redisDriver({ url: redisUrl(), base, lazyConnect: true }) }));
+      },
     },
   ];
 }

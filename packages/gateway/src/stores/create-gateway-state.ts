@@ -1,12 +1,8 @@
 import { createMemoryResponseStore, createStorageResponseStore, type ResponseStore } from "@interlingua/core";
-import { Redis } from "ioredis";
-import type { Storage } from "unstorage";
 import type { GatewayConfig } from "../config/gateway-config-schema";
 import { createKeyLimiter, type KeyLimiter } from "../limits/create-key-limiter";
-import { createRedisKeyLimiter } from "../limits/create-redis-key-limiter";
 import { createStorageUpstreamContinuations } from "../pipeline/storage-upstream-continuations";
 import { createUpstreamContinuations, type UpstreamContinuations } from "../pipeline/upstream-continuations";
-import { createRedisStorage, defaultRedisPrefix } from "./create-redis-storage";
 
 /** Where a gateway keeps what outlives one exchange. */
 export interface GatewayState {
@@ -22,26 +18,15 @@ export interface GatewayState {
 
 /**
  * The gateway's state from its configuration: on Redis with `redis` (shared by every instance on it,
- * limits included), on `stores.storage` when given (a data folder), else in this process's memory.
- * A `responseStore` given in the configuration is used as it is.
+ * limits included; the Redis client is imported on first use), on `stores.storage` when given (a
+ * data folder), else in this process's memory. A `responseStore` given in the configuration is used
+ * as it is.
  */
 export function createGatewayState(config: GatewayConfig): GatewayState {
+  const { redis } = config;
+  if (redis !== undefined) return deferredState(import("./create-redis-gateway-state"), { ...config, redis });
+  const storage = config.stores?.storage;
   const perKey = config.limits?.perKey;
-  const closers: (() => Promise<unknown>)[] = [];
-  let storage: Storage | undefined = config.stores?.storage;
-  let limiter: KeyLimiter | undefined;
-  if (config.redis !== undefined) {
-    const prefix = config.redis.prefix ?? defaultRedisPrefix;
-    const redisStorage = createRedisStorage(config.redis.url, prefix);
-    closers.push(() => redisStorage.dispose());
-    storage = redisStorage;
-    if (perKey !== undefined) {
-      const client = new Redis(config.redis.url, { lazyConnect: true, enableOfflineQueue: true });
-      closers.push(() => client.quit().catch(() => client.disconnect()));
-      limiter = createRedisKeyLimiter(perKey, client, prefix);
-    }
-  }
-  limiter ??= perKey && createKeyLimiter(perKey);
   return {
     responseStore:
       config.responseStore ??
@@ -50,9 +35,30 @@ export function createGatewayState(config: GatewayConfig): GatewayState {
         : createStorageResponseStore(storage, config.responseStoreLimits)),
     continuations:
       storage === undefined ? createUpstreamContinuations() : createStorageUpstreamContinuations(storage),
-    limiter,
-    async close() {
-      await Promise.all(closers.map((close) => close()));
+    limiter: perKey && createKeyLimiter(perKey),
+    close: async () => {},
+  };
+}
+
+/** A state whose every call waits for the Redis one to be built. */
+function deferredState(
+  module: Promise<typeof import("./create-redis-gateway-state")>,
+  config: Parameters<typeof import("./create-redis-gateway-state").createRedisGatewayState>[0],
+): GatewayState {
+  const ready = module.then((loaded) => loaded.createRedisGatewayState(config));
+  // Awaited by the first call; a failure to load is that call's error, not an unhandled rejection.
+  ready.catch(() => undefined);
+  return {
+    responseStore: {
+      get: async (id) => (await ready).responseStore.get(id),
+      set: async (record) => (await ready).responseStore.set(record),
+      delete: async (id) => (await ready).responseStore.delete(id),
     },
+    continuations: {
+      record: async (id, tenant) => (await ready).continuations.record(id, tenant),
+      check: async (id, tenant, param) => (await ready).continuations.check(id, tenant, param),
+    },
+    limiter: config.limits?.perKey && { admit: async (key) => (await ready).limiter!.admit(key) },
+    close: async () => (await ready).close(),
   };
 }

@@ -27,7 +27,7 @@ afterAll(async () => {
 for (const driver of testStorageDrivers(() => redis.url)) {
   describe(`image blob store on unstorage ${driver.name}`, () => {
     it("gives back the bytes and media type stored, and nothing for an unknown key", async () => {
-      const store = createStorageImageBlobStore(driver.create());
+      const store = createStorageImageBlobStore(await driver.create());
       const jpeg = { data: new Uint8Array([0xff, 0xd8, 0xff, 0, 1, 254, 255]), mediaType: "image/jpeg" };
       const png = { data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), mediaType: "image/png" };
       await store.put("1700000000-abc", jpeg);
@@ -38,7 +38,7 @@ for (const driver of testStorageDrivers(() => redis.url)) {
     });
 
     it("refuses keys that could leave a folder", async () => {
-      const store = createStorageImageBlobStore(driver.create());
+      const store = createStorageImageBlobStore(await driver.create());
       const png = { data: new Uint8Array([1]), mediaType: "image/png" };
       await expect(store.put("../escape", png)).rejects.toThrow(/invalid blob key/);
       await expect(store.put("a:b", png)).rejects.toThrow(/invalid blob key/);
@@ -47,7 +47,7 @@ for (const driver of testStorageDrivers(() => redis.url)) {
 
     it("forgets an image after its time to live and keeps the newest within maxBytes", async () => {
       let now = 1_000;
-      const store = createStorageImageBlobStore(driver.create(), {
+      const store = createStorageImageBlobStore(await driver.create(), {
         limits: { ttlMs: 1_000, maxBytes: 3_000 },
         now: () => now++,
       });
