@@ -44,6 +44,7 @@ export const ImageTaskSection = z.strictObject({
     .strictObject({
       taskTtlMs: z.number().int().positive().optional(),
       maxTasks: z.number().int().positive().optional(),
+      maxTaskBytes: z.number().int().positive().optional(),
       imageTtlMs: z.number().int().positive().optional(),
       maxImages: z.number().int().positive().optional(),
       maxImageBytes: z.number().int().positive().optional(),

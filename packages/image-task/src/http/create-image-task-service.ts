@@ -182,7 +182,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       : createStorageTaskStore<StoredImageTask>(storage, {
           prefix: "image-tasks",
           retention: (task) => (isTerminalStatus(task.record.status) ? retention.taskTtlMs : undefined),
-          limits: { maxEntries: retention.maxTasks },
+          limits: { maxEntries: retention.maxTasks, maxBytes: retention.maxTaskBytes },
           now,
         }));
   const blobs =

@@ -7,6 +7,8 @@ export interface ImageTaskRetention {
   taskTtlMs?: number;
   /** Most finished tasks kept; the oldest go first. Default 100,000. */
   maxTasks?: number;
+  /** Most bytes of finished task records kept (their JSON); the oldest go first. Default 512 MiB. */
+  maxTaskBytes?: number;
   /** How long an image is kept after it was stored, ms. Default 30 days. */
   imageTtlMs?: number;
   /** Most images kept; the oldest go first. Default 100,000. */
@@ -19,6 +21,7 @@ export interface ImageTaskRetention {
 export const defaultImageTaskRetention: Required<ImageTaskRetention> = {
   taskTtlMs: 30 * 24 * 60 * 60 * 1000,
   maxTasks: 100_000,
+  maxTaskBytes: 512 * 1024 * 1024,
   imageTtlMs: 30 * 24 * 60 * 60 * 1000,
   maxImages: 100_000,
   maxImageBytes: 10 * 1024 * 1024 * 1024,
