@@ -156,9 +156,10 @@ export const gatewayConfigSchema = z
       )
       .optional(),
     /**
-     * Bounds of the default in-memory response store (ignored with `responseStore`): most exchanges
+     * Bounds of the response store the gateway builds (ignored with `responseStore`): most exchanges
      * (default 10,000), most bytes of their JSON (default 256 MiB; a larger exchange is not kept) and
-     * time to live in ms (default 30 days). The least recently used exchanges go first.
+     * time to live in ms (default 30 days). In memory the least recently used exchanges go first; on
+     * `stores.storage` or `redis`, the oldest stored.
      */
     responseStoreLimits: z
       .strictObject({
