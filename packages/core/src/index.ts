@@ -130,6 +130,21 @@ export {
   type MemoryResponseStoreOptions,
   type ResponseStoreLimits,
 } from "./stores/memory-response-store";
+export {
+  createStorageKeyspace,
+  type StorageEntry,
+  type StorageKeyspace,
+  type StorageKeyspaceOptions,
+  type StorageLimits,
+  storageBytes,
+  storageText,
+} from "./stores/storage-keyspace";
+export { maxStorageKeyLength, storageKeyOf } from "./stores/storage-key";
+export {
+  createStorageResponseStore,
+  type StorageResponseStoreOptions,
+} from "./stores/storage-response-store";
+export { createStorageTaskStore, type StorageTaskStoreOptions } from "./stores/storage-task-store";
 // Streams of canonical events
 export { accumulate, createResponseAccumulator, type ResponseAccumulator } from "./stream/accumulate";
 export { chainTransformers } from "./stream/chain-transformers";

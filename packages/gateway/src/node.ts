@@ -1,5 +1,7 @@
 // Running on Node
 
+// Shared state on Redis (what `redis` in the configuration builds)
+export { createRedisKeyLimiter, sharedSlotSeconds } from "./limits/create-redis-key-limiter";
 export {
   createNodeUpstreamFetch,
   defaultConnectMs,
@@ -12,3 +14,4 @@ export {
   type ServeNodeOptions,
   serveNode,
 } from "./node/serve-node";
+export { createRedisStorage, defaultRedisPrefix } from "./stores/create-redis-storage";

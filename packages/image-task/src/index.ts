@@ -25,6 +25,14 @@ export {
   type ImageTaskAccount,
 } from "./engine/image-task-account";
 export { createFailReasonRedactor } from "./engine/create-fail-reason-redactor";
+export { createInProcessScheduler } from "./engine/create-in-process-scheduler";
+export { createQueueScheduler, type ImageTaskQueueOptions } from "./engine/create-queue-scheduler";
+export type {
+  ImageTaskRunner,
+  ImageTaskScheduler,
+  ImageTaskSchedulerFactory,
+} from "./engine/image-task-scheduler";
+export { isTerminalStatus } from "./engine/is-terminal-status";
 export {
   customIdBody,
   type ImageTaskButtonAction,
@@ -77,7 +85,15 @@ export { findBannedWord, type PreparedImagePrompt, prepareImagePrompt } from "./
 // Stores
 export { createDirectoryImageBlobStore } from "./stores/directory-image-blob-store";
 export type { ImageBlobStore } from "./stores/image-blob-store";
+export {
+  defaultImageTaskRetention,
+  type ImageTaskRetention,
+} from "./stores/image-task-retention";
 export { createMemoryImageBlobStore } from "./stores/memory-image-blob-store";
+export {
+  createStorageImageBlobStore,
+  type StorageImageBlobStoreOptions,
+} from "./stores/storage-image-blob-store";
 export { createMemoryTaskStore } from "./stores/memory-task-store";
 // Wire schemas
 export {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -236,6 +236,48 @@ describe("interlingua serve's port", () => {
       expect(io.out()).toBe("");
     } finally {
       await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+});
+
+describe("interlingua serve's state", () => {
+  it("is refused, named, when REDIS_URL is not a Redis URL or the image-task queue has no Redis", async () => {
+    const io = captureIo({ environment: { REDIS_URL: "http://127.0.0.1:6379" } });
+    expect(await runCli(["serve", "--port", "0"], io)).toBe(2);
+    expect(io.err()).toContain(
+      "interlingua serve: REDIS_URL: redis.url: redis.url is a redis:// or rediss:// URL",
+    );
+    const directory = mkdtempSync(join(tmpdir(), "interlingua-queue-"));
+    try {
+      const file = join(directory, "gateway.json");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          providers: { gemini: { type: "generate-content", baseURL: "http://127.0.0.1:1", apiKey: "k" } },
+          routes: [{ model: "*", provider: "gemini" }],
+          imageTask: { provider: "gemini", model: "gemini-image", queue: { attempts: 2 } },
+        }),
+      );
+      const queueIo = captureIo({ environment: {} });
+      expect(await runCli(["serve", "--config", file, "--port", "0"], queueIo)).toBe(2);
+      expect(queueIo.err()).toContain(
+        "imageTask.queue needs Redis: set redis.url in the config, or REDIS_URL",
+      );
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("is kept in --data-dir", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "interlingua-data-"));
+    const io = captureIo({ environment: {} });
+    const running = await startServe(["--port", "0", "--data-dir", directory], io, defaultRecordingFormats);
+    try {
+      expect(running?.state).toEqual({ dataDir: directory });
+      expect(io.err()).toContain(`Keeping stored responses, image tasks and images in ${directory}\n`);
+    } finally {
+      await running?.stop();
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });

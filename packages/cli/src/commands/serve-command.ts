@@ -1,9 +1,19 @@
 import { appendFile, mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { ChatProvider } from "@interlingua/core";
-import { createGateway, type GatewayConfig, gatewayConfigFromEnvironment } from "@interlingua/gateway";
-import { createNodeUpstreamFetch, type NodeServer, serveNode } from "@interlingua/gateway/node";
+import {
+  createGateway,
+  type GatewayConfig,
+  gatewayConfigFromEnvironment,
+  parseGatewayConfig,
+} from "@interlingua/gateway";
+import {
+  createNodeUpstreamFetch,
+  createRedisStorage,
+  type NodeServer,
+  serveNode,
+} from "@interlingua/gateway/node";
 import type { ImageTaskService } from "@interlingua/image-task";
 import {
   createReplayProvider,
@@ -15,6 +25,8 @@ import {
   readExchanges,
   recordExchanges,
 } from "@interlingua/recordings";
+import { createStorage, type Storage } from "unstorage";
+import fsDriver from "unstorage/drivers/fs";
 import { createServeImageTaskService, imageTaskMountPaths } from "../serve/create-serve-image-task-service";
 import { serveBanner } from "../serve/serve-banner";
 import { parseServeConfigFile, type ServeConfigFile } from "../serve/serve-config-file";
@@ -39,6 +51,9 @@ Options:
   --port <port>      port (default $INTERLINGUA_PORT, else 8787; 0 for any free port)
   --record <dir>     write every exchange that passes through to <dir>, secrets redacted
   --replay <file>    answer from these recordings (JSONL, HAR, ...) instead of any provider
+  --data-dir <dir>   where stored responses, image tasks and images are kept across restarts
+                     (default ./.interlingua); with Redis (redis.url in --config, or REDIS_URL)
+                     everything is kept there instead, shared by every instance
   -h, --help         show this help`;
 
 /** What {@link startServe} started. */
@@ -48,6 +63,10 @@ export interface RunningServe {
   recordingFile?: string;
   /** The image-task service mounted at `/img` and `/mj`, when the config has an `imageTask` section. */
   imageTask?: ImageTaskService;
+  /** Where state is kept: the data folder, or the Redis URL. */
+  state: { dataDir: string } | { redis: string };
+  /** Stops listening, lets running image tasks finish, and closes the stores. */
+  stop(): Promise<void>;
 }
 
 /** Parses `serve` arguments and starts the gateway; resolves once it listens. */
@@ -64,6 +83,7 @@ export async function startServe(
       port: { type: "string" },
       record: { type: "string" },
       replay: { type: "string" },
+      "data-dir": { type: "string", default: ".interlingua" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -81,6 +101,21 @@ export async function startServe(
 
   const configFile = await loadConfig(values.config, io);
   let config = configFile.gateway;
+  // State: on Redis when configured (several instances), else in the data folder (one instance).
+  const redisUrl = config.redis?.url ?? (io.environment.REDIS_URL || undefined);
+  if (redisUrl !== undefined && config.redis === undefined) config = withRedis(config, redisUrl);
+  if (configFile.imageTask?.queue !== undefined && config.redis === undefined)
+    throw new CliUsageError("imageTask.queue needs Redis: set redis.url in the config, or REDIS_URL");
+  const dataDir = resolve(values["data-dir"]);
+  const storage: Storage =
+    config.redis !== undefined
+      ? createRedisStorage(config.redis.url, config.redis.prefix)
+      : createStorage({ driver: fsDriver({ base: dataDir }) });
+  if (config.redis === undefined && config.stores === undefined) config = { ...config, stores: { storage } };
+  const stateNote =
+    config.redis === undefined
+      ? `Keeping stored responses, image tasks and images in ${dataDir}\n`
+      : `Keeping stored responses, image tasks and images on Redis at ${new URL(config.redis.url).host}\n`;
   let replay: { prompt: string | undefined } | undefined;
   // What serves the answers, said once the gateway listens (a busy port is then the only line).
   let notes = "";
@@ -142,6 +177,8 @@ export async function startServe(
     imageTask = createServeImageTaskService(configFile.imageTask, configFile.gateway, {
       listeningURL: server.url,
       gatewayFetch: (request) => gateway.fetch(request),
+      storage,
+      ...(config.redis === undefined ? {} : { redis: config.redis }),
     });
   }
   io.stderr.write(
@@ -153,12 +190,26 @@ export async function startServe(
         ...(configFile.imageTask === undefined
           ? {}
           : { imageTask: { provider: configFile.imageTask.provider, model: configFile.imageTask.model } }),
-      }),
+      }) +
+      stateNote,
   );
+  const service = imageTask;
+  let stopped: Promise<void> | undefined;
   return {
     server,
     ...(recordingFile === undefined ? {} : { recordingFile }),
-    ...(imageTask === undefined ? {} : { imageTask }),
+    ...(service === undefined ? {} : { imageTask: service }),
+    state: config.redis === undefined ? { dataDir } : { redis: config.redis.url },
+    stop() {
+      stopped ??= (async () => {
+        await server.close();
+        await service?.idle();
+        await service?.close();
+        await gateway.close();
+        await storage.dispose();
+      })();
+      return stopped;
+    },
   };
 }
 
@@ -172,8 +223,7 @@ export async function serveCommand(args: string[], io: CliIo, formats: Recording
     process.once("SIGTERM", stop);
   });
   io.stderr.write("interlingua: shutting down\n");
-  await running.server.close();
-  await running.imageTask?.idle();
+  await running.stop();
   return 0;
 }
 
@@ -213,6 +263,18 @@ async function listen(handler: (request: Request) => Promise<Response>, host: st
     if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
       throw new CliUsageError(`cannot listen on host ${host}; pass --host`, hint);
     throw error;
+  }
+}
+
+/** The configuration with its state on the Redis at `url` (from `REDIS_URL`), checked like `redis.url`. */
+function withRedis(config: GatewayConfig, url: string): GatewayConfig {
+  try {
+    const { redis } = parseGatewayConfig({ providers: {}, routes: [], redis: { url } });
+    return { ...config, ...(redis === undefined ? {} : { redis }) };
+  } catch (error) {
+    throw new CliUsageError(
+      `REDIS_URL: ${(error as Error).message.replace(/^Invalid gateway config: /, "")}`,
+    );
   }
 }
 

@@ -64,8 +64,9 @@ function temporaryDirectory(prefix: string): string {
 async function serveWith(config: unknown): Promise<RunningServe> {
   const file = join(temporaryDirectory("interlingua-serve-image-"), "config.json");
   writeFileSync(file, JSON.stringify(config));
+  const dataDir = temporaryDirectory("interlingua-serve-data-");
   const running = await startServe(
-    ["--config", file, "--port", "0"],
+    ["--config", file, "--port", "0", "--data-dir", dataDir],
     captureIo({ environment: {} }),
     defaultRecordingFormats,
   );

@@ -10,6 +10,7 @@ import {
   type ImageTaskService,
   type ImageTaskTranslator,
 } from "@interlingua/image-task";
+import type { Storage } from "unstorage";
 import type { ServeConfigFile } from "./serve-config-file";
 
 /** Where the running gateway is, for what the image-task service needs of it. */
@@ -18,6 +19,10 @@ export interface ServeImageTaskContext {
   listeningURL: string;
   /** The gateway's own handler: translations go through it in-process, like any caller's. */
   gatewayFetch: (request: Request) => Promise<Response>;
+  /** Where tasks and images are kept (serve's data folder, or Redis); default in memory. */
+  storage?: Storage;
+  /** The Redis every instance shares: tasks then run on its job queue, keys under `prefix`. */
+  redis?: { url: string; prefix?: string };
 }
 
 /** Base URL the in-process translator calls; never resolved, the gateway answers it directly. */
@@ -68,6 +73,10 @@ export function createServeImageTaskService(
         ...(section.queueSize === undefined ? {} : { queueSize: section.queueSize }),
       },
     ],
+    ...(context.storage === undefined ? {} : { storage: context.storage }),
+    ...(section.retention === undefined ? {} : { retention: section.retention }),
+    ...(section.notify === undefined ? {} : { notify: section.notify }),
+    ...(context.redis === undefined ? {} : { queue: { ...section.queue, ...context.redis } }),
     ...(section.blobDirectory === undefined
       ? {}
       : { blobs: createDirectoryImageBlobStore(resolve(section.blobDirectory)) }),

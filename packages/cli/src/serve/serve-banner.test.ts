@@ -96,7 +96,12 @@ describe("interlingua serve --config: the banner", () => {
       }),
     );
     const io = captureIo({ environment: {} });
-    const running = await startServe(["--config", file, "--port", "0"], io, defaultRecordingFormats);
+    const dataDir = join(directory, "data");
+    const running = await startServe(
+      ["--config", file, "--port", "0", "--data-dir", dataDir],
+      io,
+      defaultRecordingFormats,
+    );
     if (!running) throw new Error("serve did not start");
     try {
       const url = running.server.url;
@@ -108,7 +113,8 @@ describe("interlingua serve --config: the banner", () => {
           "(:streamGenerateContent?alt=sse streams)\n" +
           "Routes (the first whose model matches answers):\n" +
           "  claude-*  ->  claude (messages at http://127.0.0.1:1)\n" +
-          "  fast  ->  gemini (generate-content at http://127.0.0.1:2), asked as gemini-2.5-flash\n",
+          "  fast  ->  gemini (generate-content at http://127.0.0.1:2), asked as gemini-2.5-flash\n" +
+          `Keeping stored responses, image tasks and images in ${dataDir}\n`,
       );
     } finally {
       await running.server.close();

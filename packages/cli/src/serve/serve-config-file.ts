@@ -22,7 +22,7 @@ export const ImageTaskSection = z.strictObject({
   describeModel: z.string().min(1).optional(),
   /** Base of the image URLs handed to clients; default the address serve listens on. */
   publicBaseURL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Directory for generated images; default one under the OS temp directory. */
+  /** Directory for generated images; default serve's state (the data folder, or Redis). */
   blobDirectory: z.string().min(1).optional(),
   /** A model the gateway routes, to translate Chinese prompts into `promptEn`; none: no translation. */
   translateWith: z.string().min(1).optional(),
@@ -32,6 +32,37 @@ export const ImageTaskSection = z.strictObject({
   concurrency: z.number().int().positive().optional(),
   /** Tasks that may wait beyond `concurrency`; default 10. */
   queueSize: z.number().int().nonnegative().optional(),
+  /** Notify hooks: `secret` signs each delivery; `allowPrivateAddresses` lets hooks reach a private network. */
+  notify: z
+    .strictObject({
+      secret: z.string().min(1).optional(),
+      allowPrivateAddresses: z.boolean().optional(),
+    })
+    .optional(),
+  /** How long and how many finished tasks and images are kept (see `ImageTaskRetention`, docs/deploying.md). */
+  retention: z
+    .strictObject({
+      taskTtlMs: z.number().int().positive().optional(),
+      maxTasks: z.number().int().positive().optional(),
+      maxTaskBytes: z.number().int().positive().optional(),
+      imageTtlMs: z.number().int().positive().optional(),
+      maxImages: z.number().int().positive().optional(),
+      maxImageBytes: z.number().int().positive().optional(),
+    })
+    .optional(),
+  /**
+   * The job queue, with Redis only (see `ImageTaskQueueOptions`): attempts of a transiently failing
+   * task, the first backoff (ms), how long before a dead worker's task goes to another (ms), and
+   * whether this instance runs tasks (`work: false` only submits).
+   */
+  queue: z
+    .strictObject({
+      attempts: z.number().int().positive().optional(),
+      backoffMs: z.number().int().nonnegative().optional(),
+      lockMs: z.number().int().min(1000).optional(),
+      work: z.boolean().optional(),
+    })
+    .optional(),
 });
 /** The `imageTask` section; see {@link ImageTaskSection}. */
 export type ImageTaskSection = z.infer<typeof ImageTaskSection>;

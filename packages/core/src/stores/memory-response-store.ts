@@ -1,4 +1,5 @@
 import type { ResponseStore, StoredResponse } from "../contracts/response-store";
+import { utf8Length } from "./utf8-length";
 
 /** How much a response store keeps: the first bound reached evicts the least recently used exchanges. */
 export interface ResponseStoreLimits {
@@ -30,20 +31,6 @@ interface Entry {
   record: StoredResponse;
   expiresAt: number;
   bytes: number;
-}
-
-/** UTF-8 length of a string, without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 2;
-      index++;
-    } else if (code >= 0x800) bytes += 2;
-    else if (code >= 0x80) bytes += 1;
-  }
-  return bytes;
 }
 
 /**

@@ -4,6 +4,10 @@ export { type CodecFixtures, testCodec } from "./test-codec";
 export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-provider";
 // Conformance suites for stores
 export { storedResponseFixture, testResponseStore } from "./test-response-store";
+export { type TaskFixture, taskFixture, testTaskStore } from "./test-task-store";
+// A real Redis for the tests of shared stores and queues
+export { startTestRedis, type TestRedis, testRedisUrlVariable } from "./test-redis";
+export { disposeTestStorages, type TestStorageDriver, testStorageDrivers } from "./test-storages";
 // Arbitraries of the canonical model, for property tests
 export {
   chatEventStreamArbitrary,

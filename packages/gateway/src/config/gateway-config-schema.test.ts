@@ -1,4 +1,5 @@
 import type { ChatProvider } from "@interlingua/core";
+import { createStorage } from "unstorage";
 import { describe, expect, it } from "vitest";
 import { gatewayConfigFromEnvironment } from "./gateway-config-from-environment";
 import { parseGatewayConfig } from "./gateway-config-schema";
@@ -23,6 +24,17 @@ describe("parseGatewayConfig", () => {
     const config = parseGatewayConfig({ ...valid, providers: { ...valid.providers, mine: custom } });
     expect(config.providers.mine).toBe(custom);
     expect(config.providers.anthropic).toEqual(valid.providers.anthropic);
+  });
+
+  it("accepts Redis by URL and an unstorage storage", () => {
+    const storage = createStorage();
+    const config = parseGatewayConfig({
+      ...valid,
+      redis: { url: "rediss://user:secret@redis.internal:6380/2", prefix: "eu-1" },
+      stores: { storage },
+    });
+    expect(config.redis).toEqual({ url: "rediss://user:secret@redis.internal:6380/2", prefix: "eu-1" });
+    expect(config.stores?.storage).toBe(storage);
   });
 
   it.each([
@@ -52,6 +64,16 @@ describe("parseGatewayConfig", () => {
     [{ ...valid, secret: "short" }, /secret/],
     [{ ...valid, mounts: { "/img": { nope: true } } }, /mounts\.\/img/],
     [{ ...valid, mounts: { img: { fetch: () => new Response() } } }, /mounts\.img/],
+    [
+      { ...valid, redis: { url: "http://127.0.0.1:6379" } },
+      /redis\.url: redis\.url is a redis:\/\/ or rediss:\/\/ URL/,
+    ],
+    [{ ...valid, redis: { url: "redis://127.0.0.1:6379", prefix: "a:b" } }, /redis\.prefix/],
+    [{ ...valid, redis: { host: "127.0.0.1" } }, /redis/],
+    [
+      { ...valid, stores: { storage: new Map() } },
+      /stores\.storage: stores\.storage is an unstorage Storage/,
+    ],
   ])("names the bad key: %#", (input, pattern) => {
     expect(() => parseGatewayConfig(input)).toThrow(pattern);
   });

@@ -1,4 +1,5 @@
 import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
+import type { Storage } from "unstorage";
 import { z } from "zod";
 
 /** The wire formats a gateway can serve and call, by codec id. */
@@ -155,15 +156,46 @@ export const gatewayConfigSchema = z
       )
       .optional(),
     /**
-     * Bounds of the default in-memory response store (ignored with `responseStore`): most exchanges
+     * Bounds of the response store the gateway builds (ignored with `responseStore`): most exchanges
      * (default 10,000), most bytes of their JSON (default 256 MiB; a larger exchange is not kept) and
-     * time to live in ms (default 30 days). The least recently used exchanges go first.
+     * time to live in ms (default 30 days). In memory the least recently used exchanges go first; on
+     * `stores.storage` or `redis`, the oldest stored.
      */
     responseStoreLimits: z
       .strictObject({
         maxEntries: z.number().int().positive().optional(),
         maxBytes: z.number().int().positive().optional(),
         ttlMs: z.number().int().positive().optional(),
+      })
+      .optional(),
+    /**
+     * Where the gateway's own state lives (stored responses, which tenant received each upstream
+     * answer id): `storage` is an unstorage `Storage` on any driver (a data folder, Redis). Default
+     * in memory, one process. Ignored with `redis`; `responseStore` still wins for stored responses.
+     */
+    stores: z
+      .strictObject({
+        storage: z.custom<Storage>(
+          (value) =>
+            typeof (value as Storage | null)?.getItem === "function" &&
+            typeof (value as Storage).setItemRaw === "function" &&
+            typeof (value as Storage).getKeys === "function",
+          "stores.storage is an unstorage Storage (createStorage({ driver }))",
+        ),
+      })
+      .optional(),
+    /**
+     * Several gateway instances on one Redis: stored responses, upstream continuations and the
+     * per-key limits are shared through it (see docs/deploying.md). `prefix` starts every key the
+     * gateway writes (default `interlingua`), so several deployments can share one Redis.
+     */
+    redis: z
+      .strictObject({
+        url: z.url({ protocol: /^rediss?$/, error: "redis.url is a redis:// or rediss:// URL" }),
+        prefix: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _")
+          .optional(),
       })
       .optional(),
     /** The fetch used for upstream calls; defaults to the global one. */

@@ -1,10 +1,4 @@
-import {
-  CanonicalError,
-  type ChatProvider,
-  createMemoryResponseStore,
-  type RequestLocation,
-  toCanonicalError,
-} from "@interlingua/core";
+import { CanonicalError, type ChatProvider, type RequestLocation, toCanonicalError } from "@interlingua/core";
 import { createKeyVerifier } from "../auth/create-key-verifier";
 import {
   type ConversionReport,
@@ -15,7 +9,6 @@ import {
   type VendorProviderConfig,
 } from "../config/gateway-config-schema";
 import type { GatewayFormat } from "../formats/gateway-format";
-import { createKeyLimiter } from "../limits/create-key-limiter";
 import { releaseWhenAnswered } from "../limits/release-when-answered";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
 import { answerUnknownPath } from "../pipeline/answer-unknown-path";
@@ -29,15 +22,17 @@ import { handleChatRequest } from "../pipeline/handle-chat-request";
 import { handleModelListing } from "../pipeline/handle-model-listing";
 import { handleTokenCount } from "../pipeline/handle-token-count";
 import { methodNotAllowed } from "../pipeline/method-not-allowed";
-import { createUpstreamContinuations } from "../pipeline/upstream-continuations";
 import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
+import { createGatewayState } from "../stores/create-gateway-state";
 import { defaultGatewayFormats } from "./default-gateway-formats";
 
 /** The gateway: one Web-standard fetch handler. */
 export interface Gateway {
   /** Answers any request: chat, token-counting and model-listing endpoints of every front, and the mounts. */
   fetch(request: Request): Promise<Response>;
+  /** Closes the connections the gateway opened (Redis, with `redis` configured); idempotent. */
+  close(): Promise<void>;
 }
 
 /** Extra options of {@link createGateway}, for embedding and tests. */
@@ -69,7 +64,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const parsed = parseGatewayConfig(config);
   const formats = options.formats ?? defaultGatewayFormats;
   const formatById = new Map(formats.map((format) => [format.codec.id, format]));
-  const store = parsed.responseStore ?? createMemoryResponseStore(parsed.responseStoreLimits);
+  const state = createGatewayState(parsed);
+  const store = state.responseStore;
   const enabled = new Set<string>(parsed.fronts ?? formats.map((format) => format.codec.id));
   const fronts: Front[] = formats
     .filter((format) => enabled.has(format.codec.id))
@@ -117,7 +113,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     maxBodyBytes: parsed.limits?.maxBodyBytes ?? defaultMaxBodyBytes,
     fetch: upstreamFetch,
     keepaliveMs: parsed.timeouts?.keepaliveMs ?? defaultKeepaliveMs,
-    continuations: createUpstreamContinuations(),
+    continuations: state.continuations,
     report(report: ConversionReport) {
       try {
         onConversion?.({ ...report, losses: [...report.losses] });
@@ -128,12 +124,17 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     upstreamModels: createUpstreamModelCatalog(),
   };
   const perKey = parsed.limits?.perKey;
-  const limiter = perKey && createKeyLimiter(perKey);
+  const limiter = state.limiter;
   const mounts = Object.entries(parsed.mounts ?? {})
     .map(([prefix, handler]): [string, FetchHandler] => [prefix.replace(/\/+$/, ""), handler])
     .sort(([left], [right]) => right.length - left.length);
 
+  let closed: Promise<void> | undefined;
   return {
+    close() {
+      closed ??= state.close();
+      return closed;
+    },
     async fetch(request) {
       const url = new URL(request.url);
       const mount = mountFor(mounts, url);
@@ -192,7 +193,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
               code: "invalid_api_key",
             });
           if (!limiter) return await handle();
-          const release = limiter.admit(key ?? "");
+          const release = await limiter.admit(key ?? "");
           let response: Response;
           try {
             response = await handle();

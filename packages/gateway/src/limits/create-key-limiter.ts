@@ -15,6 +15,15 @@ export type LimitLease = () => void;
 
 /** Per-key admission for the gateway. */
 export interface KeyLimiter {
+  /**
+   * Admits a request of `key`, or throws (rejects) with a `rate_limit` {@link CanonicalError} with
+   * `retryAfter` seconds. The in-process limiter answers at once, a shared one (Redis) asynchronously.
+   */
+  admit(key: string): LimitLease | Promise<LimitLease>;
+}
+
+/** The in-process {@link KeyLimiter}: it answers at once. */
+export interface InProcessKeyLimiter extends KeyLimiter {
   /** Admits a request of `key`, or throws a `rate_limit` {@link CanonicalError} with `retryAfter` seconds. */
   admit(key: string): LimitLease;
 }
@@ -33,7 +42,7 @@ const maxTrackedKeys = 10_000;
  * a count of open exchanges per key. A refused request gets how long to wait: until the next token,
  * or one second when the key has too many exchanges open. `now` is for tests.
  */
-export function createKeyLimiter(limits: KeyLimits, now: () => number = Date.now): KeyLimiter {
+export function createKeyLimiter(limits: KeyLimits, now: () => number = Date.now): InProcessKeyLimiter {
   const rate = limits.requestsPerMinute;
   const capacity = limits.burst ?? rate ?? 0;
   const keys = new Map<string, KeyState>();

@@ -10,13 +10,14 @@ import { readUpstreamJson, upstreamBadAnswer } from "./upstream-exchange";
  * off mid-way or an HTML page is never a 200. An error in the format's own shape goes on with its
  * status; any other error body (a proxy's HTML 502 page) and any upstream refusal of the gateway's
  * credentials are thrown as the format's error (see {@link asCallerError}). Secrets are redacted;
- * `onAnswerId` is told the id of a successful answer.
+ * `onAnswerId` is told the id of a successful answer (and awaited, so the id is recorded before the
+ * caller can continue from it).
  */
 export async function checkPassedThroughAnswer(
   response: Response,
   codec: AnyCodec,
   redact: SecretRedactor,
-  onAnswerId?: (id: string) => void,
+  onAnswerId?: (id: string) => void | Promise<void>,
 ): Promise<Response> {
   const { text, parsed } = await readUpstreamJson(response, () => {
     const type = response.headers.get("content-type") ?? "no content type";
@@ -29,11 +30,13 @@ export async function checkPassedThroughAnswer(
   });
   const headers = new Headers({ "content-type": "application/json" });
   if (response.ok) {
+    let id: string;
     try {
-      onAnswerId?.(codec.decodeResponse(parsed, createConversionContext()).id);
+      id = codec.decodeResponse(parsed, createConversionContext()).id;
     } catch (thrown) {
       throw upstreamBadAnswer(`The upstream's answer is not a valid answer: ${(thrown as Error).message}`);
     }
+    await onAnswerId?.(id);
     headers.set("x-interlingua-losses", "0");
     return new Response(redactJsonText(text, parsed, redact), { status: response.status, headers });
   }

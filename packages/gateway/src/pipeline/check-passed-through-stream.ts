@@ -66,14 +66,15 @@ type CheckedEvent = { text: string; changed: boolean; content: boolean } | { fai
  * The stream's opening is read here, up to its first content: a failure there is thrown as a
  * {@link CanonicalError}, so the caller gets an HTTP error rather than a stream that starts and fails.
  * With `keepaliveMs`, `: keepalive` comments go out while the upstream is silent (see `startKeepalive`);
- * `onAnswerId` is told the id of the answer when its start goes by.
+ * `onAnswerId` is told the id of the answer when its start goes by (the record is written while the
+ * stream goes on).
  */
 export async function checkPassedThroughStream(
   body: ReadableStream<Uint8Array>,
   codec: AnyCodec,
   redact: SecretRedactor,
   keepaliveMs?: number,
-  onAnswerId?: (id: string) => void,
+  onAnswerId?: (id: string) => void | Promise<void>,
 ): Promise<ReadableStream<Uint8Array>> {
   const reader = body.getReader();
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
@@ -102,7 +103,7 @@ export async function checkPassedThroughStream(
     for (const event of decoded) {
       if (event.type === "error") return { failure: CanonicalError.fromData(event.error), content };
       if (event.type === "response-end") complete = true;
-      if (event.type === "response-start") onAnswerId?.(event.id);
+      if (event.type === "response-start") void onAnswerId?.(event.id);
       if (!preamble.has(event.type)) content = true;
     }
     return { content };

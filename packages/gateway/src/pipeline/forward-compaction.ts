@@ -65,7 +65,7 @@ export async function forwardCompaction(call: SideEndpointCall): Promise<Respons
   const body = await prepareCompactionBody(wire, front, call.tenant, runtime.sealer, context);
   // A conversation the upstream keeps itself is continued only by the tenant that got its id.
   const continuation = front.format.continuationOf?.(body);
-  if (continuation) runtime.continuations.check(continuation.id, call.tenant, continuation.param);
+  if (continuation) await runtime.continuations.check(continuation.id, call.tenant, continuation.param);
   const { options } = direct;
   const headers: Record<string, string> = {
     "content-type": "application/json",

@@ -14,7 +14,7 @@ export interface SameFormatCall {
   stream: boolean;
   signal: AbortSignal;
   /** Told the id of the upstream's answer (whole or streamed), when it has one. */
-  onAnswerId?: (id: string) => void;
+  onAnswerId?: (id: string) => void | Promise<void>;
 }
 
 /**

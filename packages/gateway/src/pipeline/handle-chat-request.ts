@@ -112,7 +112,7 @@ export async function handleChatRequest(
     // An upstream of the caller's format keeps its conversations itself: only the tenant that got
     // an answer id may continue from it, and the ids of its answers are recorded as that tenant's.
     const continuation = backendFormat === codec.id ? front.format.continuationOf?.(wire) : undefined;
-    if (continuation) runtime.continuations.check(continuation.id, tenant, continuation.param);
+    if (continuation) await runtime.continuations.check(continuation.id, tenant, continuation.param);
     const recordAnswerId =
       backendFormat === codec.id && front.format.continuationOf
         ? (id: string) => runtime.continuations.record(id, tenant)

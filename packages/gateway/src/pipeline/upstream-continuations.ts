@@ -13,16 +13,17 @@ export interface UpstreamContinuationLimits {
  * continuation (`previous_response_id`) sent through to that upstream is honoured only for the
  * tenant that got the id: the upstream keeps the conversation under the gateway's one key and
  * would serve it to anyone who names it. Any other id, another tenant's, unknown or expired,
- * answers `not_found` exactly like an unknown id. Kept in memory: one gateway instance.
+ * answers `not_found` exactly like an unknown id. In memory (one instance) or in a shared storage
+ * (`createStorageUpstreamContinuations`).
  */
 export interface UpstreamContinuations {
-  /** Records that `tenant` received the answer `id`. */
-  record(id: string, tenant: string): void;
-  /** Throws `not_found` (naming `param`) unless `tenant` received the answer `id`. */
-  check(id: string, tenant: string, param: string): void;
+  /** Records that `tenant` received the answer `id`; never rejects. */
+  record(id: string, tenant: string): Promise<void>;
+  /** Rejects with `not_found` (naming `param`) unless `tenant` received the answer `id`. */
+  check(id: string, tenant: string, param: string): Promise<void>;
 }
 
-/** Creates the in-memory {@link UpstreamContinuations}. */
+/** Creates the in-memory {@link UpstreamContinuations}: one gateway instance. */
 export function createUpstreamContinuations(
   limits: UpstreamContinuationLimits = {},
   now: () => number = Date.now,
@@ -31,12 +32,12 @@ export function createUpstreamContinuations(
   const maxAgeMs = limits.maxAgeMs ?? 30 * 24 * 60 * 60 * 1000;
   const owners = new Map<string, { tenant: string; at: number }>();
   return {
-    record(id, tenant) {
+    async record(id, tenant) {
       owners.delete(id);
       owners.set(id, { tenant, at: now() });
       while (owners.size > maxEntries) owners.delete(owners.keys().next().value as string);
     },
-    check(id, tenant, param) {
+    async check(id, tenant, param) {
       const owner = owners.get(id);
       if (owner !== undefined && now() - owner.at > maxAgeMs) owners.delete(id);
       else if (owner?.tenant === tenant) return;

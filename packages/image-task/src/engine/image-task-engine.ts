@@ -15,10 +15,12 @@ import { composeImageGrid } from "../images/compose-image-grid";
 import type { TaskNotifier } from "../notify/create-task-notifier";
 import type { ImageBlobStore } from "../stores/image-blob-store";
 import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
-import type { ImageTaskRecord, ImageTaskStatus } from "../wire/image-task-record";
-import { AccountScheduler } from "./account-scheduler";
+import type { ImageTaskRecord } from "../wire/image-task-record";
 import { buildImageTaskButtons } from "./build-image-task-buttons";
+import { createInProcessScheduler } from "./create-in-process-scheduler";
 import { accountMatchesFilter, chooseAccountMode, type ImageTaskAccount } from "./image-task-account";
+import type { ImageTaskScheduler, ImageTaskSchedulerFactory } from "./image-task-scheduler";
+import { isTerminalStatus } from "./is-terminal-status";
 import type { ImageTaskOperation, StoredImageTask, StoredImageTaskResult } from "./stored-image-task";
 
 /** How a submission ended. */
@@ -53,7 +55,12 @@ export interface ImageTaskEngineOptions {
   fetch: typeof fetch;
   /** Takes secrets out of a backend's failure before it is stored as `failReason`. */
   redactFailReason: (reason: string) => string;
+  /** Where tasks run; default in this process (`createInProcessScheduler`). */
+  scheduler?: ImageTaskSchedulerFactory;
 }
+
+/** Failures worth another attempt, when the scheduler offers one: the upstream may answer next time. */
+const retryableKinds = new Set(["rate_limit", "overloaded", "unavailable", "timeout", "internal"]);
 
 const operationOfAction: Record<string, ImageOperation> = {
   upscale: "upscale",
@@ -72,11 +79,9 @@ const operationOfAction: Record<string, ImageOperation> = {
  */
 export class ImageTaskEngine {
   readonly #options: ImageTaskEngineOptions;
-  readonly #scheduler: AccountScheduler;
+  readonly #scheduler: ImageTaskScheduler;
   readonly #accounts: Map<string, ImageTaskAccount>;
   readonly #running = new Map<string, AbortController>();
-  /** Tasks handed to the scheduler (waiting or running) and not finished yet. */
-  readonly #admitted = new Set<string>();
   readonly #updates = new Map<string, Promise<StoredImageTask | undefined>>();
 
   constructor(options: ImageTaskEngineOptions) {
@@ -89,9 +94,8 @@ export class ImageTaskEngine {
         );
       }
     }
-    this.#scheduler = new AccountScheduler(options.accounts, (taskId, instanceId) => {
-      void this.#run(taskId, instanceId);
-    });
+    const scheduler = options.scheduler ?? createInProcessScheduler(options.accounts);
+    this.#scheduler = scheduler((taskId, instanceId, attempt) => this.#run(taskId, instanceId, attempt));
   }
 
   /** The account with this instance id. */
@@ -126,20 +130,21 @@ export class ImageTaskEngine {
   async admit(task: StoredImageTask, operation: ImageOperation): Promise<ImageTaskAdmission> {
     const candidates = this.candidates(task.selection.accountFilter, operation, task.selection.instanceIds);
     if (candidates.length === 0) return { kind: "no-account" };
-    const withRoom = candidates.filter((account) => this.#scheduler.hasRoom(account.instanceId));
+    const loads = await Promise.all(
+      candidates.map(async (account) => ({
+        account,
+        room: await this.#scheduler.hasRoom(account.instanceId),
+        load: await this.#scheduler.load(account.instanceId),
+      })),
+    );
+    const withRoom = loads.filter((candidate) => candidate.room);
     if (withRoom.length === 0) return { kind: "full" };
     let chosen = withRoom[0]!;
-    for (const account of withRoom) {
-      if (this.#scheduler.load(account.instanceId) < this.#scheduler.load(chosen.instanceId))
-        chosen = account;
-    }
-    this.#place(task, chosen);
+    for (const candidate of withRoom) if (candidate.load < chosen.load) chosen = candidate;
+    this.#place(task, chosen.account);
     await this.#options.store.set(task);
     this.#notify(task);
-    this.#admitted.add(task.id);
-    const outcome = this.#scheduler.admit(task.id, chosen.instanceId);
-    if (outcome.kind === "queued") return { kind: "queued", task, position: outcome.position };
-    return { kind: "running", task };
+    return this.#schedule(task, chosen.account);
   }
 
   /** Stores a task that waits in MODAL for its modal step, on the account chosen for it. */
@@ -155,27 +160,46 @@ export class ImageTaskEngine {
   async resume(task: StoredImageTask, operation: ImageOperation): Promise<ImageTaskAdmission> {
     const instanceIds = task.instanceId === undefined ? task.selection.instanceIds : [task.instanceId];
     const candidates = this.candidates(undefined, operation, instanceIds);
-    const account = candidates.find((candidate) => this.#scheduler.hasRoom(candidate.instanceId));
     if (candidates.length === 0) return { kind: "no-account" };
+    let account: ImageTaskAccount | undefined;
+    for (const candidate of candidates) {
+      if (!(await this.#scheduler.hasRoom(candidate.instanceId))) continue;
+      account = candidate;
+      break;
+    }
     if (account === undefined) return { kind: "full" };
     this.#place(task, account);
     task.record.status = "NOT_START";
     delete task.modal;
     await this.#options.store.set(task);
     this.#notify(task);
-    this.#admitted.add(task.id);
-    const outcome = this.#scheduler.admit(task.id, account.instanceId);
+    return this.#schedule(task, account);
+  }
+
+  /**
+   * Hands a stored task to the scheduler. Should the account have filled up since it was chosen
+   * (another instance admitted first), the task fails at once rather than staying unrun.
+   */
+  async #schedule(task: StoredImageTask, account: ImageTaskAccount): Promise<ImageTaskAdmission> {
+    const outcome = await this.#scheduler.admit(task.id, account.instanceId);
     if (outcome.kind === "queued") return { kind: "queued", task, position: outcome.position };
-    return { kind: "running", task };
+    if (outcome.kind === "running") return { kind: "running", task };
+    await this.#update(task.id, (current) => {
+      current.record.status = "FAILURE";
+      current.record.failReason = `The account ${account.instanceId} filled up before the task could be queued`;
+      current.record.finishTime = this.#options.now();
+      return true;
+    });
+    return { kind: "full" };
   }
 
   /** Cancels a task that has not finished; false when it already had. */
   async cancel(taskId: string): Promise<boolean> {
+    const current = await this.#options.store.get(taskId);
+    if (current?.record.status === "NOT_START" && current.instanceId !== undefined)
+      await this.#scheduler.withdraw(taskId, current.instanceId);
     const updated = await this.#update(taskId, (task) => {
-      if (isTerminal(task.record.status)) return false;
-      if (task.record.status === "NOT_START" && task.instanceId !== undefined) {
-        if (this.#scheduler.withdraw(task.id, task.instanceId)) this.#admitted.delete(task.id);
-      }
+      if (isTerminalStatus(task.record.status)) return false;
       task.record.status = "CANCEL";
       task.record.failReason = "Cancelled by the caller";
       task.record.finishTime = this.#options.now();
@@ -191,12 +215,13 @@ export class ImageTaskEngine {
    * once the timeout has passed. Answers the task as it is now.
    */
   async expireIfStuck(task: StoredImageTask): Promise<StoredImageTask> {
-    if (isTerminal(task.record.status) || this.#admitted.has(task.id)) return task;
+    if (isTerminalStatus(task.record.status)) return task;
     const since = task.record.startTime ?? task.record.submitTime;
     if (this.#options.now() - since <= this.#options.taskTimeoutMs) return task;
+    if (task.instanceId !== undefined && (await this.#scheduler.holds(task.id, task.instanceId))) return task;
     const seconds = Math.round(this.#options.taskTimeoutMs / 1000);
     const updated = await this.#update(task.id, (current) => {
-      if (isTerminal(current.record.status) || this.#admitted.has(current.id)) return false;
+      if (isTerminalStatus(current.record.status)) return false;
       current.record.failReason =
         current.record.status === "MODAL"
           ? `Timed out: the modal step was not submitted within ${seconds} seconds`
@@ -211,6 +236,12 @@ export class ImageTaskEngine {
   /** Resolves when pending record writes have finished. */
   async settled(): Promise<void> {
     while (this.#updates.size > 0) await Promise.all(this.#updates.values());
+  }
+
+  /** Stops taking work, lets the tasks running here finish, and closes the scheduler's connections. */
+  async close(): Promise<void> {
+    await this.#scheduler.close();
+    await this.settled();
   }
 
   #place(task: StoredImageTask, account: ImageTaskAccount): void {
@@ -248,7 +279,7 @@ export class ImageTaskEngine {
     return next;
   }
 
-  async #run(taskId: string, instanceId: string): Promise<void> {
+  async #run(taskId: string, instanceId: string, attempt: { final: boolean }): Promise<void> {
     const account = this.#accounts.get(instanceId)!;
     const backend = this.backendOf(account);
     const controller = new AbortController();
@@ -263,13 +294,16 @@ export class ImageTaskEngine {
     );
     let percent = 0;
     try {
-      const started = await this.#update(taskId, (task) => {
-        if (task.record.status !== "NOT_START") return false;
-        task.record.status = "SUBMITTED";
-        task.record.startTime = this.#options.now();
-        return true;
-      });
+      // A task already started is one run again: a retry, or a worker that died mid-task.
+      const started =
+        (await this.#update(taskId, (task) => {
+          if (task.record.status !== "NOT_START") return false;
+          task.record.status = "SUBMITTED";
+          task.record.startTime = this.#options.now();
+          return true;
+        })) ?? (await this.#resumable(taskId));
       if (started === undefined) return;
+      percent = Number.parseInt(started.record.progress, 10) || 0;
       const options: ImageCallOptions = {
         signal: controller.signal,
         onProgress: (reported) => {
@@ -289,7 +323,7 @@ export class ImageTaskEngine {
       const stored = await this.#storeOutcome(started, backend, outcome);
       controller.signal.throwIfAborted();
       await this.#update(taskId, (task) => {
-        if (isTerminal(task.record.status)) return false;
+        if (isTerminalStatus(task.record.status)) return false;
         Object.assign(task.record, stored.record);
         task.record.status = "SUCCESS";
         task.record.progress = "100%";
@@ -300,8 +334,11 @@ export class ImageTaskEngine {
       });
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
+      if (!attempt.final && !controller.signal.aborted && isRetryable(error)) {
+        throw error;
+      }
       await this.#update(taskId, (task) => {
-        if (isTerminal(task.record.status)) return false;
+        if (isTerminalStatus(task.record.status)) return false;
         task.record.status = "FAILURE";
         task.record.failReason = this.#options.redactFailReason(describeFailure(reason));
         task.record.finishTime = this.#options.now();
@@ -310,16 +347,28 @@ export class ImageTaskEngine {
     } finally {
       clearTimeout(timer);
       this.#running.delete(taskId);
-      this.#admitted.delete(taskId);
-      this.#scheduler.release(instanceId);
     }
+  }
+
+  /** A task left SUBMITTED or IN_PROGRESS, to run again; undefined when it is not (finished, cancelled). */
+  async #resumable(taskId: string): Promise<StoredImageTask | undefined> {
+    const task = await this.#options.store.get(taskId);
+    const status = task?.record.status;
+    return status === "SUBMITTED" || status === "IN_PROGRESS" ? task : undefined;
   }
 
   #progress(taskId: string, percent: number): Promise<unknown> {
     return this.#update(taskId, (task) => {
+      if (isTerminalStatus(task.record.status)) {
+        // Cancelled on another instance: stop the work here.
+        this.#running.get(taskId)?.abort(new CanonicalError("invalid_request", "cancelled"));
+        return false;
+      }
       if (task.record.status !== "SUBMITTED" && task.record.status !== "IN_PROGRESS") return false;
       const progress = `${percent}%`;
-      if (task.record.status === "IN_PROGRESS" && task.record.progress === progress) return false;
+      // Progress only goes up, also when a second worker starts the task over.
+      if (task.record.status === "IN_PROGRESS" && (Number.parseInt(task.record.progress, 10) || 0) >= percent)
+        return false;
       task.record.status = "IN_PROGRESS";
       task.record.progress = progress;
       return true;
@@ -563,8 +612,10 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function isTerminal(status: ImageTaskStatus): boolean {
-  return status === "SUCCESS" || status === "FAILURE" || status === "CANCEL";
+/** Whether a failure may pass on another attempt: an upstream's transient refusal, or a network failure. */
+function isRetryable(error: unknown): boolean {
+  if (CanonicalError.isInstance(error)) return retryableKinds.has(error.kind);
+  return error instanceof TypeError;
 }
 
 function describeFailure(error: unknown): string {

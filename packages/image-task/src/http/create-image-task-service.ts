@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   CanonicalError,
   checkJsonDepth,
+  createStorageTaskStore,
   type ImageBytes,
   type ImageOperation,
   type ImageProvider,
@@ -11,8 +12,10 @@ import {
   readLimitedText,
   type TaskStore,
 } from "@interlingua/core";
+import type { Storage } from "unstorage";
 import type { z } from "zod";
 import { createFailReasonRedactor } from "../engine/create-fail-reason-redactor";
+import { createQueueScheduler, type ImageTaskQueueOptions } from "../engine/create-queue-scheduler";
 import { accountMatchesUploadFilter, type ImageTaskAccount } from "../engine/image-task-account";
 import {
   customIdBody,
@@ -25,6 +28,7 @@ import {
   operationOfButton,
   rerollOperation,
 } from "../engine/image-task-engine";
+import { isTerminalStatus } from "../engine/is-terminal-status";
 import type { ImageTaskOperation, StoredImageTask } from "../engine/stored-image-task";
 import { decodeImageDataUrl } from "../images/decode-image-data-url";
 import { createTaskNotifier, type ImageTaskNotifyOptions } from "../notify/create-task-notifier";
@@ -36,7 +40,9 @@ import {
 } from "../prompts/prepare-image-prompt";
 import { createDirectoryImageBlobStore } from "../stores/directory-image-blob-store";
 import type { ImageBlobStore } from "../stores/image-blob-store";
+import { defaultImageTaskRetention, type ImageTaskRetention } from "../stores/image-task-retention";
 import { createMemoryTaskStore } from "../stores/memory-task-store";
+import { createStorageImageBlobStore } from "../stores/storage-image-blob-store";
 import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
 import { ImageTaskCode } from "../wire/image-task-envelope";
 import { canonicalBotType, type ImageTaskBotType, type ImageTaskDialect } from "../wire/image-task-names";
@@ -72,9 +78,22 @@ export interface ImageTaskServiceOptions {
   backends: Record<string, ImageProvider>;
   /** Backend accounts. */
   accounts: ImageTaskAccount[];
-  /** Where tasks live; default in memory. */
+  /**
+   * An unstorage `Storage` (a data folder, Redis) where tasks and images live when `store` or
+   * `blobs` is not given, bounded by `retention`; tasks and images then outlive a restart and every
+   * instance on the same storage sees them.
+   */
+  storage?: Storage;
+  /** Bounds of the stores built on `storage`. */
+  retention?: ImageTaskRetention;
+  /**
+   * Run tasks on a job queue in Redis shared by every instance (BullMQ), rather than in this
+   * process: give `storage` on the same Redis so every instance sees the tasks too.
+   */
+  queue?: ImageTaskQueueOptions;
+  /** Where tasks live; default on `storage`, else in memory. */
   store?: TaskStore<StoredImageTask>;
-  /** Where images live; default a directory under the OS temp directory. */
+  /** Where images live; default on `storage`, else a directory under the OS temp directory. */
   blobs?: ImageBlobStore;
   /** Notify hook delivery. */
   notify?: ImageTaskNotifyOptions;
@@ -115,6 +134,8 @@ export interface ImageTaskService {
   fetch(request: Request): Promise<Response>;
   /** Resolves once pending record writes and notify deliveries have finished (tests, shutdown). */
   idle(): Promise<void>;
+  /** Stops taking work and closes the connections it opened (the job queue's); call after `idle`. */
+  close(): Promise<void>;
 }
 
 type Handler = (context: RouteContext) => Promise<Response>;
@@ -152,8 +173,30 @@ const actionOfButton: Record<Exclude<ImageTaskButtonAction["kind"], "reroll">, I
  */
 export function createImageTaskService(options: ImageTaskServiceOptions): ImageTaskService {
   const now = options.clock === undefined ? Date.now : () => options.clock!.now();
-  const store = options.store ?? createMemoryTaskStore<StoredImageTask>();
-  const blobs = options.blobs ?? createDirectoryImageBlobStore(join(tmpdir(), "interlingua-image-task"));
+  const retention = { ...defaultImageTaskRetention, ...options.retention };
+  const storage = options.storage;
+  const store =
+    options.store ??
+    (storage === undefined
+      ? createMemoryTaskStore<StoredImageTask>()
+      : createStorageTaskStore<StoredImageTask>(storage, {
+          prefix: "image-tasks",
+          retention: (task) => (isTerminalStatus(task.record.status) ? retention.taskTtlMs : undefined),
+          limits: { maxEntries: retention.maxTasks, maxBytes: retention.maxTaskBytes },
+          now,
+        }));
+  const blobs =
+    options.blobs ??
+    (storage === undefined
+      ? createDirectoryImageBlobStore(join(tmpdir(), "interlingua-image-task"))
+      : createStorageImageBlobStore(storage, {
+          limits: {
+            ttlMs: retention.imageTtlMs,
+            maxEntries: retention.maxImages,
+            maxBytes: retention.maxImageBytes,
+          },
+          now,
+        }));
   const notifier = createTaskNotifier({ now, ...options.notify });
   const globalHook = options.notify?.globalHook;
   if (globalHook !== undefined && notifier.checkHook(globalHook) !== undefined) {
@@ -174,6 +217,9 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     taskTimeoutMs: options.taskTimeoutMs ?? 10 * 60_000,
     generateHash: () => randomHexId(),
     fetch: options.fetch ?? fetch,
+    ...(options.queue === undefined
+      ? {}
+      : { scheduler: createQueueScheduler(options.accounts, options.queue) }),
     redactFailReason: createFailReasonRedactor([
       ...(options.secrets ?? []),
       ...(options.auth?.keys ?? []).map((key) => (typeof key === "string" ? key : key.key)),
@@ -739,6 +785,10 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       await engine.settled();
       await notifier.idle();
       await engine.settled();
+    },
+    async close() {
+      await engine.close();
+      await notifier.idle();
     },
   };
 }

@@ -1,0 +1,64 @@
+import { createMemoryResponseStore, createStorageResponseStore, type ResponseStore } from "@interlingua/core";
+import type { GatewayConfig } from "../config/gateway-config-schema";
+import { createKeyLimiter, type KeyLimiter } from "../limits/create-key-limiter";
+import { createStorageUpstreamContinuations } from "../pipeline/storage-upstream-continuations";
+import { createUpstreamContinuations, type UpstreamContinuations } from "../pipeline/upstream-continuations";
+
+/** Where a gateway keeps what outlives one exchange. */
+export interface GatewayState {
+  /** Stored responses-format exchanges (`previous_response_id` over other backends). */
+  responseStore: ResponseStore;
+  /** Which tenant received each answer id of a same-format upstream. */
+  continuations: UpstreamContinuations;
+  /** Per-key limits, when configured. */
+  limiter: KeyLimiter | undefined;
+  /** Closes the connections opened here (Redis); nothing for memory or a given storage. */
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway's state from its configuration: on Redis with `redis` (shared by every instance on it,
+ * limits included; the Redis client is imported on first use), on `stores.storage` when given (a
+ * data folder), else in this process's memory. A `responseStore` given in the configuration is used
+ * as it is.
+ */
+export function createGatewayState(config: GatewayConfig): GatewayState {
+  const { redis } = config;
+  if (redis !== undefined) return deferredState(import("./create-redis-gateway-state"), { ...config, redis });
+  const storage = config.stores?.storage;
+  const perKey = config.limits?.perKey;
+  return {
+    responseStore:
+      config.responseStore ??
+      (storage === undefined
+        ? createMemoryResponseStore(config.responseStoreLimits)
+        : createStorageResponseStore(storage, config.responseStoreLimits)),
+    continuations:
+      storage === undefined ? createUpstreamContinuations() : createStorageUpstreamContinuations(storage),
+    limiter: perKey && createKeyLimiter(perKey),
+    close: async () => {},
+  };
+}
+
+/** A state whose every call waits for the Redis one to be built. */
+function deferredState(
+  module: Promise<typeof import("./create-redis-gateway-state")>,
+  config: Parameters<typeof import("./create-redis-gateway-state").createRedisGatewayState>[0],
+): GatewayState {
+  const ready = module.then((loaded) => loaded.createRedisGatewayState(config));
+  // Awaited by the first call; a failure to load is that call's error, not an unhandled rejection.
+  ready.catch(() => undefined);
+  return {
+    responseStore: {
+      get: async (id) => (await ready).responseStore.get(id),
+      set: async (record) => (await ready).responseStore.set(record),
+      delete: async (id) => (await ready).responseStore.delete(id),
+    },
+    continuations: {
+      record: async (id, tenant) => (await ready).continuations.record(id, tenant),
+      check: async (id, tenant, param) => (await ready).continuations.check(id, tenant, param),
+    },
+    limiter: config.limits?.perKey && { admit: async (key) => (await ready).limiter!.admit(key) },
+    close: async () => (await ready).close(),
+  };
+}
