@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredResponse } from "../contracts/response-store";
-import { startTestRedis, type TestRedis } from "../test/test-redis";
+import { startTestRedis, type TestRedis, testRedisIsAvailable } from "../test/test-redis";
 import { storedResponseFixture, testResponseStore } from "../test/test-response-store";
 import { disposeTestStorages, testStorageDrivers } from "../test/test-storages";
 import { testTaskStore } from "../test/test-task-store";
@@ -8,18 +8,18 @@ import { createStorageKeyspace } from "./storage-keyspace";
 import { createStorageResponseStore } from "./storage-response-store";
 import { createStorageTaskStore } from "./storage-task-store";
 
-let redis: TestRedis;
+let redis: TestRedis | undefined;
 beforeAll(async () => {
-  redis = await startTestRedis();
+  if (testRedisIsAvailable()) redis = await startTestRedis();
 });
 afterAll(async () => {
   await disposeTestStorages();
-  await redis.stop();
+  await redis?.stop();
 });
 
 const sizeOf = (record: StoredResponse) => new TextEncoder().encode(JSON.stringify(record)).length;
 
-for (const driver of testStorageDrivers(() => redis.url)) {
+for (const driver of testStorageDrivers(() => redis?.url ?? "")) {
   testResponseStore(`on unstorage ${driver.name}`, async () =>
     createStorageResponseStore(await driver.create()),
   );

@@ -6,7 +6,13 @@ export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-pro
 export { storedResponseFixture, testResponseStore } from "./test-response-store";
 export { type TaskFixture, taskFixture, testTaskStore } from "./test-task-store";
 // A real Redis for the tests of shared stores and queues
-export { startTestRedis, type TestRedis, testRedisUrlVariable } from "./test-redis";
+export {
+  requireTestRedisVariable,
+  startTestRedis,
+  type TestRedis,
+  testRedisIsAvailable,
+  testRedisUrlVariable,
+} from "./test-redis";
 export { disposeTestStorages, type TestStorageDriver, testStorageDrivers } from "./test-storages";
 // Arbitraries of the canonical model, for property tests
 export {

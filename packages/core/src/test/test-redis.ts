@@ -12,6 +12,35 @@ export interface TestRedis {
 /** Environment variable naming a running Redis for the tests (`.ci/run` sets it). */
 export const testRedisUrlVariable = "INTERLINGUA_TEST_REDIS_URL";
 
+/** Environment variable that makes a missing Redis an error, as `CI` does. */
+export const requireTestRedisVariable = "INTERLINGUA_REQUIRE_REDIS";
+
+let availability: boolean | undefined;
+
+/**
+ * Whether the tests that need Redis can run here: a Redis named by `INTERLINGUA_TEST_REDIS_URL`, or
+ * a `redis-server` to start. A new machine with only Node and npm has neither, and README's test
+ * command must still pass there: those tests are then skipped, and vitest lists them as skipped.
+ * Where `CI` or `INTERLINGUA_REQUIRE_REDIS` is set a missing Redis throws instead, so CI (which
+ * installs redis-server) always runs them.
+ */
+export function testRedisIsAvailable(): boolean {
+  if (availability !== undefined) return availability;
+  const given = process.env[testRedisUrlVariable];
+  availability =
+    (given !== undefined && given !== "") ||
+    spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+  if (!availability && (isSet(process.env.CI) || isSet(process.env[requireTestRedisVariable])))
+    throw new Error(
+      `These tests need Redis: install redis-server (apt-get install -y redis-server) or set ${testRedisUrlVariable}`,
+    );
+  return availability;
+}
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && value !== "" && value !== "0" && value !== "false";
+}
+
 /**
  * A Redis for tests: the one `INTERLINGUA_TEST_REDIS_URL` names, else a `redis-server` started here
  * on a free port of 127.0.0.1 with nothing saved to disk. Fails with what to do when neither is
