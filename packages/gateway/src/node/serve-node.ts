@@ -151,7 +151,7 @@ export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse)
  * An answer given before the request body was read to the end (a 413) goes out with
  * `connection: close`, and the connection closes only once the client stops sending.
  */
-export function createNodeListener(gateway: Gateway, baseURL?: string): NodeListener {
+export function createNodeListener(gateway: Pick<Gateway, "fetch">, baseURL?: string): NodeListener {
   return (incoming, outgoing) => {
     const controller = new AbortController();
     outgoing.on("close", () => {
@@ -183,7 +183,10 @@ export function createNodeListener(gateway: Gateway, baseURL?: string): NodeList
  * Runs a gateway on Node's http server ({@link createNodeListener} on its own server), on
  * 127.0.0.1 unless told otherwise.
  */
-export async function serveNode(gateway: Gateway, options: ServeNodeOptions = {}): Promise<NodeServer> {
+export async function serveNode(
+  gateway: Pick<Gateway, "fetch">,
+  options: ServeNodeOptions = {},
+): Promise<NodeServer> {
   const host = options.host ?? "127.0.0.1";
   const server = createServer(createNodeListener(gateway));
   server.listen(options.port ?? 0, host);
