@@ -21,6 +21,11 @@ import { createExchangeObservation } from "../observe/create-exchange-observatio
 import { exchangeIdHeader } from "../observe/exchange-event";
 import type { ExchangeRecord } from "../observe/exchange-record";
 import { observeMountResponse } from "../observe/observe-mount-response";
+import { createOpenTelemetry } from "../observe/open-telemetry/create-open-telemetry";
+import {
+  optsIntoLatestGenAi,
+  semconvOptInFromEnvironment,
+} from "../observe/open-telemetry/gen-ai-conventions";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
 import { answerUnknownPath } from "../pipeline/answer-unknown-path";
 import { createSecretRedactor } from "../pipeline/create-secret-redactor";
@@ -86,7 +91,21 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   for (const entry of Object.values(parsed.providers))
     if (isVendorProvider(entry)) secrets.push(entry.apiKey);
   const redact = createSecretRedactor(secrets);
-  const observation = createExchangeObservation({ hooks: parsed.observe?.hooks ?? [], redact });
+  const openTelemetry = parsed.observe?.openTelemetry;
+  const captureContent = openTelemetry !== false && openTelemetry?.captureContent === true;
+  const observation = createExchangeObservation({
+    hooks: parsed.observe?.hooks ?? [],
+    redact,
+    captureContent,
+    startTelemetry:
+      openTelemetry === false
+        ? undefined
+        : createOpenTelemetry({
+            captureContent,
+            latestOnly: optsIntoLatestGenAi(semconvOptInFromEnvironment()),
+            redact,
+          }),
+  });
   const upstreamFetch = observation.watchFetch(
     createTimedFetch(parsed.fetch ?? ((input, init) => globalThis.fetch(input, init)), {
       firstByteMs: parsed.timeouts?.firstByteMs ?? defaultUpstreamTimeouts.firstByteMs,

@@ -192,7 +192,8 @@ export function createExchangeObservation(options: ExchangeObservationOptions): 
         if (record.telemetry) {
           const headers = new Headers(init.headers);
           try {
-            record.telemetry.upstreamStarted(headers);
+            const url = input instanceof Request ? input.url : String(input);
+            record.telemetry.upstreamStarted(url, headers);
           } catch {
             failed();
           }

@@ -3,8 +3,8 @@ import type { ExchangeEvent } from "./exchange-event";
 
 /** What an observer that follows an exchange live (OpenTelemetry) is told beyond the final event. */
 export interface ExchangeTelemetry {
-  /** An upstream call is about to go out with these headers (trace context may be added to them). */
-  upstreamStarted(headers: Headers): void;
+  /** An upstream call to `url` is about to go out with these headers (trace context may be added to them). */
+  upstreamStarted(url: string, headers: Headers): void;
   /** The exchange is over. */
   end(event: ExchangeEvent, record: ExchangeRecord): void;
 }
