@@ -18,6 +18,10 @@ import {
 import { createServeImageTaskService, imageTaskMountPaths } from "../serve/create-serve-image-task-service";
 import { serveBanner } from "../serve/serve-banner";
 import { parseServeConfigFile, type ServeConfigFile } from "../serve/serve-config-file";
+import { createExchangeLogger } from "../telemetry/create-exchange-logger";
+import { createMetricsEndpoint } from "../telemetry/create-metrics-endpoint";
+import { type RunningTelemetry, startServeTelemetry } from "../telemetry/start-serve-telemetry";
+import { resolveServeTelemetry, type ServeTelemetry } from "../telemetry/telemetry-section";
 import { type CliIo, CliUsageError } from "../terminal/cli-io";
 import { openInput } from "../terminal/open-input";
 
@@ -39,7 +43,13 @@ Options:
   --port <port>      port (default $INTERLINGUA_PORT, else 8787; 0 for any free port)
   --record <dir>     write every exchange that passes through to <dir>, secrets redacted
   --replay <file>    answer from these recordings (JSONL, HAR, ...) instead of any provider
-  -h, --help         show this help`;
+  -h, --help         show this help
+
+Telemetry (or a "telemetry" section in the --config file; see docs/observability.md):
+  one log line per exchange on stdout (INTERLINGUA_LOG=json|pretty|off; default pretty on a
+  terminal, else JSON); OTLP traces and metrics when OTEL_EXPORTER_OTLP_ENDPOINT (or another
+  standard OTEL_EXPORTER_OTLP_* endpoint) is set; Prometheus /metrics on its own port with
+  INTERLINGUA_METRICS_PORT, or on the gateway's port behind INTERLINGUA_METRICS_ADMIN_KEY.`;
 
 /** What {@link startServe} started. */
 export interface RunningServe {
@@ -48,6 +58,10 @@ export interface RunningServe {
   recordingFile?: string;
   /** The image-task service mounted at `/img` and `/mj`, when the config has an `imageTask` section. */
   imageTask?: ImageTaskService;
+  /** The OpenTelemetry SDK serve started (a no-op shutdown when telemetry is off). */
+  telemetry: RunningTelemetry;
+  /** The Prometheus `/metrics` server, when it has a port of its own. */
+  metricsServer?: NodeServer;
 }
 
 /** Parses `serve` arguments and starts the gateway; resolves once it listens. */
@@ -81,6 +95,7 @@ export async function startServe(
 
   const configFile = await loadConfig(values.config, io);
   let config = configFile.gateway;
+  const telemetrySettings = resolveTelemetry(configFile, io);
   let replay: { prompt: string | undefined } | undefined;
   // What serves the answers, said once the gateway listens (a busy port is then the only line).
   let notes = "";
@@ -109,6 +124,8 @@ export async function startServe(
     config.fetch === undefined
       ? { ...config, fetch: createNodeUpstreamFetch({ connectMs: config.timeouts?.connectMs }) }
       : config;
+  const telemetry = startServeTelemetry(telemetrySettings, io.environment);
+  config = observedConfig(config, telemetrySettings, io);
   const gateway = createGateway(
     configFile.imageTask === undefined
       ? config
@@ -123,6 +140,18 @@ export async function startServe(
         },
   );
   let handler = (request: Request) => gateway.fetch(request);
+  const metricsSettings = telemetrySettings.metrics;
+  const metricsEndpoint =
+    telemetry.prometheusText &&
+    createMetricsEndpoint(
+      telemetry.prometheusText,
+      metricsSettings && "adminKey" in metricsSettings ? metricsSettings.adminKey : undefined,
+    );
+  if (metricsEndpoint && metricsSettings && "adminKey" in metricsSettings) {
+    const gatewayHandler = handler;
+    handler = (request) =>
+      new URL(request.url).pathname === "/metrics" ? metricsEndpoint(request) : gatewayHandler(request);
+  }
   let recordingFile: string | undefined;
   if (values.record !== undefined) {
     await mkdir(values.record, { recursive: true });
@@ -137,7 +166,19 @@ export async function startServe(
     handler = async (request) => recorded(request);
     notes += `Recording every exchange to ${file}\n`;
   }
-  const server = await listen(handler, values.host, port);
+  let server: NodeServer | undefined;
+  let metricsServer: NodeServer | undefined;
+  try {
+    server = await listen(handler, values.host, port);
+    if (metricsEndpoint && metricsSettings && "port" in metricsSettings)
+      metricsServer = await listen(metricsEndpoint, metricsSettings.host, metricsSettings.port);
+  } catch (error) {
+    await server?.close();
+    await telemetry.shutdown();
+    throw error;
+  }
+  if (metricsServer) notes += `Prometheus metrics at ${metricsServer.url}/metrics\n`;
+  else if (metricsEndpoint) notes += `Prometheus metrics at ${server.url}/metrics (with the admin key)\n`;
   if (configFile.imageTask !== undefined) {
     imageTask = createServeImageTaskService(configFile.imageTask, configFile.gateway, {
       listeningURL: server.url,
@@ -157,8 +198,39 @@ export async function startServe(
   );
   return {
     server,
+    telemetry,
+    ...(metricsServer === undefined ? {} : { metricsServer }),
     ...(recordingFile === undefined ? {} : { recordingFile }),
     ...(imageTask === undefined ? {} : { imageTask }),
+  };
+}
+
+/** The telemetry settings of the config file and environment; a bad one is the user's to fix. */
+function resolveTelemetry(configFile: ServeConfigFile, io: CliIo): ServeTelemetry {
+  let settings: ServeTelemetry;
+  try {
+    settings = resolveServeTelemetry(configFile.telemetry, io.environment, io.stdout.isTTY === true);
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+  const metrics = settings.metrics;
+  if (metrics && "adminKey" in metrics && configFile.gateway.auth?.keys.includes(metrics.adminKey))
+    throw new CliUsageError("the metrics admin key must not be one of the callers' keys (auth.keys)");
+  return settings;
+}
+
+/** The gateway's configuration with the exchange log as a hook and OpenTelemetry on only when something reads it. */
+function observedConfig(config: GatewayConfig, telemetry: ServeTelemetry, io: CliIo): GatewayConfig {
+  const hooks = [...(config.observe?.hooks ?? [])];
+  if (telemetry.log !== "off") hooks.push(createExchangeLogger(telemetry.log, io.stdout));
+  const exported = telemetry.otlp || telemetry.metrics !== undefined;
+  return {
+    ...config,
+    observe: {
+      ...config.observe,
+      hooks,
+      openTelemetry: exported ? { captureContent: telemetry.captureContent } : false,
+    },
   };
 }
 
@@ -173,6 +245,8 @@ export async function serveCommand(args: string[], io: CliIo, formats: Recording
   });
   io.stderr.write("interlingua: shutting down\n");
   await running.server.close();
+  await running.metricsServer?.close();
+  await running.telemetry.shutdown();
   await running.imageTask?.idle();
   return 0;
 }
