@@ -20,7 +20,7 @@ function answer(usage: Usage | undefined): ChatResponse {
     model: "custom-model",
     parts: [{ type: "text", text: "Hi there" }],
     finishReason: { reason: "stop" },
-    ...(usage ? { usage } : {}),
+    usage: usage ?? {},
     status: "completed",
   };
 }
@@ -138,8 +138,11 @@ describe("usage that was not reported", () => {
         routes: [{ model: "*", provider: "custom" }],
         observe: { hooks: [(event) => void seen.push(event)] },
       });
-      await (await gateway.fetch(messagesRequest(stream))).text();
+      const response = await gateway.fetch(messagesRequest(stream));
+      expect(response.status).toBe(200);
+      await response.text();
       await vi.waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]!.error).toBeUndefined();
       expect(seen[0]!.usage).toBeUndefined();
     });
 
