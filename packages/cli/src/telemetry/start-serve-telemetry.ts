@@ -2,6 +2,7 @@ import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { OTLPMetricExporter as OtlpJsonMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { OTLPMetricExporter as OtlpProtobufMetricExporter } from "@opentelemetry/exporter-metrics-otlp-proto";
 import { PrometheusExporter, PrometheusSerializer } from "@opentelemetry/exporter-prometheus";
+import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider, type MetricReader, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import { NodeSDK } from "@opentelemetry/sdk-node";
 import type { ServeTelemetry } from "./telemetry-section";
@@ -45,18 +46,22 @@ export function startServeTelemetry(
   const prometheus = telemetry.metrics ? new PrometheusExporter({ preventServerStart: true }) : undefined;
   const readers: MetricReader[] = prometheus ? [prometheus] : [];
   let stop: () => Promise<void>;
+  // The standard variable wins over the config file, as everywhere in OpenTelemetry.
+  const serviceName = environment.OTEL_SERVICE_NAME ?? telemetry.serviceName;
   if (telemetry.otlp) {
     readers.push(new PeriodicExportingMetricReader({ exporter: otlpMetricExporter(environment) }));
     const sdk = new NodeSDK({
-      // The standard variable wins over the config file, as everywhere in OpenTelemetry.
-      serviceName: environment.OTEL_SERVICE_NAME ?? telemetry.serviceName,
+      serviceName,
       metricReaders: readers,
       instrumentations: [],
     });
     sdk.start();
     stop = () => sdk.shutdown();
   } else if (readers.length > 0) {
-    const provider = new MeterProvider({ readers });
+    const provider = new MeterProvider({
+      readers,
+      resource: defaultResource().merge(resourceFromAttributes({ "service.name": serviceName })),
+    });
     metrics.setGlobalMeterProvider(provider);
     stop = () => provider.shutdown();
   } else {

@@ -107,6 +107,7 @@ describe("/metrics on its own port, from the environment, and the JSON log", () 
         histogramSum(text, "gen_ai_client_token_usage", { ...labels, gen_ai_token_type: "output" }),
       ).toBe(8);
       expect(histogramSum(text, "gen_ai_client_operation_duration", labels)).toBeGreaterThan(0);
+      expect(text).toContain('service_name="interlingua"');
       expect(text).not.toContain(callerKey);
       expect(text).not.toContain(upstreamKey);
       expect(text).not.toContain(tenant);

@@ -19,7 +19,7 @@ import { createKeyLimiter } from "../limits/create-key-limiter";
 import { releaseWhenAnswered } from "../limits/release-when-answered";
 import { createExchangeObservation } from "../observe/create-exchange-observation";
 import { exchangeIdHeader } from "../observe/exchange-event";
-import type { ExchangeRecord } from "../observe/exchange-record";
+import { countBytesOut, type ExchangeRecord } from "../observe/exchange-record";
 import { observeMountResponse } from "../observe/observe-mount-response";
 import { createOpenTelemetry } from "../observe/open-telemetry/create-open-telemetry";
 import {
@@ -260,7 +260,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
           return releaseWhenAnswered(response, release);
         } catch (thrown) {
           const error = toCanonicalError(thrown);
-          const response = errorResponse(front.format.codec, error, runtime.redact);
+          const response = errorResponse(
+            front.format.codec,
+            error,
+            runtime.redact,
+            record && ((bytes) => countBytesOut(record, bytes)),
+          );
           if (error.kind === "method_not_allowed" && error.param) response.headers.set("allow", error.param);
           if (
             error.kind === "rate_limit" &&

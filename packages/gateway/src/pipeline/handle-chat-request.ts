@@ -195,7 +195,7 @@ export async function handleChatRequest(
     const error = asCallerError(toCanonicalError(thrown));
     report.error = { kind: error.kind, status: error.status, message: runtime.redact(error.message) };
     runtime.report(report);
-    const response = errorResponse(codec, error, runtime.redact);
+    const response = errorResponse(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
     runtime.observation.finish(record, response.status, error);
     return response;
   }

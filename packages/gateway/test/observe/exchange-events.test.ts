@@ -144,11 +144,12 @@ for (const client of frontClients)
           it(`${mode}: ${fault} is one event with the caller's status and the failure classified`, async () => {
             const model = `${backend.id}-${faultModel(fault)}`;
             const response = await fetch(client.request(server.url, callerKey, model, stream));
-            await response.text();
+            const body = await response.text();
             const event = await eventOf(response);
             expect(event).toMatchObject({
               tenant,
               status: response.status,
+              bytes: { out: new TextEncoder().encode(body).byteLength },
               backend: { provider: backend.id },
               upstreamCalls: 1,
               error: { type: expectedErrorType(fault) },
