@@ -229,6 +229,23 @@ describe("failures before any upstream call", () => {
 });
 
 describe("a caller that goes away", () => {
+  it("ends a whole answer's event as a client disconnect", async () => {
+    const controller = new AbortController();
+    const model = `responses-${faultModel("stall before headers")}`;
+    const request = frontClients[0]!.request(server.url, callerKey, model, false);
+    const before = events.length;
+    const pending = fetch(request, { signal: controller.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    await pending;
+    const event = await vi.waitFor(() => {
+      const found = events.slice(before).find((candidate) => candidate.requestModel === model);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(event).toMatchObject({ stream: false, error: { type: "client_disconnect" } });
+  });
+
   for (const [name, backend] of [
     ["converted", responsesCodec],
     ["passed through", messagesCodec],

@@ -176,3 +176,39 @@ describe("mounts", () => {
     expect(seen[0]!.error).toBeUndefined();
   });
 });
+
+describe("strict mode after the first byte", () => {
+  it("a loss found mid-stream is a strict refusal, with the 200 the caller already got", async () => {
+    const seen: ExchangeEvent[] = [];
+    const summary: ChatEvent[] = [
+      { type: "response-start", id: "resp_summary", model: "custom-model" },
+      { type: "part-start", index: 0, kind: "reasoning" },
+      { type: "reasoning-delta", index: 0, text: "A summary.", summaryIndex: 0 },
+      { type: "part-end", index: 0, part: { type: "reasoning", summary: ["A summary."] } },
+      { type: "response-end", finishReason: { reason: "stop" }, usage: { inputTokens: 1, outputTokens: 1 } },
+    ];
+    const gateway = createGateway({
+      providers: {
+        custom: {
+          id: "custom",
+          capabilities: { streaming: true },
+          generate: async () => answer(undefined),
+          stream: async () => readableFrom(summary),
+        },
+      },
+      routes: [{ model: "*", provider: "custom" }],
+      observe: { hooks: [(event) => void seen.push(event)] },
+    });
+    const request = messagesRequest(true);
+    request.headers.set("x-interlingua-strict", "1");
+    const response = await gateway.fetch(request);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Strict conversion");
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toMatchObject({
+      status: 200,
+      strict: true,
+      error: { type: "strict_refusal", code: "conversion_loss" },
+    });
+  });
+});
