@@ -171,7 +171,6 @@ export function createExchangeObservation(options: ExchangeObservationOptions): 
     finish(record, status, error) {
       if (record.ended) return;
       record.ended = true;
-      record.failure = error;
       bySignal.delete(record.signal);
       const event = buildEvent(record, status, performance.now(), error, redact);
       if (record.telemetry) {

@@ -1,4 +1,4 @@
-import { type CanonicalError, type ChatRequest, type Loss, mergeUsage, type Usage } from "@interlingua/core";
+import { type ChatRequest, type Loss, mergeUsage, type Usage } from "@interlingua/core";
 import type { ExchangeEvent } from "./exchange-event";
 
 /** What an observer that follows an exchange live (OpenTelemetry) is told beyond the final event. */
@@ -52,8 +52,6 @@ export interface ExchangeRecord {
   telemetry?: ExchangeTelemetry;
   /** Set once the exchange is over; later ends are ignored. */
   ended: boolean;
-  /** The error the exchange ended with, if it failed. */
-  failure?: CanonicalError;
   /** Set when a stream was cancelled by the caller. */
   disconnected: boolean;
 }

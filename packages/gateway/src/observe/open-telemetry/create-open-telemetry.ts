@@ -62,8 +62,8 @@ function createInstruments(provider: MeterProvider): Instruments {
   };
 }
 
-function providerName(event: ExchangeEvent): string | undefined {
-  const backend = event.backend;
+/** `gen_ai.provider.name` of a backend: its wire format's vendor, else its `providers` key. */
+function providerName(backend: ExchangeEvent["backend"]): string | undefined {
   if (!backend) return undefined;
   return (backend.format && providerNameByFormat[backend.format]) || backend.provider;
 }
@@ -105,7 +105,7 @@ export function createOpenTelemetry(
     };
     put(attributes, attribute.tenant, event.tenant);
     if (event.kind === "chat") attributes[attribute.operationName] = "chat";
-    const provider = providerName(event);
+    const provider = providerName(event.backend);
     put(attributes, attribute.providerName, provider);
     if (!options.latestOnly) put(attributes, attribute.legacySystem, provider);
     put(attributes, attribute.provider, event.backend?.provider);
@@ -146,7 +146,7 @@ export function createOpenTelemetry(
     if (event.kind !== "chat") return;
     const { tokenUsage, duration, timeToFirstChunk } = currentInstruments();
     const attributes: Attributes = { [attribute.operationName]: "chat", ...server };
-    put(attributes, attribute.providerName, providerName(event));
+    put(attributes, attribute.providerName, providerName(event.backend));
     put(attributes, attribute.frontFormat, event.front);
     // Only a model an upstream answered for: callers choose the name, so a model that was refused
     // would let anyone grow the metric's series without bound.
@@ -192,9 +192,7 @@ export function createOpenTelemetry(
         const name = record.upstreamModel === undefined ? "chat" : `chat ${record.upstreamModel}`;
         const attributes: Attributes = { [attribute.operationName]: "chat", ...server };
         put(attributes, attribute.requestModel, record.upstreamModel);
-        const provider =
-          (record.backend?.format && providerNameByFormat[record.backend.format]) || record.backend?.provider;
-        put(attributes, attribute.providerName, provider);
+        put(attributes, attribute.providerName, providerName(record.backend));
         upstream = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, exchangeContext);
         propagation.inject(trace.setSpan(exchangeContext, upstream), headers, headerSetter);
       },
