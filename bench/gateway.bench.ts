@@ -60,7 +60,7 @@ const eventChunks = events.map((event, index) =>
 );
 
 /** The upstream, in process: a messages API that answers every call with the same answer, whole or streamed. */
-async function upstreamFetch(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+export async function upstreamFetch(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const body = JSON.parse(String(init?.body)) as { stream?: boolean };
   return body.stream
     ? new Response(readableFrom(eventChunks), { headers: { "content-type": "text/event-stream" } })
@@ -74,14 +74,14 @@ const gateway = createGateway({
 });
 
 const question = "Refactor the two files. ".repeat(20);
-const messagesBody = (stream: boolean) =>
+export const messagesBody = (stream: boolean) =>
   JSON.stringify({
     model: "claude-sonnet-4-5",
     max_tokens: 1024,
     stream,
     messages: [{ role: "user", content: question }],
   });
-const responsesBody = (stream: boolean) =>
+export const responsesBody = (stream: boolean) =>
   JSON.stringify({ model: "claude-sonnet-4-5", stream, input: question });
 
 /** One exchange through `gateway.fetch`, the answer read to its last byte. */

@@ -32,6 +32,16 @@ export { createKeyVerifier, type KeyVerifier } from "./auth/create-key-verifier"
 export { createOpaqueSealer, type OpaqueSealer, opaqueEnvelopePrefix } from "./opaque/create-opaque-sealer";
 export { createRouter, type ResolvedRoute, type Router } from "./routing/create-router";
 export { isModelGlob, matchModelPattern } from "./routing/match-model-pattern";
+// Observability
+export {
+  type ExchangeBytes,
+  type ExchangeError,
+  type ExchangeErrorType,
+  type ExchangeEvent,
+  type ExchangeHook,
+  type ExchangeTimings,
+  exchangeIdHeader,
+} from "./observe/exchange-event";
 // Headers
 export { lossesHeader, strictHeader } from "./pipeline/handle-chat-request";
 export { tokenCountHeader } from "./pipeline/handle-token-count";

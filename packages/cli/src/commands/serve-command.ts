@@ -30,6 +30,10 @@ import fsDriver from "unstorage/drivers/fs";
 import { createServeImageTaskService, imageTaskMountPaths } from "../serve/create-serve-image-task-service";
 import { serveBanner } from "../serve/serve-banner";
 import { parseServeConfigFile, type ServeConfigFile } from "../serve/serve-config-file";
+import { createExchangeLogger } from "../telemetry/create-exchange-logger";
+import { createMetricsEndpoint } from "../telemetry/create-metrics-endpoint";
+import { type RunningTelemetry, startServeTelemetry } from "../telemetry/start-serve-telemetry";
+import { resolveServeTelemetry, type ServeTelemetry } from "../telemetry/telemetry-section";
 import { type CliIo, CliUsageError } from "../terminal/cli-io";
 import { openInput } from "../terminal/open-input";
 
@@ -54,7 +58,13 @@ Options:
   --data-dir <dir>   where stored responses, image tasks and images are kept across restarts
                      (default ./.interlingua); with Redis (redis.url in --config, or REDIS_URL)
                      everything is kept there instead, shared by every instance
-  -h, --help         show this help`;
+  -h, --help         show this help
+
+Telemetry (or a "telemetry" section in the --config file; see docs/observability.md):
+  one log line per exchange on stdout (INTERLINGUA_LOG=json|pretty|off; default pretty on a
+  terminal, else JSON); OTLP traces and metrics when OTEL_EXPORTER_OTLP_ENDPOINT (or another
+  standard OTEL_EXPORTER_OTLP_* endpoint) is set; Prometheus /metrics on its own port with
+  INTERLINGUA_METRICS_PORT, or on the gateway's port behind INTERLINGUA_METRICS_ADMIN_KEY.`;
 
 /** What {@link startServe} started. */
 export interface RunningServe {
@@ -65,8 +75,12 @@ export interface RunningServe {
   imageTask?: ImageTaskService;
   /** Where state is kept: the data folder, or the Redis URL. */
   state: { dataDir: string } | { redis: string };
-  /** Stops listening, lets running image tasks finish, and closes the stores. */
+  /** Stops listening, lets running image tasks finish, closes the stores and flushes telemetry. */
   stop(): Promise<void>;
+  /** The OpenTelemetry SDK serve started (a no-op shutdown when telemetry is off). */
+  telemetry: RunningTelemetry;
+  /** The Prometheus `/metrics` server, when it has a port of its own. */
+  metricsServer?: NodeServer;
 }
 
 /** Parses `serve` arguments and starts the gateway; resolves once it listens. */
@@ -116,6 +130,7 @@ export async function startServe(
     config.redis === undefined
       ? `Keeping stored responses, image tasks and images in ${dataDir}\n`
       : `Keeping stored responses, image tasks and images on Redis at ${new URL(config.redis.url).host}\n`;
+  const telemetrySettings = resolveTelemetry(configFile, io);
   let replay: { prompt: string | undefined } | undefined;
   // What serves the answers, said once the gateway listens (a busy port is then the only line).
   let notes = "";
@@ -144,6 +159,8 @@ export async function startServe(
     config.fetch === undefined
       ? { ...config, fetch: createNodeUpstreamFetch({ connectMs: config.timeouts?.connectMs }) }
       : config;
+  const telemetry = startServeTelemetry(telemetrySettings, io.environment);
+  config = observedConfig(config, telemetrySettings, io);
   const gateway = createGateway(
     configFile.imageTask === undefined
       ? config
@@ -158,6 +175,18 @@ export async function startServe(
         },
   );
   let handler = (request: Request) => gateway.fetch(request);
+  const metricsSettings = telemetrySettings.metrics;
+  const metricsEndpoint =
+    telemetry.prometheusText &&
+    createMetricsEndpoint(
+      telemetry.prometheusText,
+      metricsSettings && "adminKey" in metricsSettings ? metricsSettings.adminKey : undefined,
+    );
+  if (metricsEndpoint && metricsSettings && "adminKey" in metricsSettings) {
+    const gatewayHandler = handler;
+    handler = (request) =>
+      new URL(request.url).pathname === "/metrics" ? metricsEndpoint(request) : gatewayHandler(request);
+  }
   let recordingFile: string | undefined;
   if (values.record !== undefined) {
     await mkdir(values.record, { recursive: true });
@@ -172,7 +201,19 @@ export async function startServe(
     handler = async (request) => recorded(request);
     notes += `Recording every exchange to ${file}\n`;
   }
-  const server = await listen(handler, values.host, port);
+  let server: NodeServer | undefined;
+  let metricsServer: NodeServer | undefined;
+  try {
+    server = await listen(handler, values.host, port);
+    if (metricsEndpoint && metricsSettings && "port" in metricsSettings)
+      metricsServer = await listen(metricsEndpoint, metricsSettings.host, metricsSettings.port);
+  } catch (error) {
+    await server?.close();
+    await telemetry.shutdown();
+    throw error;
+  }
+  if (metricsServer) notes += `Prometheus metrics at ${metricsServer.url}/metrics\n`;
+  else if (metricsEndpoint) notes += `Prometheus metrics at ${server.url}/metrics (with the admin key)\n`;
   if (configFile.imageTask !== undefined) {
     imageTask = createServeImageTaskService(configFile.imageTask, configFile.gateway, {
       listeningURL: server.url,
@@ -197,18 +238,51 @@ export async function startServe(
   let stopped: Promise<void> | undefined;
   return {
     server,
+    telemetry,
+    ...(metricsServer === undefined ? {} : { metricsServer }),
     ...(recordingFile === undefined ? {} : { recordingFile }),
     ...(service === undefined ? {} : { imageTask: service }),
     state: config.redis === undefined ? { dataDir } : { redis: config.redis.url },
     stop() {
       stopped ??= (async () => {
         await server.close();
+        await metricsServer?.close();
         await service?.idle();
         await service?.close();
         await gateway.close();
         await storage.dispose();
+        await telemetry.shutdown();
       })();
       return stopped;
+    },
+  };
+}
+
+/** The telemetry settings of the config file and environment; a bad one is the user's to fix. */
+function resolveTelemetry(configFile: ServeConfigFile, io: CliIo): ServeTelemetry {
+  let settings: ServeTelemetry;
+  try {
+    settings = resolveServeTelemetry(configFile.telemetry, io.environment, io.stdout.isTTY === true);
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+  const metrics = settings.metrics;
+  if (metrics && "adminKey" in metrics && configFile.gateway.auth?.keys.includes(metrics.adminKey))
+    throw new CliUsageError("the metrics admin key must not be one of the callers' keys (auth.keys)");
+  return settings;
+}
+
+/** The gateway's configuration with the exchange log as a hook and OpenTelemetry on only when something reads it. */
+function observedConfig(config: GatewayConfig, telemetry: ServeTelemetry, io: CliIo): GatewayConfig {
+  const hooks = [...(config.observe?.hooks ?? [])];
+  if (telemetry.log !== "off") hooks.push(createExchangeLogger(telemetry.log, io.stdout));
+  const exported = telemetry.otlp || telemetry.metrics !== undefined;
+  return {
+    ...config,
+    observe: {
+      ...config.observe,
+      hooks,
+      openTelemetry: exported ? { captureContent: telemetry.captureContent } : false,
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   type VendorProviderConfig,
 } from "@interlingua/gateway";
 import { z } from "zod";
+import { TelemetrySection } from "../telemetry/telemetry-section";
 
 /** Formats whose models can answer with images, so an image backend can be built on them. */
 const imageFormats = ["generate-content", "responses"] as const;
@@ -67,12 +68,23 @@ export const ImageTaskSection = z.strictObject({
 /** The `imageTask` section; see {@link ImageTaskSection}. */
 export type ImageTaskSection = z.infer<typeof ImageTaskSection>;
 
-/** A parsed serve configuration file: the gateway's configuration and the optional image-task section. */
+/** A parsed serve configuration file: the gateway's configuration and the optional serve sections. */
 export interface ServeConfigFile {
-  /** Everything but `imageTask`, validated as the gateway's configuration. */
+  /** Everything but `imageTask` and `telemetry`, validated as the gateway's configuration. */
   gateway: GatewayConfig;
   /** The image-task section with its provider resolved, when present. */
   imageTask?: ImageTaskSection & { providerConfig: VendorProviderConfig };
+  /** The telemetry section (OTLP, `/metrics`, logs), when present. */
+  telemetry?: TelemetrySection;
+}
+
+/** Each issue of a serve section as `section.path: message`. */
+function sectionProblems(section: string, error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+    const path = [section, ...issue.path, ...keys].map(String).join(".");
+    return `${path}: ${issue.message}`;
+  });
 }
 
 /**
@@ -80,19 +92,25 @@ export interface ServeConfigFile {
  * (`imageTask.provider: no provider named 'x'`), like `parseGatewayConfig`.
  */
 export function parseServeConfigFile(input: unknown): ServeConfigFile {
-  if (typeof input !== "object" || input === null || Array.isArray(input) || !("imageTask" in input))
+  if (typeof input !== "object" || input === null || Array.isArray(input))
     return { gateway: parseGatewayConfig(input) };
-  const { imageTask, ...rest } = input as { imageTask: unknown };
+  const {
+    imageTask,
+    telemetry: telemetryInput,
+    ...rest
+  } = input as { imageTask?: unknown; telemetry?: unknown };
   const gateway = parseGatewayConfig(rest);
-  const result = ImageTaskSection.safeParse(imageTask);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
-      const path = ["imageTask", ...issue.path, ...keys].map(String).join(".");
-      return `${path}: ${issue.message}`;
-    });
-    throw new TypeError(`Invalid gateway config: ${problems.join("; ")}`);
+  let telemetry: TelemetrySection | undefined;
+  if ("telemetry" in input) {
+    const parsed = TelemetrySection.safeParse(telemetryInput);
+    if (!parsed.success)
+      throw new TypeError(`Invalid gateway config: ${sectionProblems("telemetry", parsed.error).join("; ")}`);
+    telemetry = parsed.data;
   }
+  if (!("imageTask" in input)) return telemetry ? { gateway, telemetry } : { gateway };
+  const result = ImageTaskSection.safeParse(imageTask);
+  if (!result.success)
+    throw new TypeError(`Invalid gateway config: ${sectionProblems("imageTask", result.error).join("; ")}`);
   const section = result.data;
   const problem = (key: string, message: string) =>
     new TypeError(`Invalid gateway config: imageTask.${key}: ${message}`);
@@ -107,5 +125,5 @@ export function parseServeConfigFile(input: unknown): ServeConfigFile {
   }
   if (section.translateWith !== undefined && !createRouter(gateway.routes).resolve(section.translateWith))
     throw problem("translateWith", `no route matches model '${section.translateWith}'`);
-  return { gateway, imageTask: { ...section, providerConfig } };
+  return { gateway, imageTask: { ...section, providerConfig }, ...(telemetry ? { telemetry } : {}) };
 }

@@ -1,6 +1,7 @@
 import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
 import type { Storage } from "unstorage";
 import { z } from "zod";
+import type { ExchangeHook } from "../observe/exchange-event";
 
 /** The wire formats a gateway can serve and call, by codec id. */
 export const gatewayFormatIds = ["messages", "generate-content", "responses"] as const;
@@ -135,6 +136,31 @@ export const gatewayConfigSchema = z
     /** Called once per chat exchange with its conversion report. */
     onConversion: z
       .custom<(report: ConversionReport) => void>((value) => typeof value === "function")
+      .optional(),
+    /**
+     * Observability: `hooks` are given an `ExchangeEvent` for every exchange once it is over (never
+     * awaited; a hook that throws or rejects is counted, never felt by the exchange);
+     * `openTelemetry` spans and metrics through `@opentelemetry/api` are on unless `false`, and are
+     * a no-op until the application registers an OpenTelemetry SDK (see docs/observability.md).
+     */
+    observe: z
+      .strictObject({
+        hooks: z
+          .array(z.custom<ExchangeHook>((value) => typeof value === "function", "a hook is a function"))
+          .optional(),
+        openTelemetry: z
+          .union([
+            z.literal(false),
+            z.strictObject({
+              /**
+               * Record the messages and answers on spans (`gen_ai.input.messages`,
+               * `gen_ai.output.messages`), with configured secrets redacted; off by default.
+               */
+              captureContent: z.boolean().optional(),
+            }),
+          ])
+          .optional(),
+      })
       .optional(),
     /** Path prefix (`/img/`) → a handler for everything under it. */
     mounts: z

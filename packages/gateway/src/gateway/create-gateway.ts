@@ -10,6 +10,15 @@ import {
 } from "../config/gateway-config-schema";
 import type { GatewayFormat } from "../formats/gateway-format";
 import { releaseWhenAnswered } from "../limits/release-when-answered";
+import { createExchangeObservation } from "../observe/create-exchange-observation";
+import { exchangeIdHeader } from "../observe/exchange-event";
+import { countBytesOut, type ExchangeRecord } from "../observe/exchange-record";
+import { observeMountResponse } from "../observe/observe-mount-response";
+import { createOpenTelemetry } from "../observe/open-telemetry/create-open-telemetry";
+import {
+  optsIntoLatestGenAi,
+  semconvOptInFromEnvironment,
+} from "../observe/open-telemetry/gen-ai-conventions";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
 import { answerUnknownPath } from "../pipeline/answer-unknown-path";
 import { createSecretRedactor } from "../pipeline/create-secret-redactor";
@@ -33,6 +42,8 @@ export interface Gateway {
   fetch(request: Request): Promise<Response>;
   /** Closes the connections the gateway opened (Redis, with `redis` configured); idempotent. */
   close(): Promise<void>;
+  /** How many times an `observe` hook (or the telemetry) threw or rejected, since the gateway was made. */
+  readonly hookFailures: number;
 }
 
 /** Extra options of {@link createGateway}, for embedding and tests. */
@@ -49,9 +60,9 @@ function randomSecret(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function mountFor(mounts: [string, FetchHandler][], url: URL): FetchHandler | undefined {
-  for (const [prefix, handler] of mounts)
-    if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return handler;
+function mountFor(mounts: [string, FetchHandler][], url: URL): [string, FetchHandler] | undefined {
+  for (const mount of mounts)
+    if (url.pathname === mount[0] || url.pathname.startsWith(`${mount[0]}/`)) return mount;
   return undefined;
 }
 
@@ -71,12 +82,32 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     .filter((format) => enabled.has(format.codec.id))
     .map((format) => ({ format, conversation: format.createConversationState?.(store) }));
 
-  const upstreamFetch = createTimedFetch(parsed.fetch ?? ((input, init) => globalThis.fetch(input, init)), {
-    firstByteMs: parsed.timeouts?.firstByteMs ?? defaultUpstreamTimeouts.firstByteMs,
-    idleMs: parsed.timeouts?.idleMs ?? defaultUpstreamTimeouts.idleMs,
-  });
   const secrets: string[] = [...(parsed.auth?.keys ?? [])];
   if (parsed.secret) secrets.push(parsed.secret);
+  for (const entry of Object.values(parsed.providers))
+    if (isVendorProvider(entry)) secrets.push(entry.apiKey);
+  const redact = createSecretRedactor(secrets);
+  const openTelemetry = parsed.observe?.openTelemetry;
+  const captureContent = openTelemetry !== false && openTelemetry?.captureContent === true;
+  const observation = createExchangeObservation({
+    hooks: parsed.observe?.hooks ?? [],
+    redact,
+    captureContent,
+    startTelemetry:
+      openTelemetry === false
+        ? undefined
+        : createOpenTelemetry({
+            captureContent,
+            latestOnly: optsIntoLatestGenAi(semconvOptInFromEnvironment()),
+            redact,
+          }),
+  });
+  const upstreamFetch = observation.watchFetch(
+    createTimedFetch(parsed.fetch ?? ((input, init) => globalThis.fetch(input, init)), {
+      firstByteMs: parsed.timeouts?.firstByteMs ?? defaultUpstreamTimeouts.firstByteMs,
+      idleMs: parsed.timeouts?.idleMs ?? defaultUpstreamTimeouts.idleMs,
+    }),
+  );
   const targets = new Map<string, ProviderTarget>();
   for (const [name, entry] of Object.entries(parsed.providers)) {
     if (!isVendorProvider(entry)) {
@@ -86,7 +117,6 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     const format = formatById.get(entry.type);
     if (!format)
       throw new TypeError(`Invalid gateway config: providers.${name}.type: no codec for '${entry.type}'`);
-    secrets.push(entry.apiKey);
     const providerOptions = {
       baseURL: entry.baseURL,
       apiKey: entry.apiKey,
@@ -109,7 +139,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     router: createRouter(parsed.routes),
     targets,
     sealer: createOpaqueSealer(parsed.secret ?? randomSecret()),
-    redact: createSecretRedactor(secrets),
+    redact,
     maxBodyBytes: parsed.limits?.maxBodyBytes ?? defaultMaxBodyBytes,
     fetch: upstreamFetch,
     keepaliveMs: parsed.timeouts?.keepaliveMs ?? defaultKeepaliveMs,
@@ -122,6 +152,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       }
     },
     upstreamModels: createUpstreamModelCatalog(),
+    observation,
   };
   const perKey = parsed.limits?.perKey;
   const limiter = state.limiter;
@@ -135,10 +166,16 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       closed ??= state.close();
       return closed;
     },
+    get hookFailures() {
+      return observation.hookFailures;
+    },
     async fetch(request) {
       const url = new URL(request.url);
       const mount = mountFor(mounts, url);
-      if (mount) return mount.fetch(request);
+      if (mount) {
+        const record = observation.begin(request, { kind: "mount", front: mount[0], path: url.pathname });
+        return observeMountResponse(observation, record, request, () => mount[1].fetch(request));
+      }
       const method = request.method.toUpperCase();
       for (const front of fronts) {
         const counting = front.format.tokenCount;
@@ -163,10 +200,21 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
           return answer(front, () => Promise.reject(thrown));
         }
         if (location === undefined) continue;
-        return answer(front, async () => {
-          if (method !== "POST") throw methodNotAllowed(method, "POST");
-          return handleChatRequest(runtime, front, request, location);
+        const record = observation.begin(request, {
+          kind: "chat",
+          front: front.format.codec.id,
+          path: url.pathname,
         });
+        const response = await answer(
+          front,
+          async () => {
+            if (method !== "POST") throw methodNotAllowed(method, "POST");
+            return handleChatRequest(runtime, front, request, location, record);
+          },
+          record,
+        );
+        response.headers.set(exchangeIdHeader, record.id);
+        return response;
       }
       const side = dispatchSideEndpoint(runtime, request, url);
       if (side) return answer(side.front, side.handle);
@@ -185,7 +233,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       }
       return answerUnknownPath(runtime, request, url);
 
-      async function answer(front: Front, handle: () => Promise<Response>): Promise<Response> {
+      /** The answer of `handle` once the key is checked; a chat exchange's `record` is finished on a refusal. */
+      async function answer(
+        front: Front,
+        handle: () => Promise<Response>,
+        record?: ExchangeRecord,
+      ): Promise<Response> {
         try {
           const key = front.format.codec.http.readApiKey(request);
           if (!runtime.keys.verify(key))
@@ -208,7 +261,12 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
           return releaseWhenAnswered(response, release);
         } catch (thrown) {
           const error = toCanonicalError(thrown);
-          const response = errorResponse(front.format.codec, error, runtime.redact);
+          const response = errorResponse(
+            front.format.codec,
+            error,
+            runtime.redact,
+            record && ((bytes) => countBytesOut(record, bytes)),
+          );
           if (error.kind === "method_not_allowed" && error.param) response.headers.set("allow", error.param);
           if (
             error.kind === "rate_limit" &&
@@ -216,6 +274,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
             !response.headers.has("retry-after")
           )
             response.headers.set("retry-after", String(Math.ceil(error.retryAfter)));
+          if (record) observation.finish(record, response.status, error);
           return response;
         }
       }

@@ -1,8 +1,18 @@
 import { type AnyCodec, createConversionContext } from "@interlingua/core";
 import type { SecretRedactor } from "./create-secret-redactor";
+import type { PassThroughWatch } from "./pass-through-watch";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
 import { readUpstreamJson, upstreamBadAnswer } from "./upstream-exchange";
+
+const textEncoder = new TextEncoder();
+
+/** The body to forward, as bytes, its size told to `watch`. */
+function forwarded(text: string, watch: PassThroughWatch | undefined): Uint8Array<ArrayBuffer> {
+  const bytes = textEncoder.encode(text);
+  watch?.bytes?.(bytes.byteLength);
+  return bytes;
+}
 
 /**
  * A whole same-format answer (a success or an error) checked before any of it is forwarded: read
@@ -11,13 +21,14 @@ import { readUpstreamJson, upstreamBadAnswer } from "./upstream-exchange";
  * status; any other error body (a proxy's HTML 502 page) and any upstream refusal of the gateway's
  * credentials are thrown as the format's error (see {@link asCallerError}). Secrets are redacted;
  * `onAnswerId` is told the id of a successful answer (and awaited, so the id is recorded before the
- * caller can continue from it).
+ * caller can continue from it), `watch` the answer and the body's size.
  */
 export async function checkPassedThroughAnswer(
   response: Response,
   codec: AnyCodec,
   redact: SecretRedactor,
   onAnswerId?: (id: string) => void | Promise<void>,
+  watch?: PassThroughWatch,
 ): Promise<Response> {
   const { text, parsed } = await readUpstreamJson(response, () => {
     const type = response.headers.get("content-type") ?? "no content type";
@@ -32,18 +43,26 @@ export async function checkPassedThroughAnswer(
   if (response.ok) {
     let id: string;
     try {
-      id = codec.decodeResponse(parsed, createConversionContext()).id;
+      const answer = codec.decodeResponse(parsed, createConversionContext());
+      id = answer.id;
+      watch?.answer?.(answer);
     } catch (thrown) {
       throw upstreamBadAnswer(`The upstream's answer is not a valid answer: ${(thrown as Error).message}`);
     }
     await onAnswerId?.(id);
     headers.set("x-interlingua-losses", "0");
-    return new Response(redactJsonText(text, parsed, redact), { status: response.status, headers });
+    return new Response(forwarded(redactJsonText(text, parsed, redact), watch), {
+      status: response.status,
+      headers,
+    });
   }
   const error = codec.errorFromWire(response.status, parsed, response.headers);
   const callerError = asCallerError(error);
   if (callerError !== error || !codec.schemas.error.safeParse(parsed).success) throw callerError;
   const retryAfter = response.headers.get("retry-after");
   if (retryAfter) headers.set("retry-after", retryAfter);
-  return new Response(redactJsonText(text, parsed, redact), { status: response.status, headers });
+  return new Response(forwarded(redactJsonText(text, parsed, redact), watch), {
+    status: response.status,
+    headers,
+  });
 }

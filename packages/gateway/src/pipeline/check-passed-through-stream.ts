@@ -5,8 +5,10 @@ import {
   createConversionContext,
   formatSseMessage,
 } from "@interlingua/core";
+import { clientWentAway } from "./client-went-away";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
+import type { PassThroughWatch } from "./pass-through-watch";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
@@ -67,7 +69,8 @@ type CheckedEvent = { text: string; changed: boolean; content: boolean } | { fai
  * {@link CanonicalError}, so the caller gets an HTTP error rather than a stream that starts and fails.
  * With `keepaliveMs`, `: keepalive` comments go out while the upstream is silent (see `startKeepalive`);
  * `onAnswerId` is told the id of the answer when its start goes by (the record is written while the
- * stream goes on).
+ * stream goes on); `watch` every decoded event, the size of every piece forwarded, and the end,
+ * however it comes.
  */
 export async function checkPassedThroughStream(
   body: ReadableStream<Uint8Array>,
@@ -75,6 +78,7 @@ export async function checkPassedThroughStream(
   redact: SecretRedactor,
   keepaliveMs?: number,
   onAnswerId?: (id: string) => void | Promise<void>,
+  watch?: PassThroughWatch,
 ): Promise<ReadableStream<Uint8Array>> {
   const reader = body.getReader();
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
@@ -101,6 +105,7 @@ export async function checkPassedThroughStream(
     }
     let content = false;
     for (const event of decoded) {
+      watch?.event?.(event);
       if (event.type === "error") return { failure: CanonicalError.fromData(event.error), content };
       if (event.type === "response-end") complete = true;
       if (event.type === "response-start") void onAnswerId?.(event.id);
@@ -215,9 +220,20 @@ export async function checkPassedThroughStream(
   }
 
   let keepalive: Keepalive | undefined;
-  const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+  let watchEnded = false;
+  const endWatch = (error: CanonicalError | undefined) => {
+    if (watchEnded) return;
+    watchEnded = true;
+    watch?.end?.(error);
+  };
+  const forward = (controller: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array) => {
+    watch?.bytes?.(bytes.byteLength);
+    controller.enqueue(bytes);
+  };
+  const close = (controller: ReadableStreamDefaultController<Uint8Array>, error?: CanonicalError) => {
     keepalive?.stop();
     controller.close();
+    endWatch(error);
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -226,7 +242,7 @@ export async function checkPassedThroughStream(
     async pull(controller) {
       const held = opening.shift();
       if (held) {
-        controller.enqueue(held);
+        forward(controller, held);
         return;
       }
       if (finished) {
@@ -236,20 +252,23 @@ export async function checkPassedThroughStream(
       const taken = await step();
       keepalive?.touch();
       if ("bytes" in taken) {
-        controller.enqueue(taken.bytes);
+        forward(controller, taken.bytes);
         return;
       }
       finished = true;
-      if ("failure" in taken) {
-        reader.cancel().catch(() => undefined);
-        for (const bytes of await encodeTerminalError(codec, asCallerError(taken.failure), redact))
-          controller.enqueue(bytes);
+      if (!("failure" in taken)) {
+        close(controller);
+        return;
       }
-      close(controller);
+      reader.cancel().catch(() => undefined);
+      const failure = asCallerError(taken.failure);
+      for (const bytes of await encodeTerminalError(codec, failure, redact)) forward(controller, bytes);
+      close(controller, failure);
     },
     cancel(reason) {
       finished = true;
       keepalive?.stop();
+      endWatch(clientWentAway());
       return reader.cancel(reason);
     },
   });

@@ -41,3 +41,20 @@ export function createEventFramer(
     end: () => undefined,
   };
 }
+
+/** `framer`, telling `onBytes` the size of every piece of the body it makes (for the exchange's bytes out). */
+export function countFramedBytes(framer: EventFramer, onBytes?: (bytes: number) => void): EventFramer {
+  if (!onBytes) return framer;
+  return {
+    event(wire) {
+      const bytes = framer.event(wire);
+      onBytes(bytes.byteLength);
+      return bytes;
+    },
+    end() {
+      const bytes = framer.end();
+      if (bytes) onBytes(bytes.byteLength);
+      return bytes;
+    },
+  };
+}

@@ -7,7 +7,7 @@ import {
   transformAll,
 } from "@interlingua/core";
 import type { StreamFraming } from "../formats/gateway-format";
-import { createEventFramer } from "./create-event-framer";
+import { countFramedBytes, createEventFramer } from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
 
 /** The content type of a stream body framed this way. */
@@ -41,16 +41,16 @@ export async function encodeTerminalError(
  * Canonical events → the front format's stream bytes (SSE, or a streamed JSON array), pulled one
  * event at a time so back-pressure reaches the upstream. If the encoder fails (a loss in strict
  * mode, or a bug) the stream still ends with the format's own error event, never silently.
- * Cancelling the bytes cancels the events.
+ * Cancelling the bytes cancels the events. `onBytes` is told the size of each piece of the body.
  */
 export function encodeEventStream(
   events: ReadableStream<ChatEvent>,
   codec: AnyCodec,
   encoder: TransformStream<ChatEvent, unknown>,
-  options: { framing: StreamFraming; redact: SecretRedactor },
+  options: { framing: StreamFraming; redact: SecretRedactor; onBytes?: (bytes: number) => void },
 ): ReadableStream<Uint8Array> {
   const reader = events.pipeThrough(encoder).getReader();
-  const framer = createEventFramer(codec, options.framing, options.redact);
+  const framer = countFramedBytes(createEventFramer(codec, options.framing, options.redact), options.onBytes);
   const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     const end = framer.end();
     if (end) controller.enqueue(end);

@@ -8,7 +8,8 @@ import {
   transformReadable,
 } from "@interlingua/core";
 import type { StreamFraming } from "../formats/gateway-format";
-import { createEventFramer, type EventFramer } from "./create-event-framer";
+import { clientWentAway } from "./client-went-away";
+import { countFramedBytes, createEventFramer, type EventFramer } from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { EventStreamHooks } from "./guard-event-stream";
 import { asCallerEvent } from "./upstream-auth-failure";
@@ -26,6 +27,8 @@ export interface FusedEventStreamOptions {
   hooks: EventStreamHooks;
   framing: StreamFraming;
   redact: SecretRedactor;
+  /** Told the size of each piece of the body (the exchange's bytes out). */
+  onBytes?: (bytes: number) => void;
 }
 
 type TerminalEvent = Extract<ChatEvent, { type: "response-end" | "error" }>;
@@ -80,7 +83,7 @@ export function encodeFusedEventStream(
   options: FusedEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const { codec, hooks, sealing } = options;
-  const framer = createEventFramer(codec, options.framing, options.redact);
+  const framer = countFramedBytes(createEventFramer(codec, options.framing, options.redact), options.onBytes);
   const tail = chainTransformers(options.encoder, framingTransformer(framer));
   let output!: TransformStreamDefaultController<Uint8Array>;
   let finished = false;
@@ -176,7 +179,7 @@ export function encodeFusedEventStream(
       onCancel() {
         if (finished) return;
         finished = true;
-        hooks.onClose?.(new CanonicalError("unavailable", "The client went away."));
+        hooks.onClose?.(clientWentAway());
       },
     },
   );

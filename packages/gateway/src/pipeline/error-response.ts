@@ -1,10 +1,22 @@
 import type { AnyCodec, CanonicalError } from "@interlingua/core";
 import type { SecretRedactor } from "./create-secret-redactor";
 
-/** A canonical error as an HTTP answer in `codec`'s own shape, with every secret redacted. */
-export function errorResponse(codec: AnyCodec, error: CanonicalError, redact: SecretRedactor): Response {
+const textEncoder = new TextEncoder();
+
+/**
+ * A canonical error as an HTTP answer in `codec`'s own shape, with every secret redacted;
+ * `onBytes` is told the body's size (the exchange's bytes out).
+ */
+export function errorResponse(
+  codec: AnyCodec,
+  error: CanonicalError,
+  redact: SecretRedactor,
+  onBytes?: (bytes: number) => void,
+): Response {
   const wire = codec.errorToWire(error);
   const headers = new Headers(wire.headers);
   headers.set("content-type", "application/json");
-  return new Response(redact(JSON.stringify(wire.body)), { status: wire.status, headers });
+  const body = textEncoder.encode(redact(JSON.stringify(wire.body)));
+  onBytes?.(body.byteLength);
+  return new Response(body, { status: wire.status, headers });
 }

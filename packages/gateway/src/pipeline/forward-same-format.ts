@@ -1,7 +1,14 @@
-import { CanonicalError } from "@interlingua/core";
+import { CanonicalError, type ChatEvent } from "@interlingua/core";
+import {
+  countBytesOut,
+  type ExchangeRecord,
+  recordAnswer,
+  recordAnswerEvent,
+} from "../observe/exchange-record";
 import { checkPassedThroughAnswer } from "./check-passed-through-answer";
 import { checkPassedThroughStream } from "./check-passed-through-stream";
 import type { GatewayRuntime, ProviderTarget } from "./gateway-runtime";
+import type { PassThroughWatch } from "./pass-through-watch";
 import { callUpstream } from "./upstream-exchange";
 
 /** What {@link forwardSameFormat} sends. */
@@ -15,6 +22,8 @@ export interface SameFormatCall {
   signal: AbortSignal;
   /** Told the id of the upstream's answer (whole or streamed), when it has one. */
   onAnswerId?: (id: string) => void | Promise<void>;
+  /** The exchange's record: filled in with the answer, and finished when a stream ends. */
+  record: ExchangeRecord;
 }
 
 /**
@@ -49,8 +58,15 @@ export async function forwardSameFormat(
     body: upstream.body,
     signal: call.signal,
   });
+  const { record } = call;
+  const watch: PassThroughWatch = {
+    answer: (answer) => recordAnswer(record, answer),
+    event: (event: ChatEvent) => recordAnswerEvent(record, event),
+    bytes: (count) => countBytesOut(record, count),
+    end: (error) => runtime.observation.finish(record, response.status, error),
+  };
   if (!call.stream || !response.ok || !response.body)
-    return checkPassedThroughAnswer(response, codec, runtime.redact, call.onAnswerId);
+    return checkPassedThroughAnswer(response, codec, runtime.redact, call.onAnswerId, watch);
   const keepaliveMs = target.format.sseComments ? runtime.keepaliveMs : undefined;
   const body = await checkPassedThroughStream(
     response.body,
@@ -58,6 +74,7 @@ export async function forwardSameFormat(
     runtime.redact,
     keepaliveMs,
     call.onAnswerId,
+    watch,
   );
   return new Response(body, {
     status: response.status,

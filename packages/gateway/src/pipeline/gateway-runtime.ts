@@ -6,6 +6,7 @@ import type {
   GatewayFormat,
   GatewayProviderOptions,
 } from "../formats/gateway-format";
+import type { ExchangeObservation } from "../observe/create-exchange-observation";
 import type { OpaqueSealer } from "../opaque/create-opaque-sealer";
 import type { Router } from "../routing/create-router";
 import type { SecretRedactor } from "./create-secret-redactor";
@@ -50,4 +51,6 @@ export interface GatewayRuntime {
   report(report: ConversionReport): void;
   /** What upstreams list as their models, cached, for the listing of what glob routes serve. */
   upstreamModels: UpstreamModelCatalog;
+  /** Every exchange's record, its upstream calls, and the `observe` hooks and telemetry. */
+  observation: ExchangeObservation;
 }

@@ -1,4 +1,5 @@
 import { CanonicalError, type ChatEvent } from "@interlingua/core";
+import { clientWentAway } from "./client-went-away";
 import { asCallerEvent } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 
@@ -76,7 +77,7 @@ export function guardEventStream(
       close(event.type === "error" ? CanonicalError.fromData(event.error) : undefined);
     },
     async cancel(reason) {
-      close(new CanonicalError("unavailable", "The client went away."));
+      close(clientWentAway());
       await reader.cancel(reason);
     },
   });

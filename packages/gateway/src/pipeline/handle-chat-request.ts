@@ -15,6 +15,13 @@ import {
 import type { ConversionReport } from "../config/gateway-config-schema";
 import type { StreamFraming } from "../formats/gateway-format";
 import { readLimitedBody } from "../http/read-limited-body";
+import {
+  countBytesOut,
+  type ExchangeRecord,
+  recordAnswer,
+  recordAnswerEvent,
+} from "../observe/exchange-record";
+import { utf8ByteLength } from "../observe/utf8-byte-length";
 import { carriesSealedState } from "../opaque/carries-sealed-state";
 import { createSealingTransformer } from "../opaque/create-sealing-transformer";
 import { type SealingFront, sealResponseParts } from "../opaque/seal-response-parts";
@@ -33,6 +40,8 @@ import { withSseKeepalive } from "./with-sse-keepalive";
 export const strictHeader = "x-interlingua-strict";
 /** Response header with the number of losses of the exchange (known when the headers went out). */
 export const lossesHeader = "x-interlingua-losses";
+
+const textEncoder = new TextEncoder();
 
 /** A request body parsed, or an `invalid_json` error. */
 export function parseJson(text: string): unknown {
@@ -63,22 +72,30 @@ interface Exchange {
   responseId?: string;
   /** Records the tenant of an answer id that a same-format upstream keeps a conversation under. */
   recordAnswerId?: (id: string) => void;
+  /** The exchange's observation record. */
+  record: ExchangeRecord;
 }
 
 /**
  * One chat exchange: the caller's body (size-limited) decoded by the front codec, routed, sent to the
  * provider (or, same format both sides, forwarded as it came), and answered in the front's format,
  * whole or streamed. Every failure before the first byte is answered with the front's error status
- * and body; the conversion report goes to `onConversion` once the exchange is over.
+ * and body; the conversion report goes to `onConversion` once the exchange is over, and the
+ * exchange's `record` is filled in and finished (a stream's when it ends).
  */
 export async function handleChatRequest(
   runtime: GatewayRuntime,
   front: Front,
   request: Request,
   location: RequestLocation,
+  record: ExchangeRecord,
 ): Promise<Response> {
   const { codec } = front.format;
   const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
+  record.strict = context.strict;
+  record.losses = context.losses;
+  const tenant = runtime.keys.tenantOf(codec.http.readApiKey(request));
+  record.tenant = tenant;
   const report: ConversionReport = {
     front: codec.id,
     provider: "",
@@ -90,10 +107,14 @@ export async function handleChatRequest(
   };
   try {
     const text = await readLimitedBody(request, runtime.maxBodyBytes);
+    record.bytesIn = Number(request.headers.get("content-length")) || utf8ByteLength(text);
     const wire = parseJson(text);
     const decoded = codec.decodeRequest(wire, context, location);
     report.model = decoded.model;
     report.stream = decoded.stream === true;
+    record.requestModel = decoded.model;
+    record.stream = report.stream;
+    record.request = decoded;
     const route = runtime.router.resolve(decoded.model);
     if (!route)
       throw new CanonicalError("not_found", `The model '${decoded.model}' is not served here.`, {
@@ -104,11 +125,12 @@ export async function handleChatRequest(
     if (!target) throw new CanonicalError("internal", `Route to unknown provider '${route.provider}'.`);
     report.provider = target.name;
     report.upstreamModel = route.upstreamModel;
+    const backendFormat = target.provider.capabilities.wireFormat;
+    record.backend = { provider: target.name, format: backendFormat };
+    record.upstreamModel = route.upstreamModel;
 
     const framing = front.format.streamFraming?.(new URL(request.url)) ?? "sse";
     const direct = target.direct;
-    const tenant = runtime.keys.tenantOf(codec.http.readApiKey(request));
-    const backendFormat = target.provider.capabilities.wireFormat;
     // An upstream of the caller's format keeps its conversations itself: only the tenant that got
     // an answer id may continue from it, and the ids of its answers are recorded as that tenant's.
     const continuation = backendFormat === codec.id ? front.format.continuationOf?.(wire) : undefined;
@@ -125,6 +147,7 @@ export async function handleChatRequest(
       !carriesSealedState(wire)
     ) {
       report.passThrough = true;
+      record.passThrough = true;
       const response = await forwardSameFormat(runtime, direct, {
         wire,
         headers: request.headers,
@@ -132,14 +155,17 @@ export async function handleChatRequest(
         stream: report.stream,
         signal: request.signal,
         onAnswerId: recordAnswerId,
+        record,
       });
-      if (!response.ok)
-        report.error = {
-          kind: errorKindForStatus(response.status),
-          status: response.status,
-          message: "The upstream's error, passed through.",
-        };
+      const error = response.ok
+        ? undefined
+        : new CanonicalError(errorKindForStatus(response.status), "The upstream's error, passed through.", {
+            status: response.status,
+          });
+      if (error) report.error = { kind: error.kind, status: error.status, message: error.message };
       runtime.report(report);
+      // A stream's record is finished when it ends (see `forwardSameFormat`).
+      if (!report.stream || error) runtime.observation.finish(record, response.status, error);
       return response;
     }
 
@@ -160,6 +186,7 @@ export async function handleChatRequest(
       tenant,
       responseId: conversation?.issueResponseId(),
       recordAnswerId,
+      record,
     };
     return report.stream
       ? await answerStream(runtime, exchange, conversation)
@@ -168,7 +195,9 @@ export async function handleChatRequest(
     const error = asCallerError(toCanonicalError(thrown));
     report.error = { kind: error.kind, status: error.status, message: runtime.redact(error.message) };
     runtime.report(report);
-    return errorResponse(codec, error, runtime.redact);
+    const response = errorResponse(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
+    runtime.observation.finish(record, response.status, error);
+    return response;
   }
 }
 
@@ -215,22 +244,30 @@ async function answerWhole(
   exchange: Exchange,
   conversation: Front["conversation"],
 ): Promise<Response> {
-  const { target, context, front } = exchange;
+  const { target, context, front, record } = exchange;
   const options = { signal: exchange.signal, context };
+  record.upstreamSent ??= performance.now();
   let response: ChatResponse = target.streamUpstream
     ? await accumulate(await target.provider.stream(exchange.upstreamRequest, options))
     : await target.provider.generate(exchange.upstreamRequest, options);
+  record.upstreamFirstByte ??= performance.now();
   if (response.status === "failed" && response.error) throw CanonicalError.fromData(response.error);
   if (exchange.responseId !== undefined) response = { ...response, id: exchange.responseId };
+  recordAnswer(record, response);
   exchange.recordAnswerId?.(response.id);
   await conversation?.remember(exchange.request, response, exchange.tenant);
   response = {
     ...response,
     parts: await sealResponseParts(response.parts, sealingFront(front), runtime.sealer),
   };
-  const body = front.format.codec.encodeResponse(response, context);
+  const body = textEncoder.encode(
+    runtime.redact(JSON.stringify(front.format.codec.encodeResponse(response, context))),
+  );
   runtime.report(exchange.report);
-  return new Response(runtime.redact(JSON.stringify(body)), {
+  if (record.captureContent) record.output = response.parts;
+  countBytesOut(record, body.byteLength);
+  runtime.observation.finish(record, 200);
+  return new Response(body, {
     status: 200,
     headers: { "content-type": "application/json", [lossesHeader]: String(context.losses.length) },
   });
@@ -241,12 +278,14 @@ async function answerStream(
   exchange: Exchange,
   conversation: Front["conversation"],
 ): Promise<Response> {
-  const { target, context, front } = exchange;
+  const { target, context, front, record } = exchange;
   const codec = front.format.codec;
   const options = { signal: exchange.signal, context };
+  record.upstreamSent ??= performance.now();
   const source: ReadableStream<ChatEvent> = target.provider.capabilities.streaming
     ? await target.provider.stream(exchange.upstreamRequest, options)
     : replay(await target.provider.generate(exchange.upstreamRequest, options));
+  record.upstreamFirstByte ??= performance.now();
   const reader = source.getReader();
   const { responseId } = exchange;
   const opening = (await readOpening(reader)).map((event) => {
@@ -256,9 +295,12 @@ async function answerStream(
   });
   // The stream encoder is created now so losses of the response start count in the header.
   const encoderTransformer = codec.createStreamEncoderTransformer?.(context);
-  const accumulator = conversation ? createResponseAccumulator() : undefined;
+  const accumulator = conversation || record.captureContent ? createResponseAccumulator() : undefined;
   const hooks: EventStreamHooks = {
-    onEvent: accumulator && ((event) => accumulator.add(event)),
+    onEvent(event) {
+      recordAnswerEvent(record, event);
+      accumulator?.add(event);
+    },
     beforeEnd: async () => {
       if (accumulator && conversation) {
         const response = accumulator.result();
@@ -277,6 +319,8 @@ async function answerStream(
           message: runtime.redact(error.message),
         };
       runtime.report(exchange.report);
+      if (accumulator && record.captureContent) record.output = accumulator.result().parts;
+      runtime.observation.finish(record, 200, error);
     },
   };
   const sealing = createSealingTransformer(runtime.sealer, {
@@ -285,6 +329,7 @@ async function answerStream(
   });
   const framing = exchange.framing;
   const redact = runtime.redact;
+  const onBytes = (bytes: number) => countBytesOut(record, bytes);
   let body: ReadableStream<Uint8Array>;
   if (encoderTransformer) {
     // Guard, sealing, encoder and framing as one stage (decision 0003).
@@ -296,11 +341,12 @@ async function answerStream(
       hooks,
       framing,
       redact,
+      onBytes,
     });
   } else {
     const encoder = codec.createStreamEncoder(context);
     const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
-    body = encodeEventStream(events, codec, encoder, { framing, redact });
+    body = encodeEventStream(events, codec, encoder, { framing, redact, onBytes });
   }
   if (framing === "sse" && front.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
   return new Response(body, {
