@@ -4,7 +4,7 @@ import {
   parseGatewayConfig,
   type VendorProviderConfig,
 } from "@interlingua/gateway";
-import { z } from "zod";
+import * as z from "zod";
 
 /** Formats whose models can answer with images, so an image backend can be built on them. */
 const imageFormats = ["generate-content", "responses"] as const;

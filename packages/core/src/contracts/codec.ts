@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { ConversionContext } from "../conversion/conversion-context";
 import type { CanonicalError } from "../errors/canonical-error";
 import type { ChatEvent } from "../model/chat-event";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** An int64 count as proto JSON spells it: a number or a decimal string. */
 const Int64 = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A prompt-caching breakpoint on a part, tool or instruction (`cache_control` in the messages format). */
 export const CacheHint = z.object({

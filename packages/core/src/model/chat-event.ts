@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Candidate } from "./candidate";
 import { ResponseStatus } from "./chat-response";
 import { Citation } from "./citation";

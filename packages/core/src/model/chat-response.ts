@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Candidate } from "./candidate";
 import { ErrorData } from "./error-data";
 import { Extensions } from "./extensions";

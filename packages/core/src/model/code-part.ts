@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Extensions } from "./extensions";
 
 /** Code the model wrote for a hosted code-execution tool to run. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Extensions } from "./extensions";
 
 /** The outcome of running a {@link CodePart} in a hosted sandbox. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Extensions } from "./extensions";
 
 /** The kinds of failure every format can express, each with a default HTTP status. */

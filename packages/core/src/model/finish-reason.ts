@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Why generation stopped, in canonical terms. */
 export const FinishReasonKind = z.enum([

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Extensions } from "./extensions";
 import { TextPart } from "./text-part";
 

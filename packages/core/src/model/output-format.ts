@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { JsonSchema } from "./tool";
 
 /** The shape the model's text output must take. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** How much the model should reason before answering, and what of it to return. */
 export const ReasoningConfig = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Voice settings for audio output. */
 export const SpeechConfig = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Whether and which tools the model must use. */
 export const ToolChoice = z.discriminatedUnion("type", [

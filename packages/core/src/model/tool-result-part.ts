@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CacheHint } from "./cache-hint";
 import { Extensions } from "./extensions";
 import { MediaPart } from "./media-part";

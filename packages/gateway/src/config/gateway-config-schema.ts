@@ -1,5 +1,5 @@
 import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
-import { z } from "zod";
+import * as z from "zod";
 
 /** The wire formats a gateway can serve and call, by codec id. */
 export const gatewayFormatIds = ["messages", "generate-content", "responses"] as const;

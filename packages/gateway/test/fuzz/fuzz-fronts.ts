@@ -15,7 +15,7 @@ import {
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import fc from "fast-check";
-import { z } from "zod";
+import * as z from "zod";
 import { schemaArbitrary } from "./schema-arbitrary";
 
 /** The key the fuzzing gateway and its image-task mount accept. */

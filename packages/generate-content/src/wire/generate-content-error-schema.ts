@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A `google.rpc.Status` detail, tagged by `@type` (`BadRequest`, `RetryInfo`, `ErrorInfo`, ...). */
 export const GenerateContentErrorDetail = z.looseObject({ "@type": z.string() });

@@ -1,5 +1,5 @@
 import { OpenApiSchema } from "@interlingua/core";
-import { z } from "zod";
+import * as z from "zod";
 
 /** A JSON object holding caller data (arguments, results, options): checked to be an object, not walked. */
 export const GenerateContentJsonObject = z.custom<Record<string, unknown>>(

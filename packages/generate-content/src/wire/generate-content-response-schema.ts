@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { GenerateContentPart, GenerateContentJsonObject as Record } from "./generate-content-request-schema";
 
 const ModalityTokenCounts = z.array(

@@ -11,7 +11,7 @@ import {
   readLimitedText,
   type TaskStore,
 } from "@interlingua/core";
-import type { z } from "zod";
+import type * as z from "zod";
 import { createFailReasonRedactor } from "../engine/create-fail-reason-redactor";
 import { accountMatchesUploadFilter, type ImageTaskAccount } from "../engine/image-task-account";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Account speed modes. */
 export const ImageTaskMode = z.enum(["RELAX", "FAST", "TURBO"]);

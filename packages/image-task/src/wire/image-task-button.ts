@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A follow-up operation offered on a task; `customId` is what the action endpoint takes. */
 export const ImageTaskButton = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Envelope codes: submitted, queued, parameter error or modal needed, system error or queue full, no account / banned word, no balance. */
 export const ImageTaskCode = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ImageTaskButton } from "./image-task-button";
 
 /** Task kinds (the seed's list). */

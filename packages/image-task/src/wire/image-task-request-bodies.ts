@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ImageTaskAccountFilter, ImageTaskUploadFilter } from "./image-task-account-filter";
 import { ImageTaskBotType } from "./image-task-names";
 

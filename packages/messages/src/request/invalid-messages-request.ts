@@ -1,5 +1,5 @@
 import { CanonicalError } from "@interlingua/core";
-import type { z } from "zod";
+import type * as z from "zod";
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A prompt-caching breakpoint (`cache_control`); `null` is accepted as "none". */
 export const MessagesCacheControl = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The `error` object: the error `type` (`invalid_request_error`, ...) and a message. */
 export const MessagesErrorObject = z.looseObject({ type: z.string(), message: z.string() });

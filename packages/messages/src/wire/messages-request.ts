@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { MessagesRequestContentBlock, MessagesTextBlock } from "./messages-content-block";
 import { MessagesToolChoice, MessagesToolDefinition } from "./messages-tool";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Token counts as the format reports them: `input_tokens` excludes cache reads and writes. */
 export const MessagesUsage = z.looseObject({

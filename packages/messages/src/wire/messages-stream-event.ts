@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { MessagesErrorObject } from "./messages-error";
 import { MessagesResponse, MessagesResponseContentBlock, MessagesUsage } from "./messages-response";
 

@@ -1,5 +1,5 @@
 import { jsonSchemaShapeProblem } from "@interlingua/core";
-import { z } from "zod";
+import * as z from "zod";
 import { MessagesCacheControl } from "./messages-content-block";
 
 const customToolName = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Headers of a recorded message, lower-case names; secrets are replaced by {@link redactedValue}. */
 export const RecordedHeaders = z.record(z.string(), z.string());

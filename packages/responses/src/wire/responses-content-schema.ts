@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** `url_citation`, `file_citation`, `file_path` and other annotations on output text. */
 export const ResponsesAnnotation = z.looseObject({

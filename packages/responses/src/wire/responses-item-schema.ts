@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ResponsesContent } from "./responses-content-schema";
 
 const itemStatus = z.enum(["in_progress", "completed", "incomplete"]);

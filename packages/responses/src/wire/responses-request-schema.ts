@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ResponsesItem } from "./responses-item-schema";
 import { ResponsesTextFormat, ResponsesTool, ResponsesToolChoice } from "./responses-tool-schema";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Token counts of a response; `input_tokens` includes cached tokens, `output_tokens` reasoning tokens. */
 export const ResponsesUsage = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A file-search filter: a comparison (`key` `type` `value`) or a compound of filters (`and` / `or`). */
 export const ResponsesFileSearchFilter: z.ZodType<unknown> = z.lazy(() =>
