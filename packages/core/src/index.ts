@@ -1,3 +1,5 @@
+// English validation messages for zod/mini, before any schema is used (decision 0010)
+import "./validation/english-validation-messages";
 // The canonical model
 export { CacheHint } from "./model/cache-hint";
 export { Candidate } from "./model/candidate";

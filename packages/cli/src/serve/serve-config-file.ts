@@ -4,7 +4,7 @@ import {
   parseGatewayConfig,
   type VendorProviderConfig,
 } from "@interlingua/gateway";
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /** Formats whose models can answer with images, so an image backend can be built on them. */
 const imageFormats = ["generate-content", "responses"] as const;
@@ -15,23 +15,23 @@ const imageFormats = ["generate-content", "responses"] as const;
  */
 export const ImageTaskSection = z.strictObject({
   /** Key of `providers`: a generate-content or responses upstream whose model makes images. */
-  provider: z.string().min(1),
+  provider: z.string().check(z.minLength(1)),
   /** Image model asked upstream (`gemini-2.5-flash-image`, `gpt-image-1` behind responses). */
-  model: z.string().min(1),
+  model: z.string().check(z.minLength(1)),
   /** Model for describe (text out); default `model`. */
-  describeModel: z.string().min(1).optional(),
+  describeModel: z.optional(z.string().check(z.minLength(1))),
   /** Base of the image URLs handed to clients; default the address serve listens on. */
-  publicBaseURL: z.url({ protocol: /^https?$/ }).optional(),
+  publicBaseURL: z.optional(z.url({ protocol: /^https?$/ })),
   /** Directory for generated images; default one under the OS temp directory. */
-  blobDirectory: z.string().min(1).optional(),
+  blobDirectory: z.optional(z.string().check(z.minLength(1))),
   /** A model the gateway routes, to translate Chinese prompts into `promptEn`; none: no translation. */
-  translateWith: z.string().min(1).optional(),
+  translateWith: z.optional(z.string().check(z.minLength(1))),
   /** Words that reject a prompt. */
-  bannedWords: z.array(z.string().min(1)).optional(),
+  bannedWords: z.optional(z.array(z.string().check(z.minLength(1)))),
   /** Tasks run at the same time; default 3. */
-  concurrency: z.number().int().positive().optional(),
+  concurrency: z.optional(z.int().check(z.positive())),
   /** Tasks that may wait beyond `concurrency`; default 10. */
-  queueSize: z.number().int().nonnegative().optional(),
+  queueSize: z.optional(z.int().check(z.nonnegative())),
 });
 /** The `imageTask` section; see {@link ImageTaskSection}. */
 export type ImageTaskSection = z.infer<typeof ImageTaskSection>;

@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import type { ConversionContext } from "../conversion/conversion-context";
 import type { CanonicalError } from "../errors/canonical-error";
 import type { ChatEvent } from "../model/chat-event";
@@ -67,12 +67,12 @@ export interface Codec<
 > {
   /** Format id, also the key of this format's `extensions` (`"messages"`). */
   readonly id: string;
-  /** Zod schemas of the wire documents. */
+  /** Zod 4 schemas of the wire documents (zod/mini or the classic API). */
   readonly schemas: {
-    request: z.ZodType<WireRequest>;
-    response: z.ZodType<WireResponse>;
-    event: z.ZodType<WireEvent>;
-    error: z.ZodType<WireErrorBody>;
+    request: z.core.$ZodType<WireRequest>;
+    response: z.core.$ZodType<WireResponse>;
+    event: z.core.$ZodType<WireEvent>;
+    error: z.core.$ZodType<WireErrorBody>;
   };
   /** Validates and converts a caller's request; invalid input throws an `invalid_request` error naming the field. */
   decodeRequest(wire: unknown, context: ConversionContext, location?: RequestLocation): ChatRequest;

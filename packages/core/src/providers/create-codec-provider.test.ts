@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { Codec } from "../contracts/codec";
 import { createConversionContext } from "../conversion/conversion-context";
 import { CanonicalError } from "../errors/canonical-error";
