@@ -134,6 +134,7 @@ export {
 } from "./stores/memory-response-store";
 // Streams of canonical events
 export { accumulate, createResponseAccumulator, type ResponseAccumulator } from "./stream/accumulate";
+export type { StreamTransformer } from "./stream/stream-transformer";
 export { chainTransformers } from "./stream/chain-transformers";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";
