@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -27,6 +27,12 @@ function binary(variable: string): string {
   const path = process.env[variable];
   if (!path) throw new Error(`${variable} is not set: .ci/run installs the runtimes and sets it`);
   return path;
+}
+
+/** The version a runtime binary reports (`1.4.5`, `2.9.6`, `2026-11-17`). */
+function version(variable: string): string {
+  const reported = execFileSync(binary(variable), ["--version"], { encoding: "utf8" });
+  return /\d[\d.-]*\d/.exec(reported)?.[0] ?? reported.trim();
 }
 
 const apiKey = "runtime-caller-key";
@@ -113,9 +119,15 @@ function collectOutput(child: ChildProcess): string[] {
 }
 
 /** Each runtime: how to start the gateway on its own server. */
-const runtimes: { name: string; start(settings: RuntimeGatewaySettings): Promise<RunningRuntime> }[] = [
+const runtimes: {
+  name: string;
+  /** The variable naming its binary. */
+  binary: string;
+  start(settings: RuntimeGatewaySettings): Promise<RunningRuntime>;
+}[] = [
   {
     name: "Bun (Bun.serve)",
+    binary: "INTERLINGUA_BUN",
     async start(settings) {
       const entry = await bundle("bun-server.ts", ["bun"]);
       const child = spawnRuntime(binary("INTERLINGUA_BUN"), ["run", entry], {
@@ -127,6 +139,7 @@ const runtimes: { name: string; start(settings: RuntimeGatewaySettings): Promise
   },
   {
     name: "Deno (Deno.serve)",
+    binary: "INTERLINGUA_DENO",
     async start(settings) {
       const entry = await bundle("deno-server.ts", ["deno"]);
       const child = spawnRuntime(
@@ -140,6 +153,7 @@ const runtimes: { name: string; start(settings: RuntimeGatewaySettings): Promise
   },
   {
     name: "workerd (Workers module)",
+    binary: "INTERLINGUA_WORKERD",
     async start(settings) {
       const entry = await bundle("workerd-worker.ts", workerdConditions);
       return startWorkerd(entry, { INTERLINGUA_RUNTIME_SETTINGS: JSON.stringify(settings) });
@@ -212,7 +226,10 @@ afterAll(async () => {
   const head = document.split(runtimeSectionMarker)[0]!.trimEnd();
   const table = renderRuntimeTable(
     results,
-    runtimes.map((runtime) => runtime.name),
+    runtimes.map((runtime) => ({
+      name: runtime.name,
+      label: runtime.name.replace(" (", ` ${version(runtime.binary)} (`),
+    })),
     officialLines.map((line) => `${line.name} (${line.front})`),
     backends.map((codec) => codec.id),
   );

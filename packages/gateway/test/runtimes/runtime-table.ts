@@ -12,7 +12,7 @@ export interface RuntimeResult {
 /** The runtime section of docs/compatibility.md, from the cells that passed. */
 export function renderRuntimeTable(
   results: readonly RuntimeResult[],
-  runtimes: readonly string[],
+  runtimes: readonly { name: string; label: string }[],
   clients: readonly string[],
   backends: readonly string[],
 ): string {
@@ -33,7 +33,11 @@ export function renderRuntimeTable(
     "bundle made by esbuild), in front of local upstreams on 127.0.0.1; each official SDK calls it from",
     "Node. Node itself is the two tables above. A cell lists plain / streamed / upstream 429 as ✓ or ✗.",
     "",
-    `| client (front) → backend | ${runtimes.join(" | ")} |`,
+    "Deno.serve prints once that `request.signal` aborts on successful responses (its legacy behaviour).",
+    "The gateway uses that signal only to cancel upstream calls, which are over by then; Deno's",
+    "`--unstable-no-legacy-abort` opts into the new behaviour and silences it.",
+    "",
+    `| client (front) → backend | ${runtimes.map((runtime) => runtime.label).join(" | ")} |`,
     `| --- | ${runtimes.map(() => "---").join(" | ")} |`,
   ];
   for (const client of clients)
@@ -42,14 +46,14 @@ export function renderRuntimeTable(
         `| ${client} → ${backend} | ${runtimes
           .map((runtime) =>
             ["plain", "streamed", "error"]
-              .map((scenario) => mark(passed(runtime, client, backend, scenario)))
+              .map((scenario) => mark(passed(runtime.name, client, backend, scenario)))
               .join(" "),
           )
           .join(" | ")} |`,
       );
   out.push(
     `| a client disconnecting mid-stream closes the upstream call | ${runtimes
-      .map((runtime) => mark(passed(runtime, "fetch", "responses", "disconnect")))
+      .map((runtime) => mark(passed(runtime.name, "fetch", "responses", "disconnect")))
       .join(" | ")} |`,
     "",
   );
