@@ -1,4 +1,4 @@
-import { defineProject } from "vitest/config";
+import { configDefaults, defineProject } from "vitest/config";
 
 export default defineProject({
   resolve: { conditions: ["@interlingua/source"] },
@@ -7,6 +7,6 @@ export default defineProject({
     name: "gateway",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // The runtime matrix needs Bun, Deno and workerd: .ci/run runs it with vitest.runtimes.config.ts.
-    exclude: ["test/runtimes/**", "**/node_modules/**"],
+    exclude: [...configDefaults.exclude, "test/runtimes/**"],
   },
 });
