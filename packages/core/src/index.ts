@@ -1,3 +1,5 @@
+// English validation messages for zod/mini, before any schema is used (decision 0010)
+import "./validation/english-validation-messages";
 // The canonical model
 export { CacheHint } from "./model/cache-hint";
 export { Candidate } from "./model/candidate";
@@ -147,6 +149,7 @@ export {
 export { createStorageTaskStore, type StorageTaskStoreOptions } from "./stores/storage-task-store";
 // Streams of canonical events
 export { accumulate, createResponseAccumulator, type ResponseAccumulator } from "./stream/accumulate";
+export type { StreamTransformer } from "./stream/stream-transformer";
 export { chainTransformers } from "./stream/chain-transformers";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";

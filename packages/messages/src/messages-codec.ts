@@ -1,4 +1,4 @@
-import type { ChatEvent, Codec } from "@interlingua/core";
+import type { ChatEvent, Codec, StreamTransformer } from "@interlingua/core";
 import { messagesErrorFromWire } from "./errors/messages-error-from-wire";
 import { messagesErrorToWire } from "./errors/messages-error-to-wire";
 import { messagesHttpBinding } from "./http/messages-http-binding";
@@ -39,7 +39,7 @@ export const messagesCodec: Codec<MessagesRequest, MessagesResponse, MessagesStr
       createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
     createStreamDecoderTransformer: createMessagesStreamDecoderTransformer,
     createStreamEncoderTransformer: (context) =>
-      createMessagesStreamEncoderTransformer(context) as unknown as Transformer<
+      createMessagesStreamEncoderTransformer(context) as unknown as StreamTransformer<
         ChatEvent,
         MessagesStreamEvent
       >,

@@ -4,7 +4,7 @@ import {
   parseGatewayConfig,
   type VendorProviderConfig,
 } from "@interlingua/gateway";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { TelemetrySection } from "../telemetry/telemetry-section";
 
 /** Formats whose models can answer with images, so an image backend can be built on them. */
@@ -16,54 +16,54 @@ const imageFormats = ["generate-content", "responses"] as const;
  */
 export const ImageTaskSection = z.strictObject({
   /** Key of `providers`: a generate-content or responses upstream whose model makes images. */
-  provider: z.string().min(1),
+  provider: z.string().check(z.minLength(1)),
   /** Image model asked upstream (`gemini-2.5-flash-image`, `gpt-image-1` behind responses). */
-  model: z.string().min(1),
+  model: z.string().check(z.minLength(1)),
   /** Model for describe (text out); default `model`. */
-  describeModel: z.string().min(1).optional(),
+  describeModel: z.optional(z.string().check(z.minLength(1))),
   /** Base of the image URLs handed to clients; default the address serve listens on. */
-  publicBaseURL: z.url({ protocol: /^https?$/ }).optional(),
+  publicBaseURL: z.optional(z.url({ protocol: /^https?$/ })),
   /** Directory for generated images; default serve's state (the data folder, or Redis). */
-  blobDirectory: z.string().min(1).optional(),
+  blobDirectory: z.optional(z.string().check(z.minLength(1))),
   /** A model the gateway routes, to translate Chinese prompts into `promptEn`; none: no translation. */
-  translateWith: z.string().min(1).optional(),
+  translateWith: z.optional(z.string().check(z.minLength(1))),
   /** Words that reject a prompt. */
-  bannedWords: z.array(z.string().min(1)).optional(),
+  bannedWords: z.optional(z.array(z.string().check(z.minLength(1)))),
   /** Tasks run at the same time; default 3. */
-  concurrency: z.number().int().positive().optional(),
+  concurrency: z.optional(z.int().check(z.positive())),
   /** Tasks that may wait beyond `concurrency`; default 10. */
-  queueSize: z.number().int().nonnegative().optional(),
+  queueSize: z.optional(z.int().check(z.nonnegative())),
   /** Notify hooks: `secret` signs each delivery; `allowPrivateAddresses` lets hooks reach a private network. */
-  notify: z
-    .strictObject({
-      secret: z.string().min(1).optional(),
-      allowPrivateAddresses: z.boolean().optional(),
-    })
-    .optional(),
+  notify: z.optional(
+    z.strictObject({
+      secret: z.optional(z.string().check(z.minLength(1))),
+      allowPrivateAddresses: z.optional(z.boolean()),
+    }),
+  ),
   /** How long and how many finished tasks and images are kept (see `ImageTaskRetention`, docs/deploying.md). */
-  retention: z
-    .strictObject({
-      taskTtlMs: z.number().int().positive().optional(),
-      maxTasks: z.number().int().positive().optional(),
-      maxTaskBytes: z.number().int().positive().optional(),
-      imageTtlMs: z.number().int().positive().optional(),
-      maxImages: z.number().int().positive().optional(),
-      maxImageBytes: z.number().int().positive().optional(),
-    })
-    .optional(),
+  retention: z.optional(
+    z.strictObject({
+      taskTtlMs: z.optional(z.int().check(z.positive())),
+      maxTasks: z.optional(z.int().check(z.positive())),
+      maxTaskBytes: z.optional(z.int().check(z.positive())),
+      imageTtlMs: z.optional(z.int().check(z.positive())),
+      maxImages: z.optional(z.int().check(z.positive())),
+      maxImageBytes: z.optional(z.int().check(z.positive())),
+    }),
+  ),
   /**
    * The job queue, with Redis only (see `ImageTaskQueueOptions`): attempts of a transiently failing
    * task, the first backoff (ms), how long before a dead worker's task goes to another (ms), and
    * whether this instance runs tasks (`work: false` only submits).
    */
-  queue: z
-    .strictObject({
-      attempts: z.number().int().positive().optional(),
-      backoffMs: z.number().int().nonnegative().optional(),
-      lockMs: z.number().int().min(1000).optional(),
-      work: z.boolean().optional(),
-    })
-    .optional(),
+  queue: z.optional(
+    z.strictObject({
+      attempts: z.optional(z.int().check(z.positive())),
+      backoffMs: z.optional(z.int().check(z.nonnegative())),
+      lockMs: z.optional(z.int().check(z.minimum(1000))),
+      work: z.optional(z.boolean()),
+    }),
+  ),
 });
 /** The `imageTask` section; see {@link ImageTaskSection}. */
 export type ImageTaskSection = z.infer<typeof ImageTaskSection>;
@@ -79,7 +79,7 @@ export interface ServeConfigFile {
 }
 
 /** Each issue of a serve section as `section.path: message`. */
-function sectionProblems(section: string, error: z.ZodError): string[] {
+function sectionProblems(section: string, error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
     const path = [section, ...issue.path, ...keys].map(String).join(".");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** How exchanges are logged: JSON lines, human-readable lines, or not at all. */
 export const logModes = ["json", "pretty", "off"] as const;
@@ -9,27 +9,30 @@ export const logModes = ["json", "pretty", "off"] as const;
  */
 export const TelemetrySection = z.strictObject({
   /** Export traces and metrics over OTLP, configured by the standard `OTEL_EXPORTER_OTLP_*` variables. */
-  otlp: z.boolean().optional(),
+  otlp: z.optional(z.boolean()),
   /** The `service.name` of what is exported; default `interlingua` (`OTEL_SERVICE_NAME` wins). */
-  serviceName: z.string().min(1).optional(),
+  serviceName: z.optional(z.string().check(z.minLength(1))),
   /**
    * Prometheus `/metrics`: on its own `port` (and `host`, default 127.0.0.1), or on the gateway's
    * port behind `adminKey` (`Authorization: Bearer <adminKey>`), which must not be a caller key.
    */
-  metrics: z
-    .strictObject({
-      port: z.number().int().min(0).max(65535).optional(),
-      host: z.string().min(1).optional(),
-      adminKey: z.string().min(16).optional(),
-    })
-    .refine((metrics) => (metrics.port === undefined) !== (metrics.adminKey === undefined), {
-      message: "give either port or adminKey",
-    })
-    .optional(),
+  metrics: z.optional(
+    z
+      .strictObject({
+        port: z.optional(z.int().check(z.minimum(0)).check(z.maximum(65535))),
+        host: z.optional(z.string().check(z.minLength(1))),
+        adminKey: z.optional(z.string().check(z.minLength(16))),
+      })
+      .check(
+        z.refine((metrics) => (metrics.port === undefined) !== (metrics.adminKey === undefined), {
+          message: "give either port or adminKey",
+        }),
+      ),
+  ),
   /** One line per exchange on standard output: `json`, `pretty` or `off`; default pretty on a terminal, else JSON. */
-  log: z.enum(logModes).optional(),
+  log: z.optional(z.enum(logModes)),
   /** Record message content on spans (redacted); default off. */
-  captureContent: z.boolean().optional(),
+  captureContent: z.optional(z.boolean()),
 });
 /** The `telemetry` section; see {@link TelemetrySection}. */
 export type TelemetrySection = z.infer<typeof TelemetrySection>;

@@ -1,9 +1,10 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { ConversionContext } from "../conversion/conversion-context";
 import type { CanonicalError } from "../errors/canonical-error";
 import type { ChatEvent } from "../model/chat-event";
 import type { ChatRequest } from "../model/chat-request";
 import type { ChatResponse } from "../model/chat-response";
+import type { StreamTransformer } from "../stream/stream-transformer";
 
 /** Request fields a format carries outside the body (generate-content puts model and stream mode in the path). */
 export interface RequestLocation {
@@ -67,12 +68,12 @@ export interface Codec<
 > {
   /** Format id, also the key of this format's `extensions` (`"messages"`). */
   readonly id: string;
-  /** Zod schemas of the wire documents. */
+  /** Zod 4 schemas of the wire documents (zod/mini or the classic API). */
   readonly schemas: {
-    request: z.ZodType<WireRequest>;
-    response: z.ZodType<WireResponse>;
-    event: z.ZodType<WireEvent>;
-    error: z.ZodType<WireErrorBody>;
+    request: z.core.$ZodType<WireRequest>;
+    response: z.core.$ZodType<WireResponse>;
+    event: z.core.$ZodType<WireEvent>;
+    error: z.core.$ZodType<WireErrorBody>;
   };
   /** Validates and converts a caller's request; invalid input throws an `invalid_request` error naming the field. */
   decodeRequest(wire: unknown, context: ConversionContext, location?: RequestLocation): ChatRequest;
@@ -95,12 +96,12 @@ export interface Codec<
    * steps into one stream stage (core's `chainTransformers` and `transformReadable`), which saves
    * the cost of a stream stage per chunk. Its `transform` and `flush` must not return promises.
    */
-  createStreamDecoderTransformer?(context: ConversionContext): Transformer<unknown, ChatEvent>;
+  createStreamDecoderTransformer?(context: ConversionContext): StreamTransformer<unknown, ChatEvent>;
   /**
    * Optional: {@link createStreamEncoder} as a synchronous `Transformer`, with exactly the same
    * output; see {@link createStreamDecoderTransformer}. A gateway fuses it with SSE framing.
    */
-  createStreamEncoderTransformer?(context: ConversionContext): Transformer<ChatEvent, WireEvent>;
+  createStreamEncoderTransformer?(context: ConversionContext): StreamTransformer<ChatEvent, WireEvent>;
   /** The SSE `event:` name for a wire event, or undefined where the format sends data lines only. */
   sseEventName(event: WireEvent): string | undefined;
   /** A canonical error as this format's status, headers and body. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Something a conversion could not carry faithfully. */
 export const Loss = z.object({

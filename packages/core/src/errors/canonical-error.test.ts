@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ErrorKind } from "../model/error-data";
 import { CanonicalError } from "./canonical-error";
 import { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./error-status";

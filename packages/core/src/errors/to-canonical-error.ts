@@ -28,7 +28,8 @@ interface ZodLikeError {
 function isZodError(value: unknown): value is ZodLikeError {
   return (
     value instanceof Error &&
-    value.name === "ZodError" &&
+    // "$ZodError" from zod/mini (what these packages use), "ZodError" from zod's classic API.
+    (value.name === "$ZodError" || value.name === "ZodError") &&
     Array.isArray((value as unknown as ZodLikeError).issues)
   );
 }

@@ -1,7 +1,7 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** An int64 count as proto JSON spells it: a number or a decimal string. */
-const Int64 = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);
+const Int64 = z.union([z.int(), z.string().check(z.regex(/^-?\d+$/))]);
 
 /**
  * The OpenAPI 3.0 Schema subset that the generate-content format (and other OpenAPI-flavoured
@@ -12,51 +12,51 @@ const Int64 = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]);
  */
 export const OpenApiSchema = z.looseObject({
   /** Type name; absent (or `TYPE_UNSPECIFIED`) accepts any value. */
-  type: z.string().optional(),
+  type: z.optional(z.string()),
   /** Value format hint (`date-time`, `int64`, `enum`, ...). */
-  format: z.string().optional(),
+  format: z.optional(z.string()),
   /** Short name. */
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   /** What the value means, for the model. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   /** Whether `null` is accepted too. */
-  nullable: z.boolean().optional(),
+  nullable: z.optional(z.boolean()),
   /** Allowed values (strings). */
-  enum: z.array(z.string()).optional(),
+  enum: z.optional(z.array(z.string())),
   /** Schema of array elements. */
   get items() {
-    return OpenApiSchema.optional();
+    return z.optional(OpenApiSchema);
   },
   /** Bounds on array length. */
-  minItems: Int64.optional(),
-  maxItems: Int64.optional(),
+  minItems: z.optional(Int64),
+  maxItems: z.optional(Int64),
   /** Schemas of object properties. */
   get properties() {
-    return z.record(z.string(), OpenApiSchema).optional();
+    return z.optional(z.record(z.string(), OpenApiSchema));
   },
   /** Property names that must be present. */
-  required: z.array(z.string()).optional(),
+  required: z.optional(z.array(z.string())),
   /** Bounds on the number of object properties. */
-  minProperties: Int64.optional(),
-  maxProperties: Int64.optional(),
+  minProperties: z.optional(Int64),
+  maxProperties: z.optional(Int64),
   /** Bounds on numbers. */
-  minimum: z.number().optional(),
-  maximum: z.number().optional(),
+  minimum: z.optional(z.number()),
+  maximum: z.optional(z.number()),
   /** Bounds on string length. */
-  minLength: Int64.optional(),
-  maxLength: Int64.optional(),
+  minLength: z.optional(Int64),
+  maxLength: z.optional(Int64),
   /** Regular expression a string must match. */
-  pattern: z.string().optional(),
+  pattern: z.optional(z.string()),
   /** An example value. */
-  example: z.unknown().optional(),
+  example: z.optional(z.unknown()),
   /** The value must match at least one of these. */
   get anyOf() {
-    return z.array(OpenApiSchema).optional();
+    return z.optional(z.array(OpenApiSchema));
   },
   /** Order in which the model should produce object properties. */
-  propertyOrdering: z.array(z.string()).optional(),
+  propertyOrdering: z.optional(z.array(z.string())),
   /** Default value. */
-  default: z.unknown().optional(),
+  default: z.optional(z.unknown()),
 });
 /** An OpenAPI 3.0 Schema subset document; see {@link OpenApiSchema}. */
 export type OpenApiSchema = z.infer<typeof OpenApiSchema>;

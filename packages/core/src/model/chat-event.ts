@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Candidate } from "./candidate";
 import { ResponseStatus } from "./chat-response";
 import { Citation } from "./citation";
@@ -16,38 +16,38 @@ export const ResponseStartEvent = z.object({
   /** Model that answers. */
   model: z.string(),
   /** Creation time, epoch seconds. */
-  created: z.number().int().optional(),
+  created: z.optional(z.int()),
   /** Usage known at the start (prompt tokens), if any. */
-  usage: Usage.optional(),
+  usage: z.optional(Usage),
   /**
    * Format-specific fields known when the stream opens (the responses format's echoed settings in
    * `response.created`), so a same-format re-encoding can reproduce them.
    */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 
 /** A new output part begins at `index`. */
 export const PartStartEvent = z.object({
   type: z.literal("part-start"),
   /** Position of the part in the response's output. */
-  index: z.number().int(),
+  index: z.int(),
   /** What kind of part. */
   kind: z.string(),
   /** Call id, for tool and hosted-tool calls. */
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   /** Tool name, for tool calls; hosted tool, for hosted calls. */
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   /**
    * Format-specific fields known when the part opens (the responses format's output item id), so
    * encoders can name the part consistently before its `part-end` arrives.
    */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 
 /** More text for the text part at `index`. */
 export const TextDeltaEvent = z.object({
   type: z.literal("text-delta"),
-  index: z.number().int(),
+  index: z.int(),
   /** The fragment. */
   text: z.string(),
 });
@@ -55,7 +55,7 @@ export const TextDeltaEvent = z.object({
 /** More raw argument JSON for the tool call at `index`. */
 export const ToolArgumentsDeltaEvent = z.object({
   type: z.literal("tool-arguments-delta"),
-  index: z.number().int(),
+  index: z.int(),
   /** The JSON text fragment (not parseable on its own). */
   text: z.string(),
 });
@@ -63,17 +63,17 @@ export const ToolArgumentsDeltaEvent = z.object({
 /** More reasoning text, or summary text when `summaryIndex` is set, for the part at `index`. */
 export const ReasoningDeltaEvent = z.object({
   type: z.literal("reasoning-delta"),
-  index: z.number().int(),
+  index: z.int(),
   /** The fragment. */
   text: z.string(),
   /** Which summary paragraph this extends; absent for thinking text. */
-  summaryIndex: z.number().int().optional(),
+  summaryIndex: z.optional(z.int()),
 });
 
 /** More of the opaque signature of the part at `index`. */
 export const SignatureDeltaEvent = z.object({
   type: z.literal("signature-delta"),
-  index: z.number().int(),
+  index: z.int(),
   /** The fragment, appended to what came before. */
   signature: z.string(),
 });
@@ -81,14 +81,14 @@ export const SignatureDeltaEvent = z.object({
 /** A citation attached to the text part at `index`. */
 export const CitationDeltaEvent = z.object({
   type: z.literal("citation-delta"),
-  index: z.number().int(),
+  index: z.int(),
   citation: Citation,
 });
 
 /** The part at `index` is complete; `part` is authoritative over the deltas before it. */
 export const PartEndEvent = z.object({
   type: z.literal("part-end"),
-  index: z.number().int(),
+  index: z.int(),
   /** The whole part. */
   part: Part,
 });
@@ -105,15 +105,15 @@ export const ResponseEndEvent = z.object({
   /** Why generation stopped. */
   finishReason: FinishReason,
   /** Final usage. */
-  usage: Usage.optional(),
+  usage: z.optional(Usage),
   /** The matched stop sequence. */
-  stopSequence: z.string().optional(),
+  stopSequence: z.optional(z.string()),
   /** `completed` unless cut short. */
-  status: ResponseStatus.optional(),
+  status: z.optional(ResponseStatus),
   /** Extra candidates, whole. */
-  candidates: z.array(Candidate).optional(),
+  candidates: z.optional(z.array(Candidate)),
   /** Response-level format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 
 /** The stream fails; nothing follows. */

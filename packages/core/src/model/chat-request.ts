@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 import { Instruction } from "./instruction";
 import { Message } from "./message";
@@ -15,67 +15,67 @@ export const ChatRequest = z.object({
   /** Model name as the caller gave it (routing may rename it upstream). */
   model: z.string(),
   /** System / developer instructions before the conversation. */
-  instructions: z.array(Instruction).optional(),
+  instructions: z.optional(z.array(Instruction)),
   /** The conversation so far. */
   messages: z.array(Message),
   /** Tools offered to the model. */
-  tools: z.array(Tool).optional(),
+  tools: z.optional(z.array(Tool)),
   /** Whether and which tools the model must use. */
-  toolChoice: ToolChoice.optional(),
+  toolChoice: z.optional(ToolChoice),
   /** Whether the model may call several tools in one turn. */
-  parallelToolCalls: z.boolean().optional(),
+  parallelToolCalls: z.optional(z.boolean()),
   /** Upper bound on generated tokens (reasoning included where the format counts it). */
-  maxOutputTokens: z.number().int().optional(),
+  maxOutputTokens: z.optional(z.int()),
   /** Sampling temperature. */
-  temperature: z.number().optional(),
+  temperature: z.optional(z.number()),
   /** Nucleus sampling mass. */
-  topP: z.number().optional(),
+  topP: z.optional(z.number()),
   /** Top-k sampling. */
-  topK: z.number().int().optional(),
+  topK: z.optional(z.int()),
   /** Strings that end generation when produced. */
-  stopSequences: z.array(z.string()).optional(),
+  stopSequences: z.optional(z.array(z.string())),
   /** Sampling seed. */
-  seed: z.number().int().optional(),
+  seed: z.optional(z.int()),
   /** Presence penalty. */
-  presencePenalty: z.number().optional(),
+  presencePenalty: z.optional(z.number()),
   /** Frequency penalty. */
-  frequencyPenalty: z.number().optional(),
+  frequencyPenalty: z.optional(z.number()),
   /** Number of alternative responses to generate. */
-  candidateCount: z.number().int().optional(),
+  candidateCount: z.optional(z.int()),
   /** Whether to return log probabilities of the chosen tokens. */
-  logprobs: z.boolean().optional(),
+  logprobs: z.optional(z.boolean()),
   /** How many top alternatives to return per token with `logprobs`. */
-  topLogprobs: z.number().int().optional(),
+  topLogprobs: z.optional(z.int()),
   /** Shape of the text output. */
-  outputFormat: OutputFormat.optional(),
+  outputFormat: z.optional(OutputFormat),
   /** Reasoning settings. */
-  reasoning: ReasoningConfig.optional(),
+  reasoning: z.optional(ReasoningConfig),
   /** Kinds of output requested (text, image, audio). */
-  outputModalities: z.array(Modality).optional(),
+  outputModalities: z.optional(z.array(Modality)),
   /** Voice settings for audio output. */
-  speech: SpeechConfig.optional(),
+  speech: z.optional(SpeechConfig),
   /** Input media resolution (`low`, `medium`, `high`). */
-  mediaResolution: z.string().optional(),
+  mediaResolution: z.optional(z.string()),
   /** Content-safety thresholds. */
-  safetySettings: z.array(SafetySetting).optional(),
+  safetySettings: z.optional(z.array(SafetySetting)),
   /** Id of an earlier stored response this one continues. */
-  previousResponseId: z.string().optional(),
+  previousResponseId: z.optional(z.string()),
   /** Whether the exchange should be stored for later `previousResponseId` use. */
-  store: z.boolean().optional(),
+  store: z.optional(z.boolean()),
   /** A reference to server-side cached content (generate-content `cachedContent`). */
-  cachedContent: z.string().optional(),
+  cachedContent: z.optional(z.string()),
   /** Caller metadata, string to string. */
-  metadata: z.record(z.string(), z.string()).optional(),
+  metadata: z.optional(z.record(z.string(), z.string())),
   /** Opaque end-user id for abuse monitoring. */
-  user: z.string().optional(),
+  user: z.optional(z.string()),
   /** Processing tier (`auto`, `default`, `flex`, ...). */
-  serviceTier: z.string().optional(),
+  serviceTier: z.optional(z.string()),
   /** What to do when the context is too long: drop from the middle, or fail. */
-  truncation: z.enum(["auto", "disabled"]).optional(),
+  truncation: z.optional(z.enum(["auto", "disabled"])),
   /** Whether the caller wants a stream of events. */
-  stream: z.boolean().optional(),
+  stream: z.optional(z.boolean()),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A format-neutral chat request; see {@link ChatRequest}. */
 export type ChatRequest = z.infer<typeof ChatRequest>;

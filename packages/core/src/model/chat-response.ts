@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Candidate } from "./candidate";
 import { ErrorData } from "./error-data";
 import { Extensions } from "./extensions";
@@ -18,23 +18,23 @@ export const ChatResponse = z.object({
   /** Model that answered. */
   model: z.string(),
   /** Creation time, epoch seconds. */
-  created: z.number().int().optional(),
+  created: z.optional(z.int()),
   /** The assistant's output parts, in order. */
   parts: z.array(Part),
   /** Why generation stopped. */
   finishReason: FinishReason,
   /** The stop sequence that ended generation, when one did. */
-  stopSequence: z.string().optional(),
+  stopSequence: z.optional(z.string()),
   /** Token counts. */
   usage: Usage,
   /** Alternative responses beyond the first. */
-  candidates: z.array(Candidate).optional(),
+  candidates: z.optional(z.array(Candidate)),
   /** Lifecycle state; `completed` unless the response was cut short or failed. */
   status: ResponseStatus,
   /** Why the response failed, when `status` is `failed`. */
-  error: ErrorData.optional(),
+  error: z.optional(ErrorData),
   /** Format-specific fields (safety ratings, grounding, echoed settings, service tier). */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A format-neutral chat response; see {@link ChatResponse}. */
 export type ChatResponse = z.infer<typeof ChatResponse>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /**
@@ -9,19 +9,19 @@ export const Citation = z.object({
   /** What is being cited. */
   kind: z.enum(["url", "document", "file", "search-result", "other"]),
   /** Address of a web source. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
   /** Title of the source. */
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   /** Id of a stored file or of the cited document. */
-  fileId: z.string().optional(),
+  fileId: z.optional(z.string()),
   /** The quoted text, when the vendor returns it. */
-  citedText: z.string().optional(),
+  citedText: z.optional(z.string()),
   /** First character of the supported span in the part's text. */
-  startIndex: z.number().int().optional(),
+  startIndex: z.optional(z.int()),
   /** End (exclusive) of the supported span in the part's text. */
-  endIndex: z.number().int().optional(),
+  endIndex: z.optional(z.int()),
   /** Format-specific fields (document indexes, page numbers, encrypted indexes, licences). */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A source backing a span of text; see {@link Citation}. */
 export type Citation = z.infer<typeof Citation>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /** Code the model wrote for a hosted code-execution tool to run. */
@@ -9,9 +9,9 @@ export const CodePart = z.object({
   /** The source code. */
   code: z.string(),
   /** Id linking the code to its result, when the format has one. */
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** Code for a hosted code-execution tool; see {@link CodePart}. */
 export type CodePart = z.infer<typeof CodePart>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /** The outcome of running a {@link CodePart} in a hosted sandbox. */
@@ -7,11 +7,11 @@ export const CodeResultPart = z.object({
   /** How the run ended. */
   outcome: z.enum(["ok", "failed", "deadline_exceeded", "unspecified"]),
   /** Standard output, or the error text on failure. */
-  output: z.string().optional(),
+  output: z.optional(z.string()),
   /** Id of the code part this result belongs to, when the format has one. */
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** The outcome of hosted code execution; see {@link CodeResultPart}. */
 export type CodeResultPart = z.infer<typeof CodeResultPart>;

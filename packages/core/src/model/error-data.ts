@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /** The kinds of failure every format can express, each with a default HTTP status. */
@@ -23,17 +23,17 @@ export const ErrorData = z.object({
   /** What kind of failure. */
   kind: ErrorKind,
   /** HTTP status that goes with it. */
-  status: z.number().int(),
+  status: z.int(),
   /** Human-readable message. */
   message: z.string(),
   /** The request field at fault, when there is one (`messages.0.content`). */
-  param: z.string().optional(),
+  param: z.optional(z.string()),
   /** The vendor's error code or type, kept for round trips (`insufficient_quota`). */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   /** Seconds the caller should wait before retrying. */
-  retryAfter: z.number().optional(),
+  retryAfter: z.optional(z.number()),
   /** Format-specific fields (the form and vendor type of a stream's error event). */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A failure as data; see {@link ErrorData}. */
 export type ErrorData = z.infer<typeof ErrorData>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * Vendor fields with no canonical meaning, keyed by the id of the format that produced them

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Why generation stopped, in canonical terms. */
 export const FinishReasonKind = z.enum([
@@ -29,7 +29,7 @@ export const FinishReason = z.object({
   /** Canonical reason. */
   reason: FinishReasonKind,
   /** The vendor value it was mapped from (`end_turn`, `MAX_TOKENS`), kept for round trips. */
-  raw: z.string().optional(),
+  raw: z.optional(z.string()),
 });
 /** Why generation stopped; see {@link FinishReason}. */
 export type FinishReason = z.infer<typeof FinishReason>;

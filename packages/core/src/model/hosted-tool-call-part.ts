@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /**
@@ -14,9 +14,9 @@ export const HostedToolCallPart = z.object({
   /** The call's input (queries, action), as the vendor gave it. */
   input: z.unknown(),
   /** Progress of the call, when the format reports it (`in_progress`, `completed`, `failed`, ...). */
-  status: z.string().optional(),
+  status: z.optional(z.string()),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A hosted tool call; see {@link HostedToolCallPart}. */
 export type HostedToolCallPart = z.infer<typeof HostedToolCallPart>;

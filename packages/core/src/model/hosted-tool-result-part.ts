@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /** The result of a {@link HostedToolCallPart}: search results, a screenshot, an error. */
@@ -11,9 +11,9 @@ export const HostedToolResultPart = z.object({
   /** The result as the vendor gave it. */
   output: z.unknown(),
   /** Whether the hosted tool failed. */
-  isError: z.boolean().optional(),
+  isError: z.optional(z.boolean()),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A hosted tool result; see {@link HostedToolResultPart}. */
 export type HostedToolResultPart = z.infer<typeof HostedToolResultPart>;

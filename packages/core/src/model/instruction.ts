@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 import { TextPart } from "./text-part";
 
@@ -9,7 +9,7 @@ export const Instruction = z.object({
   /** The instruction text, as one or more text parts. */
   parts: z.array(TextPart),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A leading instruction; see {@link Instruction}. */
 export type Instruction = z.infer<typeof Instruction>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CacheHint } from "./cache-hint";
 import { Extensions } from "./extensions";
 
@@ -24,17 +24,17 @@ export const MediaPart = z.object({
   /** Where the bytes are. */
   source: MediaSource,
   /** IANA media type (`image/png`, `application/pdf`), when known. */
-  mediaType: z.string().optional(),
+  mediaType: z.optional(z.string()),
   /** Requested image fidelity (responses format `detail`). */
-  detail: z.enum(["auto", "low", "high"]).optional(),
+  detail: z.optional(z.enum(["auto", "low", "high"])),
   /** File name, when the format carries one. */
-  filename: z.string().optional(),
+  filename: z.optional(z.string()),
   /** Document title (messages format documents). */
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   /** Prompt-caching breakpoint after this part. */
-  cache: CacheHint.optional(),
+  cache: z.optional(CacheHint),
   /** Format-specific fields (document context, citation settings, video metadata). */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** Media input or output; see {@link MediaPart}. */
 export type MediaPart = z.infer<typeof MediaPart>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 import { Part } from "./part";
 
@@ -13,7 +13,7 @@ export const Message = z.object({
   /** The turn's content, in order. */
   parts: z.array(Part),
   /** Format-specific fields (item ids, status, the original role spelling). */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** One conversation turn; see {@link Message}. */
 export type Message = z.infer<typeof Message>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A kind of content a model can take in or produce. */
 export const Modality = z.enum(["text", "image", "audio", "video", "document"]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * A value a backend gave us that only that backend can read: a thinking signature, redacted

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { JsonSchema } from "./tool";
 
 /** The shape the model's text output must take. */
@@ -11,13 +11,13 @@ export const OutputFormat = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("json-schema"),
     /** Schema name, where the format requires one. */
-    name: z.string().optional(),
+    name: z.optional(z.string()),
     /** What the output is, for the model. */
-    description: z.string().optional(),
+    description: z.optional(z.string()),
     /** The JSON Schema. */
     schema: JsonSchema,
     /** Whether the backend must follow the schema exactly. */
-    strict: z.boolean().optional(),
+    strict: z.optional(z.boolean()),
   }),
   /** Exactly one of these strings (generate-content `text/x.enum`). */
   z.object({ type: z.literal("enum"), values: z.array(z.string()) }),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CodePart } from "./code-part";
 import { CodeResultPart } from "./code-result-part";
 import { HostedToolCallPart } from "./hosted-tool-call-part";

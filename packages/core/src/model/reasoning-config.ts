@@ -1,17 +1,17 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** How much the model should reason before answering, and what of it to return. */
 export const ReasoningConfig = z.object({
   /** Extended thinking on or off (messages `thinking.type`). */
-  enabled: z.boolean().optional(),
+  enabled: z.optional(z.boolean()),
   /** Token budget for thinking (messages `budget_tokens`, generate-content `thinkingBudget`). */
-  budgetTokens: z.number().int().optional(),
+  budgetTokens: z.optional(z.int()),
   /** Effort level (responses `effort`): `minimal`, `low`, `medium`, `high`, or a newer vendor value. */
-  effort: z.string().optional(),
+  effort: z.optional(z.string()),
   /** Reasoning summary requested (responses `summary`): `auto`, `concise`, `detailed`. */
-  summary: z.string().optional(),
+  summary: z.optional(z.string()),
   /** Whether thought text is returned (generate-content `includeThoughts`). */
-  includeThoughts: z.boolean().optional(),
+  includeThoughts: z.optional(z.boolean()),
 });
 /** Reasoning settings; see {@link ReasoningConfig}. */
 export type ReasoningConfig = z.infer<typeof ReasoningConfig>;

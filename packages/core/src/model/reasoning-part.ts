@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 import { OpaqueState } from "./opaque-state";
 
@@ -6,15 +6,15 @@ import { OpaqueState } from "./opaque-state";
 export const ReasoningPart = z.object({
   type: z.literal("reasoning"),
   /** Visible thinking text (messages `thinking`, generate-content thought parts). */
-  text: z.string().optional(),
+  text: z.optional(z.string()),
   /** Summary paragraphs of hidden reasoning (responses format `summary`). */
-  summary: z.array(z.string()).optional(),
+  summary: z.optional(z.array(z.string())),
   /** Opaque state that must go back to the backend unchanged: signature or encrypted content. */
-  signature: OpaqueState.optional(),
+  signature: z.optional(OpaqueState),
   /** True when the reasoning is hidden and only the opaque state is present (redacted thinking). */
-  redacted: z.boolean().optional(),
+  redacted: z.optional(z.boolean()),
   /** Format-specific fields (reasoning item ids, status). */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** The model's reasoning; see {@link ReasoningPart}. */
 export type ReasoningPart = z.infer<typeof ReasoningPart>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /** The model declining to answer, in its own words. */
@@ -7,7 +7,7 @@ export const RefusalPart = z.object({
   /** The refusal text. */
   text: z.string(),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A refusal; see {@link RefusalPart}. */
 export type RefusalPart = z.infer<typeof RefusalPart>;

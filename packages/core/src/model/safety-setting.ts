@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A content-safety threshold for one harm category, in the vendor's enum spelling. */
 export const SafetySetting = z.object({

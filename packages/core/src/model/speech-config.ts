@@ -1,13 +1,13 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Voice settings for audio output. */
 export const SpeechConfig = z.object({
   /** Prebuilt voice name for a single speaker. */
-  voice: z.string().optional(),
+  voice: z.optional(z.string()),
   /** BCP-47 language code (`en-US`). */
-  languageCode: z.string().optional(),
+  languageCode: z.optional(z.string()),
   /** One voice per named speaker, for multi-speaker audio. */
-  speakers: z.array(z.object({ speaker: z.string(), voice: z.string() })).optional(),
+  speakers: z.optional(z.array(z.object({ speaker: z.string(), voice: z.string() }))),
 });
 /** Voice settings; see {@link SpeechConfig}. */
 export type SpeechConfig = z.infer<typeof SpeechConfig>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CacheHint } from "./cache-hint";
 import { Citation } from "./citation";
 import { Extensions } from "./extensions";
@@ -10,13 +10,13 @@ export const TextPart = z.object({
   /** The text. */
   text: z.string(),
   /** Sources backing spans of the text (assistant output). */
-  citations: z.array(Citation).optional(),
+  citations: z.optional(z.array(Citation)),
   /** Prompt-caching breakpoint after this part. */
-  cache: CacheHint.optional(),
+  cache: z.optional(CacheHint),
   /** An opaque signature some backends attach to any part (generate-content `thoughtSignature`). */
-  signature: OpaqueState.optional(),
+  signature: z.optional(OpaqueState),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** Plain text; see {@link TextPart}. */
 export type TextPart = z.infer<typeof TextPart>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CacheHint } from "./cache-hint";
 import { Extensions } from "./extensions";
 import { OpaqueState } from "./opaque-state";
@@ -13,13 +13,13 @@ export const ToolCallPart = z.object({
   /** Arguments as parsed JSON (normally an object). */
   arguments: z.unknown(),
   /** The raw argument text, kept only when it did not parse as JSON (for example a cut-off stream). */
-  rawArguments: z.string().optional(),
+  rawArguments: z.optional(z.string()),
   /** Prompt-caching breakpoint after this part. */
-  cache: CacheHint.optional(),
+  cache: z.optional(CacheHint),
   /** An opaque signature attached to the call (generate-content `thoughtSignature`). */
-  signature: OpaqueState.optional(),
+  signature: z.optional(OpaqueState),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A function call by the assistant; see {@link ToolCallPart}. */
 export type ToolCallPart = z.infer<typeof ToolCallPart>;

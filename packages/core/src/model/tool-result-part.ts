@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CacheHint } from "./cache-hint";
 import { Extensions } from "./extensions";
 import { MediaPart } from "./media-part";
@@ -10,15 +10,15 @@ export const ToolResultPart = z.object({
   /** Id of the tool call this answers. */
   callId: z.string(),
   /** Name of the tool, when known (formats that key results by name need it). */
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   /** What the tool returned, as text and media parts. */
   content: z.array(z.discriminatedUnion("type", [TextPart, MediaPart])),
   /** Whether the tool failed. */
-  isError: z.boolean().optional(),
+  isError: z.optional(z.boolean()),
   /** Prompt-caching breakpoint after this part. */
-  cache: CacheHint.optional(),
+  cache: z.optional(CacheHint),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A tool's answer; see {@link ToolResultPart}. */
 export type ToolResultPart = z.infer<typeof ToolResultPart>;

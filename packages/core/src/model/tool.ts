@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CacheHint } from "./cache-hint";
 import { Extensions } from "./extensions";
 
@@ -13,15 +13,15 @@ export const FunctionTool = z.object({
   /** Tool name the model uses in its calls. */
   name: z.string(),
   /** What the tool does, for the model. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   /** JSON Schema of the arguments object. */
   inputSchema: JsonSchema,
   /** Whether the backend must follow the schema exactly (responses `strict`). */
-  strict: z.boolean().optional(),
+  strict: z.optional(z.boolean()),
   /** Prompt-caching breakpoint after this tool. */
-  cache: CacheHint.optional(),
+  cache: z.optional(CacheHint),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A caller-implemented function; see {@link FunctionTool}. */
 export type FunctionTool = z.infer<typeof FunctionTool>;
@@ -48,15 +48,15 @@ export const HostedTool = z.object({
     "other",
   ]),
   /** The name the model uses for it, where the format names tools (`str_replace_editor`). */
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   /** The vendor's dated version tag (`computer_20241022`, `web_search_preview_2025_03_11`). */
-  version: z.string().optional(),
+  version: z.optional(z.string()),
   /** Tool options, camelCase; see the list above. */
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: z.optional(z.record(z.string(), z.unknown())),
   /** Prompt-caching breakpoint after this tool. */
-  cache: CacheHint.optional(),
+  cache: z.optional(CacheHint),
   /** Format-specific fields. */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** A vendor-defined tool; see {@link HostedTool}. */
 export type HostedTool = z.infer<typeof HostedTool>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Extensions } from "./extensions";
 
 /**
@@ -8,19 +8,19 @@ import { Extensions } from "./extensions";
  */
 export const Usage = z.object({
   /** All prompt tokens: uncached, read from cache and written to cache. */
-  inputTokens: z.number().int().optional(),
+  inputTokens: z.optional(z.int()),
   /** Prompt tokens served from cache (included in `inputTokens`). */
-  cacheReadTokens: z.number().int().optional(),
+  cacheReadTokens: z.optional(z.int()),
   /** Prompt tokens written to cache (included in `inputTokens`). */
-  cacheWriteTokens: z.number().int().optional(),
+  cacheWriteTokens: z.optional(z.int()),
   /** All generated tokens, reasoning included. */
-  outputTokens: z.number().int().optional(),
+  outputTokens: z.optional(z.int()),
   /** Generated reasoning tokens (included in `outputTokens`). */
-  reasoningTokens: z.number().int().optional(),
+  reasoningTokens: z.optional(z.int()),
   /** Tokens the vendor billed in total, when it reports a total. */
-  totalTokens: z.number().int().optional(),
+  totalTokens: z.optional(z.int()),
   /** Format-specific counts (per-modality details, tool-use prompt tokens, server tool use). */
-  extensions: Extensions.optional(),
+  extensions: z.optional(Extensions),
 });
 /** Token counts; see {@link Usage}. */
 export type Usage = z.infer<typeof Usage>;

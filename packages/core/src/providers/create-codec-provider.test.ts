@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Codec } from "../contracts/codec";
 import { createConversionContext } from "../conversion/conversion-context";
 import { CanonicalError } from "../errors/canonical-error";
@@ -10,13 +10,14 @@ import { ChatResponse } from "../model/chat-response";
 import { StreamParseFailure } from "../sse/stream-parse-failure";
 import { collect } from "../stream/collect";
 import { replayEvents } from "../stream/replay";
+import type { StreamTransformer } from "../stream/stream-transformer";
 import { testChatProvider } from "../test/test-chat-provider";
 import { type CodecProviderOptions, createCodecProvider } from "./create-codec-provider";
 
 /** The canonical model as its own wire format: the smallest codec there is. */
 const ErrorBody = z.object({ error: z.object({ kind: z.string(), message: z.string() }) });
 
-const passEvents = (): Transformer<unknown, ChatEvent> => ({
+const passEvents = (): StreamTransformer<unknown, ChatEvent> => ({
   transform(item, controller) {
     if (StreamParseFailure.isInstance(item))
       controller.enqueue({

@@ -7,6 +7,7 @@ import type { ChatEvent } from "../model/chat-event";
 import type { ChatRequest } from "../model/chat-request";
 import { createJsonEventDecoderTransformer, decodeJsonEventStream } from "../sse/decode-sse-stream";
 import { chainTransformers } from "../stream/chain-transformers";
+import type { StreamTransformer } from "../stream/stream-transformer";
 import { transformReadable } from "../stream/transform-readable";
 
 /** Options of {@link createCodecProvider}. */
@@ -70,7 +71,7 @@ function decodeEventBody(
   signal: AbortSignal | undefined,
 ): ReadableStream<ChatEvent> {
   let ended = false;
-  const watchEnd: Transformer<ChatEvent, ChatEvent> = {
+  const watchEnd: StreamTransformer<ChatEvent, ChatEvent> = {
     transform(event, controller) {
       if (event.type === "error" || event.type === "response-end") ended = true;
       controller.enqueue(event);

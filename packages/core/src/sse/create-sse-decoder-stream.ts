@@ -1,4 +1,5 @@
 import { createParser } from "eventsource-parser";
+import type { StreamTransformer } from "../stream/stream-transformer";
 import type { SseMessage } from "./sse-message";
 import { StreamParseFailure } from "./stream-parse-failure";
 
@@ -7,7 +8,7 @@ import { StreamParseFailure } from "./stream-parse-failure";
  * anywhere, even inside a character) → server-sent events, through eventsource-parser. Usable in
  * `chainTransformers` and `transformReadable`.
  */
-export function createSseDecoderTransformer(): Transformer<
+export function createSseDecoderTransformer(): StreamTransformer<
   string | Uint8Array,
   SseMessage | StreamParseFailure
 > {

@@ -1,4 +1,5 @@
 import { chainTransformers } from "../stream/chain-transformers";
+import type { StreamTransformer } from "../stream/stream-transformer";
 import { transformReadable } from "../stream/transform-readable";
 import { createSseDecoderTransformer } from "./create-sse-decoder-stream";
 import type { SseMessage } from "./sse-message";
@@ -16,7 +17,7 @@ export function decodeSseStream(
  * → the parsed JSON data of each event, decoding, framing and parsing in one synchronous step, so
  * a provider can chain its codec's stream decoder onto it and read a body in a single stage.
  */
-export function createJsonEventDecoderTransformer(): Transformer<Uint8Array | string, unknown> {
+export function createJsonEventDecoderTransformer(): StreamTransformer<Uint8Array | string, unknown> {
   return chainTransformers(createSseDecoderTransformer(), {
     transform(item, controller) {
       if (StreamParseFailure.isInstance(item)) {

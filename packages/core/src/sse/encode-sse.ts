@@ -1,3 +1,4 @@
+import type { StreamTransformer } from "../stream/stream-transformer";
 import { transformReadable } from "../stream/transform-readable";
 import type { SseMessage } from "./sse-message";
 
@@ -31,7 +32,7 @@ export function formatSseMessage(message: SseMessage): string {
  */
 export function createJsonSseEncoderTransformer<Event>(
   eventName: (event: Event) => string | undefined,
-): Transformer<Event, Uint8Array> {
+): StreamTransformer<Event, Uint8Array> {
   const encoder = new TextEncoder();
   return {
     transform(event, controller) {

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { chainTransformers } from "./chain-transformers";
 import { collect } from "./collect";
 import { readableFrom } from "./readable-from";
+import type { StreamTransformer } from "./stream-transformer";
 
 /** Splits each string into its characters, and says how many it saw at the end. */
-function characters(): Transformer<string, string> {
+function characters(): StreamTransformer<string, string> {
   let count = 0;
   return {
     transform(chunk, controller) {
@@ -21,7 +22,7 @@ function characters(): Transformer<string, string> {
 }
 
 /** Upper-cases letters and drops digits, and ends with a marker. */
-function upperLetters(): Transformer<string, string> {
+function upperLetters(): StreamTransformer<string, string> {
   return {
     transform(chunk, controller) {
       if (!/\d/.test(chunk)) controller.enqueue(chunk.toUpperCase());
@@ -53,7 +54,7 @@ describe("chainTransformers", () => {
 
   it("flushes the second transformer when the first ends early, as piped streams do", async () => {
     /** Passes chunks on until it sees "stop", then ends its output. */
-    const untilStop = (): Transformer<string, string> => ({
+    const untilStop = (): StreamTransformer<string, string> => ({
       transform(chunk, controller) {
         if (chunk === "stop") controller.terminate();
         else controller.enqueue(chunk);
@@ -73,7 +74,7 @@ describe("chainTransformers", () => {
   });
 
   it("refuses a transformer that works asynchronously", async () => {
-    const slow: Transformer<string, string> = { transform: async () => {} };
+    const slow: StreamTransformer<string, string> = { transform: async () => {} };
     const chained = new TransformStream(chainTransformers(characters(), slow));
     await expect(collect(readableFrom(["a"]).pipeThrough(chained))).rejects.toThrow(/synchronous/);
   });

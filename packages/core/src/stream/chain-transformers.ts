@@ -1,3 +1,4 @@
+import type { StreamTransformer } from "./stream-transformer";
 /**
  * Two synchronous transformers as one: whatever `first` enqueues goes straight into `second`, in
  * the same call, so a chain costs one stream stage instead of one per step. Both must do their
@@ -5,9 +6,9 @@
  * `TransformStream`s, `second` is flushed when `first` ends its output early with `terminate()`.
  */
 export function chainTransformers<In, Middle, Out>(
-  first: Transformer<In, Middle>,
-  second: Transformer<Middle, Out>,
-): Transformer<In, Out> {
+  first: StreamTransformer<In, Middle>,
+  second: StreamTransformer<Middle, Out>,
+): StreamTransformer<In, Out> {
   let middle!: TransformStreamDefaultController<Middle>;
   let secondFlushed = false;
   const synchronous = (result: unknown) => {

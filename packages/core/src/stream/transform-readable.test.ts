@@ -2,10 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collect } from "./collect";
 import { readableFrom } from "./readable-from";
+import type { StreamTransformer } from "./stream-transformer";
 import { transformReadable } from "./transform-readable";
 
 /** Emits each number `n` times as `n:i`, and a trailer at the end. */
-function repeater(): Transformer<number, string> {
+function repeater(): StreamTransformer<number, string> {
   return {
     transform(chunk, controller) {
       for (let i = 0; i < chunk; i++) controller.enqueue(`${chunk}:${i}`);
@@ -83,7 +84,7 @@ describe("transformReadable", () => {
         cancelled = reason;
       },
     });
-    const failing: Transformer<number, string> = {
+    const failing: StreamTransformer<number, string> = {
       transform() {
         throw new Error("bad chunk");
       },
@@ -128,7 +129,7 @@ describe("transformReadable", () => {
   });
 
   it("closes early when the transformer terminates", async () => {
-    const firstOnly: Transformer<number, number> = {
+    const firstOnly: StreamTransformer<number, number> = {
       transform(chunk, controller) {
         controller.enqueue(chunk);
         controller.terminate();

@@ -1,3 +1,4 @@
+import type { StreamTransformer } from "./stream-transformer";
 /** Options of {@link transformReadable}. */
 export interface TransformReadableOptions<Out> {
   /**
@@ -26,7 +27,7 @@ const isPromiseLike = (value: unknown): value is PromiseLike<void> =>
  */
 export function transformReadable<In, Out>(
   source: ReadableStream<In>,
-  transformer: Transformer<In, Out>,
+  transformer: StreamTransformer<In, Out>,
   options: TransformReadableOptions<Out> = {},
 ): ReadableStream<Out> {
   const reader = source.getReader();

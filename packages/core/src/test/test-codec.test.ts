@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Codec } from "../contracts/codec";
 import { CanonicalError } from "../errors/canonical-error";
 import { errorKindForStatus } from "../errors/error-status";

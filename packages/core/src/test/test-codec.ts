@@ -7,6 +7,7 @@ import { accumulate } from "../stream/accumulate";
 import { findEventSequenceProblems } from "../stream/check-event-sequence";
 import { transformAll } from "../stream/collect";
 import { readableFrom } from "../stream/readable-from";
+import type { StreamTransformer } from "../stream/stream-transformer";
 import { transformReadable } from "../stream/transform-readable";
 
 /** Wire documents a codec is checked against; each list is optional. */
@@ -37,7 +38,7 @@ const deterministic = () => {
 };
 
 /** Every item of `items` run through `transformer` as one pull-driven stage, as a caller fusing it would. */
-async function runTransformer<In, Out>(items: In[], transformer: Transformer<In, Out>): Promise<Out[]> {
+async function runTransformer<In, Out>(items: In[], transformer: StreamTransformer<In, Out>): Promise<Out[]> {
   const output: Out[] = [];
   const reader = transformReadable(readableFrom(items), transformer).getReader();
   for (let next = await reader.read(); !next.done; next = await reader.read()) output.push(next.value);

@@ -1,6 +1,6 @@
 import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
 import type { Storage } from "unstorage";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { ExchangeHook } from "../observe/exchange-event";
 
 /** The wire formats a gateway can serve and call, by codec id. */
@@ -51,36 +51,39 @@ export const VendorProviderConfig = z.strictObject({
   /** Base URL without the version path (`https://api.anthropic.com`). */
   baseURL: z.url({ protocol: /^https?$/ }),
   /** The key the gateway presents upstream (never the caller's). */
-  apiKey: z.string().min(1),
+  apiKey: z.string().check(z.minLength(1)),
   /** Extra headers on every upstream call. */
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: z.optional(z.record(z.string(), z.string())),
   /**
    * Call the upstream streaming even for callers that want one whole answer (collected with
    * `accumulate`), for long generations that would otherwise hit idle timeouts.
    */
-  streamUpstream: z.boolean().optional(),
+  streamUpstream: z.optional(z.boolean()),
 });
 /** A provider given by wire format, URL and key; see {@link VendorProviderConfig}. */
 export type VendorProviderConfig = z.infer<typeof VendorProviderConfig>;
 
 /** A provider entry: a vendor upstream by type, or a custom {@link ChatProvider} object. */
-const ProviderEntry = z.unknown().transform((value, context): VendorProviderConfig | ChatProvider => {
-  if (isChatProvider(value)) return value;
-  const result = VendorProviderConfig.safeParse(value);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues)
-    context.addIssue({ code: "custom", message: issue.message, path: issue.path });
-  return z.NEVER;
-});
+const ProviderEntry = z.pipe(
+  z.unknown(),
+  z.transform((value, context): VendorProviderConfig | ChatProvider => {
+    if (isChatProvider(value)) return value;
+    const result = VendorProviderConfig.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues)
+      context.issues.push({ code: "custom", message: issue.message, path: issue.path, input: value });
+    return z.NEVER;
+  }),
+);
 
 /** One route: callers' model name (exact, or a glob with `*` and `?`) to a provider. */
 export const RouteConfig = z.strictObject({
   /** Exact model name, or a glob (`claude-*`). */
-  model: z.string().min(1),
+  model: z.string().check(z.minLength(1)),
   /** Key of `providers`. */
-  provider: z.string().min(1),
+  provider: z.string().check(z.minLength(1)),
   /** Model name sent upstream; defaults to the caller's. */
-  upstreamModel: z.string().min(1).optional(),
+  upstreamModel: z.optional(z.string().check(z.minLength(1))),
 });
 /** A route; see {@link RouteConfig}. */
 export type RouteConfig = z.infer<typeof RouteConfig>;
@@ -92,115 +95,117 @@ export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 export const gatewayConfigSchema = z
   .strictObject({
     /** Formats served to callers; default all. */
-    fronts: z.array(z.enum(gatewayFormatIds)).min(1).optional(),
+    fronts: z.optional(z.array(z.enum(gatewayFormatIds)).check(z.minLength(1))),
     /** Keys callers may present; without it the gateway asks for none. */
-    auth: z.strictObject({ keys: z.array(z.string().min(1)).min(1) }).optional(),
+    auth: z.optional(
+      z.strictObject({ keys: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)) }),
+    ),
     /** Name → upstream. */
-    providers: z.record(z.string().min(1), ProviderEntry),
+    providers: z.record(z.string().check(z.minLength(1)), ProviderEntry),
     /** Ordered routes; the first whose `model` matches wins. */
     routes: z.array(RouteConfig),
     /** Request limits. */
-    limits: z
-      .strictObject({
+    limits: z.optional(
+      z.strictObject({
         /** Largest request body, bytes; default {@link defaultMaxBodyBytes}. */
-        maxBodyBytes: z.number().int().positive().optional(),
+        maxBodyBytes: z.optional(z.int().check(z.positive())),
         /** Limits per caller key (the key as presented; `""` for none); off when absent. */
-        perKey: z
-          .strictObject({
+        perKey: z.optional(
+          z.strictObject({
             /** Requests a key may start per minute, on average (token bucket). */
-            requestsPerMinute: z.number().positive().optional(),
+            requestsPerMinute: z.optional(z.number().check(z.positive())),
             /** Requests a key may start at once after being idle; default `requestsPerMinute`. */
-            burst: z.number().int().positive().optional(),
+            burst: z.optional(z.int().check(z.positive())),
             /** Exchanges a key may have open at once; a stream counts until it ends. */
-            maxConcurrent: z.number().int().positive().optional(),
-          })
-          .optional(),
-      })
-      .optional(),
+            maxConcurrent: z.optional(z.int().check(z.positive())),
+          }),
+        ),
+      }),
+    ),
     /**
      * How long to wait on upstreams (first response byte, silence mid-body) and how often to send
      * SSE keepalive comments to callers while the upstream thinks; milliseconds, see `UpstreamTimeouts`.
      * `connectMs` is honoured by the `fetch` that `createNodeUpstreamFetch` makes (the CLI's): the
      * Web fetch API has no connect phase of its own.
      */
-    timeouts: z
-      .strictObject({
-        connectMs: z.number().int().positive().optional(),
-        firstByteMs: z.number().int().positive().optional(),
-        idleMs: z.number().int().positive().optional(),
-        keepaliveMs: z.number().int().positive().optional(),
-      })
-      .optional(),
+    timeouts: z.optional(
+      z.strictObject({
+        connectMs: z.optional(z.int().check(z.positive())),
+        firstByteMs: z.optional(z.int().check(z.positive())),
+        idleMs: z.optional(z.int().check(z.positive())),
+        keepaliveMs: z.optional(z.int().check(z.positive())),
+      }),
+    ),
     /** Key of the HMAC that seals opaque state crossing formats; random per instance when absent. */
-    secret: z.string().min(16).optional(),
+    secret: z.optional(z.string().check(z.minLength(16))),
     /** Called once per chat exchange with its conversion report. */
-    onConversion: z
-      .custom<(report: ConversionReport) => void>((value) => typeof value === "function")
-      .optional(),
+    onConversion: z.optional(
+      z.custom<(report: ConversionReport) => void>((value) => typeof value === "function"),
+    ),
     /**
      * Observability: `hooks` are given an `ExchangeEvent` for every exchange once it is over (never
      * awaited; a hook that throws or rejects is counted, never felt by the exchange);
      * `openTelemetry` spans and metrics through `@opentelemetry/api` are on unless `false`, and are
      * a no-op until the application registers an OpenTelemetry SDK (see docs/observability.md).
      */
-    observe: z
-      .strictObject({
-        hooks: z
-          .array(z.custom<ExchangeHook>((value) => typeof value === "function", "a hook is a function"))
-          .optional(),
-        openTelemetry: z
-          .union([
+    observe: z.optional(
+      z.strictObject({
+        hooks: z.optional(
+          z.array(z.custom<ExchangeHook>((value) => typeof value === "function", "a hook is a function")),
+        ),
+        openTelemetry: z.optional(
+          z.union([
             z.literal(false),
             z.strictObject({
               /**
                * Record the messages and answers on spans (`gen_ai.input.messages`,
                * `gen_ai.output.messages`), with configured secrets redacted; off by default.
                */
-              captureContent: z.boolean().optional(),
+              captureContent: z.optional(z.boolean()),
             }),
-          ])
-          .optional(),
-      })
-      .optional(),
+          ]),
+        ),
+      }),
+    ),
     /** Path prefix (`/img/`) → a handler for everything under it. */
-    mounts: z
-      .record(
-        z.string().regex(/^\//, "a mount path starts with /"),
+    mounts: z.optional(
+      z.record(
+        z.string().check(z.regex(/^\//, "a mount path starts with /")),
         z.custom<FetchHandler>(
           (value) => typeof (value as FetchHandler | null)?.fetch === "function",
           "a mount is an object with a fetch(request) method",
         ),
-      )
-      .optional(),
+      ),
+    ),
     /** Where responses-format conversations live for `previous_response_id` over other backends. */
-    responseStore: z
-      .custom<ResponseStore>(
+    responseStore: z.optional(
+      z.custom<ResponseStore>(
         (value) =>
           typeof (value as ResponseStore | null)?.get === "function" &&
           typeof (value as ResponseStore).set === "function",
         "a response store has get and set",
-      )
-      .optional(),
+      ),
+    ),
     /**
      * Bounds of the response store the gateway builds (ignored with `responseStore`): most exchanges
      * (default 10,000), most bytes of their JSON (default 256 MiB; a larger exchange is not kept) and
      * time to live in ms (default 30 days). In memory the least recently used exchanges go first; on
      * `stores.storage` or `redis`, the oldest stored.
      */
-    responseStoreLimits: z
-      .strictObject({
-        maxEntries: z.number().int().positive().optional(),
-        maxBytes: z.number().int().positive().optional(),
-        ttlMs: z.number().int().positive().optional(),
-      })
-      .optional(),
+    responseStoreLimits: z.optional(
+      z.strictObject({
+        maxEntries: z.optional(z.int().check(z.positive())),
+        maxBytes: z.optional(z.int().check(z.positive())),
+        ttlMs: z.optional(z.int().check(z.positive())),
+      }),
+    ),
     /**
      * Where the gateway's own state lives (stored responses, which tenant received each upstream
      * answer id): `storage` is an unstorage `Storage` on any driver (a data folder, Redis). Default
      * in memory, one process. Ignored with `redis`; `responseStore` still wins for stored responses.
      */
-    stores: z
-      .strictObject({
+    stores: z.optional(
+      z.strictObject({
         storage: z.custom<Storage>(
           (value) =>
             typeof (value as Storage | null)?.getItem === "function" &&
@@ -208,35 +213,34 @@ export const gatewayConfigSchema = z
             typeof (value as Storage).getKeys === "function",
           "stores.storage is an unstorage Storage (createStorage({ driver }))",
         ),
-      })
-      .optional(),
+      }),
+    ),
     /**
      * Several gateway instances on one Redis: stored responses, upstream continuations and the
      * per-key limits are shared through it (see docs/deploying.md). `prefix` starts every key the
      * gateway writes (default `interlingua`), so several deployments can share one Redis.
      */
-    redis: z
-      .strictObject({
+    redis: z.optional(
+      z.strictObject({
         url: z.url({ protocol: /^rediss?$/, error: "redis.url is a redis:// or rediss:// URL" }),
-        prefix: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _")
-          .optional(),
-      })
-      .optional(),
+        prefix: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _"))),
+      }),
+    ),
     /** The fetch used for upstream calls; defaults to the global one. */
-    fetch: z.custom<typeof fetch>((value) => typeof value === "function").optional(),
+    fetch: z.optional(z.custom<typeof fetch>((value) => typeof value === "function")),
   })
-  .superRefine((config, context) => {
-    for (const [index, route] of config.routes.entries()) {
-      if (!Object.hasOwn(config.providers, route.provider))
-        context.addIssue({
-          code: "custom",
-          message: `no provider named '${route.provider}'`,
-          path: ["routes", index, "provider"],
-        });
-    }
-  });
+  .check(
+    z.superRefine((config, context) => {
+      for (const [index, route] of config.routes.entries()) {
+        if (!Object.hasOwn(config.providers, route.provider))
+          context.addIssue({
+            code: "custom",
+            message: `no provider named '${route.provider}'`,
+            path: ["routes", index, "provider"],
+          });
+      }
+    }),
+  );
 
 /** A gateway configuration (custom providers, hooks and stores are kept as given). */
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -55,6 +55,7 @@ export interface CreateGatewayOptions {
 const isVendorProvider = (entry: VendorProviderConfig | ChatProvider): entry is VendorProviderConfig =>
   "type" in entry && typeof entry.type === "string" && "baseURL" in entry;
 
+/** A per-process sealing secret, for a gateway configured without one; drawn on first use. */
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -138,7 +139,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     keys: createKeyVerifier(parsed.auth?.keys ?? []),
     router: createRouter(parsed.routes),
     targets,
-    sealer: createOpaqueSealer(parsed.secret ?? randomSecret()),
+    sealer: createOpaqueSealer(parsed.secret ?? randomSecret),
     redact,
     maxBodyBytes: parsed.limits?.maxBodyBytes ?? defaultMaxBodyBytes,
     fetch: upstreamFetch,

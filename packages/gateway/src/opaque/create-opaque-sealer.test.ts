@@ -74,3 +74,18 @@ describe("sealed tool-call ids", () => {
     await expect(sealer.openCallId("ilc1_short", "/p")).rejects.toThrow(/altered/);
   });
 });
+
+describe("createOpaqueSealer with a secret drawn on demand", () => {
+  it("asks for the secret only when it first seals or opens, and only once", async () => {
+    let asked = 0;
+    const lazy = createOpaqueSealer(() => {
+      asked++;
+      return "test-secret-0123456789";
+    });
+    expect(asked).toBe(0);
+    const envelope = await lazy.seal({ format: "messages", data: "signature" });
+    expect(await lazy.open(envelope, "/p")).toEqual({ format: "messages", data: "signature" });
+    expect(await sealer.open(envelope, "/p")).toEqual({ format: "messages", data: "signature" });
+    expect(asked).toBe(1);
+  });
+});

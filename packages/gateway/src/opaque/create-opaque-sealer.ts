@@ -53,13 +53,18 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Creates an {@link OpaqueSealer} keyed by `secret`. The HMAC is computed synchronously: WebCrypto's
- * asynchronous `sign` costs a thread-pool round trip per call, which measured several hundred
- * microseconds per sealed answer, most of a cross-format exchange.
+ * Creates an {@link OpaqueSealer} keyed by `secret`, or by what `secret()` returns the first time a
+ * key is needed (so a default drawn at random is drawn while serving a request, which Workers
+ * allow, not when the gateway is built at module scope, which they forbid). The HMAC is computed
+ * synchronously: WebCrypto's asynchronous `sign` costs a thread-pool round trip per call, which
+ * measured several hundred microseconds per sealed answer, most of a cross-format exchange.
  */
-export function createOpaqueSealer(secret: string): OpaqueSealer {
-  const key = textEncoder.encode(secret);
-  const mac = (signed: string) => hmac(sha256, key, textEncoder.encode(signed));
+export function createOpaqueSealer(secret: string | (() => string)): OpaqueSealer {
+  let key: Uint8Array | undefined;
+  const mac = (signed: string) => {
+    key ??= textEncoder.encode(typeof secret === "function" ? secret() : secret);
+    return hmac(sha256, key, textEncoder.encode(signed));
+  };
   const macMatches = (signed: string, presented: string) => {
     try {
       return constantTimeEqual(mac(signed), fromBase64Url(presented));

@@ -1,4 +1,4 @@
-import type { ChatEvent, Part } from "@interlingua/core";
+import type { ChatEvent, Part, StreamTransformer } from "@interlingua/core";
 import type { OpaqueSealer } from "./create-opaque-sealer";
 import { partNeedsSealing, type SealingFront, sealPart } from "./seal-response-parts";
 
@@ -26,7 +26,7 @@ export interface SealingTransformerOptions {
 export function createSealingTransformer(
   sealer: OpaqueSealer,
   options: SealingTransformerOptions,
-): Transformer<ChatEvent, ChatEvent> {
+): StreamTransformer<ChatEvent, ChatEvent> {
   const held = new Map<number, ChatEvent[]>();
   const heldCalls = new Map<number, ChatEvent[]>();
 

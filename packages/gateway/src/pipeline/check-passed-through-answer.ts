@@ -1,4 +1,5 @@
 import { type AnyCodec, createConversionContext } from "@interlingua/core";
+import * as z from "zod/mini";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { PassThroughWatch } from "./pass-through-watch";
 import { redactJsonText } from "./redact-json-text";
@@ -58,7 +59,7 @@ export async function checkPassedThroughAnswer(
   }
   const error = codec.errorFromWire(response.status, parsed, response.headers);
   const callerError = asCallerError(error);
-  if (callerError !== error || !codec.schemas.error.safeParse(parsed).success) throw callerError;
+  if (callerError !== error || !z.safeParse(codec.schemas.error, parsed).success) throw callerError;
   const retryAfter = response.headers.get("retry-after");
   if (retryAfter) headers.set("retry-after", retryAfter);
   return new Response(forwarded(redactJsonText(text, parsed, redact), watch), {

@@ -4,6 +4,7 @@ import {
   type ChatEvent,
   chainTransformers,
   createConversionContext,
+  type StreamTransformer,
   toCanonicalError,
   transformReadable,
 } from "@interlingua/core";
@@ -20,9 +21,9 @@ export interface FusedEventStreamOptions {
   /** The front codec (its SSE event names, and a fresh encoder for a terminal error). */
   codec: AnyCodec;
   /** The front's stream encoder as a synchronous transformer (`createStreamEncoderTransformer`). */
-  encoder: Transformer<ChatEvent, unknown>;
+  encoder: StreamTransformer<ChatEvent, unknown>;
   /** Opaque sealing; may return a promise from `transform` (only when a part is sealed). */
-  sealing: Transformer<ChatEvent, ChatEvent>;
+  sealing: StreamTransformer<ChatEvent, ChatEvent>;
   /** The guard's hooks: accumulating, saving before the end, reporting the close. */
   hooks: EventStreamHooks;
   framing: StreamFraming;
@@ -40,7 +41,7 @@ function errorEvent(error: CanonicalError): TerminalEvent {
   return { type: "error", error: error.toData() };
 }
 
-function framingTransformer(framer: EventFramer): Transformer<unknown, Uint8Array> {
+function framingTransformer(framer: EventFramer): StreamTransformer<unknown, Uint8Array> {
   return {
     transform: (wire, controller) => controller.enqueue(framer.event(wire)),
     flush(controller) {

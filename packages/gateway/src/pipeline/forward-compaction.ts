@@ -1,4 +1,5 @@
 import { CanonicalError, createConversionContext } from "@interlingua/core";
+import * as z from "zod/mini";
 import type { SideEndpointCall } from "../formats/gateway-format";
 import { readLimitedBody } from "../http/read-limited-body";
 import { lossesHeader, strictHeader } from "./handle-chat-request";
@@ -109,6 +110,6 @@ async function checkCompactionAnswer(response: Response, call: SideEndpointCall)
   }
   const error = codec.errorFromWire(response.status, parsed, response.headers);
   const callerError = asCallerError(error);
-  if (callerError !== error || !codec.schemas.error.safeParse(parsed).success) throw callerError;
+  if (callerError !== error || !z.safeParse(codec.schemas.error, parsed).success) throw callerError;
   return new Response(redacted(), { status: response.status, headers });
 }

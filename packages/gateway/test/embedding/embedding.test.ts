@@ -22,6 +22,7 @@ const examples = [
   "hono-app.ts",
   "express-app.ts",
   "worker.ts",
+  "route-handler.ts",
   "echo-provider.ts",
 ];
 const exampleText = (name: string) =>
@@ -59,6 +60,14 @@ describe("docs/embedding.md", () => {
   it("shows every example exactly as tested here", () => {
     const document = readFileSync(new URL("../../../../docs/embedding.md", import.meta.url), "utf8");
     for (const name of examples) expect(document, name).toContain(exampleText(name).trim());
+  });
+
+  it("runs the conformance example exactly as printed (at the end of this file)", () => {
+    const document = readFileSync(new URL("../../../../docs/embedding.md", import.meta.url), "utf8");
+    const block =
+      /```ts\nimport \{ testChatProvider \} from "@interlingua\/core\/test";\n\n([\s\S]*?)```/.exec(document);
+    expect(block, "docs/embedding.md has no testChatProvider example").not.toBeNull();
+    expect(readFileSync(new URL(import.meta.url), "utf8")).toContain(block![1]!);
   });
 
   it("keeps the custom provider under 50 lines", () => {
@@ -160,10 +169,32 @@ describe("the examples", () => {
   });
 });
 
-testChatProvider(
-  "createFunctionProvider (docs/embedding.md)",
-  () => createFunctionProvider((text) => text.toUpperCase()),
-  {
-    failingRequest: { model: "x", messages: [] },
-  },
-);
+describe("the route-handler example", () => {
+  afterAll(() => vi.unstubAllEnvs());
+
+  it("route-handler: a standard route module configured from process.env", async () => {
+    vi.stubEnv("OPENAI_API_KEY", "upstream-key");
+    vi.stubEnv("OPENAI_BASE_URL", `${upstream.url}/v1`);
+    vi.stubEnv("INTERLINGUA_API_KEYS", key);
+    const { POST, GET } = await import("../../examples/route-handler");
+    const answer = await POST(
+      new Request("https://app.example/v1/responses", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-5", input: "hi" }),
+      }),
+    );
+    expect(await answer.json()).toMatchObject({
+      output: [{ content: [{ text: "upstream answered gpt-5" }] }],
+    });
+    const models = await GET(
+      new Request("https://app.example/v1/models", { headers: { authorization: `Bearer ${key}` } }),
+    );
+    expect(models.status).toBe(200);
+  });
+});
+
+// docs/embedding.md's conformance example, exactly as printed there (checked above).
+testChatProvider("my provider", () => createFunctionProvider((text) => text.toUpperCase()), {
+  failingRequest: { model: "x", messages: [] },
+});

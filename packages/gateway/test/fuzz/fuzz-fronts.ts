@@ -15,7 +15,7 @@ import {
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import fc from "fast-check";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { schemaArbitrary } from "./schema-arbitrary";
 
 /** The key the fuzzing gateway and its image-task mount accept. */
@@ -164,7 +164,7 @@ const generateContentFront: FuzzFront = {
   },
 };
 
-function zodArbitrary(schema: z.ZodType): fc.Arbitrary<unknown> {
+function zodArbitrary(schema: z.ZodMiniType): fc.Arbitrary<unknown> {
   const json = z.toJSONSchema(schema, { unrepresentable: "any" }) as Record<string, unknown>;
   return schemaArbitrary((json.$defs ?? {}) as Components, json);
 }

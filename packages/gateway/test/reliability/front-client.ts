@@ -11,6 +11,7 @@ import {
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
+import * as z from "zod/mini";
 
 /** How a client of one front calls the gateway: its codec, its request, and how its stream is framed. */
 export interface FrontClient {
@@ -126,7 +127,7 @@ export async function readOutcome(
     } catch {
       return { type: "malformed", problem: `HTTP ${response.status} with a body that is not JSON`, body };
     }
-    if (!codec.schemas.error.safeParse(parsed).success)
+    if (!z.safeParse(codec.schemas.error, parsed).success)
       return { type: "malformed", problem: "an error body not in the format's shape", body };
     return {
       type: "http error",

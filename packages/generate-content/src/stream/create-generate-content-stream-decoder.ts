@@ -6,6 +6,7 @@ import {
   type ErrorData,
   type Part,
   StreamParseFailure,
+  type StreamTransformer,
 } from "@interlingua/core";
 import { generateContentErrorFromWire } from "../errors/generate-content-error-from-wire";
 import { decodeGenerateContentPart, type PartIdentity } from "../request/decode-generate-content-part";
@@ -84,7 +85,7 @@ function usageKey(usage: GenerateContentUsageMetadata): string {
  */
 export function createGenerateContentStreamDecoderTransformer(
   context: ConversionContext,
-): Transformer<unknown, ChatEvent> {
+): StreamTransformer<unknown, ChatEvent> {
   let started = false;
   let finished = false;
   let id = "";

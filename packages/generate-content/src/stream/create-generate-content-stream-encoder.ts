@@ -7,6 +7,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  type StreamTransformer,
   type Usage,
 } from "@interlingua/core";
 import { generateContentErrorToWire } from "../errors/generate-content-error-to-wire";
@@ -59,7 +60,7 @@ const responseMarkers = new Set([
  */
 export function createGenerateContentStreamEncoderTransformer(
   context: ConversionContext,
-): Transformer<ChatEvent, GenerateContentStreamEvent> {
+): StreamTransformer<ChatEvent, GenerateContentStreamEvent> {
   let id = "";
   let model = "";
   let ended = false;

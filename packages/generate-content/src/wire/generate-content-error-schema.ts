@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A `google.rpc.Status` detail, tagged by `@type` (`BadRequest`, `RetryInfo`, `ErrorInfo`, ...). */
 export const GenerateContentErrorDetail = z.looseObject({ "@type": z.string() });
@@ -6,10 +6,10 @@ export const GenerateContentErrorDetail = z.looseObject({ "@type": z.string() })
 /** The error body: `{error: {code, message, status, details}}`. */
 export const GenerateContentErrorBody = z.looseObject({
   error: z.looseObject({
-    code: z.number().int(),
+    code: z.int(),
     message: z.string(),
-    status: z.string().optional(),
-    details: z.array(GenerateContentErrorDetail).optional(),
+    status: z.optional(z.string()),
+    details: z.optional(z.array(GenerateContentErrorDetail)),
   }),
 });
 /** An error body; see {@link GenerateContentErrorBody}. */

@@ -1,5 +1,5 @@
 import { OpenApiSchema } from "@interlingua/core";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A JSON object holding caller data (arguments, results, options): checked to be an object, not walked. */
 export const GenerateContentJsonObject = z.custom<Record<string, unknown>>(
@@ -12,25 +12,25 @@ export const GenerateContentBlob = z.looseObject({ mimeType: z.string(), data: z
 
 /** A file referenced by URI. */
 export const GenerateContentFileData = z.looseObject({
-  mimeType: z.string().optional(),
+  mimeType: z.optional(z.string()),
   fileUri: z.string(),
 });
 
 /** A function call (whole; the Vertex dialect also streams `partialArgs`, see the stream decoder). */
 export const GenerateContentFunctionCall = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
-  args: GenerateContentJsonObject.optional(),
+  args: z.optional(GenerateContentJsonObject),
 });
 
 /** The caller's answer to a function call; `response` must be an object. */
 export const GenerateContentFunctionResponse = z.looseObject({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   response: GenerateContentJsonObject,
-  parts: z.array(z.looseObject({ inlineData: GenerateContentBlob.optional() })).optional(),
-  willContinue: z.boolean().optional(),
-  scheduling: z.string().optional(),
+  parts: z.optional(z.array(z.looseObject({ inlineData: z.optional(GenerateContentBlob) }))),
+  willContinue: z.optional(z.boolean()),
+  scheduling: z.optional(z.string()),
 });
 
 /** Code the model wrote for the hosted code-execution tool. */
@@ -39,7 +39,7 @@ export const GenerateContentExecutableCode = z.looseObject({ language: z.string(
 /** The outcome of hosted code execution. */
 export const GenerateContentCodeExecutionResult = z.looseObject({
   outcome: z.string(),
-  output: z.string().optional(),
+  output: z.optional(z.string()),
 });
 
 /** The fields of a part that hold its data; exactly one may be set (a proto `oneof`). */
@@ -56,34 +56,36 @@ export const generateContentPartDataFields = [
 /** One part of a content: one data field, plus `thought`, `thoughtSignature` and metadata. */
 export const GenerateContentPart = z
   .looseObject({
-    text: z.string().optional(),
-    inlineData: GenerateContentBlob.optional(),
-    fileData: GenerateContentFileData.optional(),
-    functionCall: GenerateContentFunctionCall.optional(),
-    functionResponse: GenerateContentFunctionResponse.optional(),
-    executableCode: GenerateContentExecutableCode.optional(),
-    codeExecutionResult: GenerateContentCodeExecutionResult.optional(),
-    thought: z.boolean().optional(),
-    thoughtSignature: z.string().optional(),
-    videoMetadata: GenerateContentJsonObject.optional(),
-    partMetadata: GenerateContentJsonObject.optional(),
+    text: z.optional(z.string()),
+    inlineData: z.optional(GenerateContentBlob),
+    fileData: z.optional(GenerateContentFileData),
+    functionCall: z.optional(GenerateContentFunctionCall),
+    functionResponse: z.optional(GenerateContentFunctionResponse),
+    executableCode: z.optional(GenerateContentExecutableCode),
+    codeExecutionResult: z.optional(GenerateContentCodeExecutionResult),
+    thought: z.optional(z.boolean()),
+    thoughtSignature: z.optional(z.string()),
+    videoMetadata: z.optional(GenerateContentJsonObject),
+    partMetadata: z.optional(GenerateContentJsonObject),
   })
-  .superRefine((part, context) => {
-    const present = generateContentPartDataFields.filter((field) => part[field] !== undefined);
-    if (present.length > 1) {
-      context.addIssue({
-        code: "custom",
-        path: [present[1]!],
-        message: `A part holds one kind of data; found ${present.join(" and ")}`,
-      });
-    }
-  });
+  .check(
+    z.superRefine((part, context) => {
+      const present = generateContentPartDataFields.filter((field) => part[field] !== undefined);
+      if (present.length > 1) {
+        context.addIssue({
+          code: "custom",
+          path: [present[1]!],
+          message: `A part holds one kind of data; found ${present.join(" and ")}`,
+        });
+      }
+    }),
+  );
 /** A part; see {@link GenerateContentPart}. */
 export type GenerateContentPart = z.infer<typeof GenerateContentPart>;
 
 /** One turn: `role` is `user`, `model`, `function` or `tool` (absent means user). */
 export const GenerateContentContent = z.looseObject({
-  role: z.enum(["user", "model", "function", "tool"]).optional(),
+  role: z.optional(z.enum(["user", "model", "function", "tool"])),
   parts: z.array(GenerateContentPart),
 });
 /** A turn; see {@link GenerateContentContent}. */
@@ -91,13 +93,13 @@ export type GenerateContentContent = z.infer<typeof GenerateContentContent>;
 
 /** A function the caller implements; parameters as the Schema subset or as raw JSON Schema. */
 export const GenerateContentFunctionDeclaration = z.looseObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  parameters: OpenApiSchema.optional(),
-  parametersJsonSchema: z.unknown().optional(),
-  response: OpenApiSchema.optional(),
-  responseJsonSchema: z.unknown().optional(),
-  behavior: z.string().optional(),
+  name: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  parameters: z.optional(OpenApiSchema),
+  parametersJsonSchema: z.optional(z.unknown()),
+  response: z.optional(OpenApiSchema),
+  responseJsonSchema: z.optional(z.unknown()),
+  behavior: z.optional(z.string()),
 });
 /** A function declaration; see {@link GenerateContentFunctionDeclaration}. */
 export type GenerateContentFunctionDeclaration = z.infer<typeof GenerateContentFunctionDeclaration>;
@@ -106,90 +108,90 @@ const ToolOptions = GenerateContentJsonObject;
 
 /** A tool entry: function declarations and/or hosted tools, each an options object. */
 export const GenerateContentTool = z.looseObject({
-  functionDeclarations: z.array(GenerateContentFunctionDeclaration).optional(),
-  codeExecution: ToolOptions.optional(),
-  googleSearch: ToolOptions.optional(),
-  googleSearchRetrieval: ToolOptions.optional(),
-  urlContext: ToolOptions.optional(),
-  fileSearch: ToolOptions.optional(),
-  computerUse: ToolOptions.optional(),
-  googleMaps: ToolOptions.optional(),
+  functionDeclarations: z.optional(z.array(GenerateContentFunctionDeclaration)),
+  codeExecution: z.optional(ToolOptions),
+  googleSearch: z.optional(ToolOptions),
+  googleSearchRetrieval: z.optional(ToolOptions),
+  urlContext: z.optional(ToolOptions),
+  fileSearch: z.optional(ToolOptions),
+  computerUse: z.optional(ToolOptions),
+  googleMaps: z.optional(ToolOptions),
 });
 /** A tool entry; see {@link GenerateContentTool}. */
 export type GenerateContentTool = z.infer<typeof GenerateContentTool>;
 
 /** Tool-use policy. */
 export const GenerateContentToolConfig = z.looseObject({
-  functionCallingConfig: z
-    .looseObject({
-      mode: z.enum(["MODE_UNSPECIFIED", "AUTO", "ANY", "NONE", "VALIDATED"]).optional(),
-      allowedFunctionNames: z.array(z.string()).optional(),
-    })
-    .optional(),
-  retrievalConfig: GenerateContentJsonObject.optional(),
+  functionCallingConfig: z.optional(
+    z.looseObject({
+      mode: z.optional(z.enum(["MODE_UNSPECIFIED", "AUTO", "ANY", "NONE", "VALIDATED"])),
+      allowedFunctionNames: z.optional(z.array(z.string())),
+    }),
+  ),
+  retrievalConfig: z.optional(GenerateContentJsonObject),
 });
 
 /** A content-safety threshold for one harm category. */
 export const GenerateContentSafetySetting = z.looseObject({ category: z.string(), threshold: z.string() });
 
 const VoiceConfig = z.looseObject({
-  prebuiltVoiceConfig: z.looseObject({ voiceName: z.string().optional() }).optional(),
+  prebuiltVoiceConfig: z.optional(z.looseObject({ voiceName: z.optional(z.string()) })),
 });
 
 /** Voice settings for audio output. */
 export const GenerateContentSpeechConfig = z.looseObject({
-  voiceConfig: VoiceConfig.optional(),
-  multiSpeakerVoiceConfig: z
-    .looseObject({
+  voiceConfig: z.optional(VoiceConfig),
+  multiSpeakerVoiceConfig: z.optional(
+    z.looseObject({
       speakerVoiceConfigs: z.array(z.looseObject({ speaker: z.string(), voiceConfig: VoiceConfig })),
-    })
-    .optional(),
-  languageCode: z.string().optional(),
+    }),
+  ),
+  languageCode: z.optional(z.string()),
 });
 
 /** Sampling, output shape, modalities, speech and thinking settings. */
 export const GenerateContentGenerationConfig = z.looseObject({
-  stopSequences: z.array(z.string()).max(5).optional(),
-  responseMimeType: z.string().optional(),
-  responseSchema: OpenApiSchema.optional(),
-  responseJsonSchema: z.unknown().optional(),
-  responseModalities: z.array(z.string()).optional(),
-  candidateCount: z.number().int().min(1).optional(),
-  maxOutputTokens: z.number().int().min(1).optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  topP: z.number().min(0).max(1).optional(),
-  topK: z.number().int().min(1).optional(),
-  seed: z.number().int().optional(),
-  presencePenalty: z.number().optional(),
-  frequencyPenalty: z.number().optional(),
-  responseLogprobs: z.boolean().optional(),
-  logprobs: z.number().int().min(0).optional(),
-  enableEnhancedCivicAnswers: z.boolean().optional(),
-  speechConfig: GenerateContentSpeechConfig.optional(),
-  thinkingConfig: z
-    .looseObject({
-      includeThoughts: z.boolean().optional(),
-      thinkingBudget: z.number().int().optional(),
-      thinkingLevel: z.string().optional(),
-    })
-    .optional(),
-  mediaResolution: z.string().optional(),
+  stopSequences: z.optional(z.array(z.string()).check(z.maxLength(5))),
+  responseMimeType: z.optional(z.string()),
+  responseSchema: z.optional(OpenApiSchema),
+  responseJsonSchema: z.optional(z.unknown()),
+  responseModalities: z.optional(z.array(z.string())),
+  candidateCount: z.optional(z.int().check(z.minimum(1))),
+  maxOutputTokens: z.optional(z.int().check(z.minimum(1))),
+  temperature: z.optional(z.number().check(z.minimum(0)).check(z.maximum(2))),
+  topP: z.optional(z.number().check(z.minimum(0)).check(z.maximum(1))),
+  topK: z.optional(z.int().check(z.minimum(1))),
+  seed: z.optional(z.int()),
+  presencePenalty: z.optional(z.number()),
+  frequencyPenalty: z.optional(z.number()),
+  responseLogprobs: z.optional(z.boolean()),
+  logprobs: z.optional(z.int().check(z.minimum(0))),
+  enableEnhancedCivicAnswers: z.optional(z.boolean()),
+  speechConfig: z.optional(GenerateContentSpeechConfig),
+  thinkingConfig: z.optional(
+    z.looseObject({
+      includeThoughts: z.optional(z.boolean()),
+      thinkingBudget: z.optional(z.int()),
+      thinkingLevel: z.optional(z.string()),
+    }),
+  ),
+  mediaResolution: z.optional(z.string()),
 });
 /** Generation settings; see {@link GenerateContentGenerationConfig}. */
 export type GenerateContentGenerationConfig = z.infer<typeof GenerateContentGenerationConfig>;
 
 /** The body of `models/{model}:generateContent` and `:streamGenerateContent` (lowerCamel spelling). */
 export const GenerateContentRequest = z.looseObject({
-  model: z.string().optional(),
+  model: z.optional(z.string()),
   contents: z.array(GenerateContentContent),
-  systemInstruction: z
-    .looseObject({ role: z.string().optional(), parts: z.array(GenerateContentPart) })
-    .optional(),
-  tools: z.array(GenerateContentTool).optional(),
-  toolConfig: GenerateContentToolConfig.optional(),
-  safetySettings: z.array(GenerateContentSafetySetting).optional(),
-  generationConfig: GenerateContentGenerationConfig.optional(),
-  cachedContent: z.string().optional(),
+  systemInstruction: z.optional(
+    z.looseObject({ role: z.optional(z.string()), parts: z.array(GenerateContentPart) }),
+  ),
+  tools: z.optional(z.array(GenerateContentTool)),
+  toolConfig: z.optional(GenerateContentToolConfig),
+  safetySettings: z.optional(z.array(GenerateContentSafetySetting)),
+  generationConfig: z.optional(GenerateContentGenerationConfig),
+  cachedContent: z.optional(z.string()),
 });
 /** A generate-content request body; see {@link GenerateContentRequest}. */
 export type GenerateContentRequest = z.infer<typeof GenerateContentRequest>;

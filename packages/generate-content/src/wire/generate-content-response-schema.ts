@@ -1,55 +1,55 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { GenerateContentPart, GenerateContentJsonObject as Record } from "./generate-content-request-schema";
 
 const ModalityTokenCounts = z.array(
-  z.looseObject({ modality: z.string().optional(), tokenCount: z.number().optional() }),
+  z.looseObject({ modality: z.optional(z.string()), tokenCount: z.optional(z.number()) }),
 );
 
 /** Token counts: `promptTokenCount` includes `cachedContentTokenCount`; `candidatesTokenCount` excludes `thoughtsTokenCount`. */
 export const GenerateContentUsageMetadata = z.looseObject({
-  promptTokenCount: z.number().int().optional(),
-  cachedContentTokenCount: z.number().int().optional(),
-  candidatesTokenCount: z.number().int().optional(),
-  toolUsePromptTokenCount: z.number().int().optional(),
-  thoughtsTokenCount: z.number().int().optional(),
-  totalTokenCount: z.number().int().optional(),
-  promptTokensDetails: ModalityTokenCounts.optional(),
-  cacheTokensDetails: ModalityTokenCounts.optional(),
-  candidatesTokensDetails: ModalityTokenCounts.optional(),
-  toolUsePromptTokensDetails: ModalityTokenCounts.optional(),
+  promptTokenCount: z.optional(z.int()),
+  cachedContentTokenCount: z.optional(z.int()),
+  candidatesTokenCount: z.optional(z.int()),
+  toolUsePromptTokenCount: z.optional(z.int()),
+  thoughtsTokenCount: z.optional(z.int()),
+  totalTokenCount: z.optional(z.int()),
+  promptTokensDetails: z.optional(ModalityTokenCounts),
+  cacheTokensDetails: z.optional(ModalityTokenCounts),
+  candidatesTokensDetails: z.optional(ModalityTokenCounts),
+  toolUsePromptTokensDetails: z.optional(ModalityTokenCounts),
 });
 /** Token counts; see {@link GenerateContentUsageMetadata}. */
 export type GenerateContentUsageMetadata = z.infer<typeof GenerateContentUsageMetadata>;
 
 /** One generated alternative. */
 export const GenerateContentCandidate = z.looseObject({
-  content: z
-    .looseObject({ role: z.string().optional(), parts: z.array(GenerateContentPart).optional() })
-    .optional(),
-  finishReason: z.string().optional(),
-  finishMessage: z.string().optional(),
-  index: z.number().int().optional(),
-  safetyRatings: z.array(Record).optional(),
-  citationMetadata: Record.optional(),
-  tokenCount: z.number().int().optional(),
-  groundingAttributions: z.array(Record).optional(),
-  groundingMetadata: Record.optional(),
-  avgLogprobs: z.number().optional(),
-  logprobsResult: Record.optional(),
-  urlContextMetadata: Record.optional(),
+  content: z.optional(
+    z.looseObject({ role: z.optional(z.string()), parts: z.optional(z.array(GenerateContentPart)) }),
+  ),
+  finishReason: z.optional(z.string()),
+  finishMessage: z.optional(z.string()),
+  index: z.optional(z.int()),
+  safetyRatings: z.optional(z.array(Record)),
+  citationMetadata: z.optional(Record),
+  tokenCount: z.optional(z.int()),
+  groundingAttributions: z.optional(z.array(Record)),
+  groundingMetadata: z.optional(Record),
+  avgLogprobs: z.optional(z.number()),
+  logprobsResult: z.optional(Record),
+  urlContextMetadata: z.optional(Record),
 });
 /** A candidate; see {@link GenerateContentCandidate}. */
 export type GenerateContentCandidate = z.infer<typeof GenerateContentCandidate>;
 
 /** A whole response, and also each chunk of a stream (chunks are partial responses). */
 export const GenerateContentResponse = z.looseObject({
-  candidates: z.array(GenerateContentCandidate).optional(),
-  promptFeedback: z
-    .looseObject({ blockReason: z.string().optional(), safetyRatings: z.array(Record).optional() })
-    .optional(),
-  usageMetadata: GenerateContentUsageMetadata.optional(),
-  modelVersion: z.string().optional(),
-  responseId: z.string().optional(),
+  candidates: z.optional(z.array(GenerateContentCandidate)),
+  promptFeedback: z.optional(
+    z.looseObject({ blockReason: z.optional(z.string()), safetyRatings: z.optional(z.array(Record)) }),
+  ),
+  usageMetadata: z.optional(GenerateContentUsageMetadata),
+  modelVersion: z.optional(z.string()),
+  responseId: z.optional(z.string()),
 });
 /** A response or stream chunk; see {@link GenerateContentResponse}. */
 export type GenerateContentResponse = z.infer<typeof GenerateContentResponse>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { GenerateContentErrorBody } from "./generate-content-error-schema";
 import { GenerateContentResponse } from "./generate-content-response-schema";
 

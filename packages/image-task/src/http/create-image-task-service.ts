@@ -13,7 +13,7 @@ import {
   type TaskStore,
 } from "@interlingua/core";
 import type { Storage } from "unstorage";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { createFailReasonRedactor } from "../engine/create-fail-reason-redactor";
 import { createQueueScheduler, type ImageTaskQueueOptions } from "../engine/create-queue-scheduler";
 import { accountMatchesUploadFilter, type ImageTaskAccount } from "../engine/image-task-account";
@@ -238,7 +238,10 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     }
   }
 
-  async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S> | Response> {
+  async function readBody<S extends z.ZodMiniType>(
+    request: Request,
+    schema: S,
+  ): Promise<z.infer<S> | Response> {
     const value = await readJson(request);
     if (value instanceof Response) return value;
     const parsed = schema.safeParse(value);

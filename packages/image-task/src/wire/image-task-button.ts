@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A follow-up operation offered on a task; `customId` is what the action endpoint takes. */
 export const ImageTaskButton = z.looseObject({
@@ -9,9 +9,9 @@ export const ImageTaskButton = z.looseObject({
   /** Button text. */
   label: z.string(),
   /** 2 = primary, 3 = green. */
-  style: z.number().int(),
+  style: z.int(),
   /** Component type (2 = button). */
-  type: z.number().int(),
+  type: z.int(),
 });
 /** A button; see {@link ImageTaskButton}. */
 export type ImageTaskButton = z.infer<typeof ImageTaskButton>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Envelope codes: submitted, queued, parameter error or modal needed, system error or queue full, no account / banned word, no balance. */
 export const ImageTaskCode = {
@@ -15,13 +15,13 @@ export type ImageTaskCode = (typeof ImageTaskCode)[keyof typeof ImageTaskCode];
 /** The answer of submit endpoints and the body of every error. */
 export const ImageTaskEnvelope = z.looseObject({
   /** Outcome code; see {@link ImageTaskCode}. */
-  code: z.number().int(),
+  code: z.int(),
   /** What happened, in words. */
   description: z.string(),
   /** Extension properties. */
-  properties: z.record(z.string(), z.unknown()).optional(),
+  properties: z.optional(z.record(z.string(), z.unknown())),
   /** Task id, seed, URLs, or null on errors. */
-  result: z.union([z.string(), z.number(), z.array(z.string()), z.null()]).optional(),
+  result: z.optional(z.union([z.string(), z.number(), z.array(z.string()), z.null()])),
 });
 /** An envelope; see {@link ImageTaskEnvelope}. */
 export type ImageTaskEnvelope = z.infer<typeof ImageTaskEnvelope>;

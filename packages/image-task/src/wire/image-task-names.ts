@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The two spellings of the interface: the seed's (`/img/`, `GEN::`, `MID_GEN`) and the open-source

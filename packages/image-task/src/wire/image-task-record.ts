@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ImageTaskButton } from "./image-task-button";
 
 /** Task kinds (the seed's list). */
@@ -44,19 +44,19 @@ export const ImageTaskRecord = z.looseObject({
   /** What was asked, in words (`/imagine a cat`). */
   description: z.string(),
   /** The caller's tracking value, echoed. */
-  state: z.string().nullable(),
+  state: z.nullable(z.string()),
   /** URL of the result image, under the service's public base URL. */
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   /** Progress, `"0%"` to `"100%"`. */
   progress: z.string(),
   /** Why the task failed, in words. */
-  failReason: z.string().nullable(),
+  failReason: z.nullable(z.string()),
   /** Submission time. */
-  submitTime: z.number().int(),
+  submitTime: z.int(),
   /** When work started. */
-  startTime: z.number().int().nullable(),
+  startTime: z.nullable(z.int()),
   /** When it finished (success, failure or cancel). */
-  finishTime: z.number().int().nullable(),
+  finishTime: z.nullable(z.int()),
   /** Extension properties (`finalPrompt`, `botType`, `discordInstanceId`, ...). */
   properties: z.record(z.string(), z.unknown()),
   /** What can be done next. */

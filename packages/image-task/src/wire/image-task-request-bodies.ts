@@ -1,14 +1,14 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ImageTaskAccountFilter, ImageTaskUploadFilter } from "./image-task-account-filter";
 import { ImageTaskBotType } from "./image-task-names";
 
 const notifyFields = {
   /** Callback address; when empty the global one is used. */
-  notifyHook: z.string().optional(),
+  notifyHook: z.optional(z.string()),
   /** Custom tracking value, echoed in the record. */
-  state: z.string().optional(),
+  state: z.optional(z.string()),
   /** Which accounts may run the task. */
-  accountFilter: ImageTaskAccountFilter.optional(),
+  accountFilter: z.optional(ImageTaskAccountFilter),
 };
 
 /** Blend aspect ratios. */
@@ -19,11 +19,11 @@ export type ImageTaskDimensions = z.infer<typeof ImageTaskDimensions>;
 /** `POST /img/submit/imagine`. */
 export const ImageTaskImagineRequest = z.looseObject({
   /** Which art bot. */
-  botType: ImageTaskBotType.optional(),
+  botType: z.optional(ImageTaskBotType),
   /** The prompt, English or Chinese. */
-  prompt: z.string().min(1),
+  prompt: z.string().check(z.minLength(1)),
   /** Reference images, data URLs. */
-  base64Array: z.array(z.string()).optional(),
+  base64Array: z.optional(z.array(z.string())),
   ...notifyFields,
 });
 /** An imagine body; see {@link ImageTaskImagineRequest}. */
@@ -32,11 +32,11 @@ export type ImageTaskImagineRequest = z.infer<typeof ImageTaskImagineRequest>;
 /** `POST /img/submit/blend`. */
 export const ImageTaskBlendRequest = z.looseObject({
   /** 2 to 5 images, data URLs. */
-  base64Array: z.array(z.string()).min(2).max(5),
+  base64Array: z.array(z.string()).check(z.minLength(2)).check(z.maxLength(5)),
   /** Aspect ratio of the result. */
-  dimensions: ImageTaskDimensions.optional(),
+  dimensions: z.optional(ImageTaskDimensions),
   /** Which art bot. */
-  botType: ImageTaskBotType.optional(),
+  botType: z.optional(ImageTaskBotType),
   ...notifyFields,
 });
 /** A blend body; see {@link ImageTaskBlendRequest}. */
@@ -47,7 +47,7 @@ export const ImageTaskDescribeRequest = z.looseObject({
   /** The image, a data URL. */
   base64: z.string(),
   /** Which art bot. */
-  botType: ImageTaskBotType.optional(),
+  botType: z.optional(ImageTaskBotType),
   ...notifyFields,
 });
 /** A describe body; see {@link ImageTaskDescribeRequest}. */
@@ -56,11 +56,11 @@ export type ImageTaskDescribeRequest = z.infer<typeof ImageTaskDescribeRequest>;
 /** `POST /img/submit/modal`. */
 export const ImageTaskModalRequest = z.looseObject({
   /** The task waiting in MODAL. */
-  taskId: z.string().min(1),
+  taskId: z.string().check(z.minLength(1)),
   /** Mask for vary region, a data URL (white = redraw). */
-  maskBase64: z.string().optional(),
+  maskBase64: z.optional(z.string()),
   /** Prompt for the redraw (custom zoom: may carry `--zoom <1-2>`). */
-  prompt: z.string().optional(),
+  prompt: z.optional(z.string()),
 });
 /** A modal body; see {@link ImageTaskModalRequest}. */
 export type ImageTaskModalRequest = z.infer<typeof ImageTaskModalRequest>;
@@ -79,11 +79,11 @@ export type ImageTaskSwapFaceRequest = z.infer<typeof ImageTaskSwapFaceRequest>;
 /** `POST /img/submit/action`. */
 export const ImageTaskActionRequest = z.looseObject({
   /** A button's customId. */
-  customId: z.string().min(1),
+  customId: z.string().check(z.minLength(1)),
   /** The task the button belongs to. */
-  taskId: z.string().min(1),
+  taskId: z.string().check(z.minLength(1)),
   /** Let any account in the task's channel run it (default: the task's own account). */
-  chooseSameChannel: z.boolean().optional(),
+  chooseSameChannel: z.optional(z.boolean()),
   ...notifyFields,
 });
 /** An action body; see {@link ImageTaskActionRequest}. */
@@ -92,9 +92,9 @@ export type ImageTaskActionRequest = z.infer<typeof ImageTaskActionRequest>;
 /** `POST /img/submit/upload-platform-images`. */
 export const ImageTaskUploadRequest = z.looseObject({
   /** Images, data URLs. */
-  base64Array: z.array(z.string()).min(1),
+  base64Array: z.array(z.string()).check(z.minLength(1)),
   /** Which account the upload is for. */
-  filter: ImageTaskUploadFilter.optional(),
+  filter: z.optional(ImageTaskUploadFilter),
 });
 /** An upload body; see {@link ImageTaskUploadRequest}. */
 export type ImageTaskUploadRequest = z.infer<typeof ImageTaskUploadRequest>;
@@ -108,7 +108,9 @@ export const ImageTaskListRequest = z.looseObject({
    * Task ids, at most {@link maxListedTaskIds}; the answer keeps their order and leaves unknown
    * ones (and other tenants') out.
    */
-  ids: z.array(z.string()).max(maxListedTaskIds, `at most ${maxListedTaskIds} task ids per call`),
+  ids: z
+    .array(z.string())
+    .check(z.maxLength(maxListedTaskIds, `at most ${maxListedTaskIds} task ids per call`)),
 });
 /** A list body; see {@link ImageTaskListRequest}. */
 export type ImageTaskListRequest = z.infer<typeof ImageTaskListRequest>;

@@ -1,5 +1,5 @@
 import { CanonicalError } from "@interlingua/core";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 type Issue = z.core.$ZodIssue;
 
@@ -20,7 +20,7 @@ function deepestIssue(issue: Issue, base: PropertyKey[]): { path: PropertyKey[];
 }
 
 /** A zod validation failure of a caller's request as an `invalid_request` error naming the field. */
-export function invalidMessagesRequest(error: z.ZodError): CanonicalError {
+export function invalidMessagesRequest(error: z.core.$ZodError): CanonicalError {
   const first = error.issues[0];
   if (!first) return new CanonicalError("invalid_request", "Invalid request body");
   const { path, message } = deepestIssue(first, []);

@@ -7,6 +7,7 @@ import {
   type Part,
   pointer,
   StreamParseFailure,
+  type StreamTransformer,
 } from "@interlingua/core";
 import { messagesErrorFromWire } from "../errors/messages-error-from-wire";
 import { messagesErrorTypes } from "../errors/messages-error-types";
@@ -147,7 +148,7 @@ function describeInvalidEvent(item: WireRecord & { type: string }): string {
  */
 export function createMessagesStreamDecoderTransformer(
   context: ConversionContext,
-): Transformer<unknown, ChatEvent> {
+): StreamTransformer<unknown, ChatEvent> {
   const open = new Map<number, OpenBlock>();
   const ignored = new Set<number>();
   let started = false;

@@ -5,6 +5,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  type StreamTransformer,
   type Usage,
 } from "@interlingua/core";
 import { messagesErrorToWire } from "../errors/messages-error-to-wire";
@@ -49,7 +50,7 @@ const ping: WireEvent = { type: "ping" };
  */
 export function createMessagesStreamEncoderTransformer(
   context: ConversionContext,
-): Transformer<ChatEvent, WireEvent> {
+): StreamTransformer<ChatEvent, WireEvent> {
   const parts = new Map<number, EncodedPart>();
   let nextBlock = 0;
   let pendingStarts = 0;

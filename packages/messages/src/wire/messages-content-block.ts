@@ -1,14 +1,14 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A prompt-caching breakpoint (`cache_control`); `null` is accepted as "none". */
 export const MessagesCacheControl = z.looseObject({
   type: z.literal("ephemeral"),
-  ttl: z.string().optional(),
+  ttl: z.optional(z.string()),
 });
 /** A prompt-caching breakpoint; see {@link MessagesCacheControl}. */
 export type MessagesCacheControl = z.infer<typeof MessagesCacheControl>;
 
-const cacheControl = MessagesCacheControl.nullish();
+const cacheControl = z.nullish(MessagesCacheControl);
 
 /** The image media types the format accepts. */
 export const messagesImageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
@@ -21,8 +21,8 @@ export type MessagesCitation = z.infer<typeof MessagesCitation> & Record<string,
 /** `{type: "text"}`: non-empty text, optional citations and cache breakpoint. */
 export const MessagesTextBlock = z.looseObject({
   type: z.literal("text"),
-  text: z.string().min(1, "text content blocks must be non-empty"),
-  citations: z.array(MessagesCitation).nullish(),
+  text: z.string().check(z.minLength(1, "text content blocks must be non-empty")),
+  citations: z.nullish(z.array(MessagesCitation)),
   cache_control: cacheControl,
 });
 
@@ -62,9 +62,9 @@ export const MessagesDocumentSource = z.discriminatedUnion("type", [
 export const MessagesDocumentBlock = z.looseObject({
   type: z.literal("document"),
   source: MessagesDocumentSource,
-  title: z.string().nullish(),
-  context: z.string().nullish(),
-  citations: z.looseObject({ enabled: z.boolean().optional() }).nullish(),
+  title: z.nullish(z.string()),
+  context: z.nullish(z.string()),
+  citations: z.nullish(z.looseObject({ enabled: z.optional(z.boolean()) })),
   cache_control: cacheControl,
 });
 
@@ -94,7 +94,7 @@ export const MessagesRedactedThinkingBlock = z.looseObject({
 export const MessagesToolUseBlock = z.looseObject({
   type: z.literal("tool_use"),
   id: z.string(),
-  name: z.string().min(1, "tool_use name must be non-empty"),
+  name: z.string().check(z.minLength(1, "tool_use name must be non-empty")),
   input: z.record(z.string(), z.unknown()),
   cache_control: cacheControl,
 });
@@ -112,8 +112,8 @@ export const MessagesToolResultContentBlock = z.discriminatedUnion("type", [
 export const MessagesToolResultBlock = z.looseObject({
   type: z.literal("tool_result"),
   tool_use_id: z.string(),
-  content: z.union([z.string(), z.array(MessagesToolResultContentBlock)]).optional(),
-  is_error: z.boolean().optional(),
+  content: z.optional(z.union([z.string(), z.array(MessagesToolResultContentBlock)])),
+  is_error: z.optional(z.boolean()),
   cache_control: cacheControl,
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The `error` object: the error `type` (`invalid_request_error`, ...) and a message. */
 export const MessagesErrorObject = z.looseObject({ type: z.string(), message: z.string() });
@@ -7,7 +7,7 @@ export const MessagesErrorObject = z.looseObject({ type: z.string(), message: z.
 export const MessagesErrorBody = z.looseObject({
   type: z.literal("error"),
   error: MessagesErrorObject,
-  request_id: z.string().nullish(),
+  request_id: z.nullish(z.string()),
 });
 /** An error answer; see {@link MessagesErrorBody}. */
 export type MessagesErrorBody = z.infer<typeof MessagesErrorBody>;

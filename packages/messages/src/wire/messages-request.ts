@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MessagesRequestContentBlock, MessagesTextBlock } from "./messages-content-block";
 import { MessagesToolChoice, MessagesToolDefinition } from "./messages-tool";
 
@@ -18,7 +18,7 @@ export type MessagesInputMessage = z.infer<typeof MessagesInputMessage>;
 export const MessagesThinkingConfig = z.discriminatedUnion("type", [
   z.looseObject({
     type: z.literal("enabled"),
-    budget_tokens: z.int().min(1024, "budget_tokens must be at least 1024"),
+    budget_tokens: z.int().check(z.minimum(1024, "budget_tokens must be at least 1024")),
   }),
   z.looseObject({ type: z.literal("disabled") }),
   z.looseObject({ type: z.literal("adaptive") }),
@@ -26,10 +26,10 @@ export const MessagesThinkingConfig = z.discriminatedUnion("type", [
 
 /** `output_config`: structured output format and effort. */
 export const MessagesOutputConfig = z.looseObject({
-  format: z
-    .looseObject({ type: z.literal("json_schema"), schema: z.record(z.string(), z.unknown()) })
-    .nullish(),
-  effort: z.string().nullish(),
+  format: z.nullish(
+    z.looseObject({ type: z.literal("json_schema"), schema: z.record(z.string(), z.unknown()) }),
+  ),
+  effort: z.nullish(z.string()),
 });
 
 /**
@@ -38,27 +38,38 @@ export const MessagesOutputConfig = z.looseObject({
  * 0, thinking `budget_tokens` at least 1024 (and below `max_tokens`, checked by the decoder).
  */
 export const MessagesRequest = z.looseObject({
-  model: z.string().min(1, "model must be 1 to 256 characters").max(256, "model must be 1 to 256 characters"),
-  max_tokens: z.int().min(0, "max_tokens must be a non-negative integer"),
-  messages: z.array(MessagesInputMessage).min(1, "at least one message is required"),
-  metadata: z
-    .looseObject({ user_id: z.string().max(256, "user_id must be at most 256 characters").nullish() })
-    .optional(),
-  stop_sequences: z.array(z.string()).optional(),
-  stream: z.boolean().optional(),
-  system: z.union([z.string(), z.array(MessagesTextBlock)]).optional(),
-  temperature: z
-    .number()
-    .min(0, "temperature must be within 0 and 1")
-    .max(1, "temperature must be within 0 and 1")
-    .optional(),
-  thinking: MessagesThinkingConfig.optional(),
-  tool_choice: MessagesToolChoice.optional(),
-  tools: z.array(MessagesToolDefinition).optional(),
-  top_k: z.int().min(1, "top_k must be greater than 0").optional(),
-  top_p: z.number().min(0, "top_p must be within 0 and 1").max(1, "top_p must be within 0 and 1").optional(),
-  output_config: MessagesOutputConfig.optional(),
-  service_tier: z.string().optional(),
+  model: z
+    .string()
+    .check(z.minLength(1, "model must be 1 to 256 characters"))
+    .check(z.maxLength(256, "model must be 1 to 256 characters")),
+  max_tokens: z.int().check(z.minimum(0, "max_tokens must be a non-negative integer")),
+  messages: z.array(MessagesInputMessage).check(z.minLength(1, "at least one message is required")),
+  metadata: z.optional(
+    z.looseObject({
+      user_id: z.nullish(z.string().check(z.maxLength(256, "user_id must be at most 256 characters"))),
+    }),
+  ),
+  stop_sequences: z.optional(z.array(z.string())),
+  stream: z.optional(z.boolean()),
+  system: z.optional(z.union([z.string(), z.array(MessagesTextBlock)])),
+  temperature: z.optional(
+    z
+      .number()
+      .check(z.minimum(0, "temperature must be within 0 and 1"))
+      .check(z.maximum(1, "temperature must be within 0 and 1")),
+  ),
+  thinking: z.optional(MessagesThinkingConfig),
+  tool_choice: z.optional(MessagesToolChoice),
+  tools: z.optional(z.array(MessagesToolDefinition)),
+  top_k: z.optional(z.int().check(z.minimum(1, "top_k must be greater than 0"))),
+  top_p: z.optional(
+    z
+      .number()
+      .check(z.minimum(0, "top_p must be within 0 and 1"))
+      .check(z.maximum(1, "top_p must be within 0 and 1")),
+  ),
+  output_config: z.optional(MessagesOutputConfig),
+  service_tier: z.optional(z.string()),
 });
 /** A messages request body; see {@link MessagesRequest}. */
 export type MessagesRequest = z.infer<typeof MessagesRequest>;

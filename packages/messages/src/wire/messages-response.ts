@@ -1,11 +1,11 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Token counts as the format reports them: `input_tokens` excludes cache reads and writes. */
 export const MessagesUsage = z.looseObject({
-  input_tokens: z.number().nullish(),
-  output_tokens: z.number().nullish(),
-  cache_creation_input_tokens: z.number().nullish(),
-  cache_read_input_tokens: z.number().nullish(),
+  input_tokens: z.nullish(z.number()),
+  output_tokens: z.nullish(z.number()),
+  cache_creation_input_tokens: z.nullish(z.number()),
+  cache_read_input_tokens: z.nullish(z.number()),
 });
 /** Token counts; see {@link MessagesUsage}. */
 export type MessagesUsage = z.infer<typeof MessagesUsage> & Record<string, unknown>;
@@ -23,8 +23,8 @@ export const MessagesResponse = z.looseObject({
   role: z.literal("assistant"),
   model: z.string(),
   content: z.array(MessagesResponseContentBlock),
-  stop_reason: z.string().nullish(),
-  stop_sequence: z.string().nullish(),
+  stop_reason: z.nullish(z.string()),
+  stop_sequence: z.nullish(z.string()),
   usage: MessagesUsage,
 });
 /** A messages response body; see {@link MessagesResponse}. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MessagesErrorObject } from "./messages-error";
 import { MessagesResponse, MessagesResponseContentBlock, MessagesUsage } from "./messages-response";
 
@@ -25,7 +25,7 @@ export const MessagesStreamEvent = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("content_block_stop"), index: z.int() }),
   z.looseObject({
     type: z.literal("message_delta"),
-    delta: z.looseObject({ stop_reason: z.string().nullish(), stop_sequence: z.string().nullish() }),
+    delta: z.looseObject({ stop_reason: z.nullish(z.string()), stop_sequence: z.nullish(z.string()) }),
     usage: MessagesUsage,
   }),
   z.looseObject({ type: z.literal("message_stop") }),

@@ -1,5 +1,5 @@
 import { jsonSchemaShapeProblem } from "@interlingua/core";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MessagesCacheControl } from "./messages-content-block";
 
 const customToolName = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -11,51 +11,53 @@ const customToolName = /^[a-zA-Z0-9_-]{1,64}$/;
  */
 export const MessagesToolDefinition = z
   .looseObject({
-    type: z.string().nullish(),
+    type: z.nullish(z.string()),
     name: z.string(),
-    description: z.string().optional(),
-    input_schema: z.looseObject({ type: z.literal("object") }).optional(),
-    cache_control: MessagesCacheControl.nullish(),
+    description: z.optional(z.string()),
+    input_schema: z.optional(z.looseObject({ type: z.literal("object") })),
+    cache_control: z.nullish(MessagesCacheControl),
   })
-  .superRefine((tool, context) => {
-    if (tool.type == null || tool.type === "custom") {
-      if (!customToolName.test(tool.name)) {
-        context.addIssue({
-          code: "custom",
-          path: ["name"],
-          message: "tool name must be 1 to 64 characters of letters, digits, '_' or '-'",
-        });
-      }
-      if (tool.input_schema === undefined) {
-        context.addIssue({
-          code: "custom",
-          path: ["input_schema"],
-          message: "custom tools need an input_schema",
-        });
+  .check(
+    z.superRefine((tool, context) => {
+      if (tool.type == null || tool.type === "custom") {
+        if (!customToolName.test(tool.name)) {
+          context.addIssue({
+            code: "custom",
+            path: ["name"],
+            message: "tool name must be 1 to 64 characters of letters, digits, '_' or '-'",
+          });
+        }
+        if (tool.input_schema === undefined) {
+          context.addIssue({
+            code: "custom",
+            path: ["input_schema"],
+            message: "custom tools need an input_schema",
+          });
+          return;
+        }
+        const problem = jsonSchemaShapeProblem(tool.input_schema);
+        if (problem)
+          context.addIssue({
+            code: "custom",
+            path: ["input_schema", ...(problem.path === "" ? [] : problem.path.split("."))],
+            message: `input_schema is not a valid JSON Schema: ${problem.message}`,
+          });
         return;
       }
-      const problem = jsonSchemaShapeProblem(tool.input_schema);
-      if (problem)
-        context.addIssue({
-          code: "custom",
-          path: ["input_schema", ...(problem.path === "" ? [] : problem.path.split("."))],
-          message: `input_schema is not a valid JSON Schema: ${problem.message}`,
-        });
-      return;
-    }
-    if (tool.type.startsWith("computer_")) {
-      for (const key of ["display_width_px", "display_height_px"]) {
-        const value = (tool as Record<string, unknown>)[key];
-        if (!Number.isInteger(value) || (value as number) < 1) {
-          context.addIssue({ code: "custom", path: [key], message: `${key} must be a positive integer` });
+      if (tool.type.startsWith("computer_")) {
+        for (const key of ["display_width_px", "display_height_px"]) {
+          const value = (tool as Record<string, unknown>)[key];
+          if (!Number.isInteger(value) || (value as number) < 1) {
+            context.addIssue({ code: "custom", path: [key], message: `${key} must be a positive integer` });
+          }
         }
       }
-    }
-  });
+    }),
+  );
 /** A tool definition; see {@link MessagesToolDefinition}. */
 export type MessagesToolDefinition = z.infer<typeof MessagesToolDefinition> & Record<string, unknown>;
 
-const disableParallelToolUse = z.boolean().optional();
+const disableParallelToolUse = z.optional(z.boolean());
 
 /** `tool_choice`: auto, any, a named tool, or none; each but none may disable parallel tool use. */
 export const MessagesToolChoice = z.discriminatedUnion("type", [
@@ -63,7 +65,7 @@ export const MessagesToolChoice = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("any"), disable_parallel_tool_use: disableParallelToolUse }),
   z.looseObject({
     type: z.literal("tool"),
-    name: z.string().min(1, "tool_choice name must be non-empty"),
+    name: z.string().check(z.minLength(1, "tool_choice name must be non-empty")),
     disable_parallel_tool_use: disableParallelToolUse,
   }),
   z.looseObject({ type: z.literal("none") }),

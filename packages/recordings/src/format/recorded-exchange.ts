@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Headers of a recorded message, lower-case names; secrets are replaced by {@link redactedValue}. */
 export const RecordedHeaders = z.record(z.string(), z.string());
@@ -8,7 +8,7 @@ export type RecordedHeaders = z.infer<typeof RecordedHeaders>;
 /** What the client sent. */
 export const RecordedRequest = z.object({
   /** Request headers, secrets redacted. */
-  headers: RecordedHeaders.default({}),
+  headers: z._default(RecordedHeaders, {}),
   /** The JSON request body. */
   body: z.unknown(),
 });
@@ -22,17 +22,19 @@ export type RecordedRequest = z.infer<typeof RecordedRequest>;
 export const RecordedResponse = z
   .object({
     /** HTTP status. */
-    status: z.number().int().min(100).max(599),
+    status: z.int().check(z.minimum(100)).check(z.maximum(599)),
     /** Response headers, secrets redacted. */
-    headers: RecordedHeaders.default({}),
+    headers: z._default(RecordedHeaders, {}),
     /** The JSON body of a whole answer. */
-    body: z.unknown().optional(),
+    body: z.optional(z.unknown()),
     /** The stream's events, in order, each the JSON data of one server-sent event. */
-    events: z.array(z.unknown()).optional(),
+    events: z.optional(z.array(z.unknown())),
   })
-  .refine((response) => !(response.body !== undefined && response.events !== undefined), {
-    message: "A response has a body or stream events, not both",
-  });
+  .check(
+    z.refine((response) => !(response.body !== undefined && response.events !== undefined), {
+      message: "A response has a body or stream events, not both",
+    }),
+  );
 /** See {@link RecordedResponse}. */
 export type RecordedResponse = z.infer<typeof RecordedResponse>;
 
@@ -44,22 +46,24 @@ export type RecordedResponse = z.infer<typeof RecordedResponse>;
 export const RecordedExchange = z
   .object({
     /** Id of the wire format (a codec id: `messages`, `responses`, `generate-content`). */
-    format: z.string().min(1),
+    format: z.string().check(z.minLength(1)),
     /** HTTP method. */
-    method: z.string().default("POST"),
+    method: z._default(z.string(), "POST"),
     /** Path and query of the request URL (`/v1/messages`, `/v1beta/models/m:generateContent`). */
-    path: z.string().default(""),
+    path: z._default(z.string(), ""),
     /** What the client sent. */
-    request: RecordedRequest.optional(),
+    request: z.optional(RecordedRequest),
     /** What the server answered. */
-    response: RecordedResponse.optional(),
+    response: z.optional(RecordedResponse),
     /** A name for reports and replay diagnostics (file and position, or an id the recorder chose). */
-    id: z.string().optional(),
+    id: z.optional(z.string()),
     /** When the exchange was recorded, ISO 8601. */
-    recordedAt: z.string().optional(),
+    recordedAt: z.optional(z.string()),
   })
-  .refine((exchange) => exchange.request !== undefined || exchange.response !== undefined, {
-    message: "An exchange has a request, a response, or both",
-  });
+  .check(
+    z.refine((exchange) => exchange.request !== undefined || exchange.response !== undefined, {
+      message: "An exchange has a request, a response, or both",
+    }),
+  );
 /** See {@link RecordedExchange}. */
 export type RecordedExchange = z.infer<typeof RecordedExchange>;

@@ -4,6 +4,7 @@ import {
   type ErrorData,
   type Part,
   StreamParseFailure,
+  type StreamTransformer,
   statusByErrorKind,
 } from "@interlingua/core";
 import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
@@ -140,7 +141,7 @@ export function createResponsesStreamDecoder(
  */
 export function createResponsesStreamDecoderTransformer(
   _context: ConversionContext,
-): Transformer<unknown, ChatEvent> {
+): StreamTransformer<unknown, ChatEvent> {
   const items = new Map<number, ItemState>();
   let nextIndex = 0;
   let started = false;

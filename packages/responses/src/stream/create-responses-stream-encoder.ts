@@ -5,6 +5,7 @@ import {
   type ErrorData,
   type Part,
   pointer,
+  type StreamTransformer,
   type Usage,
 } from "@interlingua/core";
 import { isResponsesContextOverflow } from "../errors/responses-context-overflow";
@@ -81,7 +82,7 @@ export function createResponsesStreamEncoder(
  */
 export function createResponsesStreamEncoderTransformer(
   context: ConversionContext,
-): Transformer<ChatEvent, ResponsesStreamEvent> {
+): StreamTransformer<ChatEvent, ResponsesStreamEvent> {
   let sequence = 0;
   let base: WireObject | undefined;
   let usage: Usage = {};

@@ -1,14 +1,14 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** `url_citation`, `file_citation`, `file_path` and other annotations on output text. */
 export const ResponsesAnnotation = z.looseObject({
   type: z.string(),
-  url: z.string().optional(),
-  title: z.string().optional(),
-  start_index: z.number().int().optional(),
-  end_index: z.number().int().optional(),
-  file_id: z.string().optional(),
-  index: z.number().int().optional(),
+  url: z.optional(z.string()),
+  title: z.optional(z.string()),
+  start_index: z.optional(z.int()),
+  end_index: z.optional(z.int()),
+  file_id: z.optional(z.string()),
+  index: z.optional(z.int()),
 });
 /** An annotation on output text; see {@link ResponsesAnnotation}. */
 export type ResponsesAnnotation = z.infer<typeof ResponsesAnnotation>;
@@ -20,28 +20,30 @@ export const ResponsesInputText = z.looseObject({ type: z.literal("input_text"),
 export const ResponsesInputImage = z
   .looseObject({
     type: z.literal("input_image"),
-    detail: z.enum(["low", "high", "auto", "original"]).optional(),
-    file_id: z.string().nullish(),
-    image_url: z.string().nullish(),
+    detail: z.optional(z.enum(["low", "high", "auto", "original"])),
+    file_id: z.nullish(z.string()),
+    image_url: z.nullish(z.string()),
   })
-  .refine((image) => typeof image.file_id === "string" || typeof image.image_url === "string", {
-    message: "input_image needs image_url or file_id",
-  });
+  .check(
+    z.refine((image) => typeof image.file_id === "string" || typeof image.image_url === "string", {
+      message: "input_image needs image_url or file_id",
+    }),
+  );
 
 /** `input_file`: a file inline (`file_data`), by URL or by uploaded file id. */
 export const ResponsesInputFile = z.looseObject({
   type: z.literal("input_file"),
-  file_data: z.string().optional(),
-  file_id: z.string().nullish(),
-  file_url: z.string().optional(),
-  filename: z.string().optional(),
+  file_data: z.optional(z.string()),
+  file_id: z.nullish(z.string()),
+  file_url: z.optional(z.string()),
+  filename: z.optional(z.string()),
 });
 
 /** `output_text`: assistant text, with its annotations. */
 export const ResponsesOutputText = z.looseObject({
   type: z.literal("output_text"),
   text: z.string(),
-  annotations: z.array(ResponsesAnnotation).optional(),
+  annotations: z.optional(z.array(ResponsesAnnotation)),
 });
 
 /** `refusal`: the assistant declining. */

@@ -1,15 +1,15 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ResponsesContent } from "./responses-content-schema";
 
 const itemStatus = z.enum(["in_progress", "completed", "incomplete"]);
 
 /** A message item: role and content (string or content items); `type` is optional on input. */
 export const ResponsesMessageItem = z.looseObject({
-  type: z.literal("message").optional(),
+  type: z.optional(z.literal("message")),
   role: z.enum(["user", "assistant", "system", "developer"]),
   content: z.union([z.string(), z.array(ResponsesContent)]),
-  id: z.string().optional(),
-  status: itemStatus.optional(),
+  id: z.optional(z.string()),
+  status: z.optional(itemStatus),
 });
 
 /** A function call the model made. */
@@ -18,8 +18,8 @@ export const ResponsesFunctionCallItem = z.looseObject({
   call_id: z.string(),
   name: z.string(),
   arguments: z.string(),
-  id: z.string().optional(),
-  status: itemStatus.optional(),
+  id: z.optional(z.string()),
+  status: z.optional(itemStatus),
 });
 
 /** The caller's output for a function call: a string or content items. */
@@ -27,8 +27,8 @@ export const ResponsesFunctionCallOutputItem = z.looseObject({
   type: z.literal("function_call_output"),
   call_id: z.string(),
   output: z.union([z.string(), z.array(ResponsesContent)]),
-  id: z.string().nullish(),
-  status: itemStatus.nullish(),
+  id: z.nullish(z.string()),
+  status: z.nullish(itemStatus),
 });
 
 /** Reasoning: summary paragraphs and the encrypted reasoning state. */
@@ -36,10 +36,10 @@ export const ResponsesReasoningItem = z.looseObject({
   type: z.literal("reasoning"),
   id: z.string(),
   summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
-  encrypted_content: z.string().nullish(),
+  encrypted_content: z.nullish(z.string()),
   // Codex CLI sends `content: null` back with the encrypted state.
-  content: z.array(z.looseObject({ type: z.string(), text: z.string() })).nullish(),
-  status: itemStatus.optional(),
+  content: z.nullish(z.array(z.looseObject({ type: z.string(), text: z.string() }))),
+  status: z.optional(itemStatus),
 });
 
 /** A computer-use action the model asked for. */
@@ -69,9 +69,9 @@ export const ResponsesComputerCallOutputItem = z.looseObject({
   type: z.literal("computer_call_output"),
   call_id: z.string(),
   output: z.looseObject({ type: z.string() }),
-  acknowledged_safety_checks: z.array(z.unknown()).nullish(),
-  id: z.string().nullish(),
-  status: itemStatus.nullish(),
+  acknowledged_safety_checks: z.nullish(z.array(z.unknown())),
+  id: z.nullish(z.string()),
+  status: z.nullish(itemStatus),
 });
 
 /** A hosted web search. */
@@ -79,7 +79,7 @@ export const ResponsesWebSearchCallItem = z.looseObject({
   type: z.literal("web_search_call"),
   id: z.string(),
   status: z.string(),
-  action: z.looseObject({ type: z.string() }).optional(),
+  action: z.optional(z.looseObject({ type: z.string() })),
 });
 
 /** A hosted file search. */
@@ -88,12 +88,12 @@ export const ResponsesFileSearchCallItem = z.looseObject({
   id: z.string(),
   queries: z.array(z.string()),
   status: z.enum(["in_progress", "searching", "completed", "incomplete", "failed"]),
-  results: z.array(z.unknown()).nullish(),
+  results: z.nullish(z.array(z.unknown())),
 });
 
 /** A reference to an earlier item by id. */
 export const ResponsesItemReference = z.looseObject({
-  type: z.literal("item_reference").optional(),
+  type: z.optional(z.literal("item_reference")),
   id: z.string(),
 });
 
@@ -113,7 +113,7 @@ export const responsesKnownItemTypes = [
 /** One item of the `input` list (or of a response's `output`). Unknown item types are accepted as they are. */
 export const ResponsesItem = z.union([
   z.discriminatedUnion("type", [
-    ResponsesMessageItem.extend({ type: z.literal("message") }),
+    z.extend(ResponsesMessageItem, { type: z.literal("message") }),
     ResponsesFunctionCallItem,
     ResponsesFunctionCallOutputItem,
     ResponsesReasoningItem,
@@ -121,15 +121,17 @@ export const ResponsesItem = z.union([
     ResponsesComputerCallOutputItem,
     ResponsesWebSearchCallItem,
     ResponsesFileSearchCallItem,
-    ResponsesItemReference.extend({ type: z.literal("item_reference") }),
+    z.extend(ResponsesItemReference, { type: z.literal("item_reference") }),
   ]),
   ResponsesMessageItem,
-  ResponsesItemReference.strict(),
+  z.strictObject(ResponsesItemReference.shape),
   z.looseObject({
-    type: z.string().refine((type) => !(responsesKnownItemTypes as readonly string[]).includes(type), {
-      message: "Invalid item",
-      abort: true,
-    }),
+    type: z.string().check(
+      z.refine((type) => !(responsesKnownItemTypes as readonly string[]).includes(type), {
+        message: "Invalid item",
+        abort: true,
+      }),
+    ),
   }),
 ]);
 /** An input or output item; see {@link ResponsesItem}. */

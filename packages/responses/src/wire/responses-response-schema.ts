@@ -1,12 +1,12 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Token counts of a response; `input_tokens` includes cached tokens, `output_tokens` reasoning tokens. */
 export const ResponsesUsage = z.looseObject({
-  input_tokens: z.number().int(),
-  input_tokens_details: z.looseObject({ cached_tokens: z.number().int().optional() }).optional(),
-  output_tokens: z.number().int(),
-  output_tokens_details: z.looseObject({ reasoning_tokens: z.number().int().optional() }).optional(),
-  total_tokens: z.number().int().optional(),
+  input_tokens: z.int(),
+  input_tokens_details: z.optional(z.looseObject({ cached_tokens: z.optional(z.int()) })),
+  output_tokens: z.int(),
+  output_tokens_details: z.optional(z.looseObject({ reasoning_tokens: z.optional(z.int()) })),
+  total_tokens: z.optional(z.int()),
 });
 /** Usage; see {@link ResponsesUsage}. */
 export type ResponsesUsage = z.infer<typeof ResponsesUsage>;
@@ -14,14 +14,14 @@ export type ResponsesUsage = z.infer<typeof ResponsesUsage>;
 /** The response object (whole, or inside stream lifecycle events). Read loosely. */
 export const ResponsesResponse = z.looseObject({
   id: z.string(),
-  object: z.literal("response").optional(),
+  object: z.optional(z.literal("response")),
   created_at: z.number(),
-  status: z.string().optional(),
+  status: z.optional(z.string()),
   model: z.string(),
   output: z.array(z.looseObject({ type: z.string() })),
-  error: z.looseObject({ code: z.string().nullish(), message: z.string() }).nullish(),
-  incomplete_details: z.looseObject({ reason: z.string().optional() }).nullish(),
-  usage: ResponsesUsage.nullish(),
+  error: z.nullish(z.looseObject({ code: z.nullish(z.string()), message: z.string() })),
+  incomplete_details: z.nullish(z.looseObject({ reason: z.optional(z.string()) })),
+  usage: z.nullish(ResponsesUsage),
 });
 /** A response object; see {@link ResponsesResponse}. */
 export type ResponsesResponse = z.infer<typeof ResponsesResponse>;
@@ -29,7 +29,7 @@ export type ResponsesResponse = z.infer<typeof ResponsesResponse>;
 /** One stream event: `type` names it; the rest depends on the type. Read loosely. */
 export const ResponsesStreamEvent = z.looseObject({
   type: z.string(),
-  sequence_number: z.number().int().optional(),
+  sequence_number: z.optional(z.int()),
 });
 /** A stream event; see {@link ResponsesStreamEvent}. */
 export type ResponsesStreamEvent = z.infer<typeof ResponsesStreamEvent>;
@@ -39,8 +39,8 @@ export const ResponsesErrorBody = z.looseObject({
   error: z.looseObject({
     message: z.string(),
     type: z.string(),
-    param: z.string().nullable(),
-    code: z.string().nullable(),
+    param: z.nullable(z.string()),
+    code: z.nullable(z.string()),
   }),
 });
 /** An error body; see {@link ResponsesErrorBody}. */

@@ -1,7 +1,7 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A file-search filter: a comparison (`key` `type` `value`) or a compound of filters (`and` / `or`). */
-export const ResponsesFileSearchFilter: z.ZodType<unknown> = z.lazy(() =>
+export const ResponsesFileSearchFilter: z.ZodMiniType<unknown> = z.lazy(() =>
   z.union([
     z.looseObject({
       type: z.enum(["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]),
@@ -15,45 +15,48 @@ export const ResponsesFileSearchFilter: z.ZodType<unknown> = z.lazy(() =>
 /** A caller-defined function tool. */
 export const ResponsesFunctionTool = z.looseObject({
   type: z.literal("function"),
-  name: z.string().min(1),
-  description: z.string().nullish(),
-  parameters: z.record(z.string(), z.unknown()).nullable(),
-  strict: z.boolean().nullish(),
+  name: z.string().check(z.minLength(1)),
+  description: z.nullish(z.string()),
+  parameters: z.nullable(z.record(z.string(), z.unknown())),
+  strict: z.nullish(z.boolean()),
 });
 
 /** The hosted file search tool. */
 export const ResponsesFileSearchTool = z.looseObject({
   type: z.literal("file_search"),
   vector_store_ids: z.array(z.string()),
-  max_num_results: z.number().int().min(1).max(50).optional(),
-  ranking_options: z
-    .looseObject({ ranker: z.string().optional(), score_threshold: z.number().min(0).max(1).optional() })
-    .optional(),
-  filters: ResponsesFileSearchFilter.nullish(),
+  max_num_results: z.optional(z.int().check(z.minimum(1)).check(z.maximum(50))),
+  ranking_options: z.optional(
+    z.looseObject({
+      ranker: z.optional(z.string()),
+      score_threshold: z.optional(z.number().check(z.minimum(0)).check(z.maximum(1))),
+    }),
+  ),
+  filters: z.nullish(ResponsesFileSearchFilter),
 });
 
 /** Where the user is, roughly, for web search. */
 export const ResponsesUserLocation = z.looseObject({
   type: z.literal("approximate"),
-  city: z.string().nullish(),
-  country: z.string().nullish(),
-  region: z.string().nullish(),
-  timezone: z.string().nullish(),
+  city: z.nullish(z.string()),
+  country: z.nullish(z.string()),
+  region: z.nullish(z.string()),
+  timezone: z.nullish(z.string()),
 });
 
 /** The hosted web search tool (preview and its dated variant). */
 export const ResponsesWebSearchPreviewTool = z.looseObject({
   type: z.enum(["web_search_preview", "web_search_preview_2025_03_11"]),
-  search_context_size: z.enum(["low", "medium", "high"]).optional(),
-  user_location: ResponsesUserLocation.nullish(),
-  domains: z.array(z.string()).optional(),
+  search_context_size: z.optional(z.enum(["low", "medium", "high"])),
+  user_location: z.nullish(ResponsesUserLocation),
+  domains: z.optional(z.array(z.string())),
 });
 
 /** The computer-use tool. */
 export const ResponsesComputerUseTool = z.looseObject({
   type: z.literal("computer_use_preview"),
-  display_width: z.number().int(),
-  display_height: z.number().int(),
+  display_width: z.int(),
+  display_height: z.int(),
   environment: z.string(),
 });
 
@@ -77,7 +80,9 @@ export const ResponsesTool = z.union([
   z.looseObject({
     type: z
       .string()
-      .refine((type) => !(responsesKnownToolTypes as readonly string[]).includes(type), { abort: true }),
+      .check(
+        z.refine((type) => !(responsesKnownToolTypes as readonly string[]).includes(type), { abort: true }),
+      ),
   }),
 ]);
 /** A tool; see {@link ResponsesTool}. */
@@ -103,9 +108,11 @@ export const ResponsesToolChoice = z.union([
     tools: z.array(z.looseObject({ type: z.string() })),
   }),
   z.looseObject({
-    type: z.string().refine((type) => !(responsesKnownToolChoiceTypes as readonly string[]).includes(type), {
-      abort: true,
-    }),
+    type: z.string().check(
+      z.refine((type) => !(responsesKnownToolChoiceTypes as readonly string[]).includes(type), {
+        abort: true,
+      }),
+    ),
   }),
 ]);
 /** A tool choice; see {@link ResponsesToolChoice}. */
@@ -116,10 +123,12 @@ export const ResponsesTextFormat = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("text") }),
   z.looseObject({
     type: z.literal("json_schema"),
-    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, underscores or dashes"),
+    name: z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, underscores or dashes")),
     schema: z.record(z.string(), z.unknown()),
-    description: z.string().optional(),
-    strict: z.boolean().nullish(),
+    description: z.optional(z.string()),
+    strict: z.nullish(z.boolean()),
   }),
   z.looseObject({ type: z.literal("json_object") }),
 ]);

@@ -1,5 +1,5 @@
 import { CanonicalError } from "@interlingua/core";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 interface IssueLike {
   code: string;
@@ -40,7 +40,7 @@ function deepestIssue(issue: IssueLike): { path: PropertyKey[]; message: string 
  * offending field as a dotted path (`input.0.content.1.text`), seeing through unions to the branch
  * that matched best.
  */
-export function assertResponsesWire(schema: z.ZodType, value: unknown, root = ""): void {
+export function assertResponsesWire(schema: z.ZodMiniType, value: unknown, root = ""): void {
   const result = schema.safeParse(value);
   if (result.success) return;
   const issue = result.error.issues[0] as unknown as IssueLike;
