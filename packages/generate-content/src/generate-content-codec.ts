@@ -1,4 +1,4 @@
-import type { Codec } from "@interlingua/core";
+import { type Codec, type ToolNameRule, withLegalToolNameCodec } from "@interlingua/core";
 import { generateContentErrorFromWire } from "./errors/generate-content-error-from-wire";
 import { generateContentErrorToWire } from "./errors/generate-content-error-to-wire";
 import { generateContentHttpBinding } from "./http/generate-content-http-binding";
@@ -21,6 +21,18 @@ import { GenerateContentResponse } from "./wire/generate-content-response-schema
 import { GenerateContentStreamEvent } from "./wire/generate-content-stream-event-schema";
 
 /**
+ * The function names the generate-content API takes: a letter or `_`, then up to 63 letters, digits,
+ * `_`, `.`, `:` or `-` (the API's "Invalid function name" answer); another format's other names are
+ * renamed on the way and back.
+ */
+export const generateContentToolNameRule: ToolNameRule = {
+  legal: /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/,
+  character: /[A-Za-z0-9_.:-]/,
+  maxLength: 64,
+  letterFirst: true,
+};
+
+/**
  * The generate-content chat format (`models/{model}:generateContent` and
  * `:streamGenerateContent?alt=sse`, under `/v1beta/` or `/v1/`), both directions, streaming
  * included. Streams are data-only SSE: `sseEventName` is always undefined.
@@ -30,24 +42,27 @@ export const generateContentCodec: Codec<
   GenerateContentResponse,
   GenerateContentStreamEvent,
   GenerateContentErrorBody
-> = {
-  id: generateContentFormat,
-  schemas: {
-    request: GenerateContentRequest,
-    response: GenerateContentResponse,
-    event: GenerateContentStreamEvent,
-    error: GenerateContentErrorBody,
+> = withLegalToolNameCodec(
+  {
+    id: generateContentFormat,
+    schemas: {
+      request: GenerateContentRequest,
+      response: GenerateContentResponse,
+      event: GenerateContentStreamEvent,
+      error: GenerateContentErrorBody,
+    },
+    decodeRequest: decodeGenerateContentRequest,
+    encodeRequest: encodeGenerateContentRequest,
+    decodeResponse: decodeGenerateContentResponse,
+    encodeResponse: encodeGenerateContentResponse,
+    createStreamDecoder: createGenerateContentStreamDecoder,
+    createStreamEncoder: createGenerateContentStreamEncoder,
+    createStreamDecoderTransformer: createGenerateContentStreamDecoderTransformer,
+    createStreamEncoderTransformer: createGenerateContentStreamEncoderTransformer,
+    sseEventName: () => undefined,
+    errorToWire: generateContentErrorToWire,
+    errorFromWire: generateContentErrorFromWire,
+    http: generateContentHttpBinding,
   },
-  decodeRequest: decodeGenerateContentRequest,
-  encodeRequest: encodeGenerateContentRequest,
-  decodeResponse: decodeGenerateContentResponse,
-  encodeResponse: encodeGenerateContentResponse,
-  createStreamDecoder: createGenerateContentStreamDecoder,
-  createStreamEncoder: createGenerateContentStreamEncoder,
-  createStreamDecoderTransformer: createGenerateContentStreamDecoderTransformer,
-  createStreamEncoderTransformer: createGenerateContentStreamEncoderTransformer,
-  sseEventName: () => undefined,
-  errorToWire: generateContentErrorToWire,
-  errorFromWire: generateContentErrorFromWire,
-  http: generateContentHttpBinding,
-};
+  generateContentToolNameRule,
+);

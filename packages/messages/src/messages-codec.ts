@@ -1,4 +1,4 @@
-import type { ChatEvent, Codec } from "@interlingua/core";
+import { type ChatEvent, type Codec, type ToolNameRule, withLegalToolNameCodec } from "@interlingua/core";
 import { messagesErrorFromWire } from "./errors/messages-error-from-wire";
 import { messagesErrorToWire } from "./errors/messages-error-to-wire";
 import { messagesHttpBinding } from "./http/messages-http-binding";
@@ -19,32 +19,45 @@ import { MessagesRequest } from "./wire/messages-request";
 import { MessagesResponse } from "./wire/messages-response";
 import { MessagesStreamEvent } from "./wire/messages-stream-event";
 
+/**
+ * The function names the messages API takes (spec `Tool.name`: `^[a-zA-Z0-9_-]{1,128}$`); another
+ * format's other names are renamed on the way and back.
+ */
+export const messagesToolNameRule: ToolNameRule = {
+  legal: /^[a-zA-Z0-9_-]{1,128}$/,
+  character: /[a-zA-Z0-9_-]/,
+  maxLength: 128,
+};
+
 /** The messages chat format (`POST /v1/messages`), both directions, streaming included. */
 export const messagesCodec: Codec<MessagesRequest, MessagesResponse, MessagesStreamEvent, MessagesErrorBody> =
-  {
-    id: "messages",
-    schemas: {
-      request: MessagesRequest,
-      response: MessagesResponse,
-      event: MessagesStreamEvent,
-      error: MessagesErrorBody,
+  withLegalToolNameCodec(
+    {
+      id: "messages",
+      schemas: {
+        request: MessagesRequest,
+        response: MessagesResponse,
+        event: MessagesStreamEvent,
+        error: MessagesErrorBody,
+      },
+      decodeRequest: decodeMessagesRequest,
+      encodeRequest: encodeMessagesRequest,
+      decodeResponse: decodeMessagesResponse,
+      encodeResponse: encodeMessagesResponse,
+      createStreamDecoder: createMessagesStreamDecoder,
+      // The encoder builds events field by field from trusted canonical data, typed loosely inside.
+      createStreamEncoder: (context) =>
+        createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
+      createStreamDecoderTransformer: createMessagesStreamDecoderTransformer,
+      createStreamEncoderTransformer: (context) =>
+        createMessagesStreamEncoderTransformer(context) as unknown as Transformer<
+          ChatEvent,
+          MessagesStreamEvent
+        >,
+      sseEventName: (event) => event.type,
+      errorToWire: messagesErrorToWire,
+      errorFromWire: messagesErrorFromWire,
+      http: messagesHttpBinding,
     },
-    decodeRequest: decodeMessagesRequest,
-    encodeRequest: encodeMessagesRequest,
-    decodeResponse: decodeMessagesResponse,
-    encodeResponse: encodeMessagesResponse,
-    createStreamDecoder: createMessagesStreamDecoder,
-    // The encoder builds events field by field from trusted canonical data, typed loosely inside.
-    createStreamEncoder: (context) =>
-      createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
-    createStreamDecoderTransformer: createMessagesStreamDecoderTransformer,
-    createStreamEncoderTransformer: (context) =>
-      createMessagesStreamEncoderTransformer(context) as unknown as Transformer<
-        ChatEvent,
-        MessagesStreamEvent
-      >,
-    sseEventName: (event) => event.type,
-    errorToWire: messagesErrorToWire,
-    errorFromWire: messagesErrorFromWire,
-    http: messagesHttpBinding,
-  };
+    messagesToolNameRule,
+  );

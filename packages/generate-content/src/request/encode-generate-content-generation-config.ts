@@ -18,6 +18,7 @@ import {
   nearestThinkingLevel,
 } from "./gemini-thinking-families";
 import { sameJson } from "./generate-content-same-json";
+import { typeGeminiSchema } from "./typed-gemini-schema";
 
 type Original = Partial<GenerateContentGenerationConfig>;
 
@@ -166,6 +167,7 @@ function encodeOutputFormat(
         context,
         path: "/outputFormat/schema",
       });
+      typeGeminiSchema(responseSchema, "/outputFormat/schema", context);
       if (format.description !== undefined && responseSchema.description === undefined)
         responseSchema.description = format.description;
       else if (format.description !== undefined)

@@ -15,6 +15,7 @@ import type {
 } from "../wire/generate-content-request-schema";
 import { noParametersSchema } from "./decode-generate-content-tools";
 import { sameJson } from "./generate-content-same-json";
+import { typeGeminiSchema } from "./typed-gemini-schema";
 
 const declarationMarkers = new Set(["tool", "parameters", "parametersJsonSchema", "parametersOmitted"]);
 
@@ -71,6 +72,9 @@ function encodeDeclaration(
 ): GenerateContentFunctionDeclaration {
   const declaration: GenerateContentFunctionDeclaration = { name: tool.name };
   if (tool.description !== undefined) declaration.description = tool.description;
+  // The spec requires a description; the API reads an empty one as none (proto3 strings), so a
+  // tool of another format without one says nothing more with "" and nothing is invented.
+  else if (extra === undefined) declaration.description = "";
   if (extra?.parametersJsonSchema) {
     declaration.parametersJsonSchema = tool.inputSchema;
   } else if (
@@ -83,6 +87,7 @@ function encodeDeclaration(
       context,
       path: pointer(path, "inputSchema"),
     });
+    typeGeminiSchema(parameters, pointer(path, "inputSchema"), context);
     // An OBJECT without properties is refused by the API: a function without parameters has none.
     const empty = parameters.type === "OBJECT" && Object.keys(parameters.properties ?? {}).length === 0;
     if (!empty || Object.keys(parameters).some((key) => key !== "type" && key !== "properties")) {

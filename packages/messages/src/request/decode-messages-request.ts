@@ -12,6 +12,7 @@ import { type MessagesInputMessage, MessagesRequest } from "../wire/messages-req
 import { decodeMessagesTool, decodeMessagesToolChoice } from "./decode-messages-tools";
 import { invalidMessagesRequest } from "./invalid-messages-request";
 import type { legalizeMessagesRequest } from "./legalize-messages-request";
+import { messagesEfforts } from "./legalize-messages-request";
 
 const requestKnown = new Set([
   "model",
@@ -91,7 +92,7 @@ function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
  * The combinations the API refuses (the rules {@link legalizeMessagesRequest} enforces on requests
  * from other formats): with thinking on, `temperature` other than 1, `top_k`, `top_p` below 0.95
  * and forced tool use; `tool_choice` without tools; a `service_tier` other than `auto` /
- * `standard_only`.
+ * `standard_only`; an `output_config.effort` the spec does not list.
  */
 function checkSettingCombinations(body: MessagesRequest): void {
   const refuse = (message: string, param: string) => {
@@ -105,6 +106,9 @@ function checkSettingCombinations(body: MessagesRequest): void {
     refuse("service_tier must be auto or standard_only", "service_tier");
   if (body.tool_choice !== undefined && (body.tools === undefined || body.tools.length === 0))
     refuse("tool_choice may only be specified while providing tools", "tool_choice");
+  const effort = body.output_config?.effort;
+  if (typeof effort === "string" && !messagesEfforts.includes(effort))
+    refuse(`output_config.effort must be one of ${messagesEfforts.join(", ")}`, "output_config.effort");
   if (body.thinking === undefined || body.thinking.type === "disabled") return;
   if (body.temperature !== undefined && body.temperature !== 1)
     refuse("temperature may only be set to 1 when thinking is enabled", "temperature");

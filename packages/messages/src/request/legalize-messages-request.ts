@@ -6,6 +6,9 @@ type Thinking = { type: string; budget_tokens?: number } & Record<string, unknow
 /** The smallest thinking budget the API takes. */
 export const minimumThinkingBudget = 1024;
 
+/** The efforts `output_config.effort` takes (spec `EffortLevel`), least to most. */
+export const messagesEfforts: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
+
 /** The service tiers a messages request may ask for. */
 const serviceTiers = new Set(["auto", "standard_only"]);
 
@@ -25,6 +28,8 @@ const serviceTiers = new Set(["auto", "standard_only"]);
  *   off for the request.
  * - `service_tier` is `auto` or `standard_only` (`default` means the latter; others are dropped).
  * - `tool_choice` needs tools.
+ * - `output_config.effort` is one of {@link messagesEfforts}: `minimal` becomes `low`; `none` and
+ *   unknown efforts are dropped.
  */
 export function legalizeMessagesRequest(
   wire: WireRequest,
@@ -52,6 +57,7 @@ export function legalizeMessagesRequest(
       delete wire.service_tier;
     }
   }
+  legalizeEffort(wire, context);
   const tools = wire.tools as unknown[] | undefined;
   if (wire.tool_choice !== undefined && (tools === undefined || tools.length === 0)) {
     context.lose(
@@ -151,4 +157,18 @@ function legalizeThinkingCompanions(wire: WireRequest, context: ConversionContex
     wire.tool_choice = { ...choice, type: "auto" };
     delete (wire.tool_choice as Record<string, unknown>).name;
   }
+}
+
+function legalizeEffort(wire: WireRequest, context: ConversionContext) {
+  const config = wire.output_config as Record<string, unknown> | undefined;
+  const effort = config?.effort;
+  if (config === undefined || typeof effort !== "string" || messagesEfforts.includes(effort)) return;
+  if (effort === "minimal") {
+    context.lose("approximated", "/reasoning/effort", "effort minimal sent as low, the least messages takes");
+    config.effort = "low";
+    return;
+  }
+  context.lose("dropped", "/reasoning/effort", `the messages format has no effort ${effort}`);
+  delete config.effort;
+  if (Object.keys(config).length === 0) delete wire.output_config;
 }
