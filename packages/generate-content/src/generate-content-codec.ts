@@ -4,6 +4,7 @@ import { generateContentErrorToWire } from "./errors/generate-content-error-to-w
 import { generateContentHttpBinding } from "./http/generate-content-http-binding";
 import { decodeGenerateContentRequest } from "./request/decode-generate-content-request";
 import { encodeGenerateContentRequest } from "./request/encode-generate-content-request";
+import type { GeminiThinkingFamilies } from "./request/gemini-thinking-families";
 import { decodeGenerateContentResponse } from "./response/decode-generate-content-response";
 import { encodeGenerateContentResponse } from "./response/encode-generate-content-response";
 import {
@@ -32,37 +33,65 @@ export const generateContentToolNameRule: ToolNameRule = {
   letterFirst: true,
 };
 
+/** The codec's type. */
+type GenerateContentCodec = Codec<
+  GenerateContentRequest,
+  GenerateContentResponse,
+  GenerateContentStreamEvent,
+  GenerateContentErrorBody
+>;
+
+/** Options of {@link createGenerateContentCodec} (and of the provider). */
+export interface GenerateContentCodecOptions {
+  /**
+   * Thinking families to know besides the built-in ones (`geminiThinkingFamilies`), checked first:
+   * a deployment's own model names, or a new family before this package knows it.
+   */
+  thinkingFamilies?: GeminiThinkingFamilies;
+}
+
+/** The codec before function names are made legal. */
+const ownGenerateContentCodec: GenerateContentCodec = {
+  id: generateContentFormat,
+  schemas: {
+    request: GenerateContentRequest,
+    response: GenerateContentResponse,
+    event: GenerateContentStreamEvent,
+    error: GenerateContentErrorBody,
+  },
+  decodeRequest: decodeGenerateContentRequest,
+  encodeRequest: (request, context) => encodeGenerateContentRequest(request, context),
+  decodeResponse: decodeGenerateContentResponse,
+  encodeResponse: encodeGenerateContentResponse,
+  createStreamDecoder: createGenerateContentStreamDecoder,
+  createStreamEncoder: createGenerateContentStreamEncoder,
+  createStreamDecoderTransformer: createGenerateContentStreamDecoderTransformer,
+  createStreamEncoderTransformer: createGenerateContentStreamEncoderTransformer,
+  sseEventName: () => undefined,
+  errorToWire: generateContentErrorToWire,
+  errorFromWire: generateContentErrorFromWire,
+  http: generateContentHttpBinding,
+};
+
 /**
  * The generate-content chat format (`models/{model}:generateContent` and
  * `:streamGenerateContent?alt=sse`, under `/v1beta/` or `/v1/`), both directions, streaming
  * included. Streams are data-only SSE: `sseEventName` is always undefined.
  */
-export const generateContentCodec: Codec<
-  GenerateContentRequest,
-  GenerateContentResponse,
-  GenerateContentStreamEvent,
-  GenerateContentErrorBody
-> = withLegalToolNameCodec(
-  {
-    id: generateContentFormat,
-    schemas: {
-      request: GenerateContentRequest,
-      response: GenerateContentResponse,
-      event: GenerateContentStreamEvent,
-      error: GenerateContentErrorBody,
-    },
-    decodeRequest: decodeGenerateContentRequest,
-    encodeRequest: encodeGenerateContentRequest,
-    decodeResponse: decodeGenerateContentResponse,
-    encodeResponse: encodeGenerateContentResponse,
-    createStreamDecoder: createGenerateContentStreamDecoder,
-    createStreamEncoder: createGenerateContentStreamEncoder,
-    createStreamDecoderTransformer: createGenerateContentStreamDecoderTransformer,
-    createStreamEncoderTransformer: createGenerateContentStreamEncoderTransformer,
-    sseEventName: () => undefined,
-    errorToWire: generateContentErrorToWire,
-    errorFromWire: generateContentErrorFromWire,
-    http: generateContentHttpBinding,
-  },
+export const generateContentCodec: GenerateContentCodec = withLegalToolNameCodec(
+  ownGenerateContentCodec,
   generateContentToolNameRule,
 );
+
+/** The generate-content format knowing the thinking families of `options` besides the built-in ones. */
+export function createGenerateContentCodec(options: GenerateContentCodecOptions = {}): GenerateContentCodec {
+  const families = options.thinkingFamilies ?? [];
+  if (families.length === 0) return generateContentCodec;
+  return withLegalToolNameCodec(
+    {
+      ...ownGenerateContentCodec,
+      encodeRequest: (request, context) => encodeGenerateContentRequest(request, context, families),
+    },
+    generateContentToolNameRule,
+  );
+}

@@ -42,8 +42,47 @@ const isChatProvider = (value: unknown): value is ChatProvider =>
   typeof (value as ChatProvider).stream === "function" &&
   typeof (value as ChatProvider).capabilities === "object";
 
+/**
+ * One entry of a provider's model-family table: what the backend accepts from the models whose
+ * names match, checked before the built-in table (a deployment's own model names, a new family).
+ * A responses backend reads `reasoning` and the effort fields; a generate-content backend reads
+ * `thinkingBudget` or `thinkingLevels`.
+ */
+export const ModelRuleConfig = z.strictObject({
+  /** Model names sent upstream that the rule is for: exact, or a glob with `*` and `?` (`ours-*`). */
+  model: z.string().min(1),
+  /** responses: whether the models reason (take `reasoning`, refuse sampling settings other than 1). */
+  reasoning: z.boolean().optional(),
+  /** responses: the reasoning efforts the models take (any when unset). */
+  efforts: z.array(z.string().min(1)).min(1).optional(),
+  /** responses: efforts under which `temperature` and `top_p` are accepted (`["none"]`). */
+  samplingEfforts: z.array(z.string().min(1)).optional(),
+  /** responses: the effort a request that names none gets (`medium` when unset). */
+  defaultEffort: z.string().min(1).optional(),
+  /** generate-content: the models take `thinkingBudget` within this range (0 turns thinking off when `canTurnOff`). */
+  thinkingBudget: z
+    .strictObject({ min: z.number().int(), max: z.number().int(), canTurnOff: z.boolean() })
+    .refine((budget) => budget.min <= budget.max, "min is above max")
+    .optional(),
+  /** generate-content: the models take a `thinkingLevel` of this list, least first (`["LOW", "HIGH"]`). */
+  thinkingLevels: z.array(z.string().min(1)).min(1).optional(),
+});
+/** A model rule; see {@link ModelRuleConfig}. */
+export type ModelRuleConfig = z.infer<typeof ModelRuleConfig>;
+
+const responsesRuleFields = ["reasoning", "efforts", "samplingEfforts", "defaultEffort"] as const;
+const generateContentRuleFields = ["thinkingBudget", "thinkingLevels"] as const;
+
+/** The fields a provider type's model rules take, and the one each must state. */
+const modelRuleShapes: Record<GatewayFormatId, { fields: readonly string[]; required?: string } | undefined> =
+  {
+    messages: undefined,
+    responses: { fields: responsesRuleFields, required: "reasoning" },
+    "generate-content": { fields: generateContentRuleFields },
+  };
+
 /** An upstream that speaks one of our formats, called with the codec's own provider. */
-export const VendorProviderConfig = z.strictObject({
+const VendorProviderFields = z.strictObject({
   /** The wire format the upstream speaks. */
   type: z.enum(gatewayFormatIds),
   /** Base URL without the version path (`https://api.anthropic.com`). */
@@ -57,6 +96,47 @@ export const VendorProviderConfig = z.strictObject({
    * `accumulate`), for long generations that would otherwise hit idle timeouts.
    */
   streamUpstream: z.boolean().optional(),
+  /**
+   * The model-family table's own entries, checked before the built-in ones (first match wins): what
+   * the backend accepts from which models, for the legality step that makes requests of other
+   * formats ones it takes (see docs/backend-rules.md). A messages backend's rules do not depend on
+   * the model, so it takes none.
+   */
+  modelRules: z.array(ModelRuleConfig).optional(),
+});
+
+/** An upstream that speaks one of our formats; see {@link VendorProviderFields}. */
+export const VendorProviderConfig = VendorProviderFields.superRefine((provider, context) => {
+  const shape = modelRuleShapes[provider.type];
+  provider.modelRules?.forEach((rule, index) => {
+    const path = ["modelRules", index];
+    if (!shape) {
+      context.addIssue({ code: "custom", message: `a ${provider.type} backend takes no model rules`, path });
+      return;
+    }
+    for (const field of [...responsesRuleFields, ...generateContentRuleFields])
+      if (rule[field] !== undefined && !shape.fields.includes(field))
+        context.addIssue({
+          code: "custom",
+          message: `a ${provider.type} backend's model rule takes no ${field}`,
+          path: [...path, field],
+        });
+    if (shape.required !== undefined && rule[shape.required as keyof ModelRuleConfig] === undefined)
+      context.addIssue({
+        code: "custom",
+        message: `required for a ${provider.type} backend`,
+        path: [...path, shape.required],
+      });
+    if (
+      provider.type === "generate-content" &&
+      (rule.thinkingBudget === undefined) === (rule.thinkingLevels === undefined)
+    )
+      context.addIssue({
+        code: "custom",
+        message: "give thinkingBudget or thinkingLevels, one of them",
+        path,
+      });
+  });
 });
 /** A provider given by wire format, URL and key; see {@link VendorProviderConfig}. */
 export type VendorProviderConfig = z.infer<typeof VendorProviderConfig>;

@@ -4,6 +4,7 @@ import {
   generateContentApiVersion,
   generateContentCodec,
 } from "@interlingua/generate-content";
+import { modelGlobPattern } from "../routing/model-glob-pattern";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { generateContentTokenCount } from "./generate-content-token-count";
 import { listModelIds } from "./list-model-ids";
@@ -30,7 +31,16 @@ export const generateContentGatewayFormat: GatewayFormat = {
   passThroughHeaders: [],
   // `:streamGenerateContent` answers with server-sent events only when asked with `alt=sse`.
   streamFraming: (url) => (url.searchParams.get("alt") === "sse" ? "sse" : "json-array"),
-  createProvider: (options) => createGenerateContentProvider(options),
+  createProvider: ({ modelRules, ...options }) =>
+    createGenerateContentProvider({
+      ...options,
+      thinkingFamilies: modelRules?.map((rule) => [
+        modelGlobPattern(rule.model),
+        rule.thinkingLevels
+          ? { setting: "level", levels: rule.thinkingLevels }
+          : { setting: "budget", ...rule.thinkingBudget! },
+      ]),
+    }),
   models: {
     match(request, url) {
       const match = modelsPath.exec(url.pathname);

@@ -19,7 +19,8 @@ export const messagesGatewayFormat: GatewayFormat = {
   toolCallsCarryState: false,
   passThroughHeaders: ["anthropic-beta"],
   sseComments: true,
-  createProvider: (options) => createMessagesProvider(options),
+  // A messages backend's rules do not depend on the model: the config refuses modelRules for it.
+  createProvider: ({ modelRules: _modelRules, ...options }) => createMessagesProvider(options),
   models: {
     match(request, url) {
       const match = modelsPath.exec(url.pathname);

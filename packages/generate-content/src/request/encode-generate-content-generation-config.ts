@@ -13,6 +13,7 @@ import {
 } from "./decode-generate-content-generation-config";
 import {
   budgetByEffort,
+  type GeminiThinkingFamilies,
   type GeminiThinkingFamily,
   geminiThinkingFamily,
   nearestThinkingLevel,
@@ -31,6 +32,7 @@ export function encodeGenerateContentGenerationConfig(
   request: ChatRequest,
   kept: Record<string, unknown> | undefined,
   context: ConversionContext,
+  families: GeminiThinkingFamilies = [],
 ): GenerateContentGenerationConfig | undefined {
   const { original: storedOriginal, ...unmapped } = kept ?? {};
   const original = (storedOriginal ?? {}) as Original;
@@ -68,7 +70,7 @@ export function encodeGenerateContentGenerationConfig(
     ) {
       config.thinkingConfig = original.thinkingConfig;
     } else {
-      config.thinkingConfig = encodeThinking(request.reasoning, request.model, context);
+      config.thinkingConfig = encodeThinking(request.reasoning, request.model, families, context);
     }
   }
   if (request.mediaResolution !== undefined) {
@@ -130,11 +132,12 @@ type ThinkingConfig = NonNullable<GenerateContentGenerationConfig["thinkingConfi
 function encodeThinking(
   reasoning: NonNullable<ChatRequest["reasoning"]>,
   model: string,
+  families: GeminiThinkingFamilies,
   context: ConversionContext,
 ): ThinkingConfig {
   const config: ThinkingConfig = {};
   if (reasoning.includeThoughts !== undefined) config.includeThoughts = reasoning.includeThoughts;
-  const family = geminiThinkingFamily(model);
+  const family = geminiThinkingFamily(model, families);
   if (family?.setting === "budget") encodeThinkingBudget(reasoning, family, config, context);
   else if (family?.setting === "level") encodeThinkingLevel(reasoning, family.levels, config, context);
   else if (reasoning.enabled === false) config.thinkingBudget = 0;

@@ -16,6 +16,7 @@ import { restoreSnakeCaseKeys } from "../wire/normalize-generate-content-keys";
 import { encodeGenerateContentGenerationConfig } from "./encode-generate-content-generation-config";
 import { encodeGenerateContentPart } from "./encode-generate-content-part";
 import { encodeGenerateContentTools } from "./encode-generate-content-tools";
+import type { GeminiThinkingFamilies } from "./gemini-thinking-families";
 
 type ToolConfig = NonNullable<GenerateContentRequest["toolConfig"]>;
 type CallingConfig = NonNullable<ToolConfig["functionCallingConfig"]>;
@@ -36,11 +37,13 @@ const roleByCanonical = { user: "user", assistant: "model" } as const;
  * URL (see the HTTP binding), so the body carries `model` only when the decoded one did. Tool
  * results are named by the function of the earlier call with their id; in-conversation system
  * turns join `systemInstruction` (a loss); fields the format lacks are recorded as losses. A body
- * decoded from snake_case is spelled the caller's way again.
+ * decoded from snake_case is spelled the caller's way again. `families` are thinking families
+ * known besides the built-in ones, checked first (a provider's own model names).
  */
 export function encodeGenerateContentRequest(
   request: ChatRequest,
   context: ConversionContext,
+  families: GeminiThinkingFamilies = [],
 ): GenerateContentRequest {
   const extra = readGenerateContentExtension(request) ?? {};
   const body: GenerateContentRequest = { contents: [] };
@@ -78,6 +81,7 @@ export function encodeGenerateContentRequest(
     request,
     extra.generationConfig as Record<string, unknown> | undefined,
     context,
+    families,
   );
   if (generationConfig) body.generationConfig = generationConfig;
   if (request.cachedContent !== undefined) body.cachedContent = request.cachedContent;
