@@ -88,6 +88,20 @@ function calledNames(format: SpecFormat, answer: Record<string, unknown>): strin
   );
 }
 
+/** The function names a front's stream calls. */
+function streamedNames(format: SpecFormat, events: unknown[]): string[] {
+  return events.flatMap((event) => {
+    const wire = event as Record<string, Record<string, unknown> | undefined>;
+    if (format === "messages")
+      return wire.content_block?.type === "tool_use" ? [wire.content_block.name as string] : [];
+    if (format === "responses")
+      return wire.type === ("response.output_item.added" as never) && wire.item?.type === "function_call"
+        ? [wire.item.name as string]
+        : [];
+    return calledNames(format, event as Record<string, unknown>);
+  });
+}
+
 /** A generated answer as the backend gives it: tool calls name the functions the request declared. */
 function asBackendAnswers(response: ChatResponse, names: string[]): ChatResponse {
   const rename = (parts: Part[]) =>
@@ -160,6 +174,8 @@ describe("backend legality: every request the gateway sends is one the backend a
               const schemas = answerSchemas[front];
               if (stream) {
                 const events = sseData(text);
+                for (const name of streamedNames(front, events))
+                  expect(declaredNames(front, wire)).toContain(name);
                 events.forEach((event, index) => {
                   expect(
                     answerProblems(frontSpec.validate(schemas.event, event)),
