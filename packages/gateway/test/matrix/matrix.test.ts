@@ -15,6 +15,7 @@ import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConversionReport, createGateway, type Gateway } from "../../src/index";
 import { type NodeServer, serveNode } from "../../src/node";
+import { backendRules } from "../legality/backend-validator";
 import {
   failingStreamEvents,
   parallelToolCallAnswer,
@@ -86,6 +87,7 @@ afterAll(async () => {
     clientLines,
     backends.map((codec) => codec.id),
     transports,
+    backendRules,
   );
   const path = fileURLToPath(new URL("../../../../docs/compatibility.md", import.meta.url));
   const complete =

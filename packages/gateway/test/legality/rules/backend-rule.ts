@@ -15,6 +15,8 @@ export interface BackendRule {
   rule: string;
   /** The vendor document the rule comes from. */
   source: string;
+  /** What the gateway does with another format's request that breaks the rule (docs/compatibility.md). */
+  gateway: string;
   /** Problems of a request against the rule: empty when it holds. */
   check(request: BackendRequest): string[];
 }

@@ -51,6 +51,8 @@ export const generateContentBackendRules: readonly BackendRule[] = [
     rule: "function names start with a letter or _, then up to 63 of a-z, A-Z, 0-9, _, ., : and -",
     source:
       'the API answers "Invalid function name. Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64" (github.com/kaitranntt/ccs/issues/25, github.com/google-gemini/gemini-cli/issues/2966)',
+    gateway:
+      "renames the function (letters, digits and `_.:-` kept, a leading `_` where needed, cut to 64, `_2`… on collision) and names it back in answers and streams (`approximated`)",
     check: ({ body }) =>
       declarationsOf(body).flatMap(([declaration, path]) =>
         unless(
@@ -62,6 +64,7 @@ export const generateContentBackendRules: readonly BackendRule[] = [
   {
     rule: "format is enum or date-time on strings, float or double on numbers, int32 or int64 on integers",
     source: `${schemaReference} (format)`,
+    gateway: "drops any other `format` (`dropped`)",
     check: ({ body }) =>
       schemasOf(body).flatMap(([node, path]) =>
         node.format === undefined
@@ -76,6 +79,8 @@ export const generateContentBackendRules: readonly BackendRule[] = [
     rule: "every schema has a type, unless it has anyOf",
     source:
       'the API answers "type: must be specified when not using one_of, any_of or all_of fields" (github.com/danny-avila/LibreChat/issues/6971)',
+    gateway:
+      "types a schema by its keywords (`properties` OBJECT, `items` ARRAY, `enum` STRING); one that allowed any value is asked for as a STRING (`approximated`)",
     check: ({ body }) =>
       schemasOf(body).flatMap(([node, path]) =>
         unless(node.type !== undefined || node.anyOf !== undefined, () => `${path}: no type`),
@@ -85,6 +90,7 @@ export const generateContentBackendRules: readonly BackendRule[] = [
     rule: "an OBJECT's properties, when present, are not empty",
     source:
       'the API answers "properties: should be non-empty for OBJECT type" (github.com/google-gemini/gemini-cli/issues/2966)',
+    gateway: "leaves out empty `properties` (and an empty `required`), which say nothing",
     check: ({ body }) =>
       schemasOf(body).flatMap(([node, path]) =>
         unless(
@@ -96,6 +102,7 @@ export const generateContentBackendRules: readonly BackendRule[] = [
   {
     rule: "every required name has a property",
     source: `${schemaReference} (required: "Required properties of Type.OBJECT")`,
+    gateway: "drops the names without a property from `required` (`dropped`)",
     check: ({ body }) =>
       schemasOf(body).flatMap(([node, path]) => {
         const properties = objectOf(node.properties) ?? {};
@@ -109,6 +116,7 @@ export const generateContentBackendRules: readonly BackendRule[] = [
     rule: "a function-calling config comes with function declarations",
     source:
       'ai.google.dev/api/caching#FunctionCallingConfig; the API answers "Function calling config is set without function_declarations"',
+    gateway: "does not send a tool choice without function tools (`dropped`)",
     check: ({ body }) =>
       unless(
         objectOf(body.toolConfig)?.functionCallingConfig === undefined || declarationsOf(body).length > 0,
@@ -119,6 +127,8 @@ export const generateContentBackendRules: readonly BackendRule[] = [
     rule: "a turn of function calls is followed by a turn with as many function responses",
     source:
       'the API answers "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn" (github.com/google-gemini/gemini-cli/issues/4504)',
+    gateway:
+      "answers an unanswered call with an error result, leaves out results of no call (`approximated` / `dropped`)",
     check({ body }) {
       const contents = objectsOf(body.contents);
       return contents.flatMap((content, index) => {
@@ -137,6 +147,8 @@ export const generateContentBackendRules: readonly BackendRule[] = [
   {
     rule: "2.5 models take thinkingBudget only, within their range (Pro 128–32,768, never 0; Flash 0–24,576; Flash-Lite 0 or 512–24,576; -1 dynamic)",
     source: thinkingGuide,
+    gateway:
+      'sends an effort as a budget, brings a budget into the range, and the smallest budget for "off" on Pro (`approximated`)',
     check({ model, body }) {
       const family = budgetFamilies.find(([pattern]) => pattern.test(model))?.[1];
       const thinking = objectOf(objectOf(body.generationConfig)?.thinkingConfig);
@@ -160,6 +172,7 @@ export const generateContentBackendRules: readonly BackendRule[] = [
   {
     rule: "Gemini 3 models take a thinkingLevel of their own list, not beside a thinkingBudget",
     source: `${gemini3Guide} (thinking_level; "cannot use both")`,
+    gateway: 'sends an effort as the nearest level the model has, "off" as the lowest (`approximated`)',
     check({ model, body }) {
       const levels = levelFamilies.find(([pattern]) => pattern.test(model))?.[1];
       const thinking = objectOf(objectOf(body.generationConfig)?.thinkingConfig);
@@ -179,6 +192,7 @@ export const generateContentBackendRules: readonly BackendRule[] = [
   {
     rule: "at most 5 stop sequences",
     source: 'ai.google.dev/api/generate-content#GenerationConfig (stopSequences: "up to 5")',
+    gateway: "sends the first 5 (`dropped`)",
     check({ body }) {
       const stops = objectOf(body.generationConfig)?.stopSequences;
       return unless(

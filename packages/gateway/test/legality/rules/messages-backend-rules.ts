@@ -15,6 +15,7 @@ export const messagesBackendRules: readonly BackendRule[] = [
   {
     rule: "temperature is within 0 and 1",
     source: `${apiReference} (temperature: "Ranges from 0.0 to 1.0")`,
+    gateway: "sends a higher value as 1 (`approximated`)",
     check: ({ body }) =>
       unless(
         body.temperature === undefined ||
@@ -25,6 +26,8 @@ export const messagesBackendRules: readonly BackendRule[] = [
   {
     rule: "thinking.budget_tokens is at least 1024 and below max_tokens",
     source: `${apiReference} (ThinkingConfigEnabled.budget_tokens: "Must be ≥1024 and less than max_tokens")`,
+    gateway:
+      "raises a smaller budget to 1024; raises `max_tokens` above the budget when the caller set none, else halves the budget or turns thinking off (`approximated` / `dropped`)",
     check({ body }) {
       const thinking = objectOf(body.thinking);
       if (thinking?.type !== "enabled") return [];
@@ -38,6 +41,7 @@ export const messagesBackendRules: readonly BackendRule[] = [
   {
     rule: "with thinking on, temperature is 1 or unset, top_k is unset, top_p is within 0.95 and 1",
     source: `${thinkingGuide} ("Feature compatibility")`,
+    gateway: "drops `temperature` and `top_k`, raises `top_p` to 0.95 (`dropped` / `approximated`)",
     check({ body }) {
       if (!thinkingOn(body)) return [];
       return [
@@ -56,6 +60,7 @@ export const messagesBackendRules: readonly BackendRule[] = [
   {
     rule: "with thinking on, tool use is not forced (tool_choice auto or none)",
     source: `${thinkingGuide} ("Tool use with thinking only supports tool_choice auto or none")`,
+    gateway: "sends forced tool use as `auto` (`approximated`)",
     check({ body }) {
       const type = objectOf(body.tool_choice)?.type;
       return unless(
@@ -67,6 +72,7 @@ export const messagesBackendRules: readonly BackendRule[] = [
   {
     rule: "with thinking on, the assistant turn of the latest tool calls starts with its thinking",
     source: `${thinkingGuide} ("Preserving thinking blocks")`,
+    gateway: "turns thinking off for the request when the history's thinking did not come back (`dropped`)",
     check({ body }) {
       if (!thinkingOn(body)) return [];
       const turns = objectsOf(body.messages);
@@ -83,6 +89,7 @@ export const messagesBackendRules: readonly BackendRule[] = [
   {
     rule: "tool_choice only beside tools",
     source: `${apiReference} (the API answers "tool_choice may only be specified while providing tools")`,
+    gateway: "drops the tool choice (`dropped`)",
     check: ({ body }) =>
       unless(
         body.tool_choice === undefined || (Array.isArray(body.tools) && body.tools.length > 0),
@@ -93,6 +100,8 @@ export const messagesBackendRules: readonly BackendRule[] = [
     rule: "every tool_use is answered in the next user turn, and every tool_result answers the previous assistant turn",
     source:
       'platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use (tool results immediately follow their tool uses; the API answers "tool_use ids were found without tool_result blocks immediately after")',
+    gateway:
+      "answers an unanswered call with an error result, leaves out results of no call (`approximated` / `dropped`)",
     check({ body }) {
       const turns = objectsOf(body.messages);
       return turns.flatMap((turn, index) => {
@@ -130,6 +139,7 @@ export const messagesBackendRules: readonly BackendRule[] = [
     rule: "input schemas use JSON Schema's lower-case type names",
     source:
       "platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use (input_schema is JSON Schema)",
+    gateway: "sends a generate-content caller's Schema as JSON Schema with lower-case types (no loss)",
     check({ body }) {
       const schemas = objectsOf(body.tools).map(
         (tool, index) => [tool.input_schema, `/tools/${index}/input_schema`] as const,

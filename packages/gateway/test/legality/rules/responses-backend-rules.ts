@@ -80,6 +80,7 @@ export const responsesBackendRules: readonly BackendRule[] = [
   {
     rule: "user and prompt_cache_key are at most 64 characters",
     source: `${spec} (safety_identifier maxLength 64); the API answers "string too long. Expected a string with maximum length 64" for user and prompt_cache_key`,
+    gateway: "sends a longer value as its SHA-256 digest, 64 hex characters (`approximated`)",
     check: ({ body }) =>
       ["user", "prompt_cache_key", "safety_identifier"].flatMap((field) =>
         unless(
@@ -91,6 +92,7 @@ export const responsesBackendRules: readonly BackendRule[] = [
   {
     rule: "a call_id in input is at most 64 characters",
     source: `${spec} (FunctionCallOutputItemParam.call_id maxLength 64)`,
+    gateway: "sends a longer id as its SHA-256 digest, call and output alike (`approximated`)",
     check: ({ body }) =>
       callIdsOf(body).flatMap(([id, path]) =>
         unless(id.length <= 64, () => `${path}: ${id.length} characters`),
@@ -99,6 +101,8 @@ export const responsesBackendRules: readonly BackendRule[] = [
   {
     rule: "a model that does not reason takes no reasoning effort; one that does takes only its family's efforts",
     source: `${reasoningGuide}; ${gpt5Guide} (gpt-5: minimal to high; gpt-5.1: none to high; later: none to xhigh; o-series: low to high)`,
+    gateway:
+      "drops `reasoning` for a model that does not reason; sends another effort as the nearest the family takes (`dropped` / `approximated`)",
     check({ model, body }) {
       const family = familyOf(model);
       const effort = effortOf(body);
@@ -110,6 +114,7 @@ export const responsesBackendRules: readonly BackendRule[] = [
   {
     rule: "a reasoning model takes temperature and top_p only at 1 (gpt-5.1 and later: also with effort none)",
     source: `${reasoningGuide}; ${gpt5Guide}`,
+    gateway: "drops other values (`dropped`)",
     check({ model, body }) {
       const family = familyOf(model);
       const effort = effortOf(body) ?? family?.defaultEffort ?? "medium";
@@ -128,6 +133,8 @@ export const responsesBackendRules: readonly BackendRule[] = [
   {
     rule: "a request that reasons without stored state asks for its reasoning back (store false, include reasoning.encrypted_content)",
     source: `${reasoningGuide} ("encrypted reasoning items")`,
+    gateway:
+      'adds `store: false` and `include: ["reasoning.encrypted_content"]` when the caller\'s format has no `store` (no loss: nothing the caller asked for changes)',
     check({ model, body }) {
       if (!reasons(model, body) || body.store === true) return [];
       const include = Array.isArray(body.include) ? body.include : [];
@@ -138,9 +145,33 @@ export const responsesBackendRules: readonly BackendRule[] = [
     },
   },
   {
+    rule: "every function_call in input has a function_call_output with its call_id, and every output a call before it",
+    source:
+      'platform.openai.com/docs/guides/function-calling; the API answers "No tool output found for function call" and "No tool call found for function call output"',
+    gateway:
+      "answers an unanswered call with an error result, leaves out outputs of no call (`approximated` / `dropped`)",
+    check({ body }) {
+      const items = objectsOf(body.input);
+      const problems: string[] = [];
+      const called = new Set<unknown>();
+      items.forEach((item, index) => {
+        if (item.type === "function_call") called.add(item.call_id);
+        if (item.type === "function_call_output" && !called.has(item.call_id))
+          problems.push(`/input/${index}: output for ${String(item.call_id)} follows no call`);
+      });
+      const answered = new Set(
+        items.flatMap((item) => (item.type === "function_call_output" ? [item.call_id] : [])),
+      );
+      for (const id of called) if (!answered.has(id)) problems.push(`call ${String(id)} has no output`);
+      return problems;
+    },
+  },
+  {
     rule: "function names are 1 to 64 of a-z, A-Z, 0-9, _ and -",
     source:
       'platform.openai.com/docs/guides/function-calling (the API answers "string does not match pattern \'^[a-zA-Z0-9_-]+$\'" and "string too long")',
+    gateway:
+      "renames the function (other characters `_`, cut to 64, `_2`… on collision) and names it back in answers and streams (`approximated`)",
     check: ({ body }) =>
       objectsOf(body.tools).flatMap((tool, index) =>
         tool.type === "function"
@@ -154,6 +185,7 @@ export const responsesBackendRules: readonly BackendRule[] = [
   {
     rule: "schemas use JSON Schema's lower-case type names",
     source: "platform.openai.com/docs/guides/function-calling (parameters are JSON Schema)",
+    gateway: "sends a generate-content caller's Schema as JSON Schema with lower-case types (no loss)",
     check: ({ body }) =>
       schemasOf(body).flatMap(({ schema, path }) =>
         schemaNodes(schema, path).flatMap(([node, at]) => {
@@ -167,6 +199,7 @@ export const responsesBackendRules: readonly BackendRule[] = [
   {
     rule: "a strict schema closes every object (additionalProperties false) and requires every property",
     source: structuredOutputs,
+    gateway: "sends a schema that does not hold to strict mode with `strict: false` (`dropped`)",
     check: ({ body }) =>
       schemasOf(body)
         .filter(({ strict }) => strict)
