@@ -57,6 +57,15 @@ const answerSchemas: Record<SpecFormat, { whole: string; event: string }> = {
   "generate-content": { whole: "GenerateContentResponse", event: "GenerateContentResponse" },
 };
 
+/** Problems of an error answer in a front's format (its vendor schema's error shape). */
+function errorProblems(format: SpecFormat, body: unknown): string[] {
+  if (format !== "generate-content") return createSpecValidator(format).validate("ErrorResponse", body);
+  const error = (body as { error?: Record<string, unknown> }).error;
+  return typeof error?.message === "string" && typeof error.status === "string" && error.code === 400
+    ? []
+    : [`not a generate-content error: ${JSON.stringify(body)}`];
+}
+
 /** The function names a backend request declares. */
 function declaredNames(format: SpecFormat, body: Record<string, unknown>): string[] {
   const tools = (body.tools as Record<string, unknown>[] | undefined) ?? [];
@@ -125,6 +134,7 @@ const caseArbitrary = (backend: SpecFormat) =>
     // A failed answer is the backend's error, answered as one: the legality of answers is about the others.
     answer: chatResponseArbitrary.filter((response) => response.status !== "failed"),
     rawFinishReason: fc.option(fc.constantFrom(...rawFinishReasons[backend]), { nil: undefined }),
+    checkStrict: fc.boolean(),
   });
 
 describe("backend legality: every request the gateway sends is one the backend accepts", () => {
@@ -138,65 +148,87 @@ describe("backend legality: every request the gateway sends is one the backend a
         async () => {
           const outcomes = { forwarded: 0, refused: 0 };
           await fc.assert(
-            fc.asyncProperty(caseArbitrary(backend), async ({ request, model, answer, rawFinishReason }) => {
-              const sourceRequest: ChatRequest = { ...request, model };
-              let wire: Record<string, unknown>;
-              try {
-                wire = codecs[front].encodeRequest(sourceRequest, createConversionContext()) as Record<
-                  string,
-                  unknown
-                >;
-              } catch {
-                outcomes.refused++;
-                return;
-              }
-              let sent: BackendRequest | undefined;
-              legality.reset((received) => {
-                sent = received;
-                const response = asBackendAnswers(answer, declaredNames(backend, received.body));
-                return { response, rawFinishReason } satisfies BackendAnswer;
-              });
-              const stream = request.stream === true;
-              const answered = await legality.gateway.fetch(frontRequest(front, wire, model, stream));
-              const text = await answered.text();
-              if (sent === undefined) {
-                // Refused before any backend call: only ever as the caller's own mistake, never a 5xx.
-                expect(answered.status, text).toBeLessThan(500);
-                expect(answered.status, text).toBeGreaterThanOrEqual(400);
-                outcomes.refused++;
-                return;
-              }
-              outcomes.forwarded++;
-              expect(backendRequestProblems(backend, sent), JSON.stringify(sent.body).slice(0, 2000)).toEqual(
-                [],
-              );
-              expect(answered.status, text.slice(0, 500)).toBe(200);
-              const schemas = answerSchemas[front];
-              if (stream) {
-                const events = sseData(text);
-                for (const name of streamedNames(front, events))
-                  expect(declaredNames(front, wire)).toContain(name);
-                events.forEach((event, index) => {
-                  expect(
-                    answerProblems(frontSpec.validate(schemas.event, event)),
-                    `event ${index}: ${JSON.stringify(event)}`,
-                  ).toEqual([]);
+            fc.asyncProperty(
+              caseArbitrary(backend),
+              async ({ request, model, answer, rawFinishReason, checkStrict }) => {
+                const sourceRequest: ChatRequest = { ...request, model };
+                let wire: Record<string, unknown>;
+                try {
+                  wire = codecs[front].encodeRequest(sourceRequest, createConversionContext()) as Record<
+                    string,
+                    unknown
+                  >;
+                } catch {
+                  outcomes.refused++;
+                  return;
+                }
+                let sent: BackendRequest | undefined;
+                legality.reset((received) => {
+                  sent = received;
+                  const response = asBackendAnswers(answer, declaredNames(backend, received.body));
+                  return { response, rawFinishReason } satisfies BackendAnswer;
                 });
-                return;
-              }
-              const body = JSON.parse(text) as Record<string, unknown>;
-              expect(answerProblems(frontSpec.validate(schemas.whole, body)), text.slice(0, 1000)).toEqual(
-                [],
-              );
-              // The caller's own names: those of its request as its format spelled them.
-              const sourceNames = declaredNames(front, wire);
-              for (const name of calledNames(front, body)) expect(sourceNames).toContain(name);
-              if (rawFinishReason !== undefined && unmappableFinishReasons.has(rawFinishReason))
+                const stream = request.stream === true;
+                const answered = await legality.gateway.fetch(frontRequest(front, wire, model, stream));
+                const text = await answered.text();
+                if (sent === undefined) {
+                  // Refused before any backend call: only ever as the caller's own mistake, never a 5xx.
+                  expect(answered.status, text).toBeLessThan(500);
+                  expect(answered.status, text).toBeGreaterThanOrEqual(400);
+                  outcomes.refused++;
+                  return;
+                }
+                outcomes.forwarded++;
                 expect(
-                  legality.report()?.losses.some((loss) => loss.path.includes("finishReason")),
-                  `${rawFinishReason}: ${JSON.stringify(legality.report()?.losses)}`,
-                ).toBe(true);
-            }),
+                  backendRequestProblems(backend, sent),
+                  JSON.stringify(sent.body).slice(0, 2000),
+                ).toEqual([]);
+                expect(answered.status, text.slice(0, 500)).toBe(200);
+                const schemas = answerSchemas[front];
+                if (stream) {
+                  const events = sseData(text);
+                  for (const name of streamedNames(front, events))
+                    expect(declaredNames(front, wire)).toContain(name);
+                  events.forEach((event, index) => {
+                    expect(
+                      answerProblems(frontSpec.validate(schemas.event, event)),
+                      `event ${index}: ${JSON.stringify(event)}`,
+                    ).toEqual([]);
+                  });
+                  return;
+                }
+                const body = JSON.parse(text) as Record<string, unknown>;
+                expect(answerProblems(frontSpec.validate(schemas.whole, body)), text.slice(0, 1000)).toEqual(
+                  [],
+                );
+                // The caller's own names: those of its request as its format spelled them.
+                const sourceNames = declaredNames(front, wire);
+                for (const name of calledNames(front, body)) expect(sourceNames).toContain(name);
+                const losses = legality.report()?.losses ?? [];
+                if (rawFinishReason !== undefined && unmappableFinishReasons.has(rawFinishReason))
+                  expect(
+                    losses.some((loss) => loss.path.includes("finishReason")),
+                    `${rawFinishReason}: ${JSON.stringify(losses)}`,
+                  ).toBe(true);
+                // Every change is a reported loss: the header counts them, and strict mode refuses the
+                // exchange exactly when there is one, in the caller's format; without any, it sends the same body.
+                expect(answered.headers.get("x-interlingua-losses")).toBe(String(losses.length));
+                if (!checkStrict) return;
+                const lossless = sent;
+                sent = undefined;
+                const strictAnswer = await legality.gateway.fetch(
+                  frontRequest(front, wire, model, false, true),
+                );
+                const strictText = await strictAnswer.text();
+                if (losses.length === 0) {
+                  expect(strictAnswer.status, strictText.slice(0, 500)).toBe(200);
+                  expect((sent as BackendRequest | undefined)?.body).toEqual(lossless.body);
+                } else {
+                  expect(strictAnswer.status, strictText.slice(0, 500)).toBe(400);
+                  expect(errorProblems(front, JSON.parse(strictText))).toEqual([]);
+                }
+              },
+            ),
             { numRuns: runs },
           );
           // Not satisfied by luck: most generated requests reach the backend.

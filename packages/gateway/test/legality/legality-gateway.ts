@@ -105,13 +105,15 @@ export function createLegalityGateway(format: SpecFormat): LegalityGateway {
   };
 }
 
-/** How a caller of `format` sends a wire request for `model` to the gateway. */
+/** How a caller of `format` sends a wire request for `model` to the gateway (in strict mode when `strict`). */
 export function frontRequest(
   format: SpecFormat,
   wire: Record<string, unknown>,
   model: string,
   stream: boolean,
+  strict = false,
 ): Request {
+  const mode = strict ? { "x-interlingua-strict": "1" } : {};
   if (format === "messages")
     return new Request("http://gateway.test/v1/messages", {
       method: "POST",
@@ -119,20 +121,21 @@ export function frontRequest(
         "x-api-key": "caller",
         "anthropic-version": "2023-06-01",
         "content-type": "application/json",
+        ...mode,
       },
       body: JSON.stringify({ ...wire, model, stream }),
     });
   if (format === "responses")
     return new Request("http://gateway.test/v1/responses", {
       method: "POST",
-      headers: { authorization: "Bearer caller", "content-type": "application/json" },
+      headers: { authorization: "Bearer caller", "content-type": "application/json", ...mode },
       body: JSON.stringify({ ...wire, model, stream }),
     });
   const method = stream ? "streamGenerateContent?alt=sse" : "generateContent";
   const { model: _model, ...body } = wire;
   return new Request(`http://gateway.test/v1beta/models/${model}:${method}`, {
     method: "POST",
-    headers: { "x-goog-api-key": "caller", "content-type": "application/json" },
+    headers: { "x-goog-api-key": "caller", "content-type": "application/json", ...mode },
     body: JSON.stringify(body),
   });
 }
