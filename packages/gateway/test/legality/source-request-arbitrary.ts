@@ -27,6 +27,7 @@ export const modelsByBackend = {
     "gemini-2.5-flash-lite",
     "gemini-3-pro-preview",
     "gemini-3-flash-preview",
+    "our-tuned-gemini",
   ],
 } as const;
 

@@ -127,7 +127,8 @@ type ThinkingConfig = NonNullable<GenerateContentGenerationConfig["thinkingConfi
 /**
  * A reasoning setting of another format as `thinkingConfig`, in the setting the model's family
  * takes (see {@link geminiThinkingFamily}); every value the family cannot take exactly is brought
- * to the nearest one it can, with a loss. A model outside the table gets the setting as asked.
+ * to the nearest one it can, with a loss. A model outside the table gets a budget, which every
+ * thinking model takes (an effort becomes one, with a loss), never a level.
  */
 function encodeThinking(
   reasoning: NonNullable<ChatRequest["reasoning"]>,
@@ -142,7 +143,18 @@ function encodeThinking(
   else if (family?.setting === "level") encodeThinkingLevel(reasoning, family.levels, config, context);
   else if (reasoning.enabled === false) config.thinkingBudget = 0;
   else if (reasoning.budgetTokens !== undefined) config.thinkingBudget = reasoning.budgetTokens;
-  else if (reasoning.effort !== undefined) config.thinkingLevel = reasoning.effort.toUpperCase();
+  else if (reasoning.effort !== undefined) {
+    // A model of no known family gets the setting every thinking model takes: 2.5 models refuse
+    // `thinkingLevel`, Gemini 3 models still take `thinkingBudget`.
+    config.thinkingBudget = Object.hasOwn(budgetByEffort, reasoning.effort)
+      ? budgetByEffort[reasoning.effort]!
+      : -1;
+    context.lose(
+      "approximated",
+      "/reasoning/effort",
+      `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
+    );
+  }
   if (reasoning.summary !== undefined) {
     config.includeThoughts ??= true;
     context.lose(

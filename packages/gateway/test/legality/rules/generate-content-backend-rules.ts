@@ -190,6 +190,16 @@ export const generateContentBackendRules: readonly BackendRule[] = [
     },
   },
   {
+    rule: "a model of no known family gets no thinkingLevel (2.5 and earlier models refuse it; Gemini 3 models also take thinkingBudget)",
+    source: `${thinkingGuide}; ${gemini3Guide} ("thinking_budget is accepted for backwards compatibility")`,
+    gateway: "sends an effort as a thinking budget (`approximated`)",
+    check({ model, body }) {
+      const known = [...budgetFamilies, ...levelFamilies].some(([pattern]) => pattern.test(model));
+      const thinking = objectOf(objectOf(body.generationConfig)?.thinkingConfig);
+      return unless(known || thinking?.thinkingLevel === undefined, () => `thinkingLevel on ${model}`);
+    },
+  },
+  {
     rule: "at most 5 stop sequences",
     source: 'ai.google.dev/api/generate-content#GenerationConfig (stopSequences: "up to 5")',
     gateway: "sends the first 5 (`dropped`)",
