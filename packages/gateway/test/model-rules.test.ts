@@ -11,7 +11,10 @@ import { createScriptedUpstream, type ScriptedUpstream } from "./support/scripte
 // so it refuses what the deployment's API would.
 
 const responsesRules: ModelRuleConfig[] = [{ model: "ours-chat*", reasoning: false }];
-const geminiRules: ModelRuleConfig[] = [{ model: "ours-gemini-*", thinkingLevels: ["LOW", "HIGH"] }];
+const geminiRules: ModelRuleConfig[] = [
+  { model: "ours-gemini-*", thinkingLevels: ["LOW", "HIGH"] },
+  { model: "ours-json-*", jsonSchema: true },
+];
 let responsesUpstream: ScriptedUpstream;
 let geminiUpstream: ScriptedUpstream;
 let server: LocalServer;
@@ -35,6 +38,7 @@ beforeAll(async () => {
       { model: "ours-chat", provider: "ours" },
       { model: "plain-ours-gemini", provider: "gemini-plain", upstreamModel: "ours-gemini-1" },
       { model: "ours-gemini-1", provider: "gemini" },
+      { model: "ours-json-1", provider: "gemini" },
     ],
   });
   server = await serveFetch(gateway.fetch);
@@ -99,12 +103,50 @@ describe("providers.<name>.modelRules over HTTP", () => {
     const levelOf = (index: number) =>
       (geminiUpstream.calls[index]!.wire.generationConfig as { thinkingConfig?: Record<string, unknown> })
         .thinkingConfig?.thinkingLevel;
+    // Without the rule the model is of no known family: a budget, which every thinking model takes.
     expect((await reason("plain-ours-gemini")).status).toBe(200);
-    expect(levelOf(0)).toBe("MEDIUM");
+    expect(levelOf(0)).toBeUndefined();
     const ruled = await reason("ours-gemini-1");
     expect(ruled.status).toBe(200);
     expect(levelOf(1)).toBe("HIGH");
     expect(Number(ruled.headers.get("x-interlingua-losses"))).toBeGreaterThan(0);
+  });
+
+  it("a generate-content model that takes JSON Schema gets the caller's schema unchanged", async () => {
+    const schema = {
+      type: "object",
+      properties: { city: { $ref: "#/$defs/City" } },
+      required: ["city"],
+      additionalProperties: false,
+      $defs: { City: { type: "string", format: "email" } },
+    };
+    const call = (model: string) =>
+      fetch(`${server.url}/v1/messages`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-api-key": "caller",
+          "anthropic-version": "2023-06-01",
+        },
+        body: JSON.stringify({
+          model,
+          max_tokens: 100,
+          tools: [{ name: "lookup", description: "Looks up", input_schema: schema }],
+          messages: [{ role: "user", content: "hi" }],
+        }),
+      });
+    const declarationOf = (index: number) =>
+      (geminiUpstream.calls[index]!.wire.tools as { functionDeclarations: Record<string, unknown>[] }[])[0]!
+        .functionDeclarations[0]!;
+    expect((await call("ours-json-1")).status).toBe(200);
+    expect(declarationOf(0).parametersJsonSchema).toEqual(schema);
+    expect(declarationOf(0).parameters).toBeUndefined();
+    expect((await call("ours-gemini-1")).status).toBe(200);
+    expect(declarationOf(1).parametersJsonSchema).toBeUndefined();
+    expect(declarationOf(1).parameters).toMatchObject({
+      type: "OBJECT",
+      properties: { city: { type: "STRING" } },
+    });
   });
 
   it("refuses model rules a backend cannot read, naming the key", () => {
@@ -121,7 +163,7 @@ describe("providers.<name>.modelRules over HTTP", () => {
       build({ type: "responses", modelRules: [{ model: "x", reasoning: true, thinkingLevels: ["LOW"] }] }),
     ).toThrow(/modelRules\.0\.thinkingLevels: a responses backend's model rule takes no thinkingLevels/);
     expect(build({ type: "generate-content", modelRules: [{ model: "x" }] })).toThrow(
-      /modelRules\.0: give thinkingBudget or thinkingLevels/,
+      /modelRules\.0: give thinkingBudget or thinkingLevels \(one of them\), or jsonSchema/,
     );
   });
 });

@@ -4,7 +4,7 @@ import { generateContentErrorToWire } from "./errors/generate-content-error-to-w
 import { generateContentHttpBinding } from "./http/generate-content-http-binding";
 import { decodeGenerateContentRequest } from "./request/decode-generate-content-request";
 import { encodeGenerateContentRequest } from "./request/encode-generate-content-request";
-import type { GeminiThinkingFamilies } from "./request/gemini-thinking-families";
+import type { GenerateContentEncodeOptions } from "./request/generate-content-encode-options";
 import { decodeGenerateContentResponse } from "./response/decode-generate-content-response";
 import { encodeGenerateContentResponse } from "./response/encode-generate-content-response";
 import {
@@ -42,13 +42,7 @@ type GenerateContentCodec = Codec<
 >;
 
 /** Options of {@link createGenerateContentCodec} (and of the provider). */
-export interface GenerateContentCodecOptions {
-  /**
-   * Thinking families to know besides the built-in ones (`geminiThinkingFamilies`), checked first:
-   * a deployment's own model names, or a new family before this package knows it.
-   */
-  thinkingFamilies?: GeminiThinkingFamilies;
-}
+export type GenerateContentCodecOptions = GenerateContentEncodeOptions;
 
 /** The codec before function names are made legal. */
 const ownGenerateContentCodec: GenerateContentCodec = {
@@ -83,14 +77,13 @@ export const generateContentCodec: GenerateContentCodec = withLegalToolNameCodec
   generateContentToolNameRule,
 );
 
-/** The generate-content format knowing the thinking families of `options` besides the built-in ones. */
+/** The generate-content format knowing the models of `options` besides the built-in tables. */
 export function createGenerateContentCodec(options: GenerateContentCodecOptions = {}): GenerateContentCodec {
-  const families = options.thinkingFamilies ?? [];
-  if (families.length === 0) return generateContentCodec;
+  if (!options.thinkingFamilies?.length && !options.jsonSchemaModels?.length) return generateContentCodec;
   return withLegalToolNameCodec(
     {
       ...ownGenerateContentCodec,
-      encodeRequest: (request, context) => encodeGenerateContentRequest(request, context, families),
+      encodeRequest: (request, context) => encodeGenerateContentRequest(request, context, options),
     },
     generateContentToolNameRule,
   );

@@ -66,12 +66,18 @@ export const ModelRuleConfig = z.strictObject({
     .optional(),
   /** generate-content: the models take a `thinkingLevel` of this list, least first (`["LOW", "HIGH"]`). */
   thinkingLevels: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * generate-content: the models take JSON Schema as it is (`parametersJsonSchema`,
+   * `responseJsonSchema`), so other formats' schemas are sent unchanged instead of projected onto
+   * the `Schema` subset (docs/decisions/0009).
+   */
+  jsonSchema: z.boolean().optional(),
 });
 /** A model rule; see {@link ModelRuleConfig}. */
 export type ModelRuleConfig = z.infer<typeof ModelRuleConfig>;
 
 const responsesRuleFields = ["reasoning", "efforts", "samplingEfforts", "defaultEffort"] as const;
-const generateContentRuleFields = ["thinkingBudget", "thinkingLevels"] as const;
+const generateContentRuleFields = ["thinkingBudget", "thinkingLevels", "jsonSchema"] as const;
 
 /** The fields a provider type's model rules take, and the one each must state. */
 const modelRuleShapes: Record<GatewayFormatId, { fields: readonly string[]; required?: string } | undefined> =
@@ -127,13 +133,14 @@ export const VendorProviderConfig = VendorProviderFields.superRefine((provider, 
         message: `required for a ${provider.type} backend`,
         path: [...path, shape.required],
       });
+    const thinking = [rule.thinkingBudget, rule.thinkingLevels].filter((field) => field !== undefined).length;
     if (
       provider.type === "generate-content" &&
-      (rule.thinkingBudget === undefined) === (rule.thinkingLevels === undefined)
+      (thinking > 1 || (thinking === 0 && rule.jsonSchema === undefined))
     )
       context.addIssue({
         code: "custom",
-        message: "give thinkingBudget or thinkingLevels, one of them",
+        message: "give thinkingBudget or thinkingLevels (one of them), or jsonSchema",
         path,
       });
   });

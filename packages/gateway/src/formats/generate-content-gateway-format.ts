@@ -1,6 +1,7 @@
 import { decodePathSegment } from "@interlingua/core";
 import {
   createGenerateContentProvider,
+  type GeminiThinkingFamily,
   generateContentApiVersion,
   generateContentCodec,
 } from "@interlingua/generate-content";
@@ -34,12 +35,16 @@ export const generateContentGatewayFormat: GatewayFormat = {
   createProvider: ({ modelRules, ...options }) =>
     createGenerateContentProvider({
       ...options,
-      thinkingFamilies: modelRules?.map((rule) => [
-        modelGlobPattern(rule.model),
-        rule.thinkingLevels
-          ? { setting: "level", levels: rule.thinkingLevels }
-          : { setting: "budget", ...rule.thinkingBudget! },
-      ]),
+      thinkingFamilies: modelRules?.flatMap((rule): [RegExp, GeminiThinkingFamily][] => {
+        if (rule.thinkingLevels)
+          return [[modelGlobPattern(rule.model), { setting: "level", levels: rule.thinkingLevels }]];
+        if (rule.thinkingBudget)
+          return [[modelGlobPattern(rule.model), { setting: "budget", ...rule.thinkingBudget }]];
+        return [];
+      }),
+      jsonSchemaModels: modelRules?.flatMap((rule) =>
+        rule.jsonSchema ? [modelGlobPattern(rule.model)] : [],
+      ),
     }),
   models: {
     match(request, url) {

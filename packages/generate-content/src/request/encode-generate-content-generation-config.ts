@@ -33,6 +33,7 @@ export function encodeGenerateContentGenerationConfig(
   kept: Record<string, unknown> | undefined,
   context: ConversionContext,
   families: GeminiThinkingFamilies = [],
+  jsonSchema = false,
 ): GenerateContentGenerationConfig | undefined {
   const { original: storedOriginal, ...unmapped } = kept ?? {};
   const original = (storedOriginal ?? {}) as Original;
@@ -90,7 +91,7 @@ export function encodeGenerateContentGenerationConfig(
       for (const [key, value] of Object.entries(originalFormat))
         if (value !== undefined) (config as Record<string, unknown>)[key] = value;
     } else {
-      Object.assign(config, encodeOutputFormat(request.outputFormat, context));
+      Object.assign(config, encodeOutputFormat(request.outputFormat, jsonSchema, context));
     }
   } else if (original.responseMimeType !== undefined) {
     config.responseMimeType = original.responseMimeType;
@@ -168,8 +169,18 @@ function encodeThinking(
 
 function encodeOutputFormat(
   format: OutputFormat,
+  jsonSchema: boolean,
   context: ConversionContext,
 ): Partial<GenerateContentGenerationConfig> {
+  if (format.type === "json-schema" && jsonSchema) {
+    if (format.name !== undefined || format.description !== undefined || format.strict)
+      context.lose(
+        "dropped",
+        "/outputFormat",
+        "The output schema's name, description and strictness have no place beside responseJsonSchema",
+      );
+    return { responseMimeType: "application/json", responseJsonSchema: format.schema };
+  }
   switch (format.type) {
     case "text":
       return { responseMimeType: "text/plain" };
