@@ -1,5 +1,6 @@
 import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { createGenerateContentCodec } from "@interlingua/generate-content";
+import { createMessagesCodec } from "@interlingua/messages";
 import { createResponsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGateway, type ModelRuleConfig } from "../src/index";
@@ -17,6 +18,7 @@ const geminiRules: ModelRuleConfig[] = [
 ];
 let responsesUpstream: ScriptedUpstream;
 let geminiUpstream: ScriptedUpstream;
+let claudeUpstream: ScriptedUpstream;
 let server: LocalServer;
 
 beforeAll(async () => {
@@ -26,12 +28,24 @@ beforeAll(async () => {
     }),
   );
   geminiUpstream = await createScriptedUpstream(createGenerateContentCodec());
+  claudeUpstream = await createScriptedUpstream(
+    createMessagesCodec({
+      modelFamilies: [{ name: "ours-claude", pattern: /^ours-claude/, oneSamplingSetting: true }],
+    }),
+  );
   const gateway = createGateway({
     providers: {
       ours: { type: "responses", baseURL: responsesUpstream.url, apiKey: "k", modelRules: responsesRules },
       plain: { type: "responses", baseURL: responsesUpstream.url, apiKey: "k" },
       gemini: { type: "generate-content", baseURL: geminiUpstream.url, apiKey: "k", modelRules: geminiRules },
       "gemini-plain": { type: "generate-content", baseURL: geminiUpstream.url, apiKey: "k" },
+      claude: {
+        type: "messages",
+        baseURL: claudeUpstream.url,
+        apiKey: "k",
+        modelRules: [{ model: "ours-claude*", oneSamplingSetting: true }],
+      },
+      "claude-plain": { type: "messages", baseURL: claudeUpstream.url, apiKey: "k" },
     },
     routes: [
       { model: "plain-ours-chat", provider: "plain", upstreamModel: "ours-chat" },
@@ -39,6 +53,8 @@ beforeAll(async () => {
       { model: "plain-ours-gemini", provider: "gemini-plain", upstreamModel: "ours-gemini-1" },
       { model: "ours-gemini-1", provider: "gemini" },
       { model: "ours-json-1", provider: "gemini" },
+      { model: "plain-ours-claude", provider: "claude-plain", upstreamModel: "ours-claude" },
+      { model: "ours-claude", provider: "claude" },
     ],
   });
   server = await serveFetch(gateway.fetch);
@@ -47,9 +63,10 @@ afterAll(async () => {
   await server.close();
   await responsesUpstream.close();
   await geminiUpstream.close();
+  await claudeUpstream.close();
 });
 beforeEach(() => {
-  for (const upstream of [responsesUpstream, geminiUpstream]) {
+  for (const upstream of [responsesUpstream, geminiUpstream, claudeUpstream]) {
     upstream.calls.length = 0;
     upstream.answer(() => ({ response: textAnswer("ok") }));
   }
@@ -149,12 +166,31 @@ describe("providers.<name>.modelRules over HTTP", () => {
     });
   });
 
+  it("a messages model the operator says takes one sampling setting gets temperature alone, as a loss", async () => {
+    const sample = (model: string) =>
+      fetch(`${server.url}/v1/responses`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer caller" },
+        body: JSON.stringify({ model, input: "hi", temperature: 0.5, top_p: 0.9 }),
+      });
+    // Without the rule both go up, and the deployment refuses them.
+    expect((await sample("plain-ours-claude")).status).toBe(400);
+    const ruled = await sample("ours-claude");
+    expect(ruled.status).toBe(200);
+    expect(claudeUpstream.calls.at(-1)!.wire).toMatchObject({ temperature: 0.5 });
+    expect(claudeUpstream.calls.at(-1)!.wire.top_p).toBeUndefined();
+    expect(Number(ruled.headers.get("x-interlingua-losses"))).toBeGreaterThan(0);
+  });
+
   it("refuses model rules a backend cannot read, naming the key", () => {
     const provider = { baseURL: "http://127.0.0.1:9", apiKey: "k" };
     const build = (entry: Record<string, unknown>) => () =>
       createGateway({ providers: { p: { ...provider, ...entry } as never }, routes: [] });
     expect(build({ type: "messages", modelRules: [{ model: "*", reasoning: true }] })).toThrow(
-      /providers\.p\.modelRules\.0: a messages backend takes no model rules/,
+      /providers\.p\.modelRules\.0\.reasoning: a messages backend's model rule takes no reasoning/,
+    );
+    expect(build({ type: "messages", modelRules: [{ model: "*" }] })).toThrow(
+      /providers\.p\.modelRules\.0\.oneSamplingSetting: required/,
     );
     expect(build({ type: "responses", modelRules: [{ model: "x" }] })).toThrow(
       /providers\.p\.modelRules\.0\.reasoning: required/,

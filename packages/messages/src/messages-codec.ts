@@ -4,6 +4,7 @@ import { messagesErrorToWire } from "./errors/messages-error-to-wire";
 import { messagesHttpBinding } from "./http/messages-http-binding";
 import { decodeMessagesRequest } from "./request/decode-messages-request";
 import { encodeMessagesRequest } from "./request/encode-messages-request";
+import { defaultMessagesModelFamilies, type MessagesModelFamily } from "./request/messages-model-families";
 import { decodeMessagesResponse } from "./response/decode-messages-response";
 import { encodeMessagesResponse } from "./response/encode-messages-response";
 import {
@@ -29,35 +30,60 @@ export const messagesToolNameRule: ToolNameRule = {
   maxLength: 128,
 };
 
-/** The messages chat format (`POST /v1/messages`), both directions, streaming included. */
-export const messagesCodec: Codec<MessagesRequest, MessagesResponse, MessagesStreamEvent, MessagesErrorBody> =
-  withLegalToolNameCodec(
-    {
-      id: "messages",
-      schemas: {
-        request: MessagesRequest,
-        response: MessagesResponse,
-        event: MessagesStreamEvent,
-        error: MessagesErrorBody,
-      },
-      decodeRequest: decodeMessagesRequest,
-      encodeRequest: encodeMessagesRequest,
-      decodeResponse: decodeMessagesResponse,
-      encodeResponse: encodeMessagesResponse,
-      createStreamDecoder: createMessagesStreamDecoder,
-      // The encoder builds events field by field from trusted canonical data, typed loosely inside.
-      createStreamEncoder: (context) =>
-        createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
-      createStreamDecoderTransformer: createMessagesStreamDecoderTransformer,
-      createStreamEncoderTransformer: (context) =>
-        createMessagesStreamEncoderTransformer(context) as unknown as Transformer<
-          ChatEvent,
-          MessagesStreamEvent
-        >,
-      sseEventName: (event) => event.type,
-      errorToWire: messagesErrorToWire,
-      errorFromWire: messagesErrorFromWire,
-      http: messagesHttpBinding,
+/** The codec's type. */
+type MessagesCodec = Codec<MessagesRequest, MessagesResponse, MessagesStreamEvent, MessagesErrorBody>;
+
+/** Options of {@link createMessagesCodec} (and of the provider). */
+export interface MessagesCodecOptions {
+  /**
+   * Model families to know besides the built-in ones (`defaultMessagesModelFamilies`), checked
+   * first: a deployment's own model names, or a new family before this package knows it.
+   */
+  modelFamilies?: readonly MessagesModelFamily[];
+}
+
+/** The codec before function names are made legal, for `families`. */
+function ownMessagesCodec(families: readonly MessagesModelFamily[]): MessagesCodec {
+  return {
+    id: "messages",
+    schemas: {
+      request: MessagesRequest,
+      response: MessagesResponse,
+      event: MessagesStreamEvent,
+      error: MessagesErrorBody,
     },
+    decodeRequest: (wire, context) => decodeMessagesRequest(wire, context, families),
+    encodeRequest: (request, context) => encodeMessagesRequest(request, context, families),
+    decodeResponse: decodeMessagesResponse,
+    encodeResponse: encodeMessagesResponse,
+    createStreamDecoder: createMessagesStreamDecoder,
+    // The encoder builds events field by field from trusted canonical data, typed loosely inside.
+    createStreamEncoder: (context) =>
+      createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
+    createStreamDecoderTransformer: createMessagesStreamDecoderTransformer,
+    createStreamEncoderTransformer: (context) =>
+      createMessagesStreamEncoderTransformer(context) as unknown as Transformer<
+        ChatEvent,
+        MessagesStreamEvent
+      >,
+    sseEventName: (event) => event.type,
+    errorToWire: messagesErrorToWire,
+    errorFromWire: messagesErrorFromWire,
+    http: messagesHttpBinding,
+  };
+}
+
+/** The messages chat format (`POST /v1/messages`), both directions, streaming included. */
+export const messagesCodec: MessagesCodec = withLegalToolNameCodec(
+  ownMessagesCodec(defaultMessagesModelFamilies),
+  messagesToolNameRule,
+);
+
+/** The messages format knowing the model families of `options` besides the built-in ones. */
+export function createMessagesCodec(options: MessagesCodecOptions = {}): MessagesCodec {
+  if (!options.modelFamilies?.length) return messagesCodec;
+  return withLegalToolNameCodec(
+    ownMessagesCodec([...options.modelFamilies, ...defaultMessagesModelFamilies]),
     messagesToolNameRule,
   );
+}

@@ -45,12 +45,14 @@ const isChatProvider = (value: unknown): value is ChatProvider =>
 /**
  * One entry of a provider's model-family table: what the backend accepts from the models whose
  * names match, checked before the built-in table (a deployment's own model names, a new family).
- * A responses backend reads `reasoning` and the effort fields; a generate-content backend reads
- * `thinkingBudget` or `thinkingLevels`.
+ * A messages backend reads `oneSamplingSetting`; a responses backend reads `reasoning` and the
+ * effort fields; a generate-content backend reads `thinkingBudget` or `thinkingLevels`, and `jsonSchema`.
  */
 export const ModelRuleConfig = z.strictObject({
   /** Model names sent upstream that the rule is for: exact, or a glob with `*` and `?` (`ours-*`). */
   model: z.string().min(1),
+  /** messages: whether the models refuse `temperature` and `top_p` together (Claude 4.1 and later do). */
+  oneSamplingSetting: z.boolean().optional(),
   /** responses: whether the models reason (take `reasoning`, refuse sampling settings other than 1). */
   reasoning: z.boolean().optional(),
   /** responses: the reasoning efforts the models take (any when unset). */
@@ -76,16 +78,16 @@ export const ModelRuleConfig = z.strictObject({
 /** A model rule; see {@link ModelRuleConfig}. */
 export type ModelRuleConfig = z.infer<typeof ModelRuleConfig>;
 
+const messagesRuleFields = ["oneSamplingSetting"] as const;
 const responsesRuleFields = ["reasoning", "efforts", "samplingEfforts", "defaultEffort"] as const;
 const generateContentRuleFields = ["thinkingBudget", "thinkingLevels", "jsonSchema"] as const;
 
 /** The fields a provider type's model rules take, and the one each must state. */
-const modelRuleShapes: Record<GatewayFormatId, { fields: readonly string[]; required?: string } | undefined> =
-  {
-    messages: undefined,
-    responses: { fields: responsesRuleFields, required: "reasoning" },
-    "generate-content": { fields: generateContentRuleFields },
-  };
+const modelRuleShapes: Record<GatewayFormatId, { fields: readonly string[]; required?: string }> = {
+  messages: { fields: messagesRuleFields, required: "oneSamplingSetting" },
+  responses: { fields: responsesRuleFields, required: "reasoning" },
+  "generate-content": { fields: generateContentRuleFields },
+};
 
 /** An upstream that speaks one of our formats, called with the codec's own provider. */
 const VendorProviderFields = z.strictObject({
@@ -105,8 +107,7 @@ const VendorProviderFields = z.strictObject({
   /**
    * The model-family table's own entries, checked before the built-in ones (first match wins): what
    * the backend accepts from which models, for the legality step that makes requests of other
-   * formats ones it takes (see docs/backend-rules.md). A messages backend's rules do not depend on
-   * the model, so it takes none.
+   * formats ones it takes (see docs/backend-rules.md).
    */
   modelRules: z.array(ModelRuleConfig).optional(),
 });
@@ -116,11 +117,7 @@ export const VendorProviderConfig = VendorProviderFields.superRefine((provider, 
   const shape = modelRuleShapes[provider.type];
   provider.modelRules?.forEach((rule, index) => {
     const path = ["modelRules", index];
-    if (!shape) {
-      context.addIssue({ code: "custom", message: `a ${provider.type} backend takes no model rules`, path });
-      return;
-    }
-    for (const field of [...responsesRuleFields, ...generateContentRuleFields])
+    for (const field of [...messagesRuleFields, ...responsesRuleFields, ...generateContentRuleFields])
       if (rule[field] !== undefined && !shape.fields.includes(field))
         context.addIssue({
           code: "custom",

@@ -1,4 +1,9 @@
 import type { ConversionContext } from "@interlingua/core";
+import {
+  defaultMessagesModelFamilies,
+  findMessagesModelFamily,
+  type MessagesModelFamily,
+} from "./messages-model-families";
 
 type WireRequest = Record<string, unknown>;
 type Thinking = { type: string; budget_tokens?: number } & Record<string, unknown>;
@@ -28,6 +33,8 @@ const serviceTiers = new Set(["auto", "standard_only"]);
  *   off for the request.
  * - `service_tier` is `auto` or `standard_only` (`default` means the latter; others are dropped).
  * - `tool_choice` needs tools.
+ * - Models of a family that takes one sampling setting (see {@link defaultMessagesModelFamilies})
+ *   get `temperature` without `top_p`.
  * - `output_config.effort` is one of {@link messagesEfforts}: `minimal` becomes `low`; `none` and
  *   unknown efforts are dropped.
  */
@@ -35,6 +42,7 @@ export function legalizeMessagesRequest(
   wire: WireRequest,
   maxTokensDefaulted: boolean,
   context: ConversionContext,
+  families: readonly MessagesModelFamily[] = defaultMessagesModelFamilies,
 ): void {
   if (typeof wire.temperature === "number" && wire.temperature > 1) {
     context.lose(
@@ -58,6 +66,11 @@ export function legalizeMessagesRequest(
     }
   }
   legalizeEffort(wire, context);
+  const family = findMessagesModelFamily(wire.model, families);
+  if (family?.oneSamplingSetting && wire.temperature !== undefined && wire.top_p !== undefined) {
+    context.lose("dropped", "/topP", `top_p cannot be sent beside temperature to ${family.name} models`);
+    delete wire.top_p;
+  }
   const tools = wire.tools as unknown[] | undefined;
   if (wire.tool_choice !== undefined && (tools === undefined || tools.length === 0)) {
     context.lose(

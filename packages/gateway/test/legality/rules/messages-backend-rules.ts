@@ -87,6 +87,20 @@ export const messagesBackendRules: readonly BackendRule[] = [
     },
   },
   {
+    rule: "Claude Opus 4.1, Sonnet and Haiku 4.5 and later models take temperature or top_p, not both",
+    source:
+      'the API answers "`temperature` and `top_p` cannot both be specified for this model. Please use only one." (github.com/BerriAI/litellm/issues/15097, github.com/open-webui/pipelines/pull/546)',
+    gateway: "drops `top_p` (`dropped`)",
+    check({ model, body }) {
+      const later =
+        /^claude-(opus-4-([1-9]|[1-9]\d)|(sonnet|haiku)-4-([5-9]|[1-9]\d)|(opus|sonnet|haiku)-([5-9]|[1-9]\d))($|-|@)/;
+      return unless(
+        !later.test(model) || body.temperature === undefined || body.top_p === undefined,
+        () => `temperature and top_p both sent to ${model}`,
+      );
+    },
+  },
+  {
     rule: "tool_choice only beside tools",
     source: `${apiReference} (the API answers "tool_choice may only be specified while providing tools")`,
     gateway: "drops the tool choice (`dropped`)",
