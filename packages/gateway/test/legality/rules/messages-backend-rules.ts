@@ -150,14 +150,16 @@ export const messagesBackendRules: readonly BackendRule[] = [
     },
   },
   {
-    rule: "input schemas use JSON Schema's lower-case type names",
+    rule: "tool input schemas and the output schema use JSON Schema's lower-case type names",
     source:
       "platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use (input_schema is JSON Schema)",
     gateway: "sends a generate-content caller's Schema as JSON Schema with lower-case types (no loss)",
     check({ body }) {
-      const schemas = objectsOf(body.tools).map(
+      const schemas: (readonly [unknown, string])[] = objectsOf(body.tools).map(
         (tool, index) => [tool.input_schema, `/tools/${index}/input_schema`] as const,
       );
+      const format = objectOf(objectOf(body.output_config)?.format);
+      if (format) schemas.push([format.schema, "/output_config/format/schema"]);
       return schemas.flatMap(([schema, path]) =>
         schemaNodes(schema, path).flatMap(([node, at]) => {
           const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
