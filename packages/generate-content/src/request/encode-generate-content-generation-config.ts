@@ -19,7 +19,7 @@ import {
   nearestThinkingLevel,
 } from "./gemini-thinking-families";
 import { sameJson } from "./generate-content-same-json";
-import { typeGeminiSchema } from "./typed-gemini-schema";
+import { typeGeminiSchema } from "./type-gemini-schema";
 
 type Original = Partial<GenerateContentGenerationConfig>;
 

@@ -15,7 +15,7 @@ import type {
 } from "../wire/generate-content-request-schema";
 import { noParametersSchema } from "./decode-generate-content-tools";
 import { sameJson } from "./generate-content-same-json";
-import { typeGeminiSchema } from "./typed-gemini-schema";
+import { typeGeminiSchema } from "./type-gemini-schema";
 
 const declarationMarkers = new Set(["tool", "parameters", "parametersJsonSchema", "parametersOmitted"]);
 

@@ -8,7 +8,7 @@ import {
   openApiSchemaToJsonSchema,
 } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
-import { typeGeminiSchema } from "./typed-gemini-schema";
+import { typeGeminiSchema } from "./type-gemini-schema";
 
 /** The schema keyword tables of docs/backend-rules.md, row by row (cells in code spans are JSON). */
 const document = readFileSync(
