@@ -89,6 +89,15 @@ export {
   pointer,
 } from "./conversion/conversion-context";
 export { Loss } from "./conversion/loss";
+// Tool use every backend takes: answered calls, legal function names
+export { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-use/tool-name-rule";
+export { missingToolResultText, pairToolResults } from "./tool-use/pair-tool-results";
+export {
+  createToolNameRestorer,
+  restoreToolNames,
+  withLegalToolNames,
+} from "./tool-use/with-legal-tool-names";
+export { withLegalToolNameCodec } from "./tool-use/with-legal-tool-name-codec";
 // Errors
 export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
 export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./errors/error-status";

@@ -13,6 +13,7 @@ export {
   gatewayFormatIds,
   parseGatewayConfig,
   RouteConfig,
+  ModelRuleConfig,
   VendorProviderConfig,
 } from "./config/gateway-config-schema";
 // Formats

@@ -1,9 +1,10 @@
-import type { Codec } from "@interlingua/core";
+import { type Codec, type ToolNameRule, withLegalToolNameCodec } from "@interlingua/core";
 import { generateContentErrorFromWire } from "./errors/generate-content-error-from-wire";
 import { generateContentErrorToWire } from "./errors/generate-content-error-to-wire";
 import { generateContentHttpBinding } from "./http/generate-content-http-binding";
 import { decodeGenerateContentRequest } from "./request/decode-generate-content-request";
 import { encodeGenerateContentRequest } from "./request/encode-generate-content-request";
+import type { GenerateContentEncodeOptions } from "./request/generate-content-encode-options";
 import { decodeGenerateContentResponse } from "./response/decode-generate-content-response";
 import { encodeGenerateContentResponse } from "./response/encode-generate-content-response";
 import {
@@ -21,16 +22,30 @@ import { GenerateContentResponse } from "./wire/generate-content-response-schema
 import { GenerateContentStreamEvent } from "./wire/generate-content-stream-event-schema";
 
 /**
- * The generate-content chat format (`models/{model}:generateContent` and
- * `:streamGenerateContent?alt=sse`, under `/v1beta/` or `/v1/`), both directions, streaming
- * included. Streams are data-only SSE: `sseEventName` is always undefined.
+ * The function names the generate-content API takes: a letter or `_`, then up to 63 letters, digits,
+ * `_`, `.`, `:` or `-` (the API's "Invalid function name" answer); another format's other names are
+ * renamed on the way and back.
  */
-export const generateContentCodec: Codec<
+export const generateContentToolNameRule: ToolNameRule = {
+  legal: /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/,
+  character: /[A-Za-z0-9_.:-]/,
+  maxLength: 64,
+  letterFirst: true,
+};
+
+/** The codec's type. */
+type GenerateContentCodec = Codec<
   GenerateContentRequest,
   GenerateContentResponse,
   GenerateContentStreamEvent,
   GenerateContentErrorBody
-> = {
+>;
+
+/** Options of {@link createGenerateContentCodec} (and of the provider). */
+export type GenerateContentCodecOptions = GenerateContentEncodeOptions;
+
+/** The codec before function names are made legal. */
+const ownGenerateContentCodec: GenerateContentCodec = {
   id: generateContentFormat,
   schemas: {
     request: GenerateContentRequest,
@@ -39,7 +54,7 @@ export const generateContentCodec: Codec<
     error: GenerateContentErrorBody,
   },
   decodeRequest: decodeGenerateContentRequest,
-  encodeRequest: encodeGenerateContentRequest,
+  encodeRequest: (request, context) => encodeGenerateContentRequest(request, context),
   decodeResponse: decodeGenerateContentResponse,
   encodeResponse: encodeGenerateContentResponse,
   createStreamDecoder: createGenerateContentStreamDecoder,
@@ -51,3 +66,25 @@ export const generateContentCodec: Codec<
   errorFromWire: generateContentErrorFromWire,
   http: generateContentHttpBinding,
 };
+
+/**
+ * The generate-content chat format (`models/{model}:generateContent` and
+ * `:streamGenerateContent?alt=sse`, under `/v1beta/` or `/v1/`), both directions, streaming
+ * included. Streams are data-only SSE: `sseEventName` is always undefined.
+ */
+export const generateContentCodec: GenerateContentCodec = withLegalToolNameCodec(
+  ownGenerateContentCodec,
+  generateContentToolNameRule,
+);
+
+/** The generate-content format knowing the models of `options` besides the built-in tables. */
+export function createGenerateContentCodec(options: GenerateContentCodecOptions = {}): GenerateContentCodec {
+  if (!options.thinkingFamilies?.length && !options.jsonSchemaModels?.length) return generateContentCodec;
+  return withLegalToolNameCodec(
+    {
+      ...ownGenerateContentCodec,
+      encodeRequest: (request, context) => encodeGenerateContentRequest(request, context, options),
+    },
+    generateContentToolNameRule,
+  );
+}

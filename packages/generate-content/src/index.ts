@@ -1,5 +1,9 @@
 // The codec
-export { generateContentCodec } from "./generate-content-codec";
+export {
+  createGenerateContentCodec,
+  type GenerateContentCodecOptions,
+  generateContentCodec,
+} from "./generate-content-codec";
 // Errors
 export {
   generateContentErrorFromWire,
@@ -54,6 +58,7 @@ export {
 // Wire schemas
 export { GenerateContentErrorBody, GenerateContentErrorDetail } from "./wire/generate-content-error-schema";
 export {
+  type GeminiThinkingFamilies,
   type GeminiThinkingFamily,
   geminiThinkingFamilies,
   geminiThinkingFamily,

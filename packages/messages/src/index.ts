@@ -13,7 +13,12 @@ export {
   readMessagesApiKey,
   readMessagesVersionHeaders,
 } from "./http/messages-http-binding";
-export { messagesCodec } from "./messages-codec";
+export { createMessagesCodec, type MessagesCodecOptions, messagesCodec } from "./messages-codec";
+export {
+  defaultMessagesModelFamilies,
+  findMessagesModelFamily,
+  type MessagesModelFamily,
+} from "./request/messages-model-families";
 // Provider
 export { createMessagesProvider, type MessagesProviderOptions } from "./provider/create-messages-provider";
 // Requests

@@ -1,4 +1,4 @@
-import type { Codec } from "@interlingua/core";
+import { type Codec, type ToolNameRule, withLegalToolNameCodec } from "@interlingua/core";
 import { responsesErrorFromWire } from "./errors/responses-error-from-wire";
 import { responsesErrorToWire } from "./errors/responses-error-to-wire";
 import { responsesHttpBinding } from "./http/responses-http-binding";
@@ -34,15 +34,29 @@ type ResponsesCodec = Codec<ResponsesRequest, ResponsesResponse, ResponsesStream
  */
 export function createResponsesCodec(options: ResponsesCodecOptions = {}): ResponsesCodec {
   const families = responsesModelFamiliesOf(options);
-  return {
-    ...responsesCodec,
-    decodeRequest: (wire, context) => decodeResponsesRequest(wire, context, families),
-    encodeRequest: (request, context) => encodeResponsesRequest(request, context, families),
-  };
+  return withLegalToolNameCodec(
+    {
+      ...ownResponsesCodec,
+      decodeRequest: (wire, context) => decodeResponsesRequest(wire, context, families),
+      encodeRequest: (request, context) => encodeResponsesRequest(request, context, families),
+    },
+    responsesToolNameRule,
+  );
 }
 
-/** The responses format (`POST /v1/responses`), both directions, streaming included. */
-export const responsesCodec: ResponsesCodec = {
+/**
+ * The function names the responses API takes (`^[a-zA-Z0-9_-]+$`, at most 64 characters: the
+ * function-calling guide, and the API's "string does not match pattern" / "string too long");
+ * another format's other names are renamed on the way and back.
+ */
+export const responsesToolNameRule: ToolNameRule = {
+  legal: /^[a-zA-Z0-9_-]{1,64}$/,
+  character: /[a-zA-Z0-9_-]/,
+  maxLength: 64,
+};
+
+/** The codec before function names are made legal. */
+const ownResponsesCodec: ResponsesCodec = {
   id: responsesFormatId,
   schemas: {
     request: ResponsesRequest,
@@ -63,3 +77,9 @@ export const responsesCodec: ResponsesCodec = {
   errorFromWire: responsesErrorFromWire,
   http: responsesHttpBinding,
 };
+
+/** The responses format (`POST /v1/responses`), both directions, streaming included. */
+export const responsesCodec: ResponsesCodec = withLegalToolNameCodec(
+  ownResponsesCodec,
+  responsesToolNameRule,
+);

@@ -44,8 +44,56 @@ const isChatProvider = (value: unknown): value is ChatProvider =>
   typeof (value as ChatProvider).stream === "function" &&
   typeof (value as ChatProvider).capabilities === "object";
 
+/**
+ * One entry of a provider's model-family table: what the backend accepts from the models whose
+ * names match, checked before the built-in table (a deployment's own model names, a new family).
+ * A messages backend reads `oneSamplingSetting`; a responses backend reads `reasoning` and the
+ * effort fields; a generate-content backend reads `thinkingBudget` or `thinkingLevels`, and `jsonSchema`.
+ */
+export const ModelRuleConfig = z.strictObject({
+  /** Model names sent upstream that the rule is for: exact, or a glob with `*` and `?` (`ours-*`). */
+  model: z.string().check(z.minLength(1)),
+  /** messages: whether the models refuse `temperature` and `top_p` together (Claude 4.1 and later do). */
+  oneSamplingSetting: z.optional(z.boolean()),
+  /** responses: whether the models reason (take `reasoning`, refuse sampling settings other than 1). */
+  reasoning: z.optional(z.boolean()),
+  /** responses: the reasoning efforts the models take (any when unset). */
+  efforts: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
+  /** responses: efforts under which `temperature` and `top_p` are accepted (`["none"]`). */
+  samplingEfforts: z.optional(z.array(z.string().check(z.minLength(1)))),
+  /** responses: the effort a request that names none gets (`medium` when unset). */
+  defaultEffort: z.optional(z.string().check(z.minLength(1))),
+  /** generate-content: the models take `thinkingBudget` within this range (0 turns thinking off when `canTurnOff`). */
+  thinkingBudget: z.optional(
+    z
+      .strictObject({ min: z.int(), max: z.int(), canTurnOff: z.boolean() })
+      .check(z.refine((budget) => budget.min <= budget.max, "min is above max")),
+  ),
+  /** generate-content: the models take a `thinkingLevel` of this list, least first (`["LOW", "HIGH"]`). */
+  thinkingLevels: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
+  /**
+   * generate-content: the models take JSON Schema as it is (`parametersJsonSchema`,
+   * `responseJsonSchema`), so other formats' schemas are sent unchanged instead of projected onto
+   * the `Schema` subset (docs/decisions/0009).
+   */
+  jsonSchema: z.optional(z.boolean()),
+});
+/** A model rule; see {@link ModelRuleConfig}. */
+export type ModelRuleConfig = z.infer<typeof ModelRuleConfig>;
+
+const messagesRuleFields = ["oneSamplingSetting"] as const;
+const responsesRuleFields = ["reasoning", "efforts", "samplingEfforts", "defaultEffort"] as const;
+const generateContentRuleFields = ["thinkingBudget", "thinkingLevels", "jsonSchema"] as const;
+
+/** The fields a provider type's model rules take, and the one each must state. */
+const modelRuleShapes: Record<GatewayFormatId, { fields: readonly string[]; required?: string }> = {
+  messages: { fields: messagesRuleFields, required: "oneSamplingSetting" },
+  responses: { fields: responsesRuleFields, required: "reasoning" },
+  "generate-content": { fields: generateContentRuleFields },
+};
+
 /** An upstream that speaks one of our formats, called with the codec's own provider. */
-export const VendorProviderConfig = z.strictObject({
+const VendorProviderFields = z.strictObject({
   /** The wire format the upstream speaks. */
   type: z.enum(gatewayFormatIds),
   /** Base URL without the version path (`https://api.anthropic.com`). */
@@ -59,7 +107,48 @@ export const VendorProviderConfig = z.strictObject({
    * `accumulate`), for long generations that would otherwise hit idle timeouts.
    */
   streamUpstream: z.optional(z.boolean()),
+  /**
+   * The model-family table's own entries, checked before the built-in ones (first match wins): what
+   * the backend accepts from which models, for the legality step that makes requests of other
+   * formats ones it takes (see docs/backend-rules.md).
+   */
+  modelRules: z.optional(z.array(ModelRuleConfig)),
 });
+
+/** An upstream that speaks one of our formats; see {@link VendorProviderFields}. */
+export const VendorProviderConfig = VendorProviderFields.check(
+  z.superRefine((provider, context) => {
+    const shape = modelRuleShapes[provider.type];
+    provider.modelRules?.forEach((rule, index) => {
+      const path = ["modelRules", index];
+      for (const field of [...messagesRuleFields, ...responsesRuleFields, ...generateContentRuleFields])
+        if (rule[field] !== undefined && !shape.fields.includes(field))
+          context.addIssue({
+            code: "custom",
+            message: `a ${provider.type} backend's model rule takes no ${field}`,
+            path: [...path, field],
+          });
+      if (shape.required !== undefined && rule[shape.required as keyof ModelRuleConfig] === undefined)
+        context.addIssue({
+          code: "custom",
+          message: `required for a ${provider.type} backend`,
+          path: [...path, shape.required],
+        });
+      const thinking = [rule.thinkingBudget, rule.thinkingLevels].filter(
+        (field) => field !== undefined,
+      ).length;
+      if (
+        provider.type === "generate-content" &&
+        (thinking > 1 || (thinking === 0 && rule.jsonSchema === undefined))
+      )
+        context.addIssue({
+          code: "custom",
+          message: "give thinkingBudget or thinkingLevels (one of them), or jsonSchema",
+          path,
+        });
+    });
+  }),
+);
 /** A provider given by wire format, URL and key; see {@link VendorProviderConfig}. */
 export type VendorProviderConfig = z.infer<typeof VendorProviderConfig>;
 

@@ -7,6 +7,7 @@ import type {
   ResponseStore,
   StoredResponse,
 } from "@interlingua/core";
+import type { ModelRuleConfig } from "../config/gateway-config-schema";
 import type { Front, GatewayRuntime } from "../pipeline/gateway-runtime";
 import type { TokenCountBinding } from "./token-count-binding";
 
@@ -26,6 +27,8 @@ export interface GatewayProviderOptions {
   headers?: Record<string, string>;
   /** Fetch to call the upstream with. */
   fetch?: typeof fetch;
+  /** The provider's own model-family entries (`providers.<name>.modelRules`), checked first. */
+  modelRules?: readonly ModelRuleConfig[];
 }
 
 /** How a stream body is framed: server-sent events, or one JSON array written element by element. */

@@ -1,9 +1,11 @@
 import { decodePathSegment } from "@interlingua/core";
 import {
   createGenerateContentProvider,
+  type GeminiThinkingFamily,
   generateContentApiVersion,
   generateContentCodec,
 } from "@interlingua/generate-content";
+import { modelGlobPattern } from "../routing/model-glob-pattern";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { generateContentTokenCount } from "./generate-content-token-count";
 import { listModelIds } from "./list-model-ids";
@@ -30,7 +32,20 @@ export const generateContentGatewayFormat: GatewayFormat = {
   passThroughHeaders: [],
   // `:streamGenerateContent` answers with server-sent events only when asked with `alt=sse`.
   streamFraming: (url) => (url.searchParams.get("alt") === "sse" ? "sse" : "json-array"),
-  createProvider: (options) => createGenerateContentProvider(options),
+  createProvider: ({ modelRules, ...options }) =>
+    createGenerateContentProvider({
+      ...options,
+      thinkingFamilies: modelRules?.flatMap((rule): [RegExp, GeminiThinkingFamily][] => {
+        if (rule.thinkingLevels)
+          return [[modelGlobPattern(rule.model), { setting: "level", levels: rule.thinkingLevels }]];
+        if (rule.thinkingBudget)
+          return [[modelGlobPattern(rule.model), { setting: "budget", ...rule.thinkingBudget }]];
+        return [];
+      }),
+      jsonSchemaModels: modelRules?.flatMap((rule) =>
+        rule.jsonSchema ? [modelGlobPattern(rule.model)] : [],
+      ),
+    }),
   models: {
     match(request, url) {
       const match = modelsPath.exec(url.pathname);

@@ -1,5 +1,6 @@
 import { decodePathSegment } from "@interlingua/core";
 import { createMessagesProvider, messagesApiVersion, messagesCodec } from "@interlingua/messages";
+import { modelGlobPattern } from "../routing/model-glob-pattern";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { listModelIds } from "./list-model-ids";
 import { messagesTokenCount } from "./messages-token-count";
@@ -19,7 +20,15 @@ export const messagesGatewayFormat: GatewayFormat = {
   toolCallsCarryState: false,
   passThroughHeaders: ["anthropic-beta"],
   sseComments: true,
-  createProvider: (options) => createMessagesProvider(options),
+  createProvider: ({ modelRules, ...options }) =>
+    createMessagesProvider({
+      ...options,
+      modelFamilies: modelRules?.map((rule) => ({
+        name: rule.model,
+        pattern: modelGlobPattern(rule.model),
+        oneSamplingSetting: rule.oneSamplingSetting ?? false,
+      })),
+    }),
   models: {
     match(request, url) {
       const match = modelsPath.exec(url.pathname);

@@ -6,6 +6,7 @@ import {
 } from "@interlingua/responses";
 import { forwardCompaction } from "../pipeline/forward-compaction";
 import { handleStoredResponse } from "../pipeline/handle-stored-response";
+import { modelGlobPattern } from "../routing/model-glob-pattern";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { listModelIds } from "./list-model-ids";
 import { responsesTokenCount } from "./responses-token-count";
@@ -35,7 +36,18 @@ export const responsesGatewayFormat: GatewayFormat = {
     const id = (wire as { previous_response_id?: unknown }).previous_response_id;
     return typeof id === "string" ? { id, param: "previous_response_id" } : undefined;
   },
-  createProvider: (options) => createResponsesProvider(options),
+  createProvider: ({ modelRules, ...options }) =>
+    createResponsesProvider({
+      ...options,
+      modelFamilies: modelRules?.map((rule) => ({
+        name: rule.model,
+        pattern: modelGlobPattern(rule.model),
+        reasoning: rule.reasoning ?? false,
+        ...(rule.efforts && { efforts: rule.efforts }),
+        ...(rule.samplingEfforts && { samplingEfforts: rule.samplingEfforts }),
+        ...(rule.defaultEffort && { defaultEffort: rule.defaultEffort }),
+      })),
+    }),
   models: {
     match(request, url) {
       const match = modelsPath.exec(url.pathname);

@@ -123,6 +123,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       apiKey: entry.apiKey,
       headers: entry.headers,
       fetch: upstreamFetch,
+      modelRules: entry.modelRules,
     };
     targets.set(name, {
       name,

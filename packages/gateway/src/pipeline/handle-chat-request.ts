@@ -8,6 +8,7 @@ import {
   createConversionContext,
   createResponseAccumulator,
   errorKindForStatus,
+  pairToolResults,
   type RequestLocation,
   replay,
   toCanonicalError,
@@ -172,6 +173,9 @@ export async function handleChatRequest(
     let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     const conversation = backendFormat === codec.id ? undefined : front.conversation;
     if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context, tenant);
+    // Every backend refuses tool calls left unanswered, or results answering nothing; a caller of
+    // the backend's own format gets that refusal from its backend, others a conversation it takes.
+    if (backendFormat !== codec.id) upstreamRequest = pairToolResults(upstreamRequest, context);
     upstreamRequest = { ...upstreamRequest, model: route.upstreamModel };
     context.request = decoded;
     const exchange: Exchange = {

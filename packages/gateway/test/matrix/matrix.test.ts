@@ -15,6 +15,7 @@ import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConversionReport, createGateway, type Gateway } from "../../src/index";
 import { type NodeServer, serveNode } from "../../src/node";
+import { backendRules } from "../legality/backend-validator";
 import { runtimeSectionMarker } from "../runtimes/runtime-table";
 import {
   failingStreamEvents,
@@ -87,6 +88,7 @@ afterAll(async () => {
     clientLines,
     backends.map((codec) => codec.id),
     transports,
+    backendRules,
   );
   const path = fileURLToPath(new URL("../../../../docs/compatibility.md", import.meta.url));
   const complete =

@@ -1,4 +1,5 @@
 import type { Loss } from "@interlingua/core";
+import type { BackendRule } from "../legality/rules/backend-rule";
 import type { ClientLine } from "./client-lines";
 
 /** A matrix cell that passed, with the losses its exchanges reported. */
@@ -11,13 +12,21 @@ export interface CellResult {
   losses: Loss[];
 }
 
-/** `docs/compatibility.md` from the cells that passed: a table per transport, then each pair's losses. */
+/** A table cell's text, with `|` escaped for Markdown. */
+const cell = (text: string) => text.replaceAll("|", "\\|");
+
+/**
+ * `docs/compatibility.md` from the cells that passed: a table per transport, each pair's losses,
+ * then the backend rules (each backend's rule table of `test/legality/rules`: the rule, what the
+ * gateway does with another format's request that breaks it, and the source).
+ */
 export function renderCompatibility(
   results: readonly CellResult[],
   scenarios: readonly string[],
   lines: readonly ClientLine[],
   backends: readonly string[],
   transports: readonly string[],
+  rules: Readonly<Record<string, readonly BackendRule[]>>,
 ): string {
   const passed = (transport: string, client: string, backend: string, scenario: string) =>
     results.some(
@@ -80,5 +89,19 @@ export function renderCompatibility(
       }
     }
   }
+  out.push(
+    "## Backend rules",
+    "",
+    "What each backend requires beyond its vendor schema, and what the gateway does with a request of another",
+    "format that breaks it, every change a reported loss (see [backend rules](backend-rules.md)). The rules are",
+    "the checks `packages/gateway/test/legality/backend-legality.test.ts` holds every cross-format request to.",
+    "",
+    "| backend | rule | what the gateway does | source |",
+    "| --- | --- | --- | --- |",
+  );
+  for (const [backend, table] of Object.entries(rules))
+    for (const rule of table)
+      out.push(`| ${backend} | ${cell(rule.rule)} | ${cell(rule.gateway)} | ${cell(rule.source)} |`);
+  out.push("");
   return out.join("\n");
 }

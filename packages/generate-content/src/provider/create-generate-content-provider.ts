@@ -1,12 +1,12 @@
 import { type ChatProvider, createCodecProvider } from "@interlingua/core";
-import { generateContentCodec } from "../generate-content-codec";
+import { createGenerateContentCodec, type GenerateContentCodecOptions } from "../generate-content-codec";
 import {
   buildGenerateContentUpstreamRequest,
   generateContentApiVersion,
 } from "../http/generate-content-http-binding";
 
 /** Options of {@link createGenerateContentProvider}. */
-export interface GenerateContentProviderOptions {
+export interface GenerateContentProviderOptions extends GenerateContentCodecOptions {
   /** Base URL of the upstream, without the version (`https://generativelanguage.googleapis.com`). */
   baseURL: string;
   /** API key, sent as `x-goog-api-key`. */
@@ -29,7 +29,7 @@ export interface GenerateContentProviderOptions {
  */
 export function createGenerateContentProvider(options: GenerateContentProviderOptions): ChatProvider {
   const apiVersion = options.apiVersion ?? generateContentApiVersion;
-  return createCodecProvider(generateContentCodec, {
+  return createCodecProvider(createGenerateContentCodec(options), {
     baseURL: options.baseURL,
     apiKey: options.apiKey,
     fetch: options.fetch,

@@ -13,11 +13,13 @@ import {
 } from "./decode-generate-content-generation-config";
 import {
   budgetByEffort,
+  type GeminiThinkingFamilies,
   type GeminiThinkingFamily,
   geminiThinkingFamily,
   nearestThinkingLevel,
 } from "./gemini-thinking-families";
 import { sameJson } from "./generate-content-same-json";
+import { typeGeminiSchema } from "./type-gemini-schema";
 
 type Original = Partial<GenerateContentGenerationConfig>;
 
@@ -30,6 +32,8 @@ export function encodeGenerateContentGenerationConfig(
   request: ChatRequest,
   kept: Record<string, unknown> | undefined,
   context: ConversionContext,
+  families: GeminiThinkingFamilies = [],
+  jsonSchema = false,
 ): GenerateContentGenerationConfig | undefined {
   const { original: storedOriginal, ...unmapped } = kept ?? {};
   const original = (storedOriginal ?? {}) as Original;
@@ -67,7 +71,7 @@ export function encodeGenerateContentGenerationConfig(
     ) {
       config.thinkingConfig = original.thinkingConfig;
     } else {
-      config.thinkingConfig = encodeThinking(request.reasoning, request.model, context);
+      config.thinkingConfig = encodeThinking(request.reasoning, request.model, families, context);
     }
   }
   if (request.mediaResolution !== undefined) {
@@ -87,7 +91,7 @@ export function encodeGenerateContentGenerationConfig(
       for (const [key, value] of Object.entries(originalFormat))
         if (value !== undefined) (config as Record<string, unknown>)[key] = value;
     } else {
-      Object.assign(config, encodeOutputFormat(request.outputFormat, context));
+      Object.assign(config, encodeOutputFormat(request.outputFormat, jsonSchema, context));
     }
   } else if (original.responseMimeType !== undefined) {
     config.responseMimeType = original.responseMimeType;
@@ -124,21 +128,34 @@ type ThinkingConfig = NonNullable<GenerateContentGenerationConfig["thinkingConfi
 /**
  * A reasoning setting of another format as `thinkingConfig`, in the setting the model's family
  * takes (see {@link geminiThinkingFamily}); every value the family cannot take exactly is brought
- * to the nearest one it can, with a loss. A model outside the table gets the setting as asked.
+ * to the nearest one it can, with a loss. A model outside the table gets a budget, which every
+ * thinking model takes (an effort becomes one, with a loss), never a level.
  */
 function encodeThinking(
   reasoning: NonNullable<ChatRequest["reasoning"]>,
   model: string,
+  families: GeminiThinkingFamilies,
   context: ConversionContext,
 ): ThinkingConfig {
   const config: ThinkingConfig = {};
   if (reasoning.includeThoughts !== undefined) config.includeThoughts = reasoning.includeThoughts;
-  const family = geminiThinkingFamily(model);
+  const family = geminiThinkingFamily(model, families);
   if (family?.setting === "budget") encodeThinkingBudget(reasoning, family, config, context);
   else if (family?.setting === "level") encodeThinkingLevel(reasoning, family.levels, config, context);
   else if (reasoning.enabled === false) config.thinkingBudget = 0;
   else if (reasoning.budgetTokens !== undefined) config.thinkingBudget = reasoning.budgetTokens;
-  else if (reasoning.effort !== undefined) config.thinkingLevel = reasoning.effort.toUpperCase();
+  else if (reasoning.effort !== undefined) {
+    // A model of no known family gets the setting every thinking model takes: 2.5 models refuse
+    // `thinkingLevel`, Gemini 3 models still take `thinkingBudget`.
+    config.thinkingBudget = Object.hasOwn(budgetByEffort, reasoning.effort)
+      ? budgetByEffort[reasoning.effort]!
+      : -1;
+    context.lose(
+      "approximated",
+      "/reasoning/effort",
+      `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
+    );
+  }
   if (reasoning.summary !== undefined) {
     config.includeThoughts ??= true;
     context.lose(
@@ -152,8 +169,18 @@ function encodeThinking(
 
 function encodeOutputFormat(
   format: OutputFormat,
+  jsonSchema: boolean,
   context: ConversionContext,
 ): Partial<GenerateContentGenerationConfig> {
+  if (format.type === "json-schema" && jsonSchema) {
+    if (format.name !== undefined || format.description !== undefined || format.strict)
+      context.lose(
+        "dropped",
+        "/outputFormat",
+        "The output schema's name, description and strictness have no place beside responseJsonSchema",
+      );
+    return { responseMimeType: "application/json", responseJsonSchema: format.schema };
+  }
   switch (format.type) {
     case "text":
       return { responseMimeType: "text/plain" };
@@ -166,6 +193,7 @@ function encodeOutputFormat(
         context,
         path: "/outputFormat/schema",
       });
+      typeGeminiSchema(responseSchema, "/outputFormat/schema", context);
       if (format.description !== undefined && responseSchema.description === undefined)
         responseSchema.description = format.description;
       else if (format.description !== undefined)

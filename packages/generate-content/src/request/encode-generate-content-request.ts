@@ -16,6 +16,7 @@ import { restoreSnakeCaseKeys } from "../wire/normalize-generate-content-keys";
 import { encodeGenerateContentGenerationConfig } from "./encode-generate-content-generation-config";
 import { encodeGenerateContentPart } from "./encode-generate-content-part";
 import { encodeGenerateContentTools } from "./encode-generate-content-tools";
+import type { GenerateContentEncodeOptions } from "./generate-content-encode-options";
 
 type ToolConfig = NonNullable<GenerateContentRequest["toolConfig"]>;
 type CallingConfig = NonNullable<ToolConfig["functionCallingConfig"]>;
@@ -36,12 +37,15 @@ const roleByCanonical = { user: "user", assistant: "model" } as const;
  * URL (see the HTTP binding), so the body carries `model` only when the decoded one did. Tool
  * results are named by the function of the earlier call with their id; in-conversation system
  * turns join `systemInstruction` (a loss); fields the format lacks are recorded as losses. A body
- * decoded from snake_case is spelled the caller's way again.
+ * decoded from snake_case is spelled the caller's way again. `options` name the models the
+ * backend knows besides the built-in tables (see {@link GenerateContentEncodeOptions}).
  */
 export function encodeGenerateContentRequest(
   request: ChatRequest,
   context: ConversionContext,
+  options: GenerateContentEncodeOptions = {},
 ): GenerateContentRequest {
+  const jsonSchema = options.jsonSchemaModels?.some((pattern) => pattern.test(request.model)) ?? false;
   const extra = readGenerateContentExtension(request) ?? {};
   const body: GenerateContentRequest = { contents: [] };
   if (extra.model !== undefined) body.model = extra.model as string;
@@ -63,7 +67,7 @@ export function encodeGenerateContentRequest(
 
   const instructionParts = encodeInstructions(request, hoisted, context);
   if (instructionParts) body.systemInstruction = instructionParts;
-  if (request.tools) body.tools = encodeGenerateContentTools(request.tools, context);
+  if (request.tools) body.tools = encodeGenerateContentTools(request.tools, context, jsonSchema);
   const toolConfig = encodeToolConfig(request, extra, context);
   if (toolConfig) body.toolConfig = toolConfig;
   if (request.safetySettings) {
@@ -78,6 +82,8 @@ export function encodeGenerateContentRequest(
     request,
     extra.generationConfig as Record<string, unknown> | undefined,
     context,
+    options.thinkingFamilies,
+    jsonSchema,
   );
   if (generationConfig) body.generationConfig = generationConfig;
   if (request.cachedContent !== undefined) body.cachedContent = request.cachedContent;

@@ -15,18 +15,21 @@ import type {
 } from "../wire/generate-content-request-schema";
 import { noParametersSchema } from "./decode-generate-content-tools";
 import { sameJson } from "./generate-content-same-json";
+import { typeGeminiSchema } from "./type-gemini-schema";
 
 const declarationMarkers = new Set(["tool", "parameters", "parametersJsonSchema", "parametersOmitted"]);
 
 /**
  * Canonical tools as wire tool entries. Tools decoded from one entry go back into it; other
  * function tools share one entry, and each hosted tool gets its own. Parameters go back in the
- * spelling they came in while unchanged; otherwise JSON Schema is projected onto the Schema
- * subset (losses recorded by the projection).
+ * spelling they came in while unchanged; another format's JSON Schema goes as `parametersJsonSchema`
+ * when `jsonSchema` (the model takes it), else it is projected onto the Schema subset (losses
+ * recorded by the projection).
  */
 export function encodeGenerateContentTools(
   tools: readonly Tool[],
   context: ConversionContext,
+  jsonSchema = false,
 ): GenerateContentTool[] {
   const entries: GenerateContentTool[] = [];
   const byIndex = new Map<unknown, GenerateContentTool>();
@@ -54,7 +57,7 @@ export function encodeGenerateContentTools(
     if (tool.type === "function") {
       const entry = entryFor(extra, true);
       entry.functionDeclarations ??= [];
-      entry.functionDeclarations.push(encodeDeclaration(tool, extra, path, context));
+      entry.functionDeclarations.push(encodeDeclaration(tool, extra, path, jsonSchema, context));
       return;
     }
     const encoded = encodeHostedTool(tool, extra, path, context);
@@ -67,11 +70,15 @@ function encodeDeclaration(
   tool: FunctionTool,
   extra: Record<string, unknown> | undefined,
   path: string,
+  jsonSchema: boolean,
   context: ConversionContext,
 ): GenerateContentFunctionDeclaration {
   const declaration: GenerateContentFunctionDeclaration = { name: tool.name };
   if (tool.description !== undefined) declaration.description = tool.description;
-  if (extra?.parametersJsonSchema) {
+  // The spec requires a description; the API reads an empty one as none (proto3 strings), so a
+  // tool of another format without one says nothing more with "" and nothing is invented.
+  else if (extra === undefined) declaration.description = "";
+  if (extra?.parametersJsonSchema || (jsonSchema && extra === undefined)) {
     declaration.parametersJsonSchema = tool.inputSchema;
   } else if (
     extra?.parameters &&
@@ -83,6 +90,7 @@ function encodeDeclaration(
       context,
       path: pointer(path, "inputSchema"),
     });
+    typeGeminiSchema(parameters, pointer(path, "inputSchema"), context);
     // An OBJECT without properties is refused by the API: a function without parameters has none.
     const empty = parameters.type === "OBJECT" && Object.keys(parameters.properties ?? {}).length === 0;
     if (!empty || Object.keys(parameters).some((key) => key !== "type" && key !== "properties")) {

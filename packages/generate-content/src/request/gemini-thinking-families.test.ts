@@ -61,8 +61,10 @@ describe("thinking settings by Gemini model family", () => {
     );
   });
 
-  it("keeps the asked setting for a model outside the table", () => {
-    expect(thinkingFor("my-tuned-model", { effort: "medium" }).thinking).toEqual({ thinkingLevel: "MEDIUM" });
+  it("sends a model outside the table a budget, which every thinking model takes, never a level", () => {
+    expect(thinkingFor("my-tuned-model", { effort: "medium" }).thinking).toEqual({ thinkingBudget: 8192 });
+    expect(thinkingFor("my-tuned-model", { effort: "xhigh" }).thinking).toEqual({ thinkingBudget: -1 });
+    expect(thinkingFor("my-tuned-model", { budgetTokens: 3000 }).thinking).toEqual({ thinkingBudget: 3000 });
   });
 
   it("turns thinking off only where it can be off", () => {

@@ -9,6 +9,9 @@ export type GeminiThinkingFamily =
   | { setting: "budget"; min: number; max: number; canTurnOff: boolean }
   | { setting: "level"; levels: readonly string[] };
 
+/** Model-name patterns and their thinking family, first match wins. */
+export type GeminiThinkingFamilies = readonly (readonly [RegExp, GeminiThinkingFamily])[];
+
 /** Model-name patterns and their family, most specific first; callers may put their own in front. */
 export const geminiThinkingFamilies: [RegExp, GeminiThinkingFamily][] = [
   [/^gemini-2\.5-pro/, { setting: "budget", min: 128, max: 32_768, canTurnOff: false }],
@@ -18,10 +21,18 @@ export const geminiThinkingFamilies: [RegExp, GeminiThinkingFamily][] = [
   [/^gemini-3(\.\d+)?-flash/, { setting: "level", levels: ["MINIMAL", "LOW", "MEDIUM", "HIGH"] }],
 ];
 
-/** The thinking family of a model (`models/` prefix or not), or undefined for a model not in the table. */
-export function geminiThinkingFamily(model: string): GeminiThinkingFamily | undefined {
+/**
+ * The thinking family of a model (`models/` prefix or not): the first of `extra` whose pattern
+ * matches (a provider's own rules), else of {@link geminiThinkingFamilies}; undefined for a model in
+ * neither.
+ */
+export function geminiThinkingFamily(
+  model: string,
+  extra: GeminiThinkingFamilies = [],
+): GeminiThinkingFamily | undefined {
   const name = model.replace(/^models\//, "");
-  return geminiThinkingFamilies.find(([pattern]) => pattern.test(name))?.[1];
+  const matches = ([pattern]: readonly [RegExp, GeminiThinkingFamily]) => pattern.test(name);
+  return (extra.find(matches) ?? geminiThinkingFamilies.find(matches))?.[1];
 }
 
 /** Thinking levels from least to most, for choosing the nearest one a family has. */

@@ -77,5 +77,8 @@ export function finishReasonToGenerateContent(
   const contradicted = wire.raw === "STOP" && saysToolCalls !== (finishReason.reason === "tool_calls");
   if (!wire.exact || contradicted)
     context.lose("approximated", path, `The finish reason ${finishReason.reason} is sent as ${wire.raw}`);
+  // An upstream value with no meaning here (another format's newer reason) is kept only canonically.
+  else if (finishReason.reason === "other" && raw !== undefined && raw !== wire.raw)
+    context.lose("approximated", path, `The finish reason ${raw} is sent as ${wire.raw}`);
   return wire.raw;
 }

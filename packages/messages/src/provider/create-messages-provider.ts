@@ -1,9 +1,9 @@
 import { type ChatProvider, createCodecProvider } from "@interlingua/core";
 import { buildMessagesUpstreamRequest, type MessagesAuthStyle } from "../http/messages-http-binding";
-import { messagesCodec } from "../messages-codec";
+import { createMessagesCodec, type MessagesCodecOptions } from "../messages-codec";
 
 /** Options of {@link createMessagesProvider}. */
-export interface MessagesProviderOptions {
+export interface MessagesProviderOptions extends MessagesCodecOptions {
   /** Base URL of the upstream, without `/v1` (`https://api.anthropic.com`). */
   baseURL: string;
   /** API key for the upstream. */
@@ -25,7 +25,7 @@ export interface MessagesProviderOptions {
  * signal aborts the call.
  */
 export function createMessagesProvider(options: MessagesProviderOptions): ChatProvider {
-  return createCodecProvider(messagesCodec, {
+  return createCodecProvider(createMessagesCodec(options), {
     baseURL: options.baseURL,
     apiKey: options.apiKey,
     fetch: options.fetch,

@@ -156,12 +156,32 @@ describe("decodeMessagesRequest validation", () => {
     expect(() =>
       decode({
         ...base,
+        model: "claude-sonnet-4-20250514",
         max_tokens: 1025,
         temperature: 1,
         top_p: 0.95,
         thinking: { type: "enabled", budget_tokens: 1024 },
       }),
     ).not.toThrow();
+  });
+
+  it("refuses temperature beside top_p for the models that take one of them, as the API does", () => {
+    for (const model of [
+      "claude-sonnet-4-5",
+      "claude-opus-4-1-20250805",
+      "claude-haiku-4-5",
+      "claude-opus-5",
+    ])
+      expect(() => decode({ ...base, model, temperature: 0.5, top_p: 0.9 }), model).toThrow(
+        /cannot both be specified/,
+      );
+    for (const model of [
+      "claude-sonnet-4-20250514",
+      "claude-opus-4-20250514",
+      "claude-3-7-sonnet-latest",
+      "ours",
+    ])
+      expect(() => decode({ ...base, model, temperature: 0.5, top_p: 0.9 }), model).not.toThrow();
   });
 });
 

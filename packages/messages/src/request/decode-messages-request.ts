@@ -12,6 +12,12 @@ import { type MessagesInputMessage, MessagesRequest } from "../wire/messages-req
 import { decodeMessagesTool, decodeMessagesToolChoice } from "./decode-messages-tools";
 import { invalidMessagesRequest } from "./invalid-messages-request";
 import type { legalizeMessagesRequest } from "./legalize-messages-request";
+import { messagesEfforts } from "./legalize-messages-request";
+import {
+  defaultMessagesModelFamilies,
+  findMessagesModelFamily,
+  type MessagesModelFamily,
+} from "./messages-model-families";
 
 const requestKnown = new Set([
   "model",
@@ -91,9 +97,10 @@ function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
  * The combinations the API refuses (the rules {@link legalizeMessagesRequest} enforces on requests
  * from other formats): with thinking on, `temperature` other than 1, `top_k`, `top_p` below 0.95
  * and forced tool use; `tool_choice` without tools; a `service_tier` other than `auto` /
- * `standard_only`.
+ * `standard_only`; an `output_config.effort` the spec does not list; `temperature` beside `top_p`
+ * for a model of a family that takes one of them.
  */
-function checkSettingCombinations(body: MessagesRequest): void {
+function checkSettingCombinations(body: MessagesRequest, families: readonly MessagesModelFamily[]): void {
   const refuse = (message: string, param: string) => {
     throw new CanonicalError("invalid_request", message, { param });
   };
@@ -105,6 +112,15 @@ function checkSettingCombinations(body: MessagesRequest): void {
     refuse("service_tier must be auto or standard_only", "service_tier");
   if (body.tool_choice !== undefined && (body.tools === undefined || body.tools.length === 0))
     refuse("tool_choice may only be specified while providing tools", "tool_choice");
+  const family = findMessagesModelFamily(body.model, families);
+  if (family?.oneSamplingSetting && body.temperature !== undefined && body.top_p !== undefined)
+    refuse(
+      "`temperature` and `top_p` cannot both be specified for this model. Please use only one.",
+      "top_p",
+    );
+  const effort = body.output_config?.effort;
+  if (typeof effort === "string" && !messagesEfforts.includes(effort))
+    refuse(`output_config.effort must be one of ${messagesEfforts.join(", ")}`, "output_config.effort");
   if (body.thinking === undefined || body.thinking.type === "disabled") return;
   if (body.temperature !== undefined && body.temperature !== 1)
     refuse("temperature may only be set to 1 when thinking is enabled", "temperature");
@@ -168,12 +184,16 @@ function decodeSystem(system: MessagesRequest["system"]): Instruction[] | undefi
  * message; a trailing assistant message (prefill) stays the last canonical message. Fields with no canonical place are kept in `extensions.messages`, nested
  * under their composite field (`thinking`, `metadata`, `tool_choice`, `output_config`).
  */
-export function decodeMessagesRequest(wire: unknown, _context: ConversionContext): ChatRequest {
+export function decodeMessagesRequest(
+  wire: unknown,
+  _context: ConversionContext,
+  families: readonly MessagesModelFamily[] = defaultMessagesModelFamilies,
+): ChatRequest {
   const parsed = MessagesRequest.safeParse(wire);
   if (!parsed.success) throw invalidMessagesRequest(parsed.error);
   const body = parsed.data;
   checkInlineSystemMessages(body.messages);
-  checkSettingCombinations(body);
+  checkSettingCombinations(body, families);
   if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
     throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {
       param: "thinking.budget_tokens",

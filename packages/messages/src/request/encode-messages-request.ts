@@ -11,6 +11,7 @@ import { isRecord } from "../shared/extra-fields";
 import type { MessagesRequest } from "../wire/messages-request";
 import { encodeMessagesTool, encodeMessagesToolChoice } from "./encode-messages-tools";
 import { legalizeMessagesRequest } from "./legalize-messages-request";
+import { defaultMessagesModelFamilies, type MessagesModelFamily } from "./messages-model-families";
 
 type WireBlock = Record<string, unknown>;
 type WireMessage = { role: "user" | "assistant" | "system"; content: string | WireBlock[] } & Record<
@@ -215,7 +216,11 @@ function encodeMessages(request: ChatRequest, context: ConversionContext): WireM
  * (seed, penalties, logprobs, modalities, ...) are recorded as losses; `max_tokens` falls back to
  * {@link defaultMessagesMaxTokens}.
  */
-export function encodeMessagesRequest(request: ChatRequest, context: ConversionContext): MessagesRequest {
+export function encodeMessagesRequest(
+  request: ChatRequest,
+  context: ConversionContext,
+  families: readonly MessagesModelFamily[] = defaultMessagesModelFamilies,
+): MessagesRequest {
   const {
     metadata: metadataExtra,
     thinking: thinkingExtra,
@@ -327,6 +332,6 @@ export function encodeMessagesRequest(request: ChatRequest, context: ConversionC
     if (request[setting] !== undefined)
       context.lose("unsupported", `/${setting}`, `${setting} has no messages equivalent`);
   }
-  legalizeMessagesRequest(wire, request.maxOutputTokens === undefined, context);
+  legalizeMessagesRequest(wire, request.maxOutputTokens === undefined, context, families);
   return wire as MessagesRequest;
 }

@@ -1,10 +1,18 @@
 import type { ConversionContext } from "@interlingua/core";
+import {
+  defaultMessagesModelFamilies,
+  findMessagesModelFamily,
+  type MessagesModelFamily,
+} from "./messages-model-families";
 
 type WireRequest = Record<string, unknown>;
 type Thinking = { type: string; budget_tokens?: number } & Record<string, unknown>;
 
 /** The smallest thinking budget the API takes. */
 export const minimumThinkingBudget = 1024;
+
+/** The efforts `output_config.effort` takes (spec `EffortLevel`), least to most. */
+export const messagesEfforts: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
 
 /** The service tiers a messages request may ask for. */
 const serviceTiers = new Set(["auto", "standard_only"]);
@@ -25,11 +33,16 @@ const serviceTiers = new Set(["auto", "standard_only"]);
  *   off for the request.
  * - `service_tier` is `auto` or `standard_only` (`default` means the latter; others are dropped).
  * - `tool_choice` needs tools.
+ * - Models of a family that takes one sampling setting (see {@link defaultMessagesModelFamilies})
+ *   get `temperature` without `top_p`.
+ * - `output_config.effort` is one of {@link messagesEfforts}: `minimal` becomes `low`; `none` and
+ *   unknown efforts are dropped.
  */
 export function legalizeMessagesRequest(
   wire: WireRequest,
   maxTokensDefaulted: boolean,
   context: ConversionContext,
+  families: readonly MessagesModelFamily[] = defaultMessagesModelFamilies,
 ): void {
   if (typeof wire.temperature === "number" && wire.temperature > 1) {
     context.lose(
@@ -51,6 +64,12 @@ export function legalizeMessagesRequest(
       context.lose("dropped", "/serviceTier", `the messages format has no ${wire.service_tier} service tier`);
       delete wire.service_tier;
     }
+  }
+  legalizeEffort(wire, context);
+  const family = findMessagesModelFamily(wire.model, families);
+  if (family?.oneSamplingSetting && wire.temperature !== undefined && wire.top_p !== undefined) {
+    context.lose("dropped", "/topP", `top_p cannot be sent beside temperature to ${family.name} models`);
+    delete wire.top_p;
   }
   const tools = wire.tools as unknown[] | undefined;
   if (wire.tool_choice !== undefined && (tools === undefined || tools.length === 0)) {
@@ -151,4 +170,18 @@ function legalizeThinkingCompanions(wire: WireRequest, context: ConversionContex
     wire.tool_choice = { ...choice, type: "auto" };
     delete (wire.tool_choice as Record<string, unknown>).name;
   }
+}
+
+function legalizeEffort(wire: WireRequest, context: ConversionContext) {
+  const config = wire.output_config as Record<string, unknown> | undefined;
+  const effort = config?.effort;
+  if (config === undefined || typeof effort !== "string" || messagesEfforts.includes(effort)) return;
+  if (effort === "minimal") {
+    context.lose("approximated", "/reasoning/effort", "effort minimal sent as low, the least messages takes");
+    config.effort = "low";
+    return;
+  }
+  context.lose("dropped", "/reasoning/effort", `the messages format has no effort ${effort}`);
+  delete config.effort;
+  if (Object.keys(config).length === 0) delete wire.output_config;
 }

@@ -1,7 +1,11 @@
 import { CanonicalError, type ChatResponse, type ConversionContext, type Part } from "@interlingua/core";
 import { decodeMessagesBlock } from "../shared/decode-messages-block";
 import { extraFields } from "../shared/extra-fields";
-import { finishReasonFromMessages } from "../shared/messages-stop-reason";
+import {
+  finishReasonFromMessages,
+  isUnknownStopReason,
+  ownStopReasonKey,
+} from "../shared/messages-stop-reason";
 import { usageFromMessages } from "../shared/messages-usage";
 import { MessagesResponse } from "../wire/messages-response";
 
@@ -49,8 +53,15 @@ export function decodeMessagesResponse(wire: unknown, _context: ConversionContex
   };
   if (typeof body.stop_sequence === "string") response.stopSequence = body.stop_sequence;
   const extra = extraFields(body, responseKnown, nullImplied);
-  if (extra || opaqueBlocks.length > 0) {
-    response.extensions = { messages: { ...extra, ...(opaqueBlocks.length > 0 && { opaqueBlocks }) } };
+  const own = isUnknownStopReason(body.stop_reason);
+  if (extra || opaqueBlocks.length > 0 || own) {
+    response.extensions = {
+      messages: {
+        ...extra,
+        ...(opaqueBlocks.length > 0 && { opaqueBlocks }),
+        ...(own && { [ownStopReasonKey]: true }),
+      },
+    };
   }
   return response;
 }

@@ -1,7 +1,7 @@
 import { type ChatResponse, type ConversionContext, pointer } from "@interlingua/core";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
-import { stopReasonToMessages } from "../shared/messages-stop-reason";
+import { ownStopReasonKey, stopReasonToMessages } from "../shared/messages-stop-reason";
 import { usageToMessages } from "../shared/messages-usage";
 import type { MessagesResponse } from "../wire/messages-response";
 
@@ -14,6 +14,7 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
   const {
     opaqueBlocks,
     [messageStartBlocksKey]: _startBlocks,
+    [ownStopReasonKey]: ownStopReason,
     ...extra
   } = response.extensions?.messages ?? {};
   const content: Record<string, unknown>[] = [];
@@ -21,6 +22,15 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
     // A tool result (a server-side one of another format) has no place in an assistant message.
     if (part.type === "tool-result") {
       context.lose("unsupported", pointer("/parts", index), toolResultOutputLoss);
+      return;
+    }
+    // An assistant message has no media blocks (as the stream encoder says too).
+    if (part.type === "media") {
+      context.lose(
+        "unsupported",
+        pointer("/parts", index),
+        "media output is not supported by the messages format",
+      );
       return;
     }
     const block = encodeMessagesPart(part, context, pointer("/parts", index));
@@ -40,7 +50,12 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
     role: "assistant",
     model: response.model,
     content: content as MessagesResponse["content"],
-    stop_reason: stopReasonToMessages(response.finishReason, context, "/finishReason"),
+    stop_reason: stopReasonToMessages(
+      response.finishReason,
+      context,
+      "/finishReason",
+      ownStopReason === true,
+    ),
     stop_sequence: response.stopSequence ?? null,
     usage: usageToMessages(response.usage, { required: "input-and-output" }),
   };

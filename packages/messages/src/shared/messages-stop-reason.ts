@@ -11,24 +11,26 @@ const reasonByStopReason: Record<string, FinishReasonKind> = {
 };
 
 /**
- * Whether `raw` is a stop reason of this format meaning `reason`: one of the known values, or, for
- * `other`, a newer value spelled as this format spells them (`brand_new_reason`), which a messages
- * upstream may send before this codec knows it. Other formats' values (Gemini's `OTHER`,
- * `LANGUAGE`, the responses format's `max_output_tokens`) are not stop reasons.
+ * The `extensions.messages` key marking a finish reason decoded from a messages answer whose
+ * `stop_reason` this codec does not know yet: only then is that value sent again.
  */
-function isOwnStopReason(raw: string, reason: FinishReasonKind): boolean {
-  if (Object.hasOwn(reasonByStopReason, raw)) return reasonByStopReason[raw] === reason;
-  return reason === "other" && /^[a-z]+(_[a-z]+)*$/.test(raw) && !foreignLowerCaseReasons.has(raw);
+export const ownStopReasonKey = "ownStopReason";
+
+/** Whether `stopReason` is a value this codec does not know (a newer one of the format). */
+export function isUnknownStopReason(stopReason: unknown): boolean {
+  return typeof stopReason === "string" && !Object.hasOwn(reasonByStopReason, stopReason);
 }
 
-/** Lower-case finish reasons of the other formats, which are not messages stop reasons. */
-const foreignLowerCaseReasons = new Set([
-  "max_output_tokens",
-  "content_filter",
-  "stop",
-  "length",
-  "tool_calls",
-]);
+/**
+ * Whether `raw` is a stop reason of this format meaning `reason`: one of the values the spec lists,
+ * or, for `other`, a newer value a messages upstream sent (`own`, see {@link ownStopReasonKey}).
+ * Other formats' values (Gemini's `OTHER`, `LANGUAGE`, the responses format's
+ * `max_output_tokens`, a newer one of theirs) are never sent: clients read `stop_reason` as an enum.
+ */
+function isOwnStopReason(raw: string, reason: FinishReasonKind, own: boolean): boolean {
+  if (Object.hasOwn(reasonByStopReason, raw)) return reasonByStopReason[raw] === reason;
+  return own && reason === "other";
+}
 
 /** A `stop_reason` as a canonical finish reason, the raw value kept; unknown values become `other`. */
 export function finishReasonFromMessages(stopReason: string | null | undefined): FinishReason {
@@ -38,16 +40,18 @@ export function finishReasonFromMessages(stopReason: string | null | undefined):
 
 /**
  * A canonical finish reason as a `stop_reason`: the raw value when it is this format's own and means
- * the same (see {@link isOwnStopReason}), else the closest value (recording a loss when the meaning
+ * the same (see {@link isOwnStopReason}; `own` when the answer was decoded from this format with a
+ * value the codec does not know), else the closest value (recording a loss when the meaning
  * changes). `other` is `null` (a loss when it had another format's raw value).
  */
 export function stopReasonToMessages(
   finishReason: FinishReason,
   context: ConversionContext,
   path: string,
+  own = false,
 ): string | null {
   const { reason, raw } = finishReason;
-  if (raw !== undefined && isOwnStopReason(raw, reason)) return raw;
+  if (raw !== undefined && isOwnStopReason(raw, reason, own)) return raw;
   switch (reason) {
     case "stop":
       return "end_turn";

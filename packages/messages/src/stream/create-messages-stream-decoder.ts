@@ -15,7 +15,11 @@ import { decodeMessagesBlock } from "../shared/decode-messages-block";
 import { extraFields, isRecord, messagesExtensions } from "../shared/extra-fields";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { citationFromMessages } from "../shared/messages-citation";
-import { finishReasonFromMessages } from "../shared/messages-stop-reason";
+import {
+  finishReasonFromMessages,
+  isUnknownStopReason,
+  ownStopReasonKey,
+} from "../shared/messages-stop-reason";
 import { type MessagesCacheCounts, usageFromMessages } from "../shared/messages-usage";
 import type { MessagesCitation } from "../wire/messages-content-block";
 import type { MessagesUsage } from "../wire/messages-response";
@@ -355,6 +359,7 @@ export function createMessagesStreamDecoderTransformer(
       ...extraFields(delta, deltaKnown, deltaKnown),
       ...(item.context_management !== undefined && { context_management: item.context_management }),
       ...(eventExtra && { messageDeltaFields: eventExtra }),
+      ...(isUnknownStopReason(stopReason) && { [ownStopReasonKey]: true }),
     };
     if (Object.keys(extra).length > 0) end.extensions = { messages: extra };
     // Blocks still open here were cut off (no content_block_stop will come): close them.

@@ -13,7 +13,7 @@ import { toolResultOutputLoss } from "../response/encode-messages-response";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { citationToMessages } from "../shared/messages-citation";
-import { stopReasonToMessages } from "../shared/messages-stop-reason";
+import { ownStopReasonKey, stopReasonToMessages } from "../shared/messages-stop-reason";
 import { type MessagesCacheCounts, usageToMessages } from "../shared/messages-usage";
 
 type WireEvent = Record<string, unknown> & { type: string };
@@ -261,13 +261,23 @@ export function createMessagesStreamEncoderTransformer(
         ended = true;
         heldPings = 0;
         const finalUsage = mergeUsage(usage, event.usage);
-        const { context_management, messageDeltaFields, ...deltaFields } = event.extensions?.messages ?? {};
+        const {
+          context_management,
+          messageDeltaFields,
+          [ownStopReasonKey]: ownStopReason,
+          ...deltaFields
+        } = event.extensions?.messages ?? {};
         const wire: WireEvent = {
           ...(messageDeltaFields as object),
           type: "message_delta",
           delta: {
             ...deltaFields,
-            stop_reason: stopReasonToMessages(event.finishReason, context, "/finishReason"),
+            stop_reason: stopReasonToMessages(
+              event.finishReason,
+              context,
+              "/finishReason",
+              ownStopReason === true,
+            ),
             stop_sequence: event.stopSequence ?? null,
           },
           usage: usageToMessages(finalUsage, { earlier: startCache, required: "output" }),

@@ -19,6 +19,7 @@ import {
   type ResponsesModelFamily,
   responsesSamplingRules,
 } from "./responses-model-families";
+import { strictSchemaProblem } from "./strict-schema-problem";
 
 /** Request fields mapped one to one onto canonical settings when they hold a value. */
 const directSettings = [
@@ -54,6 +55,7 @@ export function decodeResponsesRequest(
   const body = wire as WireObject;
   checkEffort(body, families);
   checkSampling(body, families);
+  checkStrictSchemas(body);
   const consumed: string[] = ["model", "input"];
   const marks: WireObject = {};
   if (body.store === undefined) marks.storeOmitted = true;
@@ -143,6 +145,29 @@ function checkEffort(body: WireObject, families: readonly ResponsesModelFamily[]
       `Unsupported value: 'reasoning.effort' does not support '${effort}' with this model. Supported values are: ${family.efforts!.map((value) => `'${value}'`).join(", ")}.`,
       { param: "reasoning.effort", code: "unsupported_value" },
     );
+}
+
+/**
+ * Refuses what the API refuses of a strict schema (and what {@link legalizeResponsesRequest} sends
+ * without `strict` from other formats): an object that is not closed or leaves a property optional.
+ */
+function checkStrictSchemas(body: WireObject): void {
+  const refuse = (param: string, where: string) =>
+    new CanonicalError(
+      "invalid_request",
+      `Invalid schema for ${param}: In context=(${where || "root"}), every object must set 'additionalProperties' to false and list every property in 'required'.`,
+      { param, code: "invalid_function_parameters" },
+    );
+  const tools = Array.isArray(body.tools) ? (body.tools as WireObject[]) : [];
+  tools.forEach((tool, index) => {
+    if (tool?.type !== "function" || tool.strict !== true) return;
+    const problem = strictSchemaProblem(tool.parameters);
+    if (problem !== undefined) throw refuse(`tools[${index}].parameters`, problem);
+  });
+  const format = (body.text as WireObject | undefined)?.format as WireObject | undefined;
+  if (format?.type !== "json_schema" || format.strict !== true) return;
+  const problem = strictSchemaProblem(format.schema);
+  if (problem !== undefined) throw refuse("text.format.schema", problem);
 }
 
 /**

@@ -9,6 +9,14 @@ function snakeCaseKeys(object: WireObject): WireObject {
   return result;
 }
 
+/** The web search tool types of the spec (`WebSearchTool`, `WebSearchPreviewTool`). */
+const responsesWebSearchTypes = new Set([
+  "web_search",
+  "web_search_2025_08_26",
+  "web_search_preview",
+  "web_search_preview_2025_03_11",
+]);
+
 /** Hosted-tool settings this format has no field for, each with a loss. */
 function loseSettings(
   settings: WireObject,
@@ -76,7 +84,11 @@ export function encodeResponsesTool(
     }
     case "web_search": {
       loseSettings(settings, ["searchContextSize", "userLocation", "allowedDomains"], context, path);
-      const type = tool.version?.startsWith("web_search") ? tool.version : "web_search_preview";
+      // Another format's versions (the messages `web_search_20250305`) are not types of this one.
+      const type =
+        tool.version !== undefined && responsesWebSearchTypes.has(tool.version)
+          ? tool.version
+          : "web_search_preview";
       const encoded: WireObject = { type, ...fields };
       if (settings.searchContextSize !== undefined) encoded.search_context_size = settings.searchContextSize;
       if (settings.userLocation !== undefined)

@@ -8,6 +8,7 @@ import {
   type ResponsesModelFamily,
   responsesSamplingRules,
 } from "./responses-model-families";
+import { strictSchemaProblem } from "./strict-schema-problem";
 
 /** The smallest `max_output_tokens` the API takes. */
 export const minimumResponsesOutputTokens = 16;
@@ -43,6 +44,8 @@ const formatName = /^[A-Za-z0-9_-]{1,64}$/;
  *   dropped.
  * - A `json_schema` format's `name` is 1 to 64 letters, digits, `_` or `-`: other characters become
  *   `_`, a longer name is cut, an empty one is `output`.
+ * - A strict function tool or `json_schema` format has a schema strict mode takes (every object
+ *   closed, every property required): another is sent without `strict`.
  * And one addition that is no loss: a request from another format (`storeOmitted` unmarked) that
  * reasons and does not say `store` is sent with `store: false` and
  * `include: ["reasoning.encrypted_content"]`, so its reasoning comes back as state the caller can
@@ -86,6 +89,7 @@ export function legalizeResponsesRequest(
     body[field] = responsesDigest(value);
   }
   legalizeFormatName(body, context);
+  legalizeStrictSchemas(body, context);
   legalizeEffort(body, families, context);
   const rules = responsesSamplingRules(body.model as string, body.reasoning, families);
   if (!rules.sampling) {
@@ -146,4 +150,29 @@ function legalizeEffort(
     `reasoning effort ${reasoning.effort} sent as ${nearest}, the nearest ${family.name} takes`,
   );
   body.reasoning = { ...reasoning, effort: nearest };
+}
+
+function legalizeStrictSchemas(body: WireObject, context: ConversionContext): void {
+  const tools = Array.isArray(body.tools) ? (body.tools as unknown[]) : [];
+  tools.forEach((tool, index) => {
+    if (!isWireObject(tool) || tool.type !== "function" || tool.strict !== true) return;
+    const problem = strictSchemaProblem(tool.parameters);
+    if (problem === undefined) return;
+    context.lose(
+      "dropped",
+      pointer("/tools", index, "strict"),
+      `the schema at parameters${problem} does not meet strict mode's rules (objects closed, every property required); sent without strict`,
+    );
+    tool.strict = false;
+  });
+  const format = (body.text as WireObject | undefined)?.format as WireObject | undefined;
+  if (format?.type !== "json_schema" || format.strict !== true) return;
+  const problem = strictSchemaProblem(format.schema);
+  if (problem === undefined) return;
+  context.lose(
+    "dropped",
+    "/outputFormat/strict",
+    `the output schema at ${problem || "its root"} does not meet strict mode's rules (objects closed, every property required); sent without strict`,
+  );
+  format.strict = false;
 }

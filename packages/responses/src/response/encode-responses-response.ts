@@ -122,7 +122,8 @@ export function encodeResponsesStatus(response: Pick<ChatResponse, "status" | "f
 /**
  * A completed response says why it stopped only through its output: `tool_calls` when it calls
  * tools, `stop` otherwise. A finish reason that contradicts the output (a tool-use stop with no
- * call, say) cannot be said, so it is recorded as a loss at `/finishReason`.
+ * call, say), or that has no value here (`other`, `pause`, `error`; an incomplete response's
+ * unknown reason), cannot be said, so it is recorded as a loss at `/finishReason`.
  */
 export function loseUnsayableFinishReason(
   finishReason: FinishReason,
@@ -130,8 +131,23 @@ export function loseUnsayableFinishReason(
   callsTools: boolean,
   context: ConversionContext,
 ): void {
-  if ((status ?? "completed") !== "completed") return;
   const reason = finishReason.reason;
+  const raw = finishReason.raw;
+  if (status === "incomplete" && reason === "other" && raw !== undefined && raw !== "max_output_tokens")
+    context.lose(
+      "approximated",
+      "/finishReason",
+      `the finish reason ${raw} is sent as incomplete_details.reason max_output_tokens`,
+    );
+  if ((status ?? "completed") !== "completed") return;
+  if (reason === "other" || reason === "pause" || reason === "error") {
+    context.lose(
+      "approximated",
+      "/finishReason",
+      `the finish reason ${raw ?? reason} cannot be said; the response is sent as completed`,
+    );
+    return;
+  }
   if (reason !== "stop" && reason !== "tool_calls") return;
   const said = callsTools ? "tool_calls" : "stop";
   if (reason !== said)

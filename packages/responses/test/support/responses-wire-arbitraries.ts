@@ -218,7 +218,12 @@ const functionTool = record(
     type: fc.constant("function"),
     name: word,
     description: text,
-    parameters: fc.constant({ type: "object", properties: { city: { type: "string" } }, required: ["city"] }),
+    parameters: fc.constant({
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+      additionalProperties: false,
+    }),
     strict: fc.boolean(),
   },
   ["type", "name", "parameters", "strict"],
@@ -305,7 +310,12 @@ const textFormat: fc.Arbitrary<Wire> = fc.oneof(
     {
       type: fc.constant("json_schema"),
       name: fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
-      schema: fc.constant({ type: "object", properties: { days: { type: "integer" } } }),
+      schema: fc.constant({
+        type: "object",
+        properties: { days: { type: "integer" } },
+        required: ["days"],
+        additionalProperties: false,
+      }),
       description: text,
       strict: fc.boolean(),
     },

@@ -1,0 +1,107 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createConversionContext } from "../conversion/conversion-context";
+import type { ChatRequest } from "../model/chat-request";
+import type { Message } from "../model/message";
+import { missingToolResultText, pairToolResults } from "./pair-tool-results";
+
+const call = (id: string) => ({ type: "tool-call" as const, id, name: "f", arguments: {} });
+const result = (callId: string) => ({
+  type: "tool-result" as const,
+  callId,
+  name: "f",
+  content: [{ type: "text" as const, text: "r" }],
+});
+const text = (value: string) => ({ type: "text" as const, text: value });
+
+/** Conversations whose results answer their calls in every way: all, some, extra, late, twice, orphaned. */
+const conversationArbitrary: fc.Arbitrary<Message[]> = fc
+  .array(
+    fc.record({
+      calls: fc.nat(3),
+      answered: fc.array(fc.nat(4), { maxLength: 4 }),
+      textBefore: fc.boolean(),
+      userAfter: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((turns) =>
+    turns.flatMap(({ calls, answered, textBefore, userAfter }, turn): Message[] => {
+      const ids = Array.from({ length: calls }, (_, index) => `t${turn}c${index}`);
+      const messages: Message[] = [
+        { role: "user", parts: [text("go")] },
+        { role: "assistant", parts: calls === 0 ? [text("ok")] : ids.map(call) },
+      ];
+      const results = answered.map((index) => result(`t${turn}c${index}`));
+      if (results.length > 0)
+        messages.push({ role: "tool", parts: textBefore ? [text("note"), ...results] : results });
+      if (userAfter) messages.push({ role: "user", parts: [text("more"), result(`t${turn}c0`)] });
+      return messages;
+    }),
+  );
+
+describe("pairToolResults", () => {
+  it("answers every call exactly once in the turn right after it, and reports each change", () => {
+    fc.assert(
+      fc.property(conversationArbitrary, (messages) => {
+        const request: ChatRequest = { model: "m", messages };
+        const context = createConversionContext();
+        const paired = pairToolResults(request, context);
+        paired.messages.forEach((message, index) => {
+          const calls = message.parts.flatMap((part) => (part.type === "tool-call" ? [part.id] : []));
+          const next = paired.messages[index + 1];
+          const answers = (next?.parts ?? []).flatMap((part) =>
+            part.type === "tool-result" ? [part.callId] : [],
+          );
+          if (message.role === "assistant" && calls.length > 0) expect(answers).toEqual(calls);
+          if (message.role === "assistant" || calls.length > 0) return;
+          const previous = paired.messages[index - 1];
+          const open = (previous?.parts ?? []).flatMap((part) =>
+            part.type === "tool-call" ? [part.id] : [],
+          );
+          for (const part of message.parts)
+            if (part.type === "tool-result") expect(open).toContain(part.callId);
+        });
+        if (paired !== request) expect(context.losses).not.toEqual([]);
+        else expect(context.losses).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("answers an unanswered call with an error result saying so, and drops a result of no call", () => {
+    const context = createConversionContext();
+    const paired = pairToolResults(
+      {
+        model: "m",
+        messages: [
+          { role: "user", parts: [text("go"), result("ghost")] },
+          { role: "assistant", parts: [call("a"), call("b")] },
+          { role: "tool", parts: [result("b")] },
+        ],
+      },
+      context,
+    );
+    expect(paired.messages).toEqual([
+      { role: "user", parts: [text("go")] },
+      { role: "assistant", parts: [call("a"), call("b")] },
+      {
+        role: "tool",
+        parts: [
+          {
+            type: "tool-result",
+            callId: "a",
+            name: "f",
+            content: [text(missingToolResultText)],
+            isError: true,
+          },
+          result("b"),
+        ],
+      },
+    ]);
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["dropped", "/messages/0/parts/1"],
+      ["approximated", "/messages/1/parts/0"],
+    ]);
+  });
+});

@@ -1,0 +1,111 @@
+import { type ConversionContext, pointer } from "../conversion/conversion-context";
+import type { ChatRequest } from "../model/chat-request";
+import type { Message } from "../model/message";
+import type { Part } from "../model/part";
+
+type ToolCall = Extract<Part, { type: "tool-call" }>;
+type ToolResult = Extract<Part, { type: "tool-result" }>;
+
+/** The text of a result the gateway sends for a call that came back without one. */
+export const missingToolResultText = "No result was given for this call.";
+
+const isAnswerTurn = (message: Message | undefined) => message?.role === "tool" || message?.role === "user";
+
+/**
+ * `request` with every tool call answered exactly once, right after the turn that made it, as every
+ * backend requires (messages: "tool_use ids were found without tool_result blocks immediately
+ * after"; generate-content: "the number of function response parts is equal to the number of
+ * function call parts"; responses: "No tool output found for function call"). For each assistant
+ * turn with calls, the results of its calls in the turns before the next assistant turn go first
+ * into the turn right after it, in call order (a result from a later turn moves, `approximated`);
+ * a call without a result gets an error result saying so (`approximated`); a result that answers no
+ * call of that turn, or answers one twice, is left out (`dropped`). A conversation that already
+ * holds to this is returned as it is.
+ */
+export function pairToolResults(request: ChatRequest, context: ConversionContext): ChatRequest {
+  const source = request.messages;
+  const output: Message[] = [];
+  let changed = false;
+  const drop = (at: number, partIndex: number, why: string) => {
+    context.lose("dropped", pointer("/messages", at, "parts", partIndex), why);
+    changed = true;
+  };
+  let index = 0;
+  while (index < source.length) {
+    const message = source[index]!;
+    const calls =
+      message.role === "assistant"
+        ? message.parts.filter((part): part is ToolCall => part.type === "tool-call")
+        : [];
+    if (calls.length === 0) {
+      const parts = message.parts.filter((part, partIndex) => {
+        if (part.type !== "tool-result") return true;
+        drop(
+          index,
+          partIndex,
+          `the tool result for ${part.callId} answers no tool call of the turn before it`,
+        );
+        return false;
+      });
+      if (parts.length > 0)
+        output.push(parts.length === message.parts.length ? message : { ...message, parts });
+      index++;
+      continue;
+    }
+    output.push(message);
+    const ids = new Set(calls.map((call) => call.id));
+    const found = new Map<string, ToolResult>();
+    // The turns that answer this one: every turn up to the next assistant turn.
+    let end = index + 1;
+    while (end < source.length && source[end]!.role !== "assistant") end++;
+    const answers: Message[] = [];
+    for (let answer = index + 1; answer < end; answer++) {
+      const turn = source[answer]!;
+      const parts: Part[] = [];
+      turn.parts.forEach((part, partIndex) => {
+        if (part.type !== "tool-result") parts.push(part);
+        else if (!ids.has(part.callId) || found.has(part.callId))
+          drop(
+            answer,
+            partIndex,
+            `the tool result for ${part.callId} answers no open tool call of messages/${index}`,
+          );
+        else {
+          if (answer !== index + 1 || !isAnswerTurn(turn)) {
+            context.lose(
+              "approximated",
+              pointer("/messages", answer, "parts", partIndex),
+              `the tool result for ${part.callId} is sent right after its call`,
+            );
+            changed = true;
+          }
+          found.set(part.callId, part);
+        }
+      });
+      answers.push({ ...turn, parts });
+    }
+    const results: Part[] = calls.map((call) => {
+      const result = found.get(call.id);
+      if (result) return result;
+      context.lose(
+        "approximated",
+        pointer("/messages", index, "parts", message.parts.indexOf(call)),
+        `the tool call ${call.id} came back without a result; it is answered with an error result saying so`,
+      );
+      changed = true;
+      return {
+        type: "tool-result",
+        callId: call.id,
+        name: call.name,
+        content: [{ type: "text", text: missingToolResultText }],
+        isError: true,
+      };
+    });
+    const first = answers[0];
+    if (first && isAnswerTurn(first)) answers[0] = { ...first, parts: [...results, ...first.parts] };
+    else answers.unshift({ role: "tool", parts: results });
+    for (const turn of answers) if (turn.parts.length > 0) output.push(turn);
+    index = end;
+  }
+  return changed ? { ...request, messages: output } : request;
+}
