@@ -98,7 +98,7 @@ const withHook = createExchangeObservation({ hooks: [() => undefined], redact })
 const withOpenTelemetry = createExchangeObservation({
   hooks: [],
   redact,
-  startTelemetry: createOpenTelemetry({ captureContent: false, latestOnly: false, redact }),
+  startTelemetry: createOpenTelemetry({ captureContent: false, latestOnly: () => false, redact }),
 });
 const observedRequest = new Request("http://gateway.bench/v1/responses", { method: "POST" });
 

@@ -14,4 +14,5 @@ export {
   type ServeNodeOptions,
   serveNode,
 } from "./node/serve-node";
+export { createRedisGatewayState } from "./stores/create-redis-gateway-state";
 export { createRedisStorage, defaultRedisPrefix } from "./stores/create-redis-storage";

@@ -90,6 +90,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   const redact = createSecretRedactor(secrets);
   const openTelemetry = parsed.observe?.openTelemetry;
   const captureContent = openTelemetry !== false && openTelemetry?.captureContent === true;
+  // Read on the first span, not here: a Worker has no environment at module scope.
+  let latestGenAiOnly: boolean | undefined;
   const observation = createExchangeObservation({
     hooks: parsed.observe?.hooks ?? [],
     redact,
@@ -99,7 +101,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         ? undefined
         : createOpenTelemetry({
             captureContent,
-            latestOnly: optsIntoLatestGenAi(semconvOptInFromEnvironment()),
+            latestOnly: () => (latestGenAiOnly ??= optsIntoLatestGenAi(semconvOptInFromEnvironment())),
             redact,
           }),
   });

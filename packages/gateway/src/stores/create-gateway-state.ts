@@ -4,6 +4,12 @@ import { createKeyLimiter, type KeyLimiter } from "../limits/create-key-limiter"
 import { createStorageUpstreamContinuations } from "../pipeline/storage-upstream-continuations";
 import { createUpstreamContinuations, type UpstreamContinuations } from "../pipeline/upstream-continuations";
 
+/**
+ * The Node entry, which holds the Redis state, imported by a name that bundlers do not follow: the
+ * Redis client needs Node, and a Worker's bundle of the gateway must not hold it.
+ */
+const nodeEntry = "@interlingua/gateway/node";
+
 /** Where a gateway keeps what outlives one exchange. */
 export interface GatewayState {
   /** Stored responses-format exchanges (`previous_response_id` over other backends). */
@@ -18,13 +24,14 @@ export interface GatewayState {
 
 /**
  * The gateway's state from its configuration: on Redis with `redis` (shared by every instance on it,
- * limits included; the Redis client is imported on first use), on `stores.storage` when given (a
+ * limits included; the Node entry with the Redis client is imported on first use), on `stores.storage` when given (a
  * data folder), else in this process's memory. A `responseStore` given in the configuration is used
  * as it is.
  */
 export function createGatewayState(config: GatewayConfig): GatewayState {
   const { redis } = config;
-  if (redis !== undefined) return deferredState(import("./create-redis-gateway-state"), { ...config, redis });
+  if (redis !== undefined)
+    return deferredState(import(/* @vite-ignore */ nodeEntry) as Promise<NodeEntry>, { ...config, redis });
   const storage = config.stores?.storage;
   const perKey = config.limits?.perKey;
   return {
@@ -40,10 +47,12 @@ export function createGatewayState(config: GatewayConfig): GatewayState {
   };
 }
 
+type NodeEntry = typeof import("../node");
+
 /** A state whose every call waits for the Redis one to be built. */
 function deferredState(
-  module: Promise<typeof import("./create-redis-gateway-state")>,
-  config: Parameters<typeof import("./create-redis-gateway-state").createRedisGatewayState>[0],
+  module: Promise<NodeEntry>,
+  config: Parameters<NodeEntry["createRedisGatewayState"]>[0],
 ): GatewayState {
   const ready = module.then((loaded) => loaded.createRedisGatewayState(config));
   // Awaited by the first call; a failure to load is that call's error, not an unhandled rejection.

@@ -24,8 +24,12 @@ import { attribute, genAiSchemaUrl, metric, providerNameByFormat } from "./gen-a
 export interface OpenTelemetryOptions {
   /** Record message content (redacted) on the exchange span. */
   captureContent: boolean;
-  /** Emit only the latest GenAI conventions (`OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental`). */
-  latestOnly: boolean;
+  /**
+   * Whether to emit only the latest GenAI conventions
+   * (`OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental`); asked when a span is made, never
+   * when the gateway is built (a Worker has no environment at module scope).
+   */
+  latestOnly: () => boolean;
   redact: SecretRedactor;
 }
 
@@ -107,7 +111,7 @@ export function createOpenTelemetry(
     if (event.kind === "chat") attributes[attribute.operationName] = "chat";
     const provider = providerName(event.backend);
     put(attributes, attribute.providerName, provider);
-    if (!options.latestOnly) put(attributes, attribute.legacySystem, provider);
+    if (!options.latestOnly()) put(attributes, attribute.legacySystem, provider);
     put(attributes, attribute.provider, event.backend?.provider);
     put(attributes, attribute.backendFormat, event.backend?.format);
     put(attributes, attribute.requestModel, event.requestModel);
