@@ -118,6 +118,19 @@ export const responsesSpecAllowances: readonly SpecAllowance[] = [
     },
   },
   {
+    name: "overlapping-input-message-forms",
+    description:
+      "An input message with `role` and a content array is both an `EasyInputMessage` and an `InputMessage` (Item); the API takes it, so `InputItem` is any of its forms, not exactly one.",
+    modes: "both",
+    apply(schemas) {
+      const item = schemas.InputItem as SpecSchema;
+      if (!Array.isArray(item.oneOf)) throw new Error("InputItem is no longer a oneOf");
+      item.anyOf = item.oneOf;
+      delete item.oneOf;
+      delete item.discriminator;
+    },
+  },
+  {
     name: "function-call-arguments-done-without-name",
     description:
       "Older traffic omits `name` on response.function_call_arguments.done (decode only; we emit it).",

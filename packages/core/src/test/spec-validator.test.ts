@@ -62,6 +62,10 @@ const allowanceExamples: Record<string, { schemaName: string; value: unknown }> 
       generationConfig: { responseSchema: { type: "ARRAY", maxItems: 3, items: { type: "STRING" } } },
     },
   },
+  "overlapping-input-message-forms": {
+    schemaName: "CreateResponse",
+    value: { model: "gpt-5", input: [{ role: "user", content: [{ type: "input_text", text: "Hi" }] }] },
+  },
   "newer-request-fields": {
     schemaName: "GenerateContentRequest",
     value: {
