@@ -112,6 +112,9 @@ export const claudeCode: AgentClient = {
   },
 };
 
+/** The model Codex CLI runs with. */
+const codexModel = process.env.AGENTS_CODEX_MODEL ?? "gpt-5.1-codex";
+
 /**
  * Codex CLI: `codex exec` with a model provider in its config.toml pointing at the gateway's
  * responses front; update checks, analytics, feedback and OpenTelemetry off in the same file.
@@ -126,6 +129,7 @@ export const codexCli: AgentClient = {
       join(codexHome, "config.toml"),
       [
         'model_provider = "gateway"',
+        `model = "${codexModel}"`,
         "check_for_update_on_startup = false",
         "[model_providers.gateway]",
         'name = "interlingua"',
@@ -189,6 +193,7 @@ export const geminiCli: AgentClient = {
           GEMINI_API_KEY: run.apiKey,
           GOOGLE_GEMINI_BASE_URL: run.gatewayURL,
           GEMINI_CLI_NO_RELAUNCH: "true",
+          GEMINI_CLI_TRUST_WORKSPACE: "true",
         },
       },
     );
