@@ -38,6 +38,8 @@ describe.each(agentClients)("$name", (client) => {
       expect(result.outcome.stdout).toContain(finalAnswerPrefix);
       expect(result.outcome.stdout).toContain(result.token);
       expect(result.outcome.exitCode).toBe(0);
+      // The backend's reasoning state came back on the turn after the tool call.
+      expect(result.unreturnedSignatures).toEqual([]);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AnyCodec, Loss } from "@interlingua/core";
+import type { AnyCodec, ChatRequest, Loss } from "@interlingua/core";
 import { type ConversionReport, createGateway } from "@interlingua/gateway";
 import { serveNode } from "@interlingua/gateway/node";
 import { generateContentCodec } from "@interlingua/generate-content";
@@ -26,6 +26,8 @@ export interface AgentBackend {
   model: string;
   /** How its models sign a tool-call turn. */
   signing: SigningStyle;
+  /** Whether its model reasons before answering this request (and so returns reasoning). */
+  thinks(request: ChatRequest): boolean;
   /** The API's rules beyond the schema and the codec's decoder. */
   rules: readonly ExtraRule[];
 }
@@ -51,7 +53,7 @@ const currentTurnCallsSigned: ExtraRule = ({ request }) => {
  * (platform.claude.com/docs/en/build-with-claude/extended-thinking, "Preserving thinking blocks").
  */
 const toolTurnStartsWithThinking: ExtraRule = ({ request }) => {
-  if (!request.reasoning || request.reasoning.enabled === false) return undefined;
+  if (request.reasoning?.enabled !== true) return undefined;
   const turn = request.messages.findLast(
     (message) => message.role === "assistant" && message.parts.some((part) => part.type === "tool-call"),
   );
@@ -67,6 +69,8 @@ export const agentBackends: readonly AgentBackend[] = [
     checkSpec: messagesSpecCheck,
     model: "claude-sonnet-4-5",
     signing: "reasoning-part",
+    // Thinking is on only when `thinking` says so; an effort alone does not turn it on.
+    thinks: (request) => request.reasoning?.enabled === true,
     rules: [toolTurnStartsWithThinking],
   },
   {
@@ -74,6 +78,8 @@ export const agentBackends: readonly AgentBackend[] = [
     checkSpec: responsesSpecCheck,
     model: "gpt-5",
     signing: "reasoning-part",
+    // gpt-5 always reasons.
+    thinks: () => true,
     rules: [],
   },
   {
@@ -81,6 +87,8 @@ export const agentBackends: readonly AgentBackend[] = [
     checkSpec: generateContentSpecCheck,
     model: "gemini-3-pro-preview",
     signing: "on-tool-call",
+    // Gemini 3 always thinks; its signature rides on the function call.
+    thinks: () => true,
     rules: [currentTurnCallsSigned],
   },
 ];
@@ -97,6 +105,8 @@ export interface AgentCellResult {
   calls: StrictUpstreamCall[];
   /** Every chat exchange the gateway reported. */
   reports: ConversionReport[];
+  /** Reasoning state the upstream issued that never came back to it. */
+  unreturnedSignatures: string[];
 }
 
 /** Every distinct loss of a cell's exchanges. */
@@ -127,7 +137,14 @@ export async function runAgentCell(client: AgentClient, backend: AgentBackend): 
     codec: backend.codec,
     checkSpec: backend.checkSpec,
     rules: [book.rule, ...backend.rules],
-    answer: (accepted) => answerAsAgent(accepted, { folder, format, signing: backend.signing, book }),
+    answer: (accepted) =>
+      answerAsAgent(accepted, {
+        folder,
+        format,
+        signing: backend.signing,
+        thinks: backend.thinks(accepted.request),
+        book,
+      }),
   });
   const reports: ConversionReport[] = [];
   const passThrough = client.front === format;
@@ -155,6 +172,7 @@ export async function runAgentCell(client: AgentClient, backend: AgentBackend): 
       outcome,
       calls: upstream.calls,
       reports,
+      unreturnedSignatures: book.unreturned(),
     };
   } finally {
     await server.close();

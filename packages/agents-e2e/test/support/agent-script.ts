@@ -41,7 +41,7 @@ function pathArgument(schema: JsonSchema, path: string): Record<string, unknown>
   return { [name ?? "file_path"]: path };
 }
 
-/** A value matching `schema`: the first enum value, the first of a union, an empty string otherwise. */
+/** A value matching `schema`: the first enum value, the first of a union, the least number, `"user"` for a string. */
 export function sampleOf(schema: JsonSchema): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   for (const union of ["anyOf", "oneOf"] as const) {
@@ -58,7 +58,7 @@ export function sampleOf(schema: JsonSchema): unknown {
       return [];
     case "number":
     case "integer":
-      return 0;
+      return typeof schema.minimum === "number" ? schema.minimum : 0;
     case "boolean":
       return false;
     default:
@@ -83,6 +83,8 @@ function lastUserMessage(messages: readonly Message[]): Message | undefined {
 /** Signatures the upstream handed out, so that it can refuse one it never made, as the real APIs do. */
 export interface SignatureBook {
   issue(): string;
+  /** Signatures issued that no later request brought back (reasoning state a client lost). */
+  unreturned(): string[];
   /** A refusal when a signature of the upstream's format in the request is not one it issued. */
   rule: ExtraRule;
 }
@@ -90,7 +92,9 @@ export interface SignatureBook {
 /** A {@link SignatureBook} for an upstream of format `format`. */
 export function createSignatureBook(format: string): SignatureBook {
   const issued = new Set<string>();
+  const returned = new Set<string>();
   return {
+    unreturned: () => [...issued].filter((signature) => !returned.has(signature)),
     issue() {
       const signature = `sig-${format}-${issued.size + 1}-${Math.random().toString(36).slice(2)}`;
       issued.add(signature);
@@ -100,8 +104,10 @@ export function createSignatureBook(format: string): SignatureBook {
       for (const message of request.messages)
         for (const part of message.parts) {
           const signature = "signature" in part ? part.signature : undefined;
-          if (signature?.format === format && !issued.has(signature.data))
+          if (signature?.format !== format) continue;
+          if (!issued.has(signature.data))
             return `Invalid signature in ${part.type} block: the upstream never issued it`;
+          returned.add(signature.data);
         }
       return undefined;
     },
@@ -118,7 +124,7 @@ export type SigningStyle = "reasoning-part" | "on-tool-call";
  */
 export function answerAsAgent(
   accepted: AcceptedRequest,
-  options: { folder: string; format: string; signing: SigningStyle; book: SignatureBook },
+  options: { folder: string; format: string; signing: SigningStyle; thinks: boolean; book: SignatureBook },
 ): ChatResponse {
   const { request } = accepted;
   const base = {
@@ -147,19 +153,22 @@ export function answerAsAgent(
   for (const reader of readers) {
     const tool = tools.find((candidate) => reader.name.test(candidate.name));
     if (!tool) continue;
-    const signature = { format: options.format, data: options.book.issue() };
+    const signed = options.thinks && options.signing === "on-tool-call";
+    const thinks = options.thinks && options.signing === "reasoning-part";
+    const signature = signed || thinks ? { format: options.format, data: options.book.issue() } : undefined;
     const call: Part = {
       type: "tool-call",
       id: `call_${Math.random().toString(36).slice(2, 10)}`,
       name: tool.name,
       arguments: reader.argumentsFor(tool.inputSchema, options.folder),
-      ...(options.signing === "on-tool-call" ? { signature } : {}),
+      ...(signed ? { signature } : {}),
     };
-    const thinks =
-      options.signing === "reasoning-part" && request.reasoning?.enabled !== false && request.reasoning;
     return {
       ...base,
-      parts: thinks ? [{ type: "reasoning", text: "I should read the note.", signature }, call] : [call],
+      parts:
+        thinks && signature
+          ? [{ type: "reasoning", text: "I should read the note.", signature }, call]
+          : [call],
       finishReason: { reason: "tool_calls" },
       usage,
     };

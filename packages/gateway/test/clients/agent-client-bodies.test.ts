@@ -2,7 +2,7 @@ import type { ChatResponse } from "@interlingua/core";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createGateway, type GatewayConfig } from "../../src/index";
+import { type ConversionReport, createGateway, type GatewayConfig } from "../../src/index";
 import { textAnswer } from "../support/scenario-answers";
 import { createScriptedUpstream, type ScriptedUpstream } from "../support/scripted-upstream";
 
@@ -183,6 +183,61 @@ describe("Codex CLI's namespace tools over a messages backend", () => {
     expect(items.map((event) => [event.item!.name, event.item!.namespace])).toEqual([
       ["search", "mcp__docs"],
       ["search", "mcp__docs"],
+    ]);
+  });
+});
+
+describe("Codex CLI's fields no codec maps", () => {
+  const codexBody = {
+    model: "gpt-5",
+    input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "list the files" }] }],
+    store: false,
+    include: ["reasoning.encrypted_content"],
+    prompt_cache_key: "01a2180b-ec16-7ad3-acbc-9ef23c5a2e80",
+    client_metadata: { session_id: "s-1", turn_id: "t-1" },
+    text: { verbosity: "low" },
+  };
+  const codexCall = (model: string) =>
+    new Request("http://gateway.test/v1/responses", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
+      body: JSON.stringify({ ...codexBody, model }),
+    });
+  const reporting = () => {
+    const reports: ConversionReport[] = [];
+    const config: GatewayConfig = {
+      auth: { keys: [callerKey] },
+      providers: {
+        anthropic: { type: "messages", baseURL: messagesUpstream.url, apiKey: "upstream-a" },
+        openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: "upstream-o" },
+      },
+      routes: [
+        { model: "claude-*", provider: "anthropic" },
+        { model: "gpt-*", provider: "openai" },
+      ],
+      onConversion: (report) => reports.push(report),
+    };
+    return { gateway: createGateway(config), reports };
+  };
+
+  it("reach a responses backend as they came", async () => {
+    const { gateway: passing, reports } = reporting();
+    expect((await passing.fetch(codexCall("gpt-5"))).status).toBe(200);
+    expect(responsesUpstream.calls[0]!.wire).toMatchObject(codexBody);
+    expect(reports[0]!.losses).toEqual([]);
+  });
+
+  it("are each a reported loss on the way to another format, never a refusal", async () => {
+    const { gateway: converting, reports } = reporting();
+    expect((await converting.fetch(codexCall("claude-sonnet-4-5"))).status).toBe(200);
+    const sent = messagesUpstream.calls[0]!.wire;
+    for (const field of ["include", "prompt_cache_key", "client_metadata", "text"])
+      expect(sent).not.toHaveProperty(field);
+    expect(reports[0]!.losses.filter((loss) => loss.path.startsWith("/extensions/"))).toEqual([
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/include" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/prompt_cache_key" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/client_metadata" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/text/verbosity" }),
     ]);
   });
 });
