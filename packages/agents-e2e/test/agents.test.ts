@@ -1,9 +1,17 @@
-import { describe, expect, it } from "vitest";
-import { type AgentCellResult, agentBackends, lossesOf, runAgentCell } from "./support/agent-cell";
-import { agentClients } from "./support/agent-clients";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { type AgentCellResult, agentBackends, runAgentCell } from "./support/agent-cell";
+import { agentClients, claudeCode, codexCli, codexModel, geminiCli } from "./support/agent-clients";
 import { finalAnswerPrefix } from "./support/agent-script";
+import { agentsSectionHeading, renderAgentSection } from "./support/render-agent-section";
 
+// Issue 13: the real agent CLIs, each over every backend, through the gateway.
+
+const require = createRequire(import.meta.url);
 const results: AgentCellResult[] = [];
+const passed = new Set<AgentCellResult>();
 
 describe.each(agentClients)("$name", (client) => {
   it.each(agentBackends.map((backend) => [backend.codec.id, backend] as const))(
@@ -11,35 +19,42 @@ describe.each(agentClients)("$name", (client) => {
     async (_, backend) => {
       const result = await runAgentCell(client, backend);
       results.push(result);
-      const summary = {
-        exitCode: result.outcome.exitCode,
-        stdout: result.outcome.stdout.slice(-2000),
-        stderr: result.outcome.stderr.slice(-3000),
-        calls: result.calls.map(
-          (call) => `${call.method} ${call.path}${call.refusal ? ` REFUSED ${call.refusal}` : ""}`,
-        ),
-        losses: lossesOf(result),
-      };
-      if (process.env.AGENTS_DEBUG) {
-        console.log(JSON.stringify(summary, null, 2));
-        const { writeFileSync } = await import("node:fs");
-        writeFileSync(
-          `/tmp/agents-${result.front}-${result.backend}.json`,
-          JSON.stringify(
-            result.calls.map((call) => ({ ...call, headers: Object.fromEntries(call.headers) })),
-            null,
-            1,
-          ),
-        );
-      }
-      expect(result.calls.flatMap((call) => (call.refusal ? [`${call.path}: ${call.refusal}`] : []))).toEqual(
-        [],
+      const refusals = result.calls.flatMap((call) =>
+        call.refusal ? [`${call.path}: ${call.refusal}`] : [],
       );
-      expect(result.outcome.stdout).toContain(finalAnswerPrefix);
-      expect(result.outcome.stdout).toContain(result.token);
-      expect(result.outcome.exitCode).toBe(0);
+      const output = `exit ${result.outcome.exitCode}\n${result.outcome.stdout}\n${result.outcome.stderr.slice(-4000)}`;
+      expect(refusals, output).toEqual([]);
+      expect(result.outcome.stdout, output).toContain(finalAnswerPrefix);
+      expect(result.outcome.stdout, output).toContain(result.token);
+      expect(result.outcome.exitCode, output).toBe(0);
       // The backend's reasoning state came back on the turn after the tool call.
       expect(result.unreturnedSignatures).toEqual([]);
+      passed.add(result);
     },
   );
+});
+
+const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+
+afterAll(() => {
+  const section = renderAgentSection(
+    [
+      { client: claudeCode, version: version(claudeCode.name), note: "its default model" },
+      { client: codexCli, version: version(codexCli.name), note: `model ${codexModel}` },
+      { client: geminiCli, version: version(geminiCli.name), note: "its default model" },
+    ],
+    agentBackends.map((backend) => backend.codec.id),
+    results,
+    passed,
+  );
+  const path = fileURLToPath(new URL("../../../docs/compatibility.md", import.meta.url));
+  const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const at = existing.indexOf(agentsSectionHeading);
+  const before = at < 0 ? `${existing}\n` : existing.slice(0, at);
+  if (process.env.UPDATE_COMPATIBILITY === "1") writeFileSync(path, before + section);
+  else if (passed.size === agentClients.length * agentBackends.length)
+    expect(
+      at < 0 ? "" : existing.slice(at),
+      "docs/compatibility.md's agent section is stale: run with UPDATE_COMPATIBILITY=1",
+    ).toBe(section);
 });

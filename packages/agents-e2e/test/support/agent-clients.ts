@@ -113,7 +113,7 @@ export const claudeCode: AgentClient = {
 };
 
 /** The model Codex CLI runs with. */
-const codexModel = process.env.AGENTS_CODEX_MODEL ?? "gpt-5.1-codex";
+export const codexModel = process.env.AGENTS_CODEX_MODEL ?? "gpt-5.1-codex";
 
 /**
  * Codex CLI: `codex exec` with a model provider in its config.toml pointing at the gateway's

@@ -31,6 +31,8 @@ import { type ClientLine, type ClientTarget, clientLines } from "./client-lines"
 import { type CellResult, renderCompatibility } from "./render-compatibility";
 
 const backends: AnyCodec[] = [messagesCodec, generateContentCodec, responsesCodec];
+/** Where the agent CLIs' section of docs/compatibility.md starts (written by packages/agents-e2e). */
+const agentsSectionHeading = "## Agent CLIs";
 const transports = ["in-process", "node"] as const;
 const apiKey = "matrix-caller-key";
 const pngBase64 =
@@ -90,10 +92,14 @@ afterAll(async () => {
   const path = fileURLToPath(new URL("../../../../docs/compatibility.md", import.meta.url));
   const complete =
     results.length === transports.length * backends.length * clientLines.length * scenarios.length;
-  if (process.env.UPDATE_COMPATIBILITY === "1" || !existsSync(path)) writeFileSync(path, document);
+  // The page ends with the agent CLIs' section, which packages/agents-e2e writes and keeps.
+  const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const agentsAt = existing.indexOf(agentsSectionHeading);
+  const agentsSection = agentsAt < 0 ? "" : `\n${existing.slice(agentsAt)}`;
+  if (process.env.UPDATE_COMPATIBILITY === "1" || !existing) writeFileSync(path, document + agentsSection);
   else if (complete)
     expect(
-      readFileSync(path, "utf8"),
+      agentsAt < 0 ? existing : existing.slice(0, agentsAt - 1),
       "docs/compatibility.md is stale: run with UPDATE_COMPATIBILITY=1",
     ).toBe(document);
 });
