@@ -62,6 +62,47 @@ const toolTurnStartsWithThinking: ExtraRule = ({ request }) => {
   return undefined;
 };
 
+const jsonSchemaTypes = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+/** The first `type` in a JSON Schema (or one nested in it) that names no JSON Schema type. */
+function badSchemaType(schema: unknown, path: string): string | undefined {
+  if (typeof schema !== "object" || schema === null) return undefined;
+  const node = schema as Record<string, unknown>;
+  const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
+  for (const type of types)
+    if (!jsonSchemaTypes.has(type as string)) return `${path}/type: ${JSON.stringify(type)}`;
+  const children: [string, unknown][] = [];
+  for (const keyword of ["items", "additionalProperties", "not"]) children.push([keyword, node[keyword]]);
+  for (const keyword of ["anyOf", "oneOf", "allOf", "prefixItems"])
+    if (Array.isArray(node[keyword]))
+      (node[keyword] as unknown[]).forEach((child, index) => children.push([`${keyword}/${index}`, child]));
+  for (const keyword of ["properties", "$defs", "definitions"])
+    for (const [name, child] of Object.entries((node[keyword] as Record<string, unknown> | undefined) ?? {}))
+      children.push([`${keyword}/${name}`, child]);
+  for (const [where, child] of children) {
+    const found = badSchemaType(child, `${path}/${where}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Tool and output schemas are JSON Schema, whose `type` names are lower case (json-schema.org,
+ * "type"); the messages and responses APIs refuse a schema that is not valid JSON Schema.
+ */
+const schemasAreJsonSchema: ExtraRule = ({ request }) => {
+  const schemas: [string, unknown][] = (request.tools ?? []).flatMap((tool) =>
+    tool.type === "function" ? [[`tool ${tool.name}`, tool.inputSchema] as [string, unknown]] : [],
+  );
+  if (request.outputFormat?.type === "json-schema")
+    schemas.push(["output format", request.outputFormat.schema]);
+  for (const [what, schema] of schemas) {
+    const bad = badSchemaType(schema, "");
+    if (bad) return `Invalid JSON Schema in the ${what}: ${bad} is not a JSON Schema type`;
+  }
+  return undefined;
+};
+
 /** The three backends. */
 export const agentBackends: readonly AgentBackend[] = [
   {
@@ -71,7 +112,7 @@ export const agentBackends: readonly AgentBackend[] = [
     signing: "reasoning-part",
     // Thinking is on only when `thinking` says so; an effort alone does not turn it on.
     thinks: (request) => request.reasoning?.enabled === true,
-    rules: [toolTurnStartsWithThinking],
+    rules: [toolTurnStartsWithThinking, schemasAreJsonSchema],
   },
   {
     codec: responsesCodec,
@@ -80,7 +121,7 @@ export const agentBackends: readonly AgentBackend[] = [
     signing: "reasoning-part",
     // gpt-5 always reasons.
     thinks: () => true,
-    rules: [],
+    rules: [schemasAreJsonSchema],
   },
   {
     codec: generateContentCodec,
