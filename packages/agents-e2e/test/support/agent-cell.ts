@@ -75,7 +75,8 @@ function badSchemaType(schema: unknown, path: string): string | undefined {
   for (const keyword of ["items", "additionalProperties", "not"]) children.push([keyword, node[keyword]]);
   for (const keyword of ["anyOf", "oneOf", "allOf", "prefixItems"])
     if (Array.isArray(node[keyword]))
-      (node[keyword] as unknown[]).forEach((child, index) => children.push([`${keyword}/${index}`, child]));
+      for (const [index, child] of (node[keyword] as unknown[]).entries())
+        children.push([`${keyword}/${index}`, child]);
   for (const keyword of ["properties", "$defs", "definitions"])
     for (const [name, child] of Object.entries((node[keyword] as Record<string, unknown> | undefined) ?? {}))
       children.push([`${keyword}/${name}`, child]);
