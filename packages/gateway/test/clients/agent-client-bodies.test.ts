@@ -241,3 +241,25 @@ describe("Codex CLI's fields no codec maps", () => {
     ]);
   });
 });
+
+describe("Claude Code's fields no codec maps", () => {
+  it("are each a reported loss on the way to another format", async () => {
+    const reports: ConversionReport[] = [];
+    const converting = createGateway({
+      auth: { keys: [callerKey] },
+      providers: { openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: "upstream-o" } },
+      routes: [{ model: "*", provider: "openai", upstreamModel: "gpt-5" }],
+      onConversion: (report) => reports.push(report),
+    });
+    const body = {
+      ...claudeCodeBody("claude-opus-5-5"),
+      thinking: { type: "adaptive", display: "omitted" },
+      context_management: { edits: [{ type: "clear_thinking_20251015", keep: "all" }] },
+    };
+    expect((await converting.fetch(messagesCall(body))).status).toBe(200);
+    expect(reports[0]!.losses.filter((loss) => loss.path.startsWith("/extensions/"))).toEqual([
+      expect.objectContaining({ code: "dropped", path: "/extensions/messages/context_management" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/messages/thinking/display" }),
+    ]);
+  });
+});
