@@ -7,9 +7,12 @@ import { z } from "zod";
  */
 export const carriedReasoningFormat = "carried-reasoning";
 
-/** The reasoning parts before a tool call, and the call's own state, carried on the call. */
+/**
+ * The reasoning parts before a tool call (each with how many parts other than reasoning came
+ * before it since the previous tool call), and the call's own state, carried on the call.
+ */
 const CarriedReasoning = z.object({
-  reasoning: z.array(ReasoningPart).min(1),
+  reasoning: z.array(z.object({ part: ReasoningPart, after: z.number().int().min(0) })).min(1),
   signature: OpaqueState.optional(),
 });
 /** See {@link CarriedReasoning}. */
@@ -25,18 +28,40 @@ export function carryReasoningOnToolCalls(
   parts: readonly Part[],
   needsCarrying: (part: ReasoningPart) => boolean,
 ): Part[] {
-  let pending: ReasoningPart[] = [];
-  return parts.map((part) => {
-    if (part.type === "reasoning" && needsCarrying(part)) pending.push(part);
-    if (part.type !== "tool-call" || pending.length === 0) return part;
-    const carried = carryReasoning(part, pending);
-    pending = [];
-    return carried;
-  });
+  const carrier = createReasoningCarrier(needsCarrying);
+  return parts.map((part) => carrier.next(part));
+}
+
+/** Follows an answer part by part; see {@link createReasoningCarrier}. */
+export interface ReasoningCarrier {
+  /** The part as it goes out: a tool call with the reasoning before it carried, any other part as it is. */
+  next(part: Part): Part;
+}
+
+/** A {@link ReasoningCarrier}: {@link carryReasoningOnToolCalls} for parts that come one at a time. */
+export function createReasoningCarrier(needsCarrying: (part: ReasoningPart) => boolean): ReasoningCarrier {
+  let pending: CarriedReasoning["reasoning"] = [];
+  let othersSinceCall = 0;
+  return {
+    next(part) {
+      if (part.type === "reasoning") {
+        if (needsCarrying(part)) pending.push({ part, after: othersSinceCall });
+        return part;
+      }
+      if (part.type !== "tool-call") {
+        othersSinceCall++;
+        return part;
+      }
+      const carried = pending.length === 0 ? part : carryReasoning(part, pending);
+      pending = [];
+      othersSinceCall = 0;
+      return carried;
+    },
+  };
 }
 
 /** The call with `reasoning` (and its own state, if any) in its signature. */
-export function carryReasoning(call: ToolCallPart, reasoning: readonly ReasoningPart[]): ToolCallPart {
+function carryReasoning(call: ToolCallPart, reasoning: CarriedReasoning["reasoning"]): ToolCallPart {
   const carried: CarriedReasoning = { reasoning: [...reasoning] };
   if (call.signature) carried.signature = call.signature;
   return { ...call, signature: { format: carriedReasoningFormat, data: JSON.stringify(carried) } };

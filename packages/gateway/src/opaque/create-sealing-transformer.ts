@@ -1,5 +1,5 @@
-import type { ChatEvent, Part, ReasoningPart } from "@interlingua/core";
-import { carryReasoning } from "./carried-reasoning";
+import type { ChatEvent, Part } from "@interlingua/core";
+import { createReasoningCarrier } from "./carried-reasoning";
 import type { OpaqueSealer } from "./create-opaque-sealer";
 import { partNeedsSealing, type SealingFront, sealPart } from "./seal-response-parts";
 
@@ -32,7 +32,9 @@ export function createSealingTransformer(
 ): Transformer<ChatEvent, ChatEvent> {
   const held = new Map<number, ChatEvent[]>();
   const heldCalls = new Map<number, ChatEvent[]>();
-  let pendingReasoning: ReasoningPart[] = [];
+  const carrier = options.front.toolCallsCarryState
+    ? createReasoningCarrier((part) => partNeedsSealing(part, options.front))
+    : undefined;
 
   const endPart = (
     event: Extract<ChatEvent, { type: "part-end" }>,
@@ -73,15 +75,7 @@ export function createSealingTransformer(
         else controller.enqueue(event);
         return;
       }
-      let whole = event.part;
-      if (options.front.toolCallsCarryState) {
-        if (whole.type === "reasoning" && partNeedsSealing(whole, options.front))
-          pendingReasoning.push(whole);
-        if (whole.type === "tool-call" && pendingReasoning.length > 0) {
-          whole = carryReasoning(whole, pendingReasoning);
-          pendingReasoning = [];
-        }
-      }
+      const whole = carrier ? carrier.next(event.part) : event.part;
       if (!partNeedsSealing(whole, options.front)) return endPart(event, whole, controller);
       return sealPart(whole, options.front, sealer).then((part) => endPart(event, part, controller));
     },

@@ -6,7 +6,7 @@ import {
   type Part,
   pointer,
 } from "@interlingua/core";
-import { readCarriedReasoning } from "./carried-reasoning";
+import { type CarriedReasoning, readCarriedReasoning } from "./carried-reasoning";
 import type { OpaqueSealer } from "./create-opaque-sealer";
 
 type SignedPart = Part & { signature?: OpaqueState };
@@ -37,7 +37,10 @@ export async function unsealRequest(
   };
 
   /** The part opened, and the reasoning its call carried (see `carryReasoningOnToolCalls`). */
-  const unsealPart = async (part: Part, path: string): Promise<{ part: Part; carried: Part[] }> => {
+  const unsealPart = async (
+    part: Part,
+    path: string,
+  ): Promise<{ part: Part; carried: CarriedReasoning["reasoning"] }> => {
     if (part.type === "tool-result" && sealer.isSealedCallId(part.callId)) {
       const opened = await sealer.openCallId(part.callId, pointer(path, "callId"));
       return { part: { ...part, callId: opened.id }, carried: [] };
@@ -56,7 +59,8 @@ export async function unsealRequest(
     const carried = result.type === "tool-call" ? readCarriedReasoning(opened) : undefined;
     if (carried) {
       const reasoning = carried.reasoning.filter(
-        (reasoningPart) => !reasoningPart.signature || readable(reasoningPart.signature, signaturePath),
+        ({ part: reasoningPart }) =>
+          !reasoningPart.signature || readable(reasoningPart.signature, signaturePath),
       );
       const own =
         carried.signature && readable(carried.signature, signaturePath) ? carried.signature : undefined;
@@ -67,22 +71,36 @@ export async function unsealRequest(
     return { part: unsigned as Part, carried: [] };
   };
 
-  /** A message's parts opened; carried reasoning its own parts lack goes first, where it was answered. */
+  /**
+   * A message's parts opened. Reasoning a tool call carried that the message lacks goes back where
+   * it was answered, between the parts after the previous tool call, so a client that dropped only
+   * reasoning parts gets its turn back in the backend's own order.
+   */
   const unsealMessage = async (message: Message, messageIndex: number): Promise<Message> => {
     const opened = await Promise.all(
       message.parts.map((part, partIndex) =>
         unsealPart(part, pointer("/messages", messageIndex, "parts", partIndex)),
       ),
     );
-    const parts = opened.map((entry) => entry.part);
     const present = new Set(
-      parts.flatMap((part) => (part.type === "reasoning" && part.signature ? [part.signature.data] : [])),
+      opened.flatMap(({ part }) =>
+        part.type === "reasoning" && part.signature ? [part.signature.data] : [],
+      ),
     );
-    const restored = opened
-      .flatMap((entry) => entry.carried)
-      .filter((part) => part.type !== "reasoning" || !part.signature || !present.has(part.signature.data));
-    if (restored.length === 0 && parts.every((part, index) => part === message.parts[index])) return message;
-    return { ...message, parts: [...restored, ...parts] };
+    const parts: Part[] = [];
+    let segmentStart = 0;
+    let restored = false;
+    for (const { part, carried } of opened) {
+      const missing = carried.filter(({ part: reasoning }) => !present.has(reasoning.signature?.data ?? ""));
+      if (missing.length > 0) {
+        parts.push(...withReasoning(parts.splice(segmentStart), missing));
+        restored = true;
+      }
+      parts.push(part);
+      if (part.type === "tool-call") segmentStart = parts.length;
+    }
+    if (!restored && parts.every((part, index) => part === message.parts[index])) return message;
+    return { ...message, parts };
   };
 
   let changed = false;
@@ -94,4 +112,21 @@ export async function unsealRequest(
     }),
   );
   return changed ? { ...request, messages } : request;
+}
+
+/** `segment` with each reasoning part put back after as many of its other parts as it came after. */
+function withReasoning(segment: Part[], reasoning: CarriedReasoning["reasoning"]): Part[] {
+  const result: Part[] = [];
+  let others = 0;
+  let next = 0;
+  for (const part of segment) {
+    if (part.type !== "reasoning") {
+      while (next < reasoning.length && reasoning[next]!.after <= others)
+        result.push(reasoning[next++]!.part);
+      others++;
+    }
+    result.push(part);
+  }
+  while (next < reasoning.length) result.push(reasoning[next++]!.part);
+  return result;
 }
