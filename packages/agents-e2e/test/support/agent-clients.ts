@@ -112,7 +112,7 @@ export const claudeCode: AgentClient = {
   },
 };
 
-/** The model Codex CLI runs with. */
+/** The model Codex CLI runs with (`AGENTS_CODEX_MODEL` tries another; see decision 0017 for why not its default). */
 export const codexModel = process.env.AGENTS_CODEX_MODEL ?? "gpt-5.1-codex";
 
 /**
