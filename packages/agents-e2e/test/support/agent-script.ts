@@ -1,5 +1,6 @@
 import type { ChatResponse, FunctionTool, JsonSchema, Message, Part } from "@interlingua/core";
-import type { AcceptedRequest, ExtraRule } from "./strict-upstream";
+import type { SignatureBook } from "./signature-book";
+import type { AcceptedRequest } from "./strict-upstream";
 
 /** The file every run's working folder holds; the agent reads it and quotes it. */
 export const noteFileName = "notes.txt";
@@ -42,7 +43,7 @@ function pathArgument(schema: JsonSchema, path: string): Record<string, unknown>
 }
 
 /** A value matching `schema`: the first enum value, the first of a union, the least number, `"user"` for a string. */
-export function sampleOf(schema: JsonSchema): unknown {
+function sampleOf(schema: JsonSchema): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   for (const union of ["anyOf", "oneOf"] as const) {
     const first = (schema[union] as JsonSchema[] | undefined)?.[0];
@@ -78,40 +79,6 @@ function textOf(parts: readonly Part[]): string {
 
 function lastUserMessage(messages: readonly Message[]): Message | undefined {
   return messages.findLast((message) => message.role === "user" || message.role === "tool");
-}
-
-/** Signatures the upstream handed out, so that it can refuse one it never made, as the real APIs do. */
-export interface SignatureBook {
-  issue(): string;
-  /** Signatures issued that no later request brought back (reasoning state a client lost). */
-  unreturned(): string[];
-  /** A refusal when a signature of the upstream's format in the request is not one it issued. */
-  rule: ExtraRule;
-}
-
-/** A {@link SignatureBook} for an upstream of format `format`. */
-export function createSignatureBook(format: string): SignatureBook {
-  const issued = new Set<string>();
-  const returned = new Set<string>();
-  return {
-    unreturned: () => [...issued].filter((signature) => !returned.has(signature)),
-    issue() {
-      const signature = `sig-${format}-${issued.size + 1}-${Math.random().toString(36).slice(2)}`;
-      issued.add(signature);
-      return signature;
-    },
-    rule({ request }) {
-      for (const message of request.messages)
-        for (const part of message.parts) {
-          const signature = "signature" in part ? part.signature : undefined;
-          if (signature?.format !== format) continue;
-          if (!issued.has(signature.data))
-            return `Invalid signature in ${part.type} block: the upstream never issued it`;
-          returned.add(signature.data);
-        }
-      return undefined;
-    },
-  };
 }
 
 /** How the scripted model signs its tool-call turn, as the backend's real models do. */
