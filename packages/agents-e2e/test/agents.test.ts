@@ -30,6 +30,11 @@ describe.each(agentClients)("$name", (client) => {
       expect(result.outcome.exitCode, output).toBe(0);
       // The backend's reasoning state came back on the turn after the tool call.
       expect(result.unreturnedSignatures).toEqual([]);
+      // A backend of the client's own format gets every request as the client sent it.
+      expect(result.reports).not.toEqual([]);
+      expect(result.reports.map((report) => report.passThrough)).toEqual(
+        result.reports.map(() => client.front === backend.codec.id),
+      );
       passed.add(result);
     },
   );

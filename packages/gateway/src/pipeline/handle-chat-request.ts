@@ -118,10 +118,11 @@ export async function handleChatRequest(
       backendFormat === codec.id && front.format.continuationOf
         ? (id: string) => runtime.continuations.record(id, tenant)
         : undefined;
-    // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come.
+    // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come; a
+    // whole answer goes back as it came, whatever the framing of the caller's streams.
     if (
       direct?.format.codec.id === codec.id &&
-      framing === "sse" &&
+      (framing === "sse" || !report.stream) &&
       !target.streamUpstream &&
       !carriesSealedState(wire)
     ) {

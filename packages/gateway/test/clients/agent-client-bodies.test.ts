@@ -1,4 +1,5 @@
 import type { ChatResponse } from "@interlingua/core";
+import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -261,5 +262,39 @@ describe("Claude Code's fields no codec maps", () => {
       expect.objectContaining({ code: "dropped", path: "/extensions/messages/context_management" }),
       expect.objectContaining({ code: "dropped", path: "/extensions/messages/thinking/display" }),
     ]);
+  });
+});
+
+describe("Gemini CLI's whole (not streamed) calls to a generate-content backend", () => {
+  it("are passed through as they came, unknown fields and all", async () => {
+    const upstream = await createScriptedUpstream(generateContentCodec);
+    try {
+      upstream.answer(() => ({ response: textAnswer('{"complexity_score": 1}') }));
+      const reports: ConversionReport[] = [];
+      const passing = createGateway({
+        auth: { keys: [callerKey] },
+        providers: { google: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-g" } },
+        routes: [{ model: "*", provider: "google" }],
+        onConversion: (report) => reports.push(report),
+      });
+      // The routing classifier's call: upper-case types, and a field no codec knows.
+      const body = {
+        contents: [{ role: "user", parts: [{ text: "Rate it." }] }],
+        generationConfig: { responseMimeType: "application/json", responseJsonSchema: { type: "OBJECT" } },
+        labels: { source: "gemini-cli" },
+      };
+      const answer = await passing.fetch(
+        new Request("http://gateway.test/v1beta/models/gemini-3.5-flash-lite:generateContent", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-goog-api-key": callerKey },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(answer.status).toBe(200);
+      expect(reports[0]!.passThrough).toBe(true);
+      expect(upstream.calls[0]!.wire).toEqual(body);
+    } finally {
+      await upstream.close();
+    }
   });
 });
