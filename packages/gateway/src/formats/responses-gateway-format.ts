@@ -30,7 +30,7 @@ export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
   toolCallsCarryState: false,
   unmappedRequestFields: {
-    marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice"],
+    marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted"],
     holders: ["text", "reasoning", "textFormat"],
   },
   passThroughHeaders: ["openai-beta"],

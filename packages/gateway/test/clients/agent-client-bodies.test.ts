@@ -298,3 +298,49 @@ describe("Gemini CLI's whole (not streamed) calls to a generate-content backend"
     }
   });
 });
+
+describe("Codex CLI's default model, which announces its tools in an additional_tools item", () => {
+  it("has those tools offered to a messages backend, and called back by their namespace", async () => {
+    messagesUpstream.answer(() => ({
+      response: {
+        id: "msg_1",
+        model: "claude-sonnet-4-5",
+        parts: [{ type: "tool-call", id: "toolu_1", name: "clock__sleep", arguments: { duration_ms: 1000 } }],
+        finishReason: { reason: "tool_calls" },
+        usage: {},
+        status: "completed",
+      },
+    }));
+    const sleep = {
+      type: "function",
+      name: "sleep",
+      strict: false,
+      parameters: { type: "object", properties: {} },
+    };
+    const answer = await gateway().fetch(
+      new Request("http://gateway.test/v1/responses", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
+        body: JSON.stringify({
+          model: "claude-sonnet-4-5",
+          input: [
+            {
+              type: "additional_tools",
+              id: "at_1",
+              role: "developer",
+              tools: [{ type: "namespace", name: "clock", description: "", tools: [sleep] }],
+            },
+            { type: "message", role: "user", content: [{ type: "input_text", text: "Wait a second." }] },
+          ],
+        }),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const sent = messagesUpstream.calls[0]!.wire.tools as { name: string }[];
+    expect(sent.map((tool) => tool.name)).toEqual(["clock__sleep"]);
+    const { output } = (await answer.json()) as { output: Record<string, unknown>[] };
+    expect(output).toEqual([
+      expect.objectContaining({ type: "function_call", namespace: "clock", name: "sleep" }),
+    ]);
+  });
+});
