@@ -70,11 +70,10 @@ describe("interlingua convert", () => {
       expect(exchange.path).toMatch(/:generateContent$/);
       expect(exchange.response?.body).toHaveProperty("candidates");
     }
-    const report = jsonLines(`${output}.losses.jsonl`) as { losses: { path: string }[] }[];
-    expect(report.length).toBeGreaterThan(0);
-    expect(report[0]?.losses[0]?.path).toContain("additionalProperties");
+    // The tool schemas go whole as parametersJsonSchema, so nothing is lost; the report is still written.
+    expect(jsonLines(`${output}.losses.jsonl`)).toEqual([]);
     expect(io.err()).toMatch(
-      /converted 10 exchanges to generate-content: 4 lossless, 6 with losses, 0 failed/,
+      /converted 10 exchanges to generate-content: 10 lossless, 0 with losses, 0 failed/,
     );
     expect(readdirSync(directory).sort()).toEqual(["out.jsonl", "out.jsonl.losses.jsonl"]);
   });

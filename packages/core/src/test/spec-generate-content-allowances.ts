@@ -83,13 +83,17 @@ export const generateContentSpecAllowances: readonly SpecAllowance[] = [
   {
     name: "newer-request-fields",
     description:
-      "From the newer protos: GenerationConfig.imageConfig and VIDEO / DOCUMENT modalities, Part.partMetadata, FunctionResponse.parts, Tool.computerUse / fileSearch / googleMaps, ToolConfig.retrievalConfig.",
+      "From the newer protos: GenerationConfig.imageConfig and VIDEO / DOCUMENT modalities, ThinkingConfig.thinkingLevel (Gemini 3), Part.partMetadata, FunctionResponse.parts, Tool.computerUse / fileSearch / googleMaps, ToolConfig.retrievalConfig.",
     modes: "both",
     apply(schemas) {
       addNewerProtoSchemas(schemas);
       const generationConfig = propertiesOf(schemas, "GenerationConfig");
       generationConfig.imageConfig = { $ref: componentReference("ImageConfig") };
       (generationConfig.responseModalities?.items as SpecSchema).enum = (schemas.Modality as SpecSchema).enum;
+      propertiesOf(schemas, "ThinkingConfig").thinkingLevel = {
+        type: "string",
+        enum: ["THINKING_LEVEL_UNSPECIFIED", "MINIMAL", "LOW", "MEDIUM", "HIGH"],
+      };
       propertiesOf(schemas, "Part").partMetadata = { type: "object" };
       propertiesOf(schemas, "FunctionResponse").parts = {
         type: "array",

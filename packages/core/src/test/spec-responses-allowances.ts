@@ -118,6 +118,36 @@ export const responsesSpecAllowances: readonly SpecAllowance[] = [
     },
   },
   {
+    name: "overlapping-input-message-forms",
+    description:
+      "An input message with `role` and a content array is both an `EasyInputMessage` and an `InputMessage` (Item); the API takes it, so `InputItem` is any of its forms, not exactly one.",
+    modes: "both",
+    apply(schemas) {
+      const item = schemas.InputItem as SpecSchema;
+      if (!Array.isArray(item.oneOf)) throw new Error("InputItem is no longer a oneOf");
+      item.anyOf = item.oneOf;
+      delete item.oneOf;
+      delete item.discriminator;
+    },
+  },
+  {
+    name: "codex-request-fields",
+    description:
+      "What Codex CLI, OpenAI's own agent, sends the API and the spec lacks: `client_metadata` (a map of strings), an `id` on input messages, and namespace members whose `parameters` is a JSON Schema (the spec's `EmptyModelParam` closes it).",
+    modes: "both",
+    apply(schemas) {
+      propertiesOf(schemas, "CreateResponse").client_metadata = {
+        type: "object",
+        additionalProperties: { type: "string" },
+      };
+      propertiesOf(schemas, "InputMessage").id = { type: "string" };
+      propertiesOf(schemas, "EasyInputMessage").id = { type: "string" };
+      propertiesOf(schemas, "FunctionToolParam").parameters = {
+        anyOf: [{ type: "object", additionalProperties: {} }, { type: "null" }],
+      };
+    },
+  },
+  {
     name: "function-call-arguments-done-without-name",
     description:
       "Older traffic omits `name` on response.function_call_arguments.done (decode only; we emit it).",

@@ -62,6 +62,26 @@ const allowanceExamples: Record<string, { schemaName: string; value: unknown }> 
       generationConfig: { responseSchema: { type: "ARRAY", maxItems: 3, items: { type: "STRING" } } },
     },
   },
+  "overlapping-input-message-forms": {
+    schemaName: "CreateResponse",
+    value: { model: "gpt-5", input: [{ role: "user", content: [{ type: "input_text", text: "Hi" }] }] },
+  },
+  "codex-request-fields": {
+    schemaName: "CreateResponse",
+    value: {
+      model: "gpt-5.1-codex",
+      input: [{ type: "message", id: "msg_1", role: "user", content: [{ type: "input_text", text: "Hi" }] }],
+      client_metadata: { session_id: "s1" },
+      tools: [
+        {
+          type: "namespace",
+          name: "agents",
+          description: "",
+          tools: [{ type: "function", name: "close", parameters: { type: "object", properties: {} } }],
+        },
+      ],
+    },
+  },
   "newer-request-fields": {
     schemaName: "GenerateContentRequest",
     value: {

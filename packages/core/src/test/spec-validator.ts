@@ -32,6 +32,11 @@ export interface SpecValidatorOptions {
    * accepts the older forms SPEC-NOTES.md says to accept on decode but never emit.
    */
   mode?: SpecValidationMode;
+  /**
+   * messages only: check against the full Anthropic spec, whose `Beta*` schemas are what the API
+   * checks a request sent with an `anthropic-beta` header against.
+   */
+  beta?: boolean;
 }
 
 /** Where each format's spec is, how to read it as JSON Schema 2020-12, and its allowances. */
@@ -56,6 +61,9 @@ const specs: Record<
   },
 };
 
+/** The Anthropic spec with the beta schemas beside the GA ones. */
+const fullAnthropicSpec = "vendor/anthropic/anthropic-openapi.json";
+
 const validators = new Map<string, SpecValidator>();
 
 /**
@@ -65,10 +73,15 @@ const validators = new Map<string, SpecValidator>();
  */
 export function createSpecValidator(format: SpecFormat, options: SpecValidatorOptions = {}): SpecValidator {
   const mode = options.mode ?? "emitted";
-  const key = `${format}:${mode}`;
+  const beta = format === "messages" && options.beta === true;
+  const key = `${format}:${mode}:${beta}`;
   let validator = validators.get(key);
   if (!validator) {
-    validator = createSpecValidatorWith(format, specAllowances(format, mode));
+    validator = createSpecValidatorWith(
+      format,
+      specAllowances(format, mode),
+      beta ? fullAnthropicSpec : undefined,
+    );
     validators.set(key, validator);
   }
   return validator;
@@ -86,12 +99,13 @@ export function specAllowances(format: SpecFormat, mode: SpecValidationMode): re
 export function createSpecValidatorWith(
   format: SpecFormat,
   allowances: readonly SpecAllowance[],
+  file = specs[format].file,
 ): SpecValidator {
   let compiled: { ajv: Ajv2020; schemas: SpecSchemas; documentId: string } | undefined;
   const functions = new Map<string, ValidateFunction>();
   return {
     validate(schemaName, value) {
-      compiled ??= compileSpec(format, allowances);
+      compiled ??= compileSpec(format, allowances, file);
       let validate = functions.get(schemaName);
       if (!validate) {
         if (!Object.hasOwn(compiled.schemas, schemaName))
@@ -105,9 +119,9 @@ export function createSpecValidatorWith(
   };
 }
 
-function compileSpec(format: SpecFormat, allowances: readonly SpecAllowance[]) {
+function compileSpec(format: SpecFormat, allowances: readonly SpecAllowance[], file: string) {
   const spec = specs[format];
-  const schemas = readSpecSchemas(spec.file);
+  const schemas = readSpecSchemas(file);
   if (spec.dialect === "3.0") convertOpenApi30Schemas(schemas);
   resolveRecursiveReferences(schemas);
   mergeAllOfSchemas(schemas);

@@ -30,6 +30,10 @@ function describe(model: ListedModel) {
 export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
   toolCallsCarryState: false,
+  unmappedRequestFields: {
+    marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted"],
+    holders: ["text", "reasoning", "textFormat"],
+  },
   passThroughHeaders: ["openai-beta"],
   sseComments: true,
   continuationOf(wire) {

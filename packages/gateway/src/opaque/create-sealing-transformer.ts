@@ -1,4 +1,5 @@
 import type { ChatEvent, Part, StreamTransformer } from "@interlingua/core";
+import { createReasoningCarrier } from "./carried-reasoning";
 import type { OpaqueSealer } from "./create-opaque-sealer";
 import { partNeedsSealing, type SealingFront, sealPart } from "./seal-response-parts";
 
@@ -19,7 +20,9 @@ export interface SealingTransformerOptions {
  * Signature fragments are held until their part ends; then a part whose state came from another
  * format gets one `signature-delta` with the whole envelope, and any other part its fragments as
  * they were. With `holdToolCalls`, a tool call's events wait for its end and go out with the id it
- * ends with. Everything else passes straight through. Only the end of a part that needs sealing
+ * ends with. For a front whose tool calls carry state, foreign reasoning before a tool call also
+ * rides on the call's signature (see `carryReasoningOnToolCalls`). Everything else passes straight
+ * through. Only the end of a part that needs sealing
  * returns a promise (the HMAC is asynchronous); every other event is handled synchronously, so the
  * transformer can be fused with synchronous steps after it.
  */
@@ -29,6 +32,9 @@ export function createSealingTransformer(
 ): StreamTransformer<ChatEvent, ChatEvent> {
   const held = new Map<number, ChatEvent[]>();
   const heldCalls = new Map<number, ChatEvent[]>();
+  const carrier = options.front.toolCallsCarryState
+    ? createReasoningCarrier((part) => partNeedsSealing(part, options.front))
+    : undefined;
 
   const endPart = (
     event: Extract<ChatEvent, { type: "part-end" }>,
@@ -69,8 +75,9 @@ export function createSealingTransformer(
         else controller.enqueue(event);
         return;
       }
-      if (!partNeedsSealing(event.part, options.front)) return endPart(event, event.part, controller);
-      return sealPart(event.part, options.front, sealer).then((part) => endPart(event, part, controller));
+      const whole = carrier ? carrier.next(event.part) : event.part;
+      if (!partNeedsSealing(whole, options.front)) return endPart(event, whole, controller);
+      return sealPart(whole, options.front, sealer).then((part) => endPart(event, part, controller));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { OpaqueState, Part } from "@interlingua/core";
+import { carryReasoningOnToolCalls } from "./carried-reasoning";
 import type { OpaqueSealer } from "./create-opaque-sealer";
 
 /** A part that can carry opaque state (text, tool call and reasoning parts). */
@@ -33,11 +34,18 @@ export async function sealPart(part: Part, front: SealingFront, sealer: OpaqueSe
   return { ...part, signature: { format: front.format, data: await sealer.seal(signature) } } as Part;
 }
 
-/** {@link sealPart} over every part of a response's output. */
+/**
+ * {@link sealPart} over every part of a response's output. For a front whose tool calls carry
+ * state, foreign reasoning before a tool call also rides, sealed, on the call's signature: its
+ * clients may keep only that (see {@link carryReasoningOnToolCalls}).
+ */
 export async function sealResponseParts(
   parts: readonly Part[],
   front: SealingFront,
   sealer: OpaqueSealer,
 ): Promise<Part[]> {
-  return Promise.all(parts.map((part) => sealPart(part, front, sealer)));
+  const carried = front.toolCallsCarryState
+    ? carryReasoningOnToolCalls(parts, (part) => partNeedsSealing(part, front))
+    : parts;
+  return Promise.all(carried.map((part) => sealPart(part, front, sealer)));
 }

@@ -33,6 +33,7 @@ import { errorResponse } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
+import { reportUnmappedRequestFields } from "./report-unmapped-request-fields";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 import { withSseKeepalive } from "./with-sse-keepalive";
@@ -140,10 +141,11 @@ export async function handleChatRequest(
       backendFormat === codec.id && front.format.continuationOf
         ? (id: string) => runtime.continuations.record(id, tenant)
         : undefined;
-    // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come.
+    // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come; a
+    // whole answer goes back as it came, whatever the framing of the caller's streams.
     if (
       direct?.format.codec.id === codec.id &&
-      framing === "sse" &&
+      (framing === "sse" || !report.stream) &&
       !target.streamUpstream &&
       !carriesSealedState(wire)
     ) {
@@ -170,6 +172,7 @@ export async function handleChatRequest(
       return response;
     }
 
+    reportUnmappedRequestFields(decoded, front.format, backendFormat, context);
     let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     const conversation = backendFormat === codec.id ? undefined : front.conversation;
     if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context, tenant);

@@ -1,8 +1,9 @@
 import type { ChatResponse } from "@interlingua/core";
+import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createGateway, type GatewayConfig } from "../../src/index";
+import { type ConversionReport, createGateway, type GatewayConfig } from "../../src/index";
 import { textAnswer } from "../support/scenario-answers";
 import { createScriptedUpstream, type ScriptedUpstream } from "../support/scripted-upstream";
 
@@ -183,6 +184,163 @@ describe("Codex CLI's namespace tools over a messages backend", () => {
     expect(items.map((event) => [event.item!.name, event.item!.namespace])).toEqual([
       ["search", "mcp__docs"],
       ["search", "mcp__docs"],
+    ]);
+  });
+});
+
+describe("Codex CLI's fields no codec maps", () => {
+  const codexBody = {
+    model: "gpt-5",
+    input: [{ type: "message", role: "user", content: [{ type: "input_text", text: "list the files" }] }],
+    store: false,
+    include: ["reasoning.encrypted_content"],
+    prompt_cache_key: "01a2180b-ec16-7ad3-acbc-9ef23c5a2e80",
+    client_metadata: { session_id: "s-1", turn_id: "t-1" },
+    text: { verbosity: "low" },
+  };
+  const codexCall = (model: string) =>
+    new Request("http://gateway.test/v1/responses", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
+      body: JSON.stringify({ ...codexBody, model }),
+    });
+  const reporting = () => {
+    const reports: ConversionReport[] = [];
+    const config: GatewayConfig = {
+      auth: { keys: [callerKey] },
+      providers: {
+        anthropic: { type: "messages", baseURL: messagesUpstream.url, apiKey: "upstream-a" },
+        openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: "upstream-o" },
+      },
+      routes: [
+        { model: "claude-*", provider: "anthropic" },
+        { model: "gpt-*", provider: "openai" },
+      ],
+      onConversion: (report) => reports.push(report),
+    };
+    return { gateway: createGateway(config), reports };
+  };
+
+  it("reach a responses backend as they came", async () => {
+    const { gateway: passing, reports } = reporting();
+    expect((await passing.fetch(codexCall("gpt-5"))).status).toBe(200);
+    expect(responsesUpstream.calls[0]!.wire).toMatchObject(codexBody);
+    expect(reports[0]!.losses).toEqual([]);
+  });
+
+  it("are each a reported loss on the way to another format, never a refusal", async () => {
+    const { gateway: converting, reports } = reporting();
+    expect((await converting.fetch(codexCall("claude-sonnet-4-5"))).status).toBe(200);
+    const sent = messagesUpstream.calls[0]!.wire;
+    for (const field of ["include", "prompt_cache_key", "client_metadata", "text"])
+      expect(sent).not.toHaveProperty(field);
+    expect(reports[0]!.losses.filter((loss) => loss.path.startsWith("/extensions/"))).toEqual([
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/include" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/prompt_cache_key" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/client_metadata" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/responses/text/verbosity" }),
+    ]);
+  });
+});
+
+describe("Claude Code's fields no codec maps", () => {
+  it("are each a reported loss on the way to another format", async () => {
+    const reports: ConversionReport[] = [];
+    const converting = createGateway({
+      auth: { keys: [callerKey] },
+      providers: { openai: { type: "responses", baseURL: responsesUpstream.url, apiKey: "upstream-o" } },
+      routes: [{ model: "*", provider: "openai", upstreamModel: "gpt-5" }],
+      onConversion: (report) => reports.push(report),
+    });
+    const body = {
+      ...claudeCodeBody("claude-opus-5-5"),
+      thinking: { type: "adaptive", display: "omitted" },
+      context_management: { edits: [{ type: "clear_thinking_20251015", keep: "all" }] },
+    };
+    expect((await converting.fetch(messagesCall(body))).status).toBe(200);
+    expect(reports[0]!.losses.filter((loss) => loss.path.startsWith("/extensions/"))).toEqual([
+      expect.objectContaining({ code: "dropped", path: "/extensions/messages/context_management" }),
+      expect.objectContaining({ code: "dropped", path: "/extensions/messages/thinking/display" }),
+    ]);
+  });
+});
+
+describe("Gemini CLI's whole (not streamed) calls to a generate-content backend", () => {
+  it("are passed through as they came, unknown fields and all", async () => {
+    const upstream = await createScriptedUpstream(generateContentCodec);
+    try {
+      upstream.answer(() => ({ response: textAnswer('{"complexity_score": 1}') }));
+      const reports: ConversionReport[] = [];
+      const passing = createGateway({
+        auth: { keys: [callerKey] },
+        providers: { google: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-g" } },
+        routes: [{ model: "*", provider: "google" }],
+        onConversion: (report) => reports.push(report),
+      });
+      // The routing classifier's call: upper-case types, and a field no codec knows.
+      const body = {
+        contents: [{ role: "user", parts: [{ text: "Rate it." }] }],
+        generationConfig: { responseMimeType: "application/json", responseJsonSchema: { type: "OBJECT" } },
+        labels: { source: "gemini-cli" },
+      };
+      const answer = await passing.fetch(
+        new Request("http://gateway.test/v1beta/models/gemini-3.5-flash-lite:generateContent", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-goog-api-key": callerKey },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(answer.status).toBe(200);
+      expect(reports[0]!.passThrough).toBe(true);
+      expect(upstream.calls[0]!.wire).toEqual(body);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe("Codex CLI's default model, which announces its tools in an additional_tools item", () => {
+  it("has those tools offered to a messages backend, and called back by their namespace", async () => {
+    messagesUpstream.answer(() => ({
+      response: {
+        id: "msg_1",
+        model: "claude-sonnet-4-5",
+        parts: [{ type: "tool-call", id: "toolu_1", name: "clock__sleep", arguments: { duration_ms: 1000 } }],
+        finishReason: { reason: "tool_calls" },
+        usage: {},
+        status: "completed",
+      },
+    }));
+    const sleep = {
+      type: "function",
+      name: "sleep",
+      strict: false,
+      parameters: { type: "object", properties: {} },
+    };
+    const answer = await gateway().fetch(
+      new Request("http://gateway.test/v1/responses", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
+        body: JSON.stringify({
+          model: "claude-sonnet-4-5",
+          input: [
+            {
+              type: "additional_tools",
+              id: "at_1",
+              role: "developer",
+              tools: [{ type: "namespace", name: "clock", description: "", tools: [sleep] }],
+            },
+            { type: "message", role: "user", content: [{ type: "input_text", text: "Wait a second." }] },
+          ],
+        }),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const sent = messagesUpstream.calls[0]!.wire.tools as { name: string }[];
+    expect(sent.map((tool) => tool.name)).toEqual(["clock__sleep"]);
+    const { output } = (await answer.json()) as { output: Record<string, unknown>[] };
+    expect(output).toEqual([
+      expect.objectContaining({ type: "function_call", namespace: "clock", name: "sleep" }),
     ]);
   });
 });

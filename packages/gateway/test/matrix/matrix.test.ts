@@ -33,6 +33,8 @@ import { type ClientLine, type ClientTarget, clientLines } from "./client-lines"
 import { type CellResult, renderCompatibility } from "./render-compatibility";
 
 const backends: AnyCodec[] = [messagesCodec, generateContentCodec, responsesCodec];
+/** Where the agent CLIs' section of docs/compatibility.md starts (written by packages/agents-e2e). */
+const agentsSectionHeading = "## Agent CLIs";
 const transports = ["in-process", "node"] as const;
 const apiKey = "matrix-caller-key";
 const pngBase64 =
@@ -93,15 +95,18 @@ afterAll(async () => {
   const path = fileURLToPath(new URL("../../../../docs/compatibility.md", import.meta.url));
   const complete =
     results.length === transports.length * backends.length * clientLines.length * scenarios.length;
-  // The runtime section after the marker belongs to test/runtimes/runtime-matrix.test.ts: kept as is.
+  // The page goes on with the agent CLIs' section (packages/agents-e2e writes it) and the runtime
+  // section (test/runtimes/runtime-matrix.test.ts): what follows the first of them is kept as is.
   const existing = existsSync(path) ? readFileSync(path, "utf8") : "";
-  const markerAt = existing.indexOf(runtimeSectionMarker);
-  const runtimeSection = markerAt === -1 ? "" : `\n${existing.slice(markerAt)}`;
-  if (process.env.UPDATE_COMPATIBILITY === "1" || !existing) writeFileSync(path, document + runtimeSection);
+  const keptAt = Math.min(
+    ...[agentsSectionHeading, runtimeSectionMarker]
+      .map((heading) => existing.indexOf(heading))
+      .filter((at) => at >= 0),
+  );
+  const kept = Number.isFinite(keptAt) ? `\n${existing.slice(keptAt)}` : "";
+  if (process.env.UPDATE_COMPATIBILITY === "1" || !existing) writeFileSync(path, document + kept);
   else if (complete)
-    expect(existing, "docs/compatibility.md is stale: run with UPDATE_COMPATIBILITY=1").toBe(
-      document + runtimeSection,
-    );
+    expect(existing, "docs/compatibility.md is stale: run with UPDATE_COMPATIBILITY=1").toBe(document + kept);
 });
 
 function textEvents(words: string[]): ChatEvent[] {

@@ -8,6 +8,7 @@ import {
 } from "@interlingua/core";
 import { unknownFields } from "../wire/generate-content-extensions";
 import type { GenerateContentGenerationConfig } from "../wire/generate-content-request-schema";
+import { lowerCaseSchemaTypes } from "./lower-case-schema-types";
 
 /** Generation-config fields with a canonical place; the rest stay in the request's extensions. */
 const mappedFields = new Set([
@@ -138,7 +139,7 @@ export function decodeGenerateContentOutputFormat(
     return { type: "enum", values: config.responseSchema.enum };
   }
   if (config.responseJsonSchema !== undefined && isObject(config.responseJsonSchema)) {
-    return { type: "json-schema", schema: config.responseJsonSchema };
+    return { type: "json-schema", schema: lowerCaseSchemaTypes(config.responseJsonSchema) };
   }
   if (config.responseSchema !== undefined) {
     return { type: "json-schema", schema: openApiSchemaToJsonSchema(config.responseSchema) };

@@ -1,5 +1,6 @@
 import {
   type ConversionContext,
+  createConversionContext,
   type FunctionTool,
   type HostedTool,
   jsonSchemaToOpenApiSchema,
@@ -15,7 +16,6 @@ import type {
 } from "../wire/generate-content-request-schema";
 import { noParametersSchema } from "./decode-generate-content-tools";
 import { sameJson } from "./generate-content-same-json";
-import { typeGeminiSchema } from "./type-gemini-schema";
 
 const declarationMarkers = new Set(["tool", "parameters", "parametersJsonSchema", "parametersOmitted"]);
 
@@ -23,8 +23,9 @@ const declarationMarkers = new Set(["tool", "parameters", "parametersJsonSchema"
  * Canonical tools as wire tool entries. Tools decoded from one entry go back into it; other
  * function tools share one entry, and each hosted tool gets its own. Parameters go back in the
  * spelling they came in while unchanged; another format's JSON Schema goes as `parametersJsonSchema`
- * when `jsonSchema` (the model takes it), else it is projected onto the Schema subset (losses
- * recorded by the projection).
+ * when `jsonSchema` (the model takes it), else it is projected onto the Schema subset, or sent whole
+ * as `parametersJsonSchema` where the projection would lose something or leave a schema without the
+ * `type` the Schema subset requires (ai.google.dev/api/caching#Schema).
  */
 export function encodeGenerateContentTools(
   tools: readonly Tool[],
@@ -66,6 +67,17 @@ export function encodeGenerateContentTools(
   return entries;
 }
 
+/** Whether a projected schema, or one inside it, has neither a `type` nor `anyOf` (the API requires one). */
+function hasUntypedSchema(schema: OpenApiSchema): boolean {
+  if (schema.type === undefined && schema.anyOf === undefined) return true;
+  const inner = [
+    ...Object.values(schema.properties ?? {}),
+    ...(schema.items ? [schema.items] : []),
+    ...((schema.anyOf as OpenApiSchema[] | undefined) ?? []),
+  ];
+  return inner.some(hasUntypedSchema);
+}
+
 function encodeDeclaration(
   tool: FunctionTool,
   extra: Record<string, unknown> | undefined,
@@ -86,15 +98,21 @@ function encodeDeclaration(
   ) {
     declaration.parameters = extra.parameters as OpenApiSchema;
   } else if (!(extra?.parametersOmitted && sameJson(tool.inputSchema, noParametersSchema))) {
+    const projection = createConversionContext();
     const parameters = jsonSchemaToOpenApiSchema(tool.inputSchema, {
-      context,
+      context: projection,
       path: pointer(path, "inputSchema"),
     });
-    typeGeminiSchema(parameters, pointer(path, "inputSchema"), context);
-    // An OBJECT without properties is refused by the API: a function without parameters has none.
-    const empty = parameters.type === "OBJECT" && Object.keys(parameters.properties ?? {}).length === 0;
-    if (!empty || Object.keys(parameters).some((key) => key !== "type" && key !== "properties")) {
-      declaration.parameters = parameters;
+    if (projection.losses.length > 0 || hasUntypedSchema(parameters)) {
+      // The Schema subset cannot say it (a keyword it lacks, a value of any type): the JSON Schema
+      // field carries the schema whole.
+      declaration.parametersJsonSchema = tool.inputSchema;
+    } else {
+      // An OBJECT without properties is refused by the API: a function without parameters has none.
+      const empty = parameters.type === "OBJECT" && Object.keys(parameters.properties ?? {}).length === 0;
+      if (!empty || Object.keys(parameters).some((key) => key !== "type" && key !== "properties")) {
+        declaration.parameters = parameters;
+      }
     }
   }
   if (tool.strict)

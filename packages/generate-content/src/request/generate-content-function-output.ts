@@ -7,7 +7,8 @@ import type { MediaPart, TextPart } from "@interlingua/core";
  * - `{"error": "<text>"}` ⇄ the text with `isError` (the documented key for failures);
  * - any other object ⇄ its JSON text.
  * Encoding text that is not a JSON object wraps it as `{"output": text}` (or `{"error": text}`);
- * text that is a JSON object is sent as that object, unless the decoder marked it as wrapped.
+ * text that is a JSON object written as `JSON.stringify` writes it is sent as that object, unless
+ * the decoder marked it as wrapped (other spacing or escapes could not come back as written).
  */
 export type FunctionOutputWrapper = "output" | "error";
 
@@ -40,7 +41,14 @@ export function wrapFunctionOutput(
   if (first === "{") {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+      // Only text that reads back the same: other spacing or escapes would change on the way back.
+      if (
+        typeof parsed === "object" &&
+        parsed !== null &&
+        !Array.isArray(parsed) &&
+        JSON.stringify(parsed) === text &&
+        unwrapFunctionOutput(parsed as Record<string, unknown>).wrapper === undefined
+      )
         return parsed as Record<string, unknown>;
     } catch {
       // Not JSON: sent as text below.

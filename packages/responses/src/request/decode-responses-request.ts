@@ -9,6 +9,7 @@ import { decodeResponsesInput } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesRequest } from "../wire/responses-request-schema";
 import { assertResponsesWire } from "../wire/responses-validation-error";
+import { decodeAnnouncedTools } from "./announced-tools";
 import { decodeResponsesTools } from "./decode-responses-tool";
 import { decodeResponsesToolChoice } from "./decode-responses-tool-choice";
 import type { legalizeResponsesRequest } from "./legalize-responses-request";
@@ -41,7 +42,8 @@ const directSettings = [
  * Validates a caller's `POST /v1/responses` body (throwing `invalid_request` naming the field) and
  * converts it. A string `input` is one user message (remembered as `inputForm: "string"`);
  * `instructions` become a leading system instruction; settings, tools, `tool_choice`, `text.format`
- * and `reasoning` map to their canonical fields. Null values and fields with no canonical meaning
+ * and `reasoning` map to their canonical fields; the tools of `additional_tools` input items join
+ * the tools too (see `decodeAnnouncedTools`). Null values and fields with no canonical meaning
  * stay in `extensions.responses`, and a request without `store` is marked `storeOmitted` (so an
  * encoder adds no `store` of its own). Like the API, it refuses `temperature` and `top_p` other
  * than 1 for a model that reasons (`families` tells which do).
@@ -80,6 +82,11 @@ export function decodeResponsesRequest(
   if (Array.isArray(body.tools)) {
     request.tools = decodeResponsesTools(body.tools as WireObject[]);
     consumed.push("tools");
+  }
+  const announced = decodeAnnouncedTools(body.input);
+  if (announced.length > 0) {
+    if (request.tools === undefined) marks.toolsOmitted = true;
+    request.tools = [...(request.tools ?? []), ...announced];
   }
   if (body.tool_choice !== undefined) {
     const { toolChoice, raw } = decodeResponsesToolChoice(body.tool_choice);

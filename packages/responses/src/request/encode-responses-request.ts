@@ -9,6 +9,7 @@ import {
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
 import type { ResponsesRequest } from "../wire/responses-request-schema";
+import { isAnnouncedTool } from "./announced-tools";
 import { encodeResponsesTools } from "./encode-responses-tool";
 import { encodeResponsesToolChoice } from "./encode-responses-tool-choice";
 import { legalizeResponsesRequest } from "./legalize-responses-request";
@@ -37,6 +38,7 @@ const requestMarks = [
   "reasoning",
   "reasoningSummaryField",
   "storeOmitted",
+  "toolsOmitted",
 ];
 
 /**
@@ -82,7 +84,11 @@ export function encodeResponsesRequest(
       context,
       "/toolChoice",
     );
-  if (request.tools !== undefined) body.tools = encodeResponsesTools(request.tools, context);
+  if (request.tools !== undefined) {
+    // Tools an `additional_tools` input item announced go back inside it, not here.
+    const own = request.tools.filter((tool) => !isAnnouncedTool(tool));
+    if (own.length > 0 || fields.toolsOmitted !== true) body.tools = encodeResponsesTools(own, context);
+  }
   if (request.topP !== undefined) body.top_p = request.topP;
   if (request.topLogprobs !== undefined) body.top_logprobs = request.topLogprobs;
   if (request.truncation !== undefined) body.truncation = request.truncation;
