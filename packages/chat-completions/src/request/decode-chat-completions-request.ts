@@ -73,6 +73,8 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
   }
   if (body.web_search_options !== undefined && body.web_search_options !== null) {
     request.tools = [...(request.tools ?? []), decodeWebSearchOptions(body.web_search_options as WireObject)];
+    // `tools: []` beside web search options stays, though it adds no tool.
+    if (Array.isArray(body.tools) && body.tools.length === 0) marks.toolsEmpty = true;
     consumed.push("web_search_options");
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {

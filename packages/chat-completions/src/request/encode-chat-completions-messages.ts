@@ -142,7 +142,9 @@ function encodeUserOrToolMessage(
         );
     }
   });
-  if (content.length > 0 || (message.role === "user" && wire.length === 0)) {
+  // A user turn whose every part was dropped (each with its loss) sends no empty message.
+  const emptied = message.parts.length > 0 && content.length === 0;
+  if (content.length > 0 || (message.role === "user" && wire.length === 0 && !emptied)) {
     const user = assignWireFields(
       { role: "user" },
       message.role === "user" ? fields : undefined,
@@ -154,7 +156,7 @@ function encodeUserOrToolMessage(
       only?.type === "text" &&
       Object.keys(only).length === 2 &&
       fields?.contentForm !== "parts";
-    user.content = single ? (only.text as string) : content;
+    user.content = single ? (only.text as string) : content.length > 0 ? content : "";
     wire.push(user);
   }
   return wire;

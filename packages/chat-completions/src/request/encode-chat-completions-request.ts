@@ -25,6 +25,7 @@ const unsupportedSettings = [
 const requestMarks = [
   "maxTokensField",
   "stopForm",
+  "toolsEmpty",
   "toolChoice",
   "responseFormat",
   "jsonSchema",
@@ -69,7 +70,7 @@ export function encodeChatCompletionsRequest(
   if (request.topLogprobs !== undefined) body.top_logprobs = request.topLogprobs;
   if (request.tools !== undefined) {
     const { tools, webSearchOptions } = encodeChatCompletionsTools(request.tools, context);
-    if (tools.length > 0 || request.tools.length === 0) body.tools = tools;
+    if (tools.length > 0 || request.tools.length === 0 || fields.toolsEmpty === true) body.tools = tools;
     if (webSearchOptions !== undefined) body.web_search_options = webSearchOptions;
   }
   if (request.toolChoice !== undefined)
@@ -81,8 +82,12 @@ export function encodeChatCompletionsRequest(
     const effort = encodeReasoningEffort(request.reasoning, dialect, context);
     if (effort !== undefined) body.reasoning_effort = effort;
   }
-  if (request.outputModalities !== undefined) body.modalities = request.outputModalities;
-  if (request.speech !== undefined) body.audio = encodeSpeech(request, fields, context);
+  if (request.outputModalities !== undefined)
+    body.modalities = encodeModalities(request.outputModalities, context);
+  if (request.speech !== undefined) {
+    const audio = encodeSpeech(request, fields, context);
+    if (audio !== undefined) body.audio = audio;
+  }
   if (request.store !== undefined) body.store = request.store;
   if (request.metadata !== undefined) body.metadata = request.metadata;
   if (request.user !== undefined) body.user = request.user;
@@ -166,10 +171,32 @@ function encodeReasoningEffort(
   return effort;
 }
 
-function encodeSpeech(request: ChatRequest, fields: WireObject, context: ConversionContext): WireObject {
+/** The output modalities the format has (`text`, `audio`); the others are dropped with a loss. */
+function encodeModalities(modalities: readonly string[], context: ConversionContext): string[] {
+  return modalities.filter((modality, index) => {
+    if (modality === "text" || modality === "audio") return true;
+    context.lose(
+      "dropped",
+      pointer("/outputModalities", index),
+      `the chat-completions format has no ${modality} output`,
+    );
+    return false;
+  });
+}
+
+/** The speech settings as `audio` (voice and format), or undefined without a voice, which it requires. */
+function encodeSpeech(
+  request: ChatRequest,
+  fields: WireObject,
+  context: ConversionContext,
+): WireObject | undefined {
   const speech = request.speech!;
+  if (speech.voice === undefined) {
+    context.lose("dropped", "/speech", "the chat-completions format takes audio settings only with a voice");
+    return undefined;
+  }
   const audio = assignWireFields({}, fields.audio as WireObject | undefined);
-  if (speech.voice !== undefined) audio.voice = speech.voice;
+  audio.voice = speech.voice;
   if (audio.format === undefined) {
     audio.format = "wav";
     context.lose(

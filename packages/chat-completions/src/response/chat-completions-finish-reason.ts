@@ -33,7 +33,7 @@ export function decodeChatCompletionsFinishReason(
   output: { calledTools: boolean; refused: boolean },
 ): FinishReason {
   if (typeof wire !== "string") return { reason: "other" };
-  let reason = reasonByWire[wire] ?? "other";
+  let reason = Object.hasOwn(reasonByWire, wire) ? (reasonByWire[wire] as FinishReasonKind) : "other";
   if (reason === "stop" && output.calledTools) reason = "tool_calls";
   else if (reason === "stop" && output.refused) reason = "refusal";
   return { reason, raw: wire };
@@ -41,7 +41,7 @@ export function decodeChatCompletionsFinishReason(
 
 /** Whether a `finish_reason` is one the format defines (a server's own is kept in extensions instead). */
 export function isKnownFinishReason(wire: unknown): boolean {
-  return typeof wire === "string" && reasonByWire[wire] !== undefined;
+  return typeof wire === "string" && Object.hasOwn(reasonByWire, wire);
 }
 
 /**
@@ -50,6 +50,6 @@ export function isKnownFinishReason(wire: unknown): boolean {
  */
 export function encodeChatCompletionsFinishReason(finishReason: FinishReason | undefined): string {
   if (finishReason === undefined) return "stop";
-  if (finishReason.raw !== undefined && reasonByWire[finishReason.raw] !== undefined) return finishReason.raw;
+  if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
   return wireByReason[finishReason.reason];
 }

@@ -37,6 +37,6 @@ export function decodeChatCompletionsChoice(
 export function outputOf(parts: readonly Part[]): { calledTools: boolean; refused: boolean } {
   return {
     calledTools: parts.some((part) => part.type === "tool-call"),
-    refused: parts.some((part) => part.type === "refusal"),
+    refused: parts.some((part) => part.type === "refusal" && part.text !== ""),
   };
 }

@@ -1,6 +1,7 @@
 import {
   CanonicalError,
   type ChatEvent,
+  type Citation,
   type ConversionContext,
   type Part,
   type ReasoningPart,
@@ -17,6 +18,7 @@ import {
 import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-from-wire";
 import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
 import { type CallIdentity, createCallIdentities } from "../message/chat-completions-call-ids";
+import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
 import {
   decodeChatCompletionsFinishReason,
   isKnownFinishReason,
@@ -40,6 +42,8 @@ interface OpenPart {
   /** For reasoning: the field it came in, and `reasoning_details` seen so far. */
   field?: string;
   details?: unknown[];
+  /** For text: the citations its `annotations` gave. */
+  citations?: Citation[];
 }
 
 /** A tool call being streamed. */
@@ -94,7 +98,9 @@ export function createChatCompletionsStreamDecoderTransformer(
         reasoning.signature = { format: chatCompletionsFormatId, data: JSON.stringify(open.details) };
       reasoning.extensions = { [chatCompletionsFormatId]: { field: open.field ?? "reasoning" } };
       part = reasoning;
-    } else part = { type: open.kind, text: open.text };
+    } else if (open.kind === "text" && open.citations !== undefined)
+      part = { type: "text", text: open.text, citations: open.citations };
+    else part = { type: open.kind, text: open.text };
     controller.enqueue({ type: "part-end", index: open.index, part });
     done.push(part);
     open = undefined;
@@ -188,6 +194,16 @@ export function createChatCompletionsStreamDecoderTransformer(
       part.text += delta.content;
       controller.enqueue({ type: "text-delta", index: part.index, text: delta.content });
     }
+    if (Array.isArray(delta.annotations) && delta.annotations.length > 0) {
+      // Web search models send the text's citations on a delta of their own, at the end.
+      const part = ensureOpen(controller, "text");
+      for (const annotation of delta.annotations as unknown[]) {
+        if (!isWireObject(annotation)) continue;
+        const citation = decodeChatCompletionsAnnotation(annotation);
+        part.citations = [...(part.citations ?? []), citation];
+        controller.enqueue({ type: "citation-delta", index: part.index, citation });
+      }
+    }
     if (typeof delta.refusal === "string" && delta.refusal !== "")
       ensureOpen(controller, "refusal").text += delta.refusal;
     if (Array.isArray(delta.tool_calls))
@@ -215,7 +231,7 @@ export function createChatCompletionsStreamDecoderTransformer(
     ended = true;
     const finishReason = decodeChatCompletionsFinishReason(finishWire, {
       calledTools: done.some((part) => part.type === "tool-call"),
-      refused: done.some((part) => part.type === "refusal"),
+      refused: done.some((part) => part.type === "refusal" && part.text !== ""),
     });
     const end: ChatEvent = { type: "response-end", finishReason };
     if (usage !== undefined) end.usage = usage;
@@ -236,7 +252,7 @@ export function createChatCompletionsStreamDecoderTransformer(
             parts,
             finishReason: decodeChatCompletionsFinishReason(accumulator.finishReason, {
               calledTools: parts.some((part) => part.type === "tool-call"),
-              refused: parts.some((part) => part.type === "refusal"),
+              refused: parts.some((part) => part.type === "refusal" && part.text !== ""),
             }),
           };
         });
@@ -296,7 +312,9 @@ export function createChatCompletionsStreamDecoderTransformer(
           }
           if (typeof choice.finish_reason === "string") {
             finishWire = choice.finish_reason;
-            choiceRest = remainingFields(choice, ["index", "delta", "logprobs", "finish_reason"]);
+            const consumed = ["index", "delta", "finish_reason"];
+            if (isWireObject(choice.logprobs)) consumed.push("logprobs");
+            choiceRest = remainingFields(choice, consumed);
           }
         }
       if (isWireObject(item.usage)) {

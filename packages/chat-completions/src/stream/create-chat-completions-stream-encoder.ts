@@ -157,7 +157,7 @@ export function createChatCompletionsStreamEncoderTransformer(
               }
               return;
             case "refusal":
-              controller.enqueue(delta({ refusal: part.text }));
+              if (part.text !== "") controller.enqueue(delta({ refusal: part.text }));
               return;
             case "tool-call": {
               if (state?.toolIndex === undefined || state.streamedArguments) return;
@@ -214,7 +214,12 @@ export function createChatCompletionsStreamEncoderTransformer(
               `/candidates/${position}/parts`,
             );
             const candidateDelta: WireObject = {};
-            for (const key in message) if (message[key] !== null) candidateDelta[key] = message[key];
+            // A delta says only what there is: no nulls, empty texts or empty lists.
+            for (const key in message) {
+              const value = message[key];
+              if (value !== null && value !== "" && !(Array.isArray(value) && value.length === 0))
+                candidateDelta[key] = value;
+            }
             if (Array.isArray(message.tool_calls))
               candidateDelta.tool_calls = (message.tool_calls as WireObject[]).map((call, index) => ({
                 index,
@@ -248,7 +253,7 @@ export function createChatCompletionsStreamEncoderTransformer(
               "/stopSequence",
               "the chat-completions format does not say which stop sequence matched",
             );
-          if (wantsUsage(context, usage !== undefined))
+          if (wantsUsage(context, usage !== undefined && Object.keys(usage).length > 0))
             controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}) }));
           return;
         }
