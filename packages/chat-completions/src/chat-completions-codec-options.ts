@@ -4,6 +4,10 @@ import {
   chatCompletionsDialects,
   defaultChatCompletionsDialect,
 } from "./chat-completions-dialect";
+import {
+  type ChatCompletionsModelFamily,
+  defaultChatCompletionsModelFamilies,
+} from "./request/chat-completions-model-families";
 
 /** Options of the chat-completions codec (`createChatCompletionsCodec`) and provider. */
 export interface ChatCompletionsCodecOptions {
@@ -13,6 +17,20 @@ export interface ChatCompletionsCodecOptions {
    * dialect regardless. Defaults to `openai`.
    */
   dialect?: ChatCompletionsDialectName | ChatCompletionsDialect;
+  /**
+   * Model families to know besides the built-in ones (`defaultChatCompletionsModelFamilies`),
+   * checked first: a deployment's own model names, or a family this package does not know yet.
+   */
+  modelFamilies?: readonly ChatCompletionsModelFamily[];
+}
+
+/** The model families `options` asks for: its own first, then the built-in ones. */
+export function chatCompletionsModelFamiliesOf(
+  options: ChatCompletionsCodecOptions = {},
+): readonly ChatCompletionsModelFamily[] {
+  return options.modelFamilies?.length
+    ? [...options.modelFamilies, ...defaultChatCompletionsModelFamilies]
+    : defaultChatCompletionsModelFamilies;
 }
 
 /** The dialect `options` asks for. */

@@ -1,5 +1,9 @@
 import type { Codec } from "@interlingua/core";
-import { type ChatCompletionsCodecOptions, chatCompletionsDialectOf } from "./chat-completions-codec-options";
+import {
+  type ChatCompletionsCodecOptions,
+  chatCompletionsDialectOf,
+  chatCompletionsModelFamiliesOf,
+} from "./chat-completions-codec-options";
 import { chatCompletionsFormatId } from "./chat-completions-extensions";
 import { chatCompletionsErrorFromWire } from "./errors/chat-completions-error-from-wire";
 import { chatCompletionsErrorToWire } from "./errors/chat-completions-error-to-wire";
@@ -33,10 +37,12 @@ export type ChatCompletionsCodec = Codec<
 
 /**
  * The chat-completions format (`POST /v1/chat/completions`), both directions, streaming included,
- * encoding in the dialect `options` names (decoding accepts every dialect).
+ * encoding in the dialect `options` names (decoding accepts every dialect) and making requests
+ * legal for the model families it knows.
  */
 export function createChatCompletionsCodec(options: ChatCompletionsCodecOptions = {}): ChatCompletionsCodec {
   const dialect = chatCompletionsDialectOf(options);
+  const families = chatCompletionsModelFamiliesOf(options);
   return {
     id: chatCompletionsFormatId,
     schemas: {
@@ -46,7 +52,7 @@ export function createChatCompletionsCodec(options: ChatCompletionsCodecOptions 
       error: ChatCompletionsErrorBody,
     },
     decodeRequest: (wire, context) => decodeChatCompletionsRequest(wire, context),
-    encodeRequest: (request, context) => encodeChatCompletionsRequest(request, context, dialect),
+    encodeRequest: (request, context) => encodeChatCompletionsRequest(request, context, dialect, families),
     decodeResponse: decodeChatCompletionsResponse,
     encodeResponse: (response, context) => encodeChatCompletionsResponse(response, context, dialect),
     createStreamDecoder: createChatCompletionsStreamDecoder,

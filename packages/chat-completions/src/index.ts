@@ -4,7 +4,11 @@ export {
   chatCompletionsCodec,
   createChatCompletionsCodec,
 } from "./chat-completions-codec";
-export { type ChatCompletionsCodecOptions, chatCompletionsDialectOf } from "./chat-completions-codec-options";
+export {
+  type ChatCompletionsCodecOptions,
+  chatCompletionsDialectOf,
+  chatCompletionsModelFamiliesOf,
+} from "./chat-completions-codec-options";
 // Dialects
 export {
   type ChatCompletionsDialect,
@@ -27,6 +31,12 @@ export {
   createChatCompletionsProvider,
 } from "./provider/create-chat-completions-provider";
 // Requests
+export {
+  type ChatCompletionsModelFamily,
+  defaultChatCompletionsModelFamilies,
+  findChatCompletionsModelFamily,
+} from "./request/chat-completions-model-families";
+export { legalizeChatCompletionsRequest } from "./request/legalize-chat-completions-request";
 export { decodeChatCompletionsRequest } from "./request/decode-chat-completions-request";
 export { encodeChatCompletionsRequest } from "./request/encode-chat-completions-request";
 // Responses

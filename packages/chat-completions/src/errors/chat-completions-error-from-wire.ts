@@ -19,14 +19,22 @@ function plainHeaders(headers: Headers | Record<string, string> | undefined): Re
  * This format's error answer as a canonical error: the kind from the HTTP status (a mid-stream
  * error, status 0 or 200, takes it from the code, then the type), the message, `param` and `code`
  * from the body (a numeric code, as some servers send, as text), `retry-after` from the headers,
- * and the upstream answer kept whole. A body that is not the envelope keeps its text as the message.
+ * and the upstream answer kept whole. vLLM's flat `{object: "error", ...}` body is read too; a body
+ * that is neither keeps its text as the message.
  */
 export function chatCompletionsErrorFromWire(
   status: number,
   body: unknown,
   headers?: Headers | Record<string, string>,
 ): CanonicalError {
-  const inner = isWireObject(body) && isWireObject(body.error) ? body.error : undefined;
+  // The envelope `{error: {...}}`, or the flat body vLLM sends (`{object: "error", message, ...}`).
+  const inner = !isWireObject(body)
+    ? undefined
+    : isWireObject(body.error)
+      ? body.error
+      : body.object === "error"
+        ? body
+        : undefined;
   const message =
     typeof inner?.message === "string"
       ? inner.message

@@ -8,8 +8,13 @@ import {
 import { type ChatCompletionsDialect, defaultChatCompletionsDialect } from "../chat-completions-dialect";
 import { assignWireFields, chatCompletionsExtensions, type WireObject } from "../chat-completions-extensions";
 import type { ChatCompletionsRequest } from "../wire/chat-completions-request-schema";
+import {
+  type ChatCompletionsModelFamily,
+  defaultChatCompletionsModelFamilies,
+} from "./chat-completions-model-families";
 import { encodeChatCompletionsMessages } from "./encode-chat-completions-messages";
 import { encodeChatCompletionsToolChoice, encodeChatCompletionsTools } from "./encode-chat-completions-tools";
+import { legalizeChatCompletionsRequest } from "./legalize-chat-completions-request";
 
 /** Canonical settings this format has no field for. */
 const unsupportedSettings = [
@@ -37,12 +42,14 @@ const requestMarks = [
  * A canonical request as a `POST /v1/chat/completions` body, in `dialect` (which field carries the
  * output limit and the reasoning of earlier turns). Settings the format lacks (top-k, safety
  * settings, stored conversations, ...) are dropped with a loss; a thinking budget becomes a
- * reasoning effort, with one.
+ * reasoning effort, with one. The body is then made one the upstream accepts
+ * ({@link legalizeChatCompletionsRequest}, with `families` telling what each model takes).
  */
 export function encodeChatCompletionsRequest(
   request: ChatRequest,
   context: ConversionContext,
   dialect: ChatCompletionsDialect = defaultChatCompletionsDialect,
+  families: readonly ChatCompletionsModelFamily[] = defaultChatCompletionsModelFamilies,
 ): ChatCompletionsRequest {
   const fields = chatCompletionsExtensions(request) ?? {};
   const body = assignWireFields({}, fields, requestMarks);
@@ -97,6 +104,7 @@ export function encodeChatCompletionsRequest(
     if (request[setting] !== undefined)
       context.lose("dropped", pointer("", setting), `the chat-completions format has no ${setting} setting`);
   }
+  legalizeChatCompletionsRequest(body, families, context);
   return body as ChatCompletionsRequest;
 }
 

@@ -278,7 +278,7 @@ export function createChatCompletionsStreamDecoderTransformer(
         );
         return;
       }
-      if (isWireObject(item.error)) {
+      if (isWireObject(item.error) || item.object === "error") {
         fail(controller, chatCompletionsErrorFromWire(0, item));
         return;
       }
