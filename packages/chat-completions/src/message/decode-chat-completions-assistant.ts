@@ -9,6 +9,7 @@ import {
 import { decodeChatCompletionsArguments } from "./chat-completions-arguments";
 import type { CallIdentity } from "./chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "./chat-completions-citations";
+import { decodeReasoningDetails } from "./chat-completions-reasoning-details";
 import { decodeTextContentPart } from "./decode-chat-completions-content";
 
 /** Where an assistant message comes from: a request's history, or an answer (whose nulls are the defaults). */
@@ -108,7 +109,7 @@ function decodeReasoning(message: WireObject, consumed: string[]): ReasoningPart
     consumed.push(field);
   }
   if (details !== undefined) {
-    part.signature = { format: chatCompletionsFormatId, data: JSON.stringify(details) };
+    part.signature = { format: chatCompletionsFormatId, data: decodeReasoningDetails(details) };
     consumed.push("reasoning_details");
   }
   part.extensions = { [chatCompletionsFormatId]: { field: field ?? "reasoning" } };

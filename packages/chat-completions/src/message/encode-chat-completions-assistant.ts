@@ -8,6 +8,7 @@ import {
 } from "../chat-completions-extensions";
 import { encodeChatCompletionsArguments } from "./chat-completions-arguments";
 import { encodeChatCompletionsAnnotation } from "./chat-completions-citations";
+import { encodeReasoningDetails } from "./chat-completions-reasoning-details";
 import type { AssistantMessageMode } from "./decode-chat-completions-assistant";
 import { loseTextPartExtras } from "./encode-chat-completions-content";
 
@@ -123,8 +124,13 @@ export function encodeAssistantMessage(
           if (text !== "" || part.text !== undefined) reasoningTexts.push(text);
         }
         if (part.signature) {
-          if (part.signature.format === chatCompletionsFormatId && field === "reasoning")
-            reasoningDetails = JSON.parse(part.signature.data);
+          // An answer carries this format's state to any client (one that echoes the message gives
+          // it back); a request only to a server whose dialect takes `reasoning_details`.
+          if (
+            part.signature.format === chatCompletionsFormatId &&
+            (mode === "response" || field === "reasoning")
+          )
+            reasoningDetails = encodeReasoningDetails(part.signature);
           else
             context.lose(
               "dropped",

@@ -19,6 +19,7 @@ import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-f
 import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
 import { type CallIdentity, createCallIdentities } from "../message/chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
+import { decodeReasoningDetails } from "../message/chat-completions-reasoning-details";
 import {
   decodeChatCompletionsFinishReason,
   isKnownFinishReason,
@@ -95,7 +96,7 @@ export function createChatCompletionsStreamDecoderTransformer(
       const reasoning: ReasoningPart = { type: "reasoning" };
       if (open.text !== "" || open.details === undefined) reasoning.text = open.text;
       if (open.details !== undefined)
-        reasoning.signature = { format: chatCompletionsFormatId, data: JSON.stringify(open.details) };
+        reasoning.signature = { format: chatCompletionsFormatId, data: decodeReasoningDetails(open.details) };
       reasoning.extensions = { [chatCompletionsFormatId]: { field: open.field ?? "reasoning" } };
       part = reasoning;
     } else if (open.kind === "text" && open.citations !== undefined)

@@ -14,6 +14,7 @@ import {
 import { chatCompletionsErrorTypeByKind } from "../errors/chat-completions-error-kinds";
 import { encodeChatCompletionsArguments } from "../message/chat-completions-arguments";
 import { encodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
+import { encodeReasoningDetails } from "../message/chat-completions-reasoning-details";
 import { encodeAssistantMessage } from "../message/encode-chat-completions-assistant";
 import { encodeChatCompletionsFinishReason } from "../response/chat-completions-finish-reason";
 import { encodeChatCompletionsUsage } from "../response/chat-completions-usage";
@@ -179,11 +180,9 @@ export function createChatCompletionsStreamEncoderTransformer(
                 else controller.enqueue(delta({ [dialect.reasoningField]: part.text }));
               }
               if (part.signature) {
-                if (
-                  part.signature.format === chatCompletionsFormatId &&
-                  dialect.reasoningField === "reasoning"
-                )
-                  controller.enqueue(delta({ reasoning_details: JSON.parse(part.signature.data) }));
+                // A stream is an answer: it carries this format's state to any client.
+                if (part.signature.format === chatCompletionsFormatId)
+                  controller.enqueue(delta({ reasoning_details: encodeReasoningDetails(part.signature) }));
                 else
                   context.lose(
                     "dropped",
