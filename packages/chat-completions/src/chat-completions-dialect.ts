@@ -5,8 +5,9 @@
 export interface ChatCompletionsDialect {
   /**
    * The assistant field carrying reasoning text: `reasoning_content` (DeepSeek, vLLM, llama.cpp),
-   * `reasoning` with `reasoning_details` (OpenRouter, Ollama), or none (OpenAI, which returns no
-   * reasoning text: it is dropped with a loss).
+   * `reasoning` with `reasoning_details` (OpenRouter, Ollama), or none (OpenAI, whose requests take
+   * no reasoning text: it is dropped with a loss). Answers always carry it: with none, in
+   * `reasoning_content`, which OpenAI's clients ignore and most others read.
    */
   reasoningField: "reasoning_content" | "reasoning" | "none";
   /** The field carrying the output token limit: `max_completion_tokens` (OpenAI) or the older `max_tokens`. */
@@ -35,3 +36,8 @@ export type ChatCompletionsDialectName = keyof typeof chatCompletionsDialects;
 
 /** The dialect the codec encodes by default: the OpenAI API's own. */
 export const defaultChatCompletionsDialect: ChatCompletionsDialect = chatCompletionsDialects.openai;
+
+/** The field an answer carries reasoning text in, in `dialect`: its own, else `reasoning_content`. */
+export function answerReasoningField(dialect: ChatCompletionsDialect): "reasoning_content" | "reasoning" {
+  return dialect.reasoningField === "none" ? "reasoning_content" : dialect.reasoningField;
+}

@@ -1,5 +1,5 @@
 import { type ConversionContext, type Part, pointer, type ToolCallPart } from "@interlingua/core";
-import type { ChatCompletionsDialect } from "../chat-completions-dialect";
+import { answerReasoningField, type ChatCompletionsDialect } from "../chat-completions-dialect";
 import {
   assignWireFields,
   chatCompletionsExtensions,
@@ -104,7 +104,8 @@ export function encodeAssistantMessage(
       }
       case "reasoning": {
         const field =
-          (chatCompletionsExtensions(part)?.field as string | undefined) ?? dialect.reasoningField;
+          (chatCompletionsExtensions(part)?.field as string | undefined) ??
+          (mode === "response" ? answerReasoningField(dialect) : dialect.reasoningField);
         const text = [part.text, ...(part.summary ?? [])].filter((piece) => piece !== undefined).join("\n\n");
         if (part.summary?.length)
           context.lose(

@@ -102,6 +102,9 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
     consumed.push("audio");
   }
 
+  // A stream that did not ask for usage gets none; a stream from another format does (see the encoder).
+  if (body.stream === true && (body.stream_options === undefined || body.stream_options === null))
+    marks.streamUsageUnasked = true;
   const rest = remainingFields(body, consumed);
   const extensions = rest === undefined ? marks : { ...rest, ...marks };
   if (Object.keys(extensions).length > 0) request.extensions = { "chat-completions": extensions };

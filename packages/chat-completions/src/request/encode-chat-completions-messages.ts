@@ -124,6 +124,12 @@ function encodeUserOrToolMessage(
     const partPath = pointer(path, "parts", index);
     switch (part.type) {
       case "tool-result":
+        if (content.length > 0)
+          context.lose(
+            "approximated",
+            partPath,
+            "a tool result after other content of its turn was sent before it, as its own tool message",
+          );
         wire.push(encodeToolResult(part, fields, context, partPath));
         break;
       case "text":

@@ -31,6 +31,7 @@ const requestMarks = [
   "maxTokensField",
   "stopForm",
   "toolsEmpty",
+  "streamUsageUnasked",
   "toolChoice",
   "responseFormat",
   "jsonSchema",
@@ -86,7 +87,7 @@ export function encodeChatCompletionsRequest(
   if (request.outputFormat !== undefined)
     body.response_format = encodeResponseFormat(request.outputFormat, fields, context);
   if (request.reasoning !== undefined) {
-    const effort = encodeReasoningEffort(request.reasoning, dialect, context);
+    const effort = encodeReasoningEffort(request.reasoning, context);
     if (effort !== undefined) body.reasoning_effort = effort;
   }
   if (request.outputModalities !== undefined)
@@ -100,6 +101,9 @@ export function encodeChatCompletionsRequest(
   if (request.user !== undefined) body.user = request.user;
   if (request.serviceTier !== undefined) body.service_tier = request.serviceTier;
   if (request.stream !== undefined) body.stream = request.stream;
+  // Another format's stream reports usage: ask for it.
+  if (request.stream === true && body.stream_options === undefined && fields.streamUsageUnasked !== true)
+    body.stream_options = { include_usage: true };
   for (const setting of unsupportedSettings) {
     if (request[setting] !== undefined)
       context.lose("dropped", pointer("", setting), `the chat-completions format has no ${setting} setting`);
@@ -155,11 +159,7 @@ function encodeResponseFormat(
 }
 
 /** The reasoning settings as `reasoning_effort`, approximating what the format cannot say. */
-function encodeReasoningEffort(
-  reasoning: ReasoningConfig,
-  dialect: ChatCompletionsDialect,
-  context: ConversionContext,
-): string | undefined {
+function encodeReasoningEffort(reasoning: ReasoningConfig, context: ConversionContext): string | undefined {
   let effort = reasoning.effort;
   if (effort === undefined && reasoning.budgetTokens !== undefined) {
     effort = reasoning.budgetTokens <= 2048 ? "low" : reasoning.budgetTokens <= 12_000 ? "medium" : "high";
@@ -170,11 +170,11 @@ function encodeReasoningEffort(
   }
   if (reasoning.summary !== undefined)
     context.lose("dropped", "/reasoning/summary", "the chat-completions format has no reasoning summaries");
-  if (reasoning.includeThoughts && dialect.reasoningField === "none")
+  if (reasoning.includeThoughts !== undefined)
     context.lose(
       "dropped",
       "/reasoning/includeThoughts",
-      "the chat-completions dialect in use returns no reasoning text",
+      "the chat-completions format has no setting for returning reasoning text",
     );
   return effort;
 }

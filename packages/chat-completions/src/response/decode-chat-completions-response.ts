@@ -19,7 +19,7 @@ export function decodeChatCompletionsResponse(wire: unknown, context: Conversion
       cause: parsed.error,
     });
   const body = wire as WireObject;
-  const identify = createCallIdentities(context);
+  const identify = createCallIdentities(context, typeof body.id === "string" ? body.id : undefined);
   const choices = [...(body.choices as WireObject[])].sort(
     (a, b) => Number(a.index ?? 0) - Number(b.index ?? 0),
   );

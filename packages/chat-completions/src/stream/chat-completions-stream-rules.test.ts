@@ -76,8 +76,8 @@ describe("the chat-completions stream decoder", () => {
     expect(response.finishReason).toEqual({ reason: "tool_calls", raw: "stop" });
   });
 
-  it("gives a call without an id one, and takes usage from every chunk (the last wins)", async () => {
-    const context = createConversionContext({ generateId: (prefix) => `${prefix}_made` });
+  it("gives a call without an id one made from the answer's id, and takes usage from every chunk (the last wins)", async () => {
+    const context = createConversionContext();
     const llama = await accumulate(
       await transformAll(
         await readRecordedStream("llama-cpp-usage-null-missing-tool-id.chunks.jsonl"),
@@ -86,7 +86,7 @@ describe("the chat-completions stream decoder", () => {
     );
     expect(llama.parts[1]).toMatchObject({
       type: "tool-call",
-      id: "call_made",
+      id: "call_chatcmpl-Xk2Lm9Qp4Rs7Tu1V_1",
       name: "get_time",
       arguments: { zone: "CET" },
     });

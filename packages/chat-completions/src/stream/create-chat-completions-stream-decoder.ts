@@ -70,7 +70,7 @@ interface OpenCall {
 export function createChatCompletionsStreamDecoderTransformer(
   context: ConversionContext,
 ): Transformer<unknown, ChatEvent> {
-  const identify = createCallIdentities(context);
+  let identify = createCallIdentities(context);
   let started = false;
   let ended = false;
   let nextIndex = 0;
@@ -129,7 +129,16 @@ export function createChatCompletionsStreamDecoderTransformer(
     closeOpen(controller);
     open = { index: nextIndex++, kind, text: "" };
     if (field !== undefined) open.field = field;
-    controller.enqueue({ type: "part-start", index: open.index, kind });
+    controller.enqueue(
+      field === undefined
+        ? { type: "part-start", index: open.index, kind }
+        : {
+            type: "part-start",
+            index: open.index,
+            kind,
+            extensions: { [chatCompletionsFormatId]: { field } },
+          },
+    );
     return open;
   }
 
@@ -291,6 +300,8 @@ export function createChatCompletionsStreamDecoderTransformer(
           model: typeof item.model === "string" ? item.model : (context.request?.model ?? ""),
         };
         if (typeof item.created === "number") start.created = item.created;
+        // Ids made for calls without one derive from the answer's id, the same on every decoding.
+        if (typeof item.id === "string" && item.id !== "") identify = createCallIdentities(context, item.id);
         const rest = remainingFields(item, chunkFields);
         if (rest !== undefined) start.extensions = { [chatCompletionsFormatId]: rest };
         controller.enqueue(start);

@@ -2,10 +2,15 @@ import {
   type ChatEvent,
   type ConversionContext,
   type ErrorData,
+  mergeUsage,
   pointer,
   type Usage,
 } from "@interlingua/core";
-import { type ChatCompletionsDialect, defaultChatCompletionsDialect } from "../chat-completions-dialect";
+import {
+  answerReasoningField,
+  type ChatCompletionsDialect,
+  defaultChatCompletionsDialect,
+} from "../chat-completions-dialect";
 import {
   chatCompletionsExtensions,
   chatCompletionsFormatId,
@@ -29,18 +34,22 @@ interface PartState {
   streamedArguments?: boolean;
   /** Whether reasoning text was streamed, or its loss reported. */
   streamedReasoning?: boolean;
+  /** The field reasoning text goes in. */
+  reasoningField?: string;
 }
 
 /**
  * Whether to send the usage-only last chunk: a chat-completions caller asks for it with
- * `stream_options.include_usage` (and gets zeros when no usage is known, as the format promises);
- * with no request known (a conversion, a replay) it is sent when there is usage to send.
+ * `stream_options.include_usage` (and gets zeros when no usage is known, as the format promises)
+ * and gets none when it did not ask; otherwise (another format's request, a conversion, a replay)
+ * it is sent when there is usage to send.
  */
 function wantsUsage(context: ConversionContext, known: boolean): boolean {
-  const request = context.request;
-  if (request === undefined) return known;
-  const options = request.extensions?.[chatCompletionsFormatId]?.stream_options as WireObject | undefined;
-  return options?.include_usage === true;
+  const fields = context.request?.extensions?.[chatCompletionsFormatId];
+  const options = fields?.stream_options as WireObject | null | undefined;
+  if (options !== undefined && options !== null) return options.include_usage === true;
+  if (fields?.streamUsageUnasked === true) return false;
+  return known;
 }
 
 /** A mid-stream error chunk: the format's error envelope. */
@@ -53,8 +62,8 @@ function errorChunk(error: ErrorData): WireObject {
 
 /**
  * The stream encoder as a synchronous transformer: canonical events as `chat.completion.chunk`s.
- * The first chunk names the role; text, reasoning (in `dialect`'s field, dropped with a loss where
- * it has none) and tool calls (id and name in the first delta, then argument text, by `index`)
+ * The first chunk names the role; text, reasoning (in `dialect`'s field, or `reasoning_content`)
+ * and tool calls (id and name in the first delta, then argument text, by `index`)
  * follow as deltas; a refusal and a text's citations go out when their part ends; extra candidates
  * go out whole before the finish chunk; the usage-only last chunk (`choices: []`) follows when the
  * caller asked for it. A failure is the format's `{error}` chunk. The `data: [DONE]` line that ends
@@ -87,13 +96,18 @@ export function createChatCompletionsStreamEncoderTransformer(
             model: event.model,
             ...chatCompletionsExtensions(event),
           };
-          if (event.usage) usage = event.usage;
+          if (event.usage) usage = mergeUsage(usage, event.usage);
           controller.enqueue(delta({ role: "assistant", content: "" }));
           return;
         }
         case "part-start": {
           const state: PartState = { kind: event.kind };
           parts.set(event.index, state);
+          if (event.kind === "reasoning") {
+            // The field a reasoning part of this format came in, else the dialect's.
+            const field = chatCompletionsExtensions(event)?.field;
+            state.reasoningField = typeof field === "string" ? field : answerReasoningField(dialect);
+          }
           if (event.kind === "tool-call") {
             state.toolIndex = nextToolIndex++;
             controller.enqueue(
@@ -116,14 +130,8 @@ export function createChatCompletionsStreamEncoderTransformer(
           return;
         case "reasoning-delta": {
           const state = parts.get(event.index);
-          if (dialect.reasoningField === "none") {
-            if (state && !state.streamedReasoning)
-              context.lose(
-                "dropped",
-                pointer("/parts", event.index),
-                "the chat-completions dialect in use carries no reasoning text",
-              );
-          } else if (event.text !== "") controller.enqueue(delta({ [dialect.reasoningField]: event.text }));
+          const field = state?.reasoningField ?? answerReasoningField(dialect);
+          if (event.text !== "") controller.enqueue(delta({ [field]: event.text }));
           if (state) state.streamedReasoning = true;
           return;
         }
@@ -171,13 +179,8 @@ export function createChatCompletionsStreamEncoderTransformer(
             }
             case "reasoning": {
               if (!state?.streamedReasoning && part.text) {
-                if (dialect.reasoningField === "none")
-                  context.lose(
-                    "dropped",
-                    path,
-                    "the chat-completions dialect in use carries no reasoning text",
-                  );
-                else controller.enqueue(delta({ [dialect.reasoningField]: part.text }));
+                const field = state?.reasoningField ?? answerReasoningField(dialect);
+                controller.enqueue(delta({ [field]: part.text }));
               }
               if (part.signature) {
                 // A stream is an answer: it carries this format's state to any client.
@@ -198,11 +201,11 @@ export function createChatCompletionsStreamEncoderTransformer(
           return;
         }
         case "usage":
-          usage = event.usage;
+          usage = mergeUsage(usage, event.usage);
           return;
         case "response-end": {
           done = true;
-          if (event.usage) usage = event.usage;
+          if (event.usage) usage = mergeUsage(usage, event.usage);
           event.candidates?.forEach((candidate, position) => {
             const message = encodeAssistantMessage(
               candidate.parts,

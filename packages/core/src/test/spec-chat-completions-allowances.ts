@@ -24,6 +24,21 @@ export const chatCompletionsSpecAllowances: readonly SpecAllowance[] = [
     },
   },
   {
+    name: "reasoning-in-answers",
+    description:
+      "Answers and deltas carry reasoning as `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning` with `reasoning_details` (OpenRouter, Ollama).",
+    modes: "both",
+    apply(schemas) {
+      const reasoning = {
+        reasoning_content: { anyOf: [{ type: "string" }, { type: "null" }] },
+        reasoning: { anyOf: [{ type: "string" }, { type: "null" }] },
+        reasoning_details: { type: "array", items: { type: "object" } },
+      };
+      Object.assign(propertiesOf(schemas, "ChatCompletionResponseMessage"), structuredClone(reasoning));
+      Object.assign(propertiesOf(schemas, "ChatCompletionStreamResponseDelta"), structuredClone(reasoning));
+    },
+  },
+  {
     name: "absent-logprobs-and-refusal",
     description:
       "`choices[].logprobs` is left out by models without logprobs support, and `message.refusal` by older models (decode only; we send both).",

@@ -1,8 +1,9 @@
+import { type ChatCompletionsDialectName, chatCompletionsDialects } from "@interlingua/chat-completions";
 import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
 import { z } from "zod";
 
 /** The wire formats a gateway can serve and call, by codec id. */
-export const gatewayFormatIds = ["messages", "generate-content", "responses"] as const;
+export const gatewayFormatIds = ["messages", "generate-content", "responses", "chat-completions"] as const;
 
 /** One of {@link gatewayFormatIds}. */
 export type GatewayFormatId = (typeof gatewayFormatIds)[number];
@@ -43,21 +44,44 @@ const isChatProvider = (value: unknown): value is ChatProvider =>
   typeof (value as ChatProvider).capabilities === "object";
 
 /** An upstream that speaks one of our formats, called with the codec's own provider. */
-export const VendorProviderConfig = z.strictObject({
-  /** The wire format the upstream speaks. */
-  type: z.enum(gatewayFormatIds),
-  /** Base URL without the version path (`https://api.anthropic.com`). */
-  baseURL: z.url({ protocol: /^https?$/ }),
-  /** The key the gateway presents upstream (never the caller's). */
-  apiKey: z.string().min(1),
-  /** Extra headers on every upstream call. */
-  headers: z.record(z.string(), z.string()).optional(),
-  /**
-   * Call the upstream streaming even for callers that want one whole answer (collected with
-   * `accumulate`), for long generations that would otherwise hit idle timeouts.
-   */
-  streamUpstream: z.boolean().optional(),
-});
+export const VendorProviderConfig = z
+  .strictObject({
+    /** The wire format the upstream speaks. */
+    type: z.enum(gatewayFormatIds),
+    /** Base URL without the version path (`https://api.anthropic.com`). */
+    baseURL: z.url({ protocol: /^https?$/ }),
+    /**
+     * The key the gateway presents upstream (never the caller's). Empty only for a chat-completions
+     * server that asks for none (a local Ollama, llama.cpp or vLLM).
+     */
+    apiKey: z.string(),
+    /** Extra headers on every upstream call. */
+    headers: z.record(z.string(), z.string()).optional(),
+    /**
+     * Call the upstream streaming even for callers that want one whole answer (collected with
+     * `accumulate`), for long generations that would otherwise hit idle timeouts.
+     */
+    streamUpstream: z.boolean().optional(),
+    /**
+     * chat-completions only: the server's dialect (how it spells reasoning and the output limit):
+     * `openai` (default), `deepseek`, `vllm`, `llama.cpp`, `openrouter` or `ollama`.
+     */
+    dialect: z.enum(Object.keys(chatCompletionsDialects) as [ChatCompletionsDialectName]).optional(),
+  })
+  .superRefine((provider, context) => {
+    if (provider.apiKey === "" && provider.type !== "chat-completions")
+      context.addIssue({
+        code: "custom",
+        message: "Too small: expected string to have >=1 characters",
+        path: ["apiKey"],
+      });
+    if (provider.dialect !== undefined && provider.type !== "chat-completions")
+      context.addIssue({
+        code: "custom",
+        message: "dialect is a chat-completions setting",
+        path: ["dialect"],
+      });
+  });
 /** A provider given by wire format, URL and key; see {@link VendorProviderConfig}. */
 export type VendorProviderConfig = z.infer<typeof VendorProviderConfig>;
 

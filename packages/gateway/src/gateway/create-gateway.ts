@@ -96,6 +96,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       apiKey: entry.apiKey,
       headers: entry.headers,
       fetch: upstreamFetch,
+      dialect: entry.dialect,
     };
     targets.set(name, {
       name,

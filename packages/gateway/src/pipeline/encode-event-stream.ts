@@ -47,10 +47,10 @@ export function encodeEventStream(
   events: ReadableStream<ChatEvent>,
   codec: AnyCodec,
   encoder: TransformStream<ChatEvent, unknown>,
-  options: { framing: StreamFraming; redact: SecretRedactor },
+  options: { framing: StreamFraming; redact: SecretRedactor; sseDoneData?: string },
 ): ReadableStream<Uint8Array> {
   const reader = events.pipeThrough(encoder).getReader();
-  const framer = createEventFramer(codec, options.framing, options.redact);
+  const framer = createEventFramer(codec, options.framing, options.redact, options.sseDoneData);
   const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     const end = framer.end();
     if (end) controller.enqueue(end);

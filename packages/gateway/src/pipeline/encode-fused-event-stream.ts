@@ -26,6 +26,8 @@ export interface FusedEventStreamOptions {
   hooks: EventStreamHooks;
   framing: StreamFraming;
   redact: SecretRedactor;
+  /** The data of the SSE event that closes the body, for formats that have one (`[DONE]`). */
+  sseDoneData?: string;
 }
 
 type TerminalEvent = Extract<ChatEvent, { type: "response-end" | "error" }>;
@@ -80,7 +82,7 @@ export function encodeFusedEventStream(
   options: FusedEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const { codec, hooks, sealing } = options;
-  const framer = createEventFramer(codec, options.framing, options.redact);
+  const framer = createEventFramer(codec, options.framing, options.redact, options.sseDoneData);
   const tail = chainTransformers(options.encoder, framingTransformer(framer));
   let output!: TransformStreamDefaultController<Uint8Array>;
   let finished = false;

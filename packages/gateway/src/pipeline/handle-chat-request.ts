@@ -296,11 +296,16 @@ async function answerStream(
       hooks,
       framing,
       redact,
+      sseDoneData: front.format.sseDoneData,
     });
   } else {
     const encoder = codec.createStreamEncoder(context);
     const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
-    body = encodeEventStream(events, codec, encoder, { framing, redact });
+    body = encodeEventStream(events, codec, encoder, {
+      framing,
+      redact,
+      sseDoneData: front.format.sseDoneData,
+    });
   }
   if (framing === "sse" && front.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
   return new Response(body, {
