@@ -209,9 +209,9 @@ describe("interlingua inspect", () => {
     ).toBe(0);
     const out = io.out();
     expect(out).toContain('"type": "reasoning"');
-    expect(out).toMatch(/field\s+messages\s+responses\s+generate-content/);
-    expect(out).toMatch(/response \/parts\/0\s+dropped\s+ok/);
-    expect(out).toMatch(/every other field\s+ok\s+ok\s+ok/);
+    expect(out).toMatch(/field\s+chat-completions\s+messages\s+responses\s+generate-content/);
+    expect(out).toMatch(/response \/parts\/0\s+ok\s+dropped\s+ok/);
+    expect(out).toMatch(/every other field\s+ok\s+ok\s+ok\s+ok/);
   });
 });
 
