@@ -12,17 +12,19 @@ export function defaultChatCompletionsPath(baseURL: string): string {
 
 /**
  * The upstream request for an encoded body at `path` under the base URL: `stream` set only when
- * streaming, with `stream_options.include_usage` (so the last chunk carries usage) unless the body
- * says otherwise; `Authorization: Bearer` when there is a key (local servers need none).
+ * streaming, and with `askUsage` `stream_options.include_usage` too (so the last chunk carries
+ * usage) unless the body says otherwise; `Authorization: Bearer` when there is a key (local
+ * servers need none).
  */
 export function buildChatCompletionsUpstreamRequest(
   options: UpstreamRequestOptions<ChatCompletionsRequest>,
   path: string = defaultChatCompletionsPath(options.baseURL),
+  askUsage = false,
 ): UpstreamRequest {
   const body: Record<string, unknown> = { ...options.body, model: options.model };
   if (options.stream) {
     body.stream = true;
-    body.stream_options ??= { include_usage: true };
+    if (askUsage) body.stream_options ??= { include_usage: true };
   } else {
     delete body.stream;
     delete body.stream_options;
@@ -43,7 +45,8 @@ export function buildChatCompletionsUpstreamRequest(
 /**
  * The chat-completions format on HTTP: `POST /v1/chat/completions` (under any prefix), callers
  * authenticate with `Authorization: Bearer <key>`, and upstream calls go to the base URL's chat
- * completions path ({@link buildChatCompletionsUpstreamRequest}).
+ * completions path with the body as it is ({@link buildChatCompletionsUpstreamRequest}): a caller's
+ * body passed through asks for usage only if the caller did.
  */
 export const chatCompletionsHttpBinding: CodecHttpBinding<ChatCompletionsRequest> = {
   matchChatRequest(method, url) {

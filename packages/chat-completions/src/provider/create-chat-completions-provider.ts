@@ -49,6 +49,7 @@ export function createChatCompletionsProvider(options: ChatCompletionsProviderOp
       hostedTools: ["web_search"],
       inputMedia: ["image", "audio", "document", "file"],
     },
-    buildUpstreamRequest: (upstream) => buildChatCompletionsUpstreamRequest(upstream, path),
+    // The provider always wants usage; the front encoder sends it on only to callers that asked.
+    buildUpstreamRequest: (upstream) => buildChatCompletionsUpstreamRequest(upstream, path, true),
   });
 }
