@@ -150,6 +150,15 @@ export function encodeAssistantMessage(
     }
   });
 
+  // One message has one text, one refusal and one reasoning field: several parts are joined.
+  const joined = (count: number, what: string) => {
+    if (count > 1) context.lose("approximated", path, `${count} ${what} parts were joined into one`);
+  };
+  joined(reasoningTexts.length, "reasoning");
+  if (!asParts) {
+    joined(texts.length, "text");
+    joined(refusals.length, "refusal");
+  }
   if (reasoningField !== undefined && reasoningTexts.length > 0)
     message[reasoningField] = reasoningTexts.join("\n\n");
   if (reasoningDetails !== undefined) message.reasoning_details = reasoningDetails;

@@ -117,3 +117,18 @@ describe("legalizeChatCompletionsRequest", () => {
     expect(losses).toEqual(["dropped /temperature"]);
   });
 });
+
+describe("decodeChatCompletionsRequest", () => {
+  it("refuses what the API refuses across fields, naming the field", () => {
+    const body = { model: "gpt-4.1", messages: [{ role: "user", content: "Hi" }] };
+    for (const [extra, param] of [
+      [{ stream_options: { include_usage: true } }, "stream_options"],
+      [{ top_logprobs: 2 }, "top_logprobs"],
+      [{ temperature: 2.5 }, "temperature"],
+      [{ messages: [] }, "messages"],
+    ] as const)
+      expect(() => codec.decodeRequest({ ...body, ...extra }, createConversionContext())).toThrow(
+        expect.objectContaining({ kind: "invalid_request", param }),
+      );
+  });
+});

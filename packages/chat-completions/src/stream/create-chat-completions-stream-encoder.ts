@@ -103,6 +103,16 @@ export function createChatCompletionsStreamEncoderTransformer(
         case "part-start": {
           const state: PartState = { kind: event.kind };
           parts.set(event.index, state);
+          // The message has one text and one reasoning field: a second such part continues the first.
+          if (event.kind === "text" || event.kind === "reasoning" || event.kind === "refusal") {
+            const earlier = [...parts.values()].filter((part) => part.kind === event.kind).length;
+            if (earlier > 1)
+              context.lose(
+                "approximated",
+                pointer("/parts", event.index),
+                `a second ${event.kind} part joined the first`,
+              );
+          }
           if (event.kind === "reasoning") {
             // The field a reasoning part of this format came in, else the dialect's.
             const field = chatCompletionsExtensions(event)?.field;

@@ -118,38 +118,49 @@ export const ChatCompletionsResponseFormat = z.discriminatedUnion("type", [
 ]);
 
 /**
- * The body of `POST /v1/chat/completions`, with the ranges of the API reference and vendor spec.
- * Unknown fields (a compatible server's own settings) are accepted and kept.
+ * The body of `POST /v1/chat/completions`, with the ranges of the API reference and vendor spec,
+ * and `stream_options` only with `stream`, `top_logprobs` only with `logprobs`, as the API
+ * requires. Unknown fields (a compatible server's own settings) are accepted and kept.
  */
-export const ChatCompletionsRequest = z.looseObject({
-  model: z.string().min(1),
-  messages: z.array(ChatCompletionsMessage).min(1, "messages must hold at least one message"),
-  tools: z.array(ChatCompletionsTool).nullish(),
-  tool_choice: ChatCompletionsToolChoice.nullish(),
-  parallel_tool_calls: z.boolean().nullish(),
-  response_format: ChatCompletionsResponseFormat.nullish(),
-  max_tokens: z.number().int().min(1).nullish(),
-  max_completion_tokens: z.number().int().min(1).nullish(),
-  temperature: z.number().min(0).max(2).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
-  stop: z.union([z.string(), z.array(z.string()).max(4, "stop holds at most 4 sequences")]).nullish(),
-  n: z.number().int().min(1).max(128).nullish(),
-  seed: z.number().int().nullish(),
-  presence_penalty: z.number().min(-2).max(2).nullish(),
-  frequency_penalty: z.number().min(-2).max(2).nullish(),
-  logit_bias: z.record(z.string(), z.number().min(-100).max(100)).nullish(),
-  logprobs: z.boolean().nullish(),
-  top_logprobs: z.number().int().min(0).max(20).nullish(),
-  reasoning_effort: z.string().nullish(),
-  modalities: z.array(z.enum(["text", "audio"])).nullish(),
-  audio: z.looseObject({ voice: z.unknown(), format: z.string() }).nullish(),
-  store: z.boolean().nullish(),
-  metadata: z.record(z.string().max(64), z.string().max(512)).nullish(),
-  user: z.string().nullish(),
-  service_tier: z.string().nullish(),
-  stream: z.boolean().nullish(),
-  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
-  web_search_options: z.looseObject({}).nullish(),
-});
+export const ChatCompletionsRequest = z
+  .looseObject({
+    model: z.string().min(1),
+    messages: z.array(ChatCompletionsMessage).min(1, "messages must hold at least one message"),
+    tools: z.array(ChatCompletionsTool).nullish(),
+    tool_choice: ChatCompletionsToolChoice.nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
+    response_format: ChatCompletionsResponseFormat.nullish(),
+    max_tokens: z.number().int().min(1).nullish(),
+    max_completion_tokens: z.number().int().min(1).nullish(),
+    temperature: z.number().min(0).max(2).nullish(),
+    top_p: z.number().min(0).max(1).nullish(),
+    stop: z.union([z.string(), z.array(z.string()).max(4, "stop holds at most 4 sequences")]).nullish(),
+    n: z.number().int().min(1).max(128).nullish(),
+    seed: z.number().int().nullish(),
+    presence_penalty: z.number().min(-2).max(2).nullish(),
+    frequency_penalty: z.number().min(-2).max(2).nullish(),
+    logit_bias: z.record(z.string(), z.number().min(-100).max(100)).nullish(),
+    logprobs: z.boolean().nullish(),
+    top_logprobs: z.number().int().min(0).max(20).nullish(),
+    reasoning_effort: z.string().nullish(),
+    modalities: z.array(z.enum(["text", "audio"])).nullish(),
+    audio: z.looseObject({ voice: z.unknown(), format: z.string() }).nullish(),
+    store: z.boolean().nullish(),
+    metadata: z.record(z.string().max(64), z.string().max(512)).nullish(),
+    user: z.string().nullish(),
+    service_tier: z.string().nullish(),
+    stream: z.boolean().nullish(),
+    stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
+    web_search_options: z.looseObject({}).nullish(),
+  })
+  // Two rules the API enforces across fields, with its own messages.
+  .refine((body) => body.stream_options == null || body.stream === true, {
+    message: "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
+    path: ["stream_options"],
+  })
+  .refine((body) => body.top_logprobs == null || body.logprobs === true, {
+    message: "'logprobs' must be set to true if 'top_logprobs' is set.",
+    path: ["top_logprobs"],
+  });
 /** A request body; see {@link ChatCompletionsRequest}. */
 export type ChatCompletionsRequest = z.infer<typeof ChatCompletionsRequest>;

@@ -177,9 +177,11 @@ export const chatCompletionsWireRequestArbitrary: fc.Arbitrary<Wire> = fc
     settings,
   )
   .map(([model, instructions, messages, rest]) => {
-    // The API takes `top_logprobs` only beside `logprobs: true`.
+    // The API takes `top_logprobs` only beside `logprobs: true`…
     const logprobs = rest.top_logprobs === undefined ? {} : { logprobs: true };
-    return { model, messages: [...instructions, ...messages], ...rest, ...logprobs };
+    // …and `stream_options` only beside `stream: true`.
+    const stream = rest.stream_options === undefined ? {} : { stream: true };
+    return { model, messages: [...instructions, ...messages], ...rest, ...logprobs, ...stream };
   });
 
 const urlCitation = fc.record({
