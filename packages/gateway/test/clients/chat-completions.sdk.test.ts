@@ -197,6 +197,34 @@ describe("the openai client's chat.completions", () => {
   });
 });
 
+describe("a gateway serving only the chat-completions front", () => {
+  it("lists its models at GET /v1/models in the shape the openai client reads", async () => {
+    const gateway = createGateway({
+      fronts: ["chat-completions"],
+      providers: {
+        vllm: { type: "chat-completions", baseURL: vllmUpstream.url, apiKey: "", dialect: "vllm" },
+      },
+      routes: [{ model: "house-model", provider: "vllm", upstreamModel: "qwen3-8b" }],
+    });
+    const client = new OpenAI({
+      baseURL: "http://gateway.in-process/v1",
+      apiKey: "any",
+      maxRetries: 0,
+      fetch: (input, init) => gateway.fetch(new Request(input as RequestInfo, init)),
+    });
+    const ids: string[] = [];
+    for await (const model of client.models.list()) ids.push(model.id);
+    expect(ids).toEqual(["house-model"]);
+    vllmUpstream.answer(() => ({ response: textAnswer("Hi from the house model") }));
+    const completion = await client.chat.completions.create({
+      model: "house-model",
+      messages: [{ role: "user", content: "Hi" }],
+    });
+    expect(completion.choices[0]?.message.content).toBe("Hi from the house model");
+    expect(vllmUpstream.calls.at(-1)?.wire.model).toBe("qwen3-8b");
+  });
+});
+
 describe("the ai SDK's @ai-sdk/openai-compatible provider", () => {
   const provider = () =>
     createOpenAICompatible({
