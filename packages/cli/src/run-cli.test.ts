@@ -57,6 +57,25 @@ describe("interlingua --help", () => {
 });
 
 describe("interlingua convert", () => {
+  it("converts to chat-completions and back: a streamed tool loop arrives as chunks at /v1/chat/completions", async () => {
+    const directory = temporaryDirectory();
+    const output = join(directory, "chat.jsonl");
+    const io = captureIo();
+    const input = shared("messages", "streamed-tool-use-roundtrip.http.json");
+    expect(await runCli(["convert", input, "--to", "chat-completions", "-o", output], io)).toBe(0);
+    const exchanges = jsonLines(output).map((line) => RecordedExchange.parse(line));
+    expect(exchanges).toHaveLength(2);
+    for (const exchange of exchanges) {
+      expect(exchange.format).toBe("chat-completions");
+      expect(exchange.path).toBe("/v1/chat/completions");
+      const events = exchange.response?.events as { object?: string }[];
+      expect(events.every((event) => event.object === "chat.completion.chunk")).toBe(true);
+    }
+    const back = join(directory, "back.jsonl");
+    expect(await runCli(["convert", output, "--to", "messages", "-o", back], captureIo())).toBe(0);
+    expect(jsonLines(back)).toHaveLength(2);
+  });
+
   it("writes converted exchanges beside a loss report", async () => {
     const directory = temporaryDirectory();
     const output = join(directory, "out.jsonl");
@@ -208,9 +227,9 @@ describe("interlingua inspect", () => {
     ).toBe(0);
     const out = io.out();
     expect(out).toContain('"type": "reasoning"');
-    expect(out).toMatch(/field\s+messages\s+responses\s+generate-content/);
-    expect(out).toMatch(/response \/parts\/0\s+dropped\s+ok/);
-    expect(out).toMatch(/every other field\s+ok\s+ok\s+ok/);
+    expect(out).toMatch(/field\s+chat-completions\s+messages\s+responses\s+generate-content/);
+    expect(out).toMatch(/response \/parts\/0\s+ok\s+dropped\s+ok/);
+    expect(out).toMatch(/every other field\s+ok\s+ok\s+ok\s+ok/);
   });
 });
 

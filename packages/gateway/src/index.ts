@@ -24,8 +24,10 @@ export type {
   ListedModel,
   ModelListingBinding,
 } from "./formats/gateway-format";
+export { chatCompletionsGatewayFormat } from "./formats/chat-completions-gateway-format";
 export { generateContentGatewayFormat } from "./formats/generate-content-gateway-format";
 export { messagesGatewayFormat } from "./formats/messages-gateway-format";
+export { openAiModelListing } from "./formats/openai-model-listing";
 export { responsesGatewayFormat } from "./formats/responses-gateway-format";
 export type { TokenCountBinding, TokenCountUpstreamOptions } from "./formats/token-count-binding";
 // Routing, keys and opaque state

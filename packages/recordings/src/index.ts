@@ -1,6 +1,7 @@
 // The recording format
 export {
   defaultRecordingFormats,
+  chatCompletionsRecordingFormat,
   messagesRecordingFormat,
   responsesRecordingFormat,
 } from "./format/default-recording-formats";

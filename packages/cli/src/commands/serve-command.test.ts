@@ -49,7 +49,7 @@ describe("interlingua serve with no provider key (the embedded default), driven 
 
   it("says at start-up that it serves the bundled recordings", () => {
     expect(io.err()).toMatch(/No provider key configured/);
-    expect(io.err()).toMatch(/answering from the 15 recordings bundled with interlingua/);
+    expect(io.err()).toMatch(/answering from the 20 recordings bundled with interlingua/);
     expect(io.err()).toContain('"Hello!"');
     expect(io.err()).toContain(`listening on ${url}`);
   });
@@ -145,7 +145,7 @@ describe("interlingua serve with no provider key (the embedded default), driven 
       .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect((error as Error).message).toContain("the closest recording is");
-    expect((error as Error).message).toMatch(/(messages|responses|generate-content)\/text/);
+    expect((error as Error).message).toMatch(/(chat-completions|messages|responses|generate-content)\/text/);
     // The body's message (the SDK's own message quotes the body as JSON).
     expect((error as { error?: { error?: { message?: string } } }).error?.error?.message).toContain(
       'differs in the user text of part 1 of the conversation: this request has "Hello there!", ' +

@@ -41,7 +41,8 @@ import { openInput } from "../terminal/open-input";
 export const serveHelp = `Usage: interlingua serve [options]
 
 Runs the gateway: callers use any of the formats (messages at /v1/messages, responses at
-/v1/responses, generate-content at /v1beta/models/<model>:generateContent), answered by the
+/v1/responses, chat-completions at /v1/chat/completions, generate-content at
+/v1beta/models/<model>:generateContent), answered by the
 configured providers. With no provider configured, it answers from the recordings bundled with
 interlingua (or those given with --replay), so it works with no network and no keys. An
 "imageTask" section in the --config file also serves the image-task interface under /img/ and
@@ -50,6 +51,8 @@ interlingua (or those given with --replay), so it works with no network and no k
 Options:
   --config <file>    gateway configuration (JSON); default: from environment variables
                      (ANTHROPIC_API_KEY, GEMINI_API_KEY, OPENAI_API_KEY, *_BASE_URL,
+                     OPENAI_COMPATIBLE_BASE_URL with OPENAI_COMPATIBLE_API_KEY and
+                     OPENAI_COMPATIBLE_DIALECT for any chat-completions server,
                      INTERLINGUA_API_KEYS, INTERLINGUA_SECRET)
   --host <host>      interface to listen on (default 127.0.0.1)
   --port <port>      port (default $INTERLINGUA_PORT, else 8787; 0 for any free port)
@@ -145,7 +148,8 @@ export async function startServe(
     const prompts = await recordedPrompts(recordings, formats);
     replay = { prompt: prompts.simple };
     notes =
-      `No provider key configured (set ANTHROPIC_API_KEY, GEMINI_API_KEY or OPENAI_API_KEY, or pass --config):\n` +
+      "No provider key configured (set ANTHROPIC_API_KEY, GEMINI_API_KEY, OPENAI_API_KEY or " +
+      `OPENAI_COMPATIBLE_BASE_URL, or pass --config):\n` +
       `answering from the ${recordings.length} recordings bundled with interlingua, for any model name.\n` +
       `Recorded prompts: ${prompts.all.map((prompt) => JSON.stringify(prompt)).join(" | ")}\n`;
   }

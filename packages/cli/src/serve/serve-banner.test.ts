@@ -46,8 +46,8 @@ describe("interlingua serve offline: the banner", () => {
       .split("\n")
       .map((line) => line.trim())
       .filter((line) => line.startsWith("curl "));
-    expect(commands).toHaveLength(3);
-    const [messages, responses, generateContent] = await Promise.all(commands.map(paste));
+    expect(commands).toHaveLength(4);
+    const [messages, responses, chatCompletions, generateContent] = await Promise.all(commands.map(paste));
     expect(messages).toMatchObject({
       type: "message",
       content: [{ type: "text", text: expect.stringContaining("recording") }],
@@ -58,6 +58,10 @@ describe("interlingua serve offline: the banner", () => {
       output: [
         { type: "message", content: [{ type: "output_text", text: expect.stringContaining("recording") }] },
       ],
+    });
+    expect(chatCompletions).toMatchObject({
+      object: "chat.completion",
+      choices: [{ message: { role: "assistant", content: expect.stringContaining("recording") } }],
     });
     expect(generateContent).toMatchObject({
       candidates: [{ content: { parts: [{ text: expect.stringContaining("recording") }] } }],

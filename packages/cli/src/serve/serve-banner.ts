@@ -16,12 +16,18 @@ export interface ServeBannerOptions {
 }
 
 /** The order formats are listed in. */
-const bannerOrder: readonly GatewayFormatId[] = ["messages", "responses", "generate-content"];
+const bannerOrder: readonly GatewayFormatId[] = [
+  "messages",
+  "responses",
+  "chat-completions",
+  "generate-content",
+];
 
 /** Model names the sample commands ask for; offline, any name is answered. */
 const sampleModels: Record<GatewayFormatId, string> = {
   messages: "claude-sonnet-4-5",
   responses: "gpt-5",
+  "chat-completions": "gpt-4.1",
   "generate-content": "gemini-2.5-flash",
 };
 
@@ -47,6 +53,7 @@ export function serveBanner(options: ServeBannerOptions): string {
   const endpoints: Record<GatewayFormatId, string> = {
     messages: `POST ${url}/v1/messages`,
     responses: `POST ${url}/v1/responses`,
+    "chat-completions": `POST ${url}/v1/chat/completions`,
     "generate-content":
       `POST ${url}/v1beta/models/<model>:generateContent, or under /v1/ ` +
       "(:streamGenerateContent?alt=sse streams)",
@@ -85,6 +92,11 @@ export function sampleCurl(format: GatewayFormatId, url: string, key: string, pr
       path: "/v1/responses",
       headers: [`authorization: Bearer ${key}`],
       body: { model, input: prompt },
+    },
+    "chat-completions": {
+      path: "/v1/chat/completions",
+      headers: [`authorization: Bearer ${key}`],
+      body: { model, messages: [{ role: "user", content: prompt }] },
     },
     "generate-content": {
       path: `/v1beta/models/${model}:generateContent`,

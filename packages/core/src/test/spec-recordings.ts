@@ -26,6 +26,12 @@ const schemaNames: Record<SpecFormat, { request: string; response: string; event
     event: "ResponseStreamEvent",
     error: "ErrorResponse",
   },
+  "chat-completions": {
+    request: "CreateChatCompletionRequest",
+    response: "CreateChatCompletionResponse",
+    event: "CreateChatCompletionStreamResponse",
+    error: "ErrorResponse",
+  },
   "generate-content": {
     request: "GenerateContentRequest",
     response: "GenerateContentResponse",

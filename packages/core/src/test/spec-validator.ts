@@ -1,5 +1,6 @@
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import type { SpecAllowance, SpecValidationMode } from "./spec-allowance";
+import { chatCompletionsSpecAllowances } from "./spec-chat-completions-allowances";
 import { closeObjectSchemas } from "./spec-close-objects";
 import { prepareDiscriminators } from "./spec-discriminators";
 import { addSpecFormats } from "./spec-formats";
@@ -13,7 +14,7 @@ import { responsesSpecAllowances } from "./spec-responses-allowances";
 import { componentReference, readSpecSchemas, type SpecSchemas } from "./spec-schemas";
 
 /** A wire format whose stored vendor spec a {@link SpecValidator} checks against. */
-export type SpecFormat = "messages" | "responses" | "generate-content";
+export type SpecFormat = "messages" | "responses" | "generate-content" | "chat-completions";
 
 /** Checks values against the component schemas of one format's stored vendor spec. */
 export interface SpecValidator {
@@ -53,6 +54,13 @@ const specs: Record<
     file: "vendor/openai/responses-api.openapi.json",
     dialect: "3.1",
     allowances: responsesSpecAllowances,
+  },
+  "chat-completions": {
+    file: "vendor/openai/chat-completions-api.openapi.json",
+    // OpenAPI 3.1, but its chat schemas still say `nullable: true` in places: read as 3.0, whose
+    // conversion changes only those (and nothing else this spec has).
+    dialect: "3.0",
+    allowances: chatCompletionsSpecAllowances,
   },
   "generate-content": {
     file: "vendor/gemini/generativelanguage-v1beta.openapi3.json",

@@ -15,12 +15,20 @@ export interface UsageAccounting {
  * - messages: `input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens`;
  *   `output_tokens` includes thinking.
  * - responses: `input_tokens` includes `cached_tokens`; `output_tokens` includes `reasoning_tokens`.
+ * - chat-completions: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`;
+ *   `completion_tokens` includes `completion_tokens_details.reasoning_tokens` (OpenAI's API reference
+ *   for the chat completion object; DeepSeek, vLLM and OpenRouter count the same way).
  * - generate-content: `promptTokenCount` includes `cachedContentTokenCount`; `candidatesTokenCount`
  *   excludes `thoughtsTokenCount`.
  */
 export const usageAccounting = {
   messages: { inputIncludesCacheRead: false, inputIncludesCacheWrite: false, outputIncludesReasoning: true },
   responses: { inputIncludesCacheRead: true, inputIncludesCacheWrite: true, outputIncludesReasoning: true },
+  "chat-completions": {
+    inputIncludesCacheRead: true,
+    inputIncludesCacheWrite: true,
+    outputIncludesReasoning: true,
+  },
   "generate-content": {
     inputIncludesCacheRead: true,
     inputIncludesCacheWrite: true,

@@ -5,9 +5,12 @@ interface EnvironmentProvider {
   name: string;
   keyVariable: string;
   baseUrlVariable: string;
-  defaultBaseURL: string;
+  /** The base URL when its variable is unset; without one, the provider needs its base URL set. */
+  defaultBaseURL?: string;
   type: VendorProviderConfig["type"];
   models: string[];
+  /** A variable naming the server's dialect (chat-completions). */
+  dialectVariable?: string;
 }
 
 const environmentProviders: EnvironmentProvider[] = [
@@ -35,12 +38,24 @@ const environmentProviders: EnvironmentProvider[] = [
     type: "responses",
     models: ["gpt-*", "o1*", "o3*", "o4*", "chatgpt-*", "codex-*"],
   },
+  {
+    // Any chat-completions server (vLLM, Ollama, llama.cpp, OpenRouter, ...): every model the
+    // providers above do not take. A local server may need no key.
+    name: "openai-compatible",
+    keyVariable: "OPENAI_COMPATIBLE_API_KEY",
+    baseUrlVariable: "OPENAI_COMPATIBLE_BASE_URL",
+    type: "chat-completions",
+    models: ["*"],
+    dialectVariable: "OPENAI_COMPATIBLE_DIALECT",
+  },
 ];
 
 /**
  * A configuration from environment variables alone: a provider for each of `ANTHROPIC_API_KEY`,
  * `GEMINI_API_KEY` and `OPENAI_API_KEY` that is set (base URLs from `*_BASE_URL`, a trailing `/v1`
- * removed), routed by model family (`claude-*`, `gemini-*`, `gpt-*`, ...). `INTERLINGUA_API_KEYS`
+ * removed), routed by model family (`claude-*`, `gemini-*`, `gpt-*`, ...), and for
+ * `OPENAI_COMPATIBLE_BASE_URL` a chat-completions server (key `OPENAI_COMPATIBLE_API_KEY`, none
+ * needed; dialect `OPENAI_COMPATIBLE_DIALECT`) that takes every other model. `INTERLINGUA_API_KEYS`
  * (comma-separated) become `auth.keys`, `INTERLINGUA_SECRET` the sealing secret.
  */
 export function gatewayConfigFromEnvironment(environment: Record<string, string | undefined>): GatewayConfig {
@@ -48,12 +63,14 @@ export function gatewayConfigFromEnvironment(environment: Record<string, string 
   const routes: RouteConfig[] = [];
   for (const provider of environmentProviders) {
     const apiKey = environment[provider.keyVariable];
-    if (!apiKey) continue;
-    const baseURL = (environment[provider.baseUrlVariable] || provider.defaultBaseURL).replace(
-      /\/(v1|v1beta)\/*$/,
-      "",
-    );
-    providers[provider.name] = { type: provider.type, baseURL, apiKey };
+    const setBaseURL = environment[provider.baseUrlVariable];
+    // A provider with a default base URL is enabled by its key; one without, by its base URL.
+    if (provider.defaultBaseURL === undefined ? !setBaseURL : !apiKey) continue;
+    const baseURL = (setBaseURL || provider.defaultBaseURL || "").replace(/\/(v1|v1beta)\/*$/, "");
+    const entry: VendorProviderConfig = { type: provider.type, baseURL, apiKey: apiKey ?? "" };
+    const dialect = provider.dialectVariable && environment[provider.dialectVariable];
+    if (dialect) entry.dialect = dialect as VendorProviderConfig["dialect"];
+    providers[provider.name] = entry;
     for (const model of provider.models) routes.push({ model, provider: provider.name });
   }
   const keys = (environment.INTERLINGUA_API_KEYS ?? "")

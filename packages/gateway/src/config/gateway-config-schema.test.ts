@@ -108,4 +108,50 @@ describe("gatewayConfigFromEnvironment", () => {
     });
     expect(config.routes[0]).toEqual({ model: "gemini-*", provider: "gemini" });
   });
+
+  it("makes a chat-completions provider for OPENAI_COMPATIBLE_BASE_URL, key and dialect optional, last", () => {
+    const config = gatewayConfigFromEnvironment({
+      ANTHROPIC_API_KEY: "a-key",
+      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1",
+      OPENAI_COMPATIBLE_DIALECT: "ollama",
+    });
+    expect(config.providers["openai-compatible"]).toEqual({
+      type: "chat-completions",
+      baseURL: "http://127.0.0.1:11434",
+      apiKey: "",
+      dialect: "ollama",
+    });
+    expect(config.routes.at(-1)).toEqual({ model: "*", provider: "openai-compatible" });
+    expect(gatewayConfigFromEnvironment({ OPENAI_COMPATIBLE_API_KEY: "k" }).providers).toEqual({});
+  });
+});
+
+describe("chat-completions providers in the config", () => {
+  const chat = (fields: Record<string, unknown>) => ({
+    providers: {
+      local: { type: "chat-completions", baseURL: "http://127.0.0.1:8000/v1", apiKey: "", ...fields },
+    },
+    routes: [{ model: "*", provider: "local" }],
+  });
+
+  it("take a dialect and an empty key", () => {
+    expect(parseGatewayConfig(chat({ dialect: "vllm" })).providers.local).toMatchObject({
+      dialect: "vllm",
+      apiKey: "",
+    });
+  });
+
+  it("refuse an unknown dialect, a dialect on another type, and an empty key on another type", () => {
+    expect(() => parseGatewayConfig(chat({ dialect: "nonesuch" }))).toThrow(/providers\.local\.dialect/);
+    const messages = { type: "messages", baseURL: "https://api.example.com" };
+    expect(() =>
+      parseGatewayConfig({
+        ...valid,
+        providers: { anthropic: { ...messages, apiKey: "k", dialect: "vllm" } },
+      }),
+    ).toThrow(/dialect is a chat-completions setting/);
+    expect(() =>
+      parseGatewayConfig({ ...valid, providers: { anthropic: { ...messages, apiKey: "" } } }),
+    ).toThrow(/providers\.anthropic\.apiKey/);
+  });
 });

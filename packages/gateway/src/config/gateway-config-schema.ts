@@ -1,10 +1,11 @@
+import { type ChatCompletionsDialectName, chatCompletionsDialects } from "@interlingua/chat-completions";
 import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
 import type { Storage } from "unstorage";
 import * as z from "zod/mini";
 import type { ExchangeHook } from "../observe/exchange-event";
 
 /** The wire formats a gateway can serve and call, by codec id. */
-export const gatewayFormatIds = ["messages", "generate-content", "responses"] as const;
+export const gatewayFormatIds = ["messages", "generate-content", "responses", "chat-completions"] as const;
 
 /** One of {@link gatewayFormatIds}. */
 export type GatewayFormatId = (typeof gatewayFormatIds)[number];
@@ -90,6 +91,7 @@ const modelRuleShapes: Record<GatewayFormatId, { fields: readonly string[]; requ
   messages: { fields: messagesRuleFields, required: "oneSamplingSetting" },
   responses: { fields: responsesRuleFields, required: "reasoning" },
   "generate-content": { fields: generateContentRuleFields },
+  "chat-completions": { fields: [] },
 };
 
 /** An upstream that speaks one of our formats, called with the codec's own provider. */
@@ -98,8 +100,11 @@ const VendorProviderFields = z.strictObject({
   type: z.enum(gatewayFormatIds),
   /** Base URL without the version path (`https://api.anthropic.com`). */
   baseURL: z.url({ protocol: /^https?$/ }),
-  /** The key the gateway presents upstream (never the caller's). */
-  apiKey: z.string().check(z.minLength(1)),
+  /**
+   * The key the gateway presents upstream (never the caller's). Empty only for a chat-completions
+   * server that asks for none (a local Ollama, llama.cpp or vLLM).
+   */
+  apiKey: z.string(),
   /** Extra headers on every upstream call. */
   headers: z.optional(z.record(z.string(), z.string())),
   /**
@@ -113,11 +118,28 @@ const VendorProviderFields = z.strictObject({
    * formats ones it takes (see docs/backend-rules.md).
    */
   modelRules: z.optional(z.array(ModelRuleConfig)),
+  /**
+   * chat-completions only: the server's dialect (how it spells reasoning and the output limit):
+   * `openai` (default), `deepseek`, `vllm`, `llama.cpp`, `openrouter` or `ollama`.
+   */
+  dialect: z.optional(z.enum(Object.keys(chatCompletionsDialects) as [ChatCompletionsDialectName])),
 });
 
 /** An upstream that speaks one of our formats; see {@link VendorProviderFields}. */
 export const VendorProviderConfig = VendorProviderFields.check(
   z.superRefine((provider, context) => {
+    if (provider.apiKey === "" && provider.type !== "chat-completions")
+      context.addIssue({
+        code: "custom",
+        message: "Too small: expected string to have >=1 characters",
+        path: ["apiKey"],
+      });
+    if (provider.dialect !== undefined && provider.type !== "chat-completions")
+      context.addIssue({
+        code: "custom",
+        message: "dialect is a chat-completions setting",
+        path: ["dialect"],
+      });
     const shape = modelRuleShapes[provider.type];
     provider.modelRules?.forEach((rule, index) => {
       const path = ["modelRules", index];

@@ -29,6 +29,8 @@ export interface GatewayProviderOptions {
   fetch?: typeof fetch;
   /** The provider's own model-family entries (`providers.<name>.modelRules`), checked first. */
   modelRules?: readonly ModelRuleConfig[];
+  /** The server's dialect, for a format whose servers differ (chat-completions: `deepseek`, `ollama`, ...). */
+  dialect?: string;
 }
 
 /** How a stream body is framed: server-sent events, or one JSON array written element by element. */
@@ -139,6 +141,11 @@ export interface GatewayFormat {
    * while an upstream thinks (some SDKs read only `data:` lines and would choke on one).
    */
   readonly sseComments?: boolean;
+  /**
+   * The data of a last SSE event that closes a stream body in this format (chat-completions
+   * `[DONE]`): not JSON, so not an event of the codec, but sent after the last one.
+   */
+  readonly sseDoneData?: string;
   /**
    * The answer id a request continues from (`previous_response_id`), for formats whose upstream
    * keeps conversations itself: the gateway lets only the tenant that received an id continue it.

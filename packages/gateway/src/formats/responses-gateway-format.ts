@@ -7,18 +7,13 @@ import {
 import { forwardCompaction } from "../pipeline/forward-compaction";
 import { handleStoredResponse } from "../pipeline/handle-stored-response";
 import { modelGlobPattern } from "../routing/model-glob-pattern";
-import type { GatewayFormat, ListedModel } from "./gateway-format";
-import { listModelIds } from "./list-model-ids";
+import type { GatewayFormat } from "./gateway-format";
+import { openAiModelListing } from "./openai-model-listing";
 import { responsesTokenCount } from "./responses-token-count";
 
-const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
 const compactPath = /\/v1\/responses\/compact\/?$/;
 /** `/v1/responses/{id}` under any prefix; the names of the format's other endpoints are not ids. */
 const storedResponsePath = /\/v1\/responses\/(?!(?:compact|input_tokens)\/?$)([^/]+)\/?$/;
-
-function describe(model: ListedModel) {
-  return { id: model.id, object: "model", created: 0, owned_by: model.provider };
-}
 
 /**
  * The responses format in the gateway: `GET /v1/models` in the list shape its clients read, and
@@ -52,22 +47,7 @@ export const responsesGatewayFormat: GatewayFormat = {
         ...(rule.defaultEffort && { defaultEffort: rule.defaultEffort }),
       })),
     }),
-  models: {
-    match(request, url) {
-      const match = modelsPath.exec(url.pathname);
-      // A key presented the Google way is a generate-content caller's, whose paths (`models/{m}:method`) these are not.
-      if (!match || request.headers.has("x-goog-api-key") || url.searchParams.has("key")) return undefined;
-      return match[1] === undefined ? {} : { model: decodePathSegment(match[1], "model") };
-    },
-    encodeList: (models) => ({ object: "list", data: models.map(describe) }),
-    encodeModel: describe,
-    listUpstream: (options, signal) =>
-      listModelIds(options, signal, {
-        path: "/v1/models",
-        headers: { authorization: `Bearer ${options.apiKey}` },
-        read: (page) => ({ ids: (page as { data?: { id?: unknown }[] }).data?.map((model) => model.id) }),
-      }),
-  },
+  models: openAiModelListing,
   owns: {
     path: (url) => /\/v1\/responses(?:\/|$)/.test(url.pathname),
     caller: (headers) => /^Bearer\s/i.test(headers.get("authorization") ?? ""),

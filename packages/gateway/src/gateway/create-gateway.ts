@@ -126,6 +126,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       headers: entry.headers,
       fetch: upstreamFetch,
       modelRules: entry.modelRules,
+      dialect: entry.dialect,
     };
     targets.set(name, {
       name,

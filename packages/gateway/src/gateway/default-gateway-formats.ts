@@ -1,3 +1,4 @@
+import { chatCompletionsGatewayFormat } from "../formats/chat-completions-gateway-format";
 import type { GatewayFormat } from "../formats/gateway-format";
 import { generateContentGatewayFormat } from "../formats/generate-content-gateway-format";
 import { messagesGatewayFormat } from "../formats/messages-gateway-format";
@@ -11,4 +12,5 @@ export const defaultGatewayFormats: readonly GatewayFormat[] = [
   messagesGatewayFormat,
   generateContentGatewayFormat,
   responsesGatewayFormat,
+  chatCompletionsGatewayFormat,
 ];

@@ -4,6 +4,7 @@ import {
   type ChatEvent,
   createConversionContext,
   formatSseMessage,
+  StreamParseFailure,
 } from "@interlingua/core";
 import { clientWentAway } from "./client-went-away";
 import type { SecretRedactor } from "./create-secret-redactor";
@@ -125,7 +126,9 @@ export async function checkPassedThroughStream(
     try {
       value = JSON.parse(fields.data);
     } catch {
-      return { failure: malformed("event data that is not JSON") };
+      // `data: [DONE]` closes a chat-completions stream: its decoder reads it as the end.
+      if (fields.data.trim() !== "[DONE]") return { failure: malformed("event data that is not JSON") };
+      value = new StreamParseFailure("Event data is not valid JSON", fields.data);
     }
     const checked = decode(() => decoderTransformer?.transform?.(value, collector));
     if (checked.failure) return { failure: checked.failure };

@@ -14,12 +14,14 @@ export interface EventFramer {
 
 /**
  * A framer for the front's stream body: SSE named by the codec's `sseEventName`, or a streamed JSON
- * array (generate-content without `alt=sse`). Secrets are redacted from each event's JSON.
+ * array (generate-content without `alt=sse`). Secrets are redacted from each event's JSON. With
+ * `sseDoneData` (chat-completions `[DONE]`), an SSE body ends with one more event holding it.
  */
 export function createEventFramer(
   codec: AnyCodec,
   framing: StreamFraming,
   redact: SecretRedactor,
+  sseDoneData?: string,
 ): EventFramer {
   if (framing === "json-array") {
     let first = true;
@@ -38,7 +40,8 @@ export function createEventFramer(
       const data = redact(JSON.stringify(wire));
       return textEncoder.encode(formatSseMessage(name === undefined ? { data } : { event: name, data }));
     },
-    end: () => undefined,
+    end: () =>
+      sseDoneData === undefined ? undefined : textEncoder.encode(formatSseMessage({ data: sseDoneData })),
   };
 }
 

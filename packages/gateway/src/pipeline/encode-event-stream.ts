@@ -47,10 +47,18 @@ export function encodeEventStream(
   events: ReadableStream<ChatEvent>,
   codec: AnyCodec,
   encoder: TransformStream<ChatEvent, unknown>,
-  options: { framing: StreamFraming; redact: SecretRedactor; onBytes?: (bytes: number) => void },
+  options: {
+    framing: StreamFraming;
+    redact: SecretRedactor;
+    onBytes?: (bytes: number) => void;
+    sseDoneData?: string;
+  },
 ): ReadableStream<Uint8Array> {
   const reader = events.pipeThrough(encoder).getReader();
-  const framer = countFramedBytes(createEventFramer(codec, options.framing, options.redact), options.onBytes);
+  const framer = countFramedBytes(
+    createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
+    options.onBytes,
+  );
   const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     const end = framer.end();
     if (end) controller.enqueue(end);

@@ -30,6 +30,8 @@ export interface FusedEventStreamOptions {
   redact: SecretRedactor;
   /** Told the size of each piece of the body (the exchange's bytes out). */
   onBytes?: (bytes: number) => void;
+  /** The data of the SSE event that closes the body, for formats that have one (`[DONE]`). */
+  sseDoneData?: string;
 }
 
 type TerminalEvent = Extract<ChatEvent, { type: "response-end" | "error" }>;
@@ -84,7 +86,10 @@ export function encodeFusedEventStream(
   options: FusedEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const { codec, hooks, sealing } = options;
-  const framer = countFramedBytes(createEventFramer(codec, options.framing, options.redact), options.onBytes);
+  const framer = countFramedBytes(
+    createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
+    options.onBytes,
+  );
   const tail = chainTransformers(options.encoder, framingTransformer(framer));
   let output!: TransformStreamDefaultController<Uint8Array>;
   let finished = false;

@@ -349,11 +349,17 @@ async function answerStream(
       framing,
       redact,
       onBytes,
+      sseDoneData: front.format.sseDoneData,
     });
   } else {
     const encoder = codec.createStreamEncoder(context);
     const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
-    body = encodeEventStream(events, codec, encoder, { framing, redact, onBytes });
+    body = encodeEventStream(events, codec, encoder, {
+      framing,
+      redact,
+      onBytes,
+      sseDoneData: front.format.sseDoneData,
+    });
   }
   if (framing === "sse" && front.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
   return new Response(body, {

@@ -337,6 +337,132 @@ const openaiSdk: ClientLine = {
   },
 };
 
+// The chat-completions client -------------------------------------------------------------------
+
+const chatQuestion = { role: "user" as const, content: "Weather in Paris and Tokyo?" };
+const chatTools = [
+  {
+    type: "function" as const,
+    function: { name: "get_weather", description: "Weather in a city", parameters: weatherSchema },
+  },
+];
+
+const openaiChatSdk: ClientLine = {
+  name: "openai (chat.completions)",
+  front: "chat-completions",
+  async plain(target) {
+    const completion = await openaiClient(target).chat.completions.create({
+      model: target.model,
+      messages: [{ role: "user", content: "Say hello." }],
+    });
+    return completion.choices[0]?.message.content ?? "";
+  },
+  async streamed(target) {
+    const deltas: string[] = [];
+    const stream = await openaiClient(target).chat.completions.create({
+      model: target.model,
+      messages: [{ role: "user", content: "Say hello." }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    for await (const chunk of stream) {
+      const content = chunk.choices[0]?.delta.content;
+      if (content) deltas.push(content);
+    }
+    return { deltas };
+  },
+  async toolTurns(target) {
+    const client = openaiClient(target);
+    const first = await client.chat.completions.create({
+      model: target.model,
+      tools: chatTools,
+      messages: [chatQuestion],
+    });
+    const message = first.choices[0]!.message;
+    const calls = (message.tool_calls ?? []).flatMap((call) => (call.type === "function" ? [call] : []));
+    const second = await client.chat.completions.create({
+      model: target.model,
+      tools: chatTools,
+      messages: [
+        chatQuestion,
+        message,
+        ...calls.map((call) => ({ role: "tool" as const, tool_call_id: call.id, content: "Sunny" })),
+      ],
+    });
+    return {
+      calls: calls.map((call) => ({
+        name: call.function.name,
+        city: (JSON.parse(call.function.arguments) as { city?: unknown }).city,
+      })),
+      text: second.choices[0]?.message.content ?? "",
+    };
+  },
+  async reasoningTurns(target) {
+    const client = openaiClient(target);
+    const question = { role: "user" as const, content: "Think, then answer." };
+    const settings = { model: target.model, reasoning_effort: "medium" as const };
+    const first = await client.chat.completions.create({ ...settings, messages: [question] });
+    // The assistant message goes back as it came, reasoning_details included.
+    const second = await client.chat.completions.create({
+      ...settings,
+      messages: [question, first.choices[0]!.message, { role: "user", content: "And?" }],
+    });
+    return { text: second.choices[0]?.message.content ?? "" };
+  },
+  async image(target, pngBase64) {
+    const completion = await openaiClient(target).chat.completions.create({
+      model: target.model,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "image_url", image_url: { url: `data:image/png;base64,${pngBase64}` } },
+            { type: "text", text: "What is this?" },
+          ],
+        },
+      ],
+    });
+    return completion.choices[0]?.message.content ?? "";
+  },
+  async structured(target, schema) {
+    const completion = await openaiClient(target).chat.completions.create({
+      model: target.model,
+      messages: [{ role: "user", content: "Where?" }],
+      response_format: { type: "json_schema", json_schema: { name: "place", schema, strict: false } },
+    });
+    return JSON.parse(completion.choices[0]?.message.content ?? "");
+  },
+  async refusedStream(target) {
+    try {
+      const stream = await openaiClient(target).chat.completions.create({
+        model: target.model,
+        messages: [{ role: "user", content: "x" }],
+        stream: true,
+      });
+      for await (const _chunk of stream) {
+        // drain
+      }
+      return { message: "no error" };
+    } catch (thrown) {
+      return failure(thrown);
+    }
+  },
+  async failingStream(target) {
+    let text = "";
+    try {
+      const stream = await openaiClient(target).chat.completions.create({
+        model: target.model,
+        messages: [{ role: "user", content: "x" }],
+        stream: true,
+      });
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
+      return { message: "no error", text };
+    } catch (thrown) {
+      return failure(thrown, text);
+    }
+  },
+};
+
 // The generate-content client ----------------------------------------------------------------------
 
 function genaiClient(target: ClientTarget) {
@@ -634,4 +760,12 @@ const aiGoogle = aiLine(
 );
 
 /** Every client line the matrix drives: two per front. */
-export const clientLines: ClientLine[] = [anthropicSdk, aiAnthropic, genaiSdk, aiGoogle, openaiSdk, aiOpenAI];
+export const clientLines: ClientLine[] = [
+  anthropicSdk,
+  aiAnthropic,
+  genaiSdk,
+  aiGoogle,
+  openaiSdk,
+  aiOpenAI,
+  openaiChatSdk,
+];

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { createChatCompletionsCodec } from "@interlingua/chat-completions";
 import {
   type AnyCodec,
   CanonicalError,
@@ -32,7 +33,14 @@ import {
 import { type ClientLine, type ClientTarget, clientLines } from "./client-lines";
 import { type CellResult, renderCompatibility } from "./render-compatibility";
 
-const backends: AnyCodec[] = [messagesCodec, generateContentCodec, responsesCodec];
+/** The chat-completions backend speaks OpenRouter's dialect, whose reasoning_details carry reasoning state. */
+const chatCompletionsDialect = "openrouter";
+const backends: AnyCodec[] = [
+  messagesCodec,
+  generateContentCodec,
+  responsesCodec,
+  createChatCompletionsCodec({ dialect: chatCompletionsDialect }),
+];
 /** Where the agent CLIs' section of docs/compatibility.md starts (written by packages/agents-e2e). */
 const agentsSectionHeading = "## Agent CLIs";
 const transports = ["in-process", "node"] as const;
@@ -54,6 +62,12 @@ const placeSchema = {
   },
 };
 
+/**
+ * The model name a caller asks for to reach `backend`: a gpt-5 name (a reasoning model to every
+ * front's rules), never `gpt-5-chat…`, which names the gpt-5 models that do not reason.
+ */
+const modelFor = (backend: string) => `gpt-5-${backend === "chat-completions" ? "compatible" : backend}`;
+
 const upstreams = new Map<string, ScriptedUpstream>();
 const reports: ConversionReport[] = [];
 const results: CellResult[] = [];
@@ -68,11 +82,16 @@ beforeAll(async () => {
     providers: Object.fromEntries(
       backends.map((codec) => [
         codec.id,
-        { type: codec.id as never, baseURL: upstreams.get(codec.id)!.url, apiKey: `upstream-${codec.id}` },
+        {
+          type: codec.id as never,
+          baseURL: upstreams.get(codec.id)!.url,
+          apiKey: `upstream-${codec.id}`,
+          ...(codec.id === "chat-completions" ? { dialect: chatCompletionsDialect } : {}),
+        },
       ]),
     ),
     routes: backends.map((codec) => ({
-      model: `gpt-5-${codec.id}`,
+      model: modelFor(codec.id),
       provider: codec.id,
       upstreamModel: "upstream-model",
     })),
@@ -251,7 +270,7 @@ for (const transport of transports) {
               const target: ClientTarget = {
                 url: transport === "node" ? server.url : "http://gateway.in-process",
                 apiKey,
-                model: `gpt-5-${backend}`,
+                model: modelFor(backend),
                 fetch:
                   transport === "node"
                     ? undefined

@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
@@ -98,8 +99,61 @@ export const generateContentRecordingFormat: RecordingFormat = {
   },
 };
 
-/** The three chat formats interlingua ships, in a stable order. */
+/** Roles only the chat-completions format has in `messages`. */
+const chatCompletionsRoles = new Set(["system", "developer", "tool", "function"]);
+/** Request fields only the chat-completions format has (a messages request has `max_tokens` too). */
+const chatCompletionsFields = [
+  "max_completion_tokens",
+  "n",
+  "response_format",
+  "stream_options",
+  "logprobs",
+  "presence_penalty",
+  "frequency_penalty",
+  "seed",
+  "modalities",
+];
+
+/**
+ * The chat-completions format: `messages` requests that are not the messages format's (no
+ * `max_tokens`, or a role or field only chat completions has), `object: "chat.completion"` bodies
+ * and `chat.completion.chunk` events. Its error envelope is the responses format's, read there.
+ */
+export const chatCompletionsRecordingFormat: RecordingFormat = {
+  codec: chatCompletionsCodec,
+  recognizes(document: unknown, kind: WireDocumentKind): boolean {
+    if (!isObject(document)) return false;
+    switch (kind) {
+      case "request": {
+        if (!Array.isArray(document.messages)) return false;
+        if (!("max_tokens" in document)) return true;
+        return (
+          chatCompletionsFields.some((field) => field in document) ||
+          document.messages.some(
+            (message) => isObject(message) && chatCompletionsRoles.has(String(message.role)),
+          )
+        );
+      }
+      case "response":
+        return document.object === "chat.completion";
+      case "event":
+        return document.object === "chat.completion.chunk";
+      case "error":
+        return false;
+      default: {
+        const unknownKind: never = kind;
+        return unknownKind;
+      }
+    }
+  },
+};
+
+/**
+ * The four chat formats interlingua ships, in a stable order; chat-completions comes first, since
+ * a messages request is told from one only by what chat completions alone has.
+ */
 export const defaultRecordingFormats: readonly RecordingFormat[] = [
+  chatCompletionsRecordingFormat,
   messagesRecordingFormat,
   responsesRecordingFormat,
   generateContentRecordingFormat,

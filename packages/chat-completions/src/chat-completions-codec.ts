@@ -1,0 +1,71 @@
+import type { Codec } from "@interlingua/core";
+import {
+  type ChatCompletionsCodecOptions,
+  chatCompletionsDialectOf,
+  chatCompletionsModelFamiliesOf,
+} from "./chat-completions-codec-options";
+import { chatCompletionsFormatId } from "./chat-completions-extensions";
+import { chatCompletionsErrorFromWire } from "./errors/chat-completions-error-from-wire";
+import { chatCompletionsErrorToWire } from "./errors/chat-completions-error-to-wire";
+import { chatCompletionsHttpBinding } from "./http/chat-completions-http-binding";
+import { decodeChatCompletionsRequest } from "./request/decode-chat-completions-request";
+import { encodeChatCompletionsRequest } from "./request/encode-chat-completions-request";
+import { decodeChatCompletionsResponse } from "./response/decode-chat-completions-response";
+import { encodeChatCompletionsResponse } from "./response/encode-chat-completions-response";
+import {
+  createChatCompletionsStreamDecoder,
+  createChatCompletionsStreamDecoderTransformer,
+} from "./stream/create-chat-completions-stream-decoder";
+import {
+  createChatCompletionsStreamEncoder,
+  createChatCompletionsStreamEncoderTransformer,
+} from "./stream/create-chat-completions-stream-encoder";
+import { ChatCompletionsRequest } from "./wire/chat-completions-request-schema";
+import {
+  ChatCompletionsChunk,
+  ChatCompletionsErrorBody,
+  ChatCompletionsResponse,
+} from "./wire/chat-completions-response-schema";
+
+/** The chat-completions codec's type. */
+export type ChatCompletionsCodec = Codec<
+  ChatCompletionsRequest,
+  ChatCompletionsResponse,
+  ChatCompletionsChunk,
+  ChatCompletionsErrorBody
+>;
+
+/**
+ * The chat-completions format (`POST /v1/chat/completions`), both directions, streaming included,
+ * encoding in the dialect `options` names (decoding accepts every dialect) and making requests
+ * legal for the model families it knows.
+ */
+export function createChatCompletionsCodec(options: ChatCompletionsCodecOptions = {}): ChatCompletionsCodec {
+  const dialect = chatCompletionsDialectOf(options);
+  const families = chatCompletionsModelFamiliesOf(options);
+  return {
+    id: chatCompletionsFormatId,
+    schemas: {
+      request: ChatCompletionsRequest,
+      response: ChatCompletionsResponse,
+      event: ChatCompletionsChunk,
+      error: ChatCompletionsErrorBody,
+    },
+    decodeRequest: (wire, context) => decodeChatCompletionsRequest(wire, context),
+    encodeRequest: (request, context) => encodeChatCompletionsRequest(request, context, dialect, families),
+    decodeResponse: decodeChatCompletionsResponse,
+    encodeResponse: (response, context) => encodeChatCompletionsResponse(response, context, dialect),
+    createStreamDecoder: createChatCompletionsStreamDecoder,
+    createStreamEncoder: (context) => createChatCompletionsStreamEncoder(context, dialect),
+    createStreamDecoderTransformer: createChatCompletionsStreamDecoderTransformer,
+    createStreamEncoderTransformer: (context) =>
+      createChatCompletionsStreamEncoderTransformer(context, dialect),
+    sseEventName: () => undefined,
+    errorToWire: chatCompletionsErrorToWire,
+    errorFromWire: chatCompletionsErrorFromWire,
+    http: chatCompletionsHttpBinding,
+  };
+}
+
+/** The chat-completions format (`POST /v1/chat/completions`) in the OpenAI API's own dialect. */
+export const chatCompletionsCodec: ChatCompletionsCodec = createChatCompletionsCodec();

@@ -1,0 +1,214 @@
+import { type ConversionContext, type Part, pointer, type ToolCallPart } from "@interlingua/core";
+import { answerReasoningField, type ChatCompletionsDialect } from "../chat-completions-dialect";
+import {
+  assignWireFields,
+  chatCompletionsExtensions,
+  chatCompletionsFormatId,
+  type WireObject,
+} from "../chat-completions-extensions";
+import { encodeChatCompletionsArguments } from "./chat-completions-arguments";
+import { encodeChatCompletionsAnnotation } from "./chat-completions-citations";
+import { encodeReasoningDetails } from "./chat-completions-reasoning-details";
+import type { AssistantMessageMode } from "./decode-chat-completions-assistant";
+import { loseTextPartExtras } from "./encode-chat-completions-content";
+
+/** Marks this codec keeps on an assistant message, not wire fields. */
+const assistantMarks = ["contentForm", "contentAbsent", "refusalAbsent"];
+
+/**
+ * Canonical parts as an assistant message (of a request's history, or of an answer), `rest` being
+ * the fields the decoder kept. Text parts are joined into `content` (their citations as
+ * `annotations`, spans moved), refusals into `refusal`, calls into `tool_calls`; reasoning goes to
+ * the field the dialect names (the one it came in, for this format's own) and is dropped with a
+ * loss where the dialect has none. Parts an assistant message cannot hold are dropped with a loss.
+ */
+export function encodeAssistantMessage(
+  parts: readonly Part[],
+  rest: WireObject | undefined,
+  mode: AssistantMessageMode,
+  dialect: ChatCompletionsDialect,
+  context: ConversionContext,
+  path: string,
+): WireObject {
+  const message = assignWireFields({ role: "assistant" }, rest, assistantMarks);
+  const asParts = mode === "request" && rest?.contentForm === "parts";
+  const contentParts: WireObject[] = [];
+  const texts: string[] = [];
+  const refusals: string[] = [];
+  const annotations: WireObject[] = [];
+  let hasCitations = false;
+  let textLength = 0;
+  const toolCalls: WireObject[] = [];
+  const reasoningTexts: string[] = [];
+  let reasoningField: string | undefined;
+  let reasoningDetails: unknown;
+
+  parts.forEach((part, index) => {
+    const partPath = pointer(path, index);
+    switch (part.type) {
+      case "text": {
+        if (asParts) {
+          loseTextPartExtras(part, context, partPath);
+          contentParts.push(
+            assignWireFields({ type: "text", text: part.text }, chatCompletionsExtensions(part)),
+          );
+          break;
+        }
+        if (part.cache)
+          context.lose(
+            "dropped",
+            pointer(partPath, "cache"),
+            "the chat-completions format has no cache breakpoints",
+          );
+        if (part.signature)
+          context.lose(
+            "dropped",
+            pointer(partPath, "signature"),
+            "the chat-completions format has no signatures on text",
+          );
+        if (part.citations !== undefined) {
+          hasCitations = true;
+          if (mode === "request" && part.citations.length > 0)
+            context.lose(
+              "dropped",
+              pointer(partPath, "citations"),
+              "the chat-completions format has no citations in requests",
+            );
+          else
+            part.citations.forEach((citation, citationIndex) => {
+              const annotation = encodeChatCompletionsAnnotation(
+                citation,
+                textLength,
+                part.text.length,
+                context,
+                pointer(partPath, "citations", citationIndex),
+              );
+              if (annotation) annotations.push(annotation);
+            });
+        }
+        texts.push(part.text);
+        textLength += part.text.length;
+        break;
+      }
+      case "refusal":
+        if (asParts)
+          contentParts.push(
+            assignWireFields({ type: "refusal", refusal: part.text }, chatCompletionsExtensions(part)),
+          );
+        else refusals.push(part.text);
+        break;
+      case "tool-call": {
+        const call = encodeToolCall(part, message, context, partPath);
+        if (call) toolCalls.push(call);
+        break;
+      }
+      case "reasoning": {
+        const field =
+          (chatCompletionsExtensions(part)?.field as string | undefined) ??
+          (mode === "response" ? answerReasoningField(dialect) : dialect.reasoningField);
+        const text = [part.text, ...(part.summary ?? [])].filter((piece) => piece !== undefined).join("\n\n");
+        if (part.summary?.length)
+          context.lose(
+            "approximated",
+            pointer(partPath, "summary"),
+            "reasoning summaries became reasoning text",
+          );
+        if (field === "none") {
+          if (text !== "")
+            context.lose(
+              "dropped",
+              partPath,
+              "the chat-completions dialect in use carries no reasoning text",
+            );
+        } else {
+          reasoningField = field;
+          if (text !== "" || part.text !== undefined) reasoningTexts.push(text);
+        }
+        if (part.signature) {
+          // An answer carries this format's state to any client (one that echoes the message gives
+          // it back); a request only to a server whose dialect takes `reasoning_details`.
+          if (
+            part.signature.format === chatCompletionsFormatId &&
+            (mode === "response" || field === "reasoning")
+          )
+            reasoningDetails = encodeReasoningDetails(part.signature);
+          else
+            context.lose(
+              "dropped",
+              pointer(partPath, "signature"),
+              "the chat-completions format cannot carry this reasoning state",
+            );
+        }
+        break;
+      }
+      default:
+        context.lose(
+          "dropped",
+          partPath,
+          `an assistant message of the chat-completions format holds no ${part.type} part`,
+        );
+    }
+  });
+
+  // One message has one text, one refusal and one reasoning field: several parts are joined.
+  const joined = (count: number, what: string) => {
+    if (count > 1) context.lose("approximated", path, `${count} ${what} parts were joined into one`);
+  };
+  joined(reasoningTexts.length, "reasoning");
+  if (!asParts) {
+    joined(texts.length, "text");
+    joined(refusals.length, "refusal");
+  }
+  if (reasoningField !== undefined && reasoningTexts.length > 0)
+    message[reasoningField] = reasoningTexts.join("\n\n");
+  if (reasoningDetails !== undefined) message.reasoning_details = reasoningDetails;
+  if (asParts) message.content = contentParts;
+  else if (texts.length > 0) message.content = texts.join("");
+  else if (!("content" in message) && rest?.contentAbsent !== true) message.content = null;
+  if (!asParts) {
+    if (refusals.length > 0) message.refusal = refusals.join("\n\n");
+    else if (mode === "response" && rest?.refusalAbsent !== true) message.refusal = null;
+  }
+  if (hasCitations && mode === "response") message.annotations = annotations;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  return message;
+}
+
+/**
+ * A canonical tool call as a `tool_calls` entry, or undefined for a legacy `function_call`, which is
+ * set on `message` instead.
+ */
+function encodeToolCall(
+  part: ToolCallPart,
+  message: WireObject,
+  context: ConversionContext,
+  path: string,
+): WireObject | undefined {
+  const fields = chatCompletionsExtensions(part) ?? {};
+  if (part.signature && part.signature.format !== chatCompletionsFormatId)
+    context.lose(
+      "dropped",
+      pointer(path, "signature"),
+      "the chat-completions format has no state on tool calls",
+    );
+  if (part.cache)
+    context.lose("dropped", pointer(path, "cache"), "the chat-completions format has no cache breakpoints");
+  if (fields.call !== undefined) return fields.call as WireObject;
+  const { function: fnRest, wireId, idAbsent, typeAbsent, legacyFunctionCall, ...rest } = fields;
+  const fn = assignWireFields(
+    {
+      name: part.name,
+      arguments: encodeChatCompletionsArguments(part.arguments, part.rawArguments, undefined),
+    },
+    fnRest as WireObject | undefined,
+  );
+  if (legacyFunctionCall === true) {
+    message.function_call = fn;
+    return undefined;
+  }
+  const call: WireObject = {};
+  if (idAbsent !== true) call.id = typeof wireId === "string" ? wireId : part.id;
+  if (typeAbsent !== true) call.type = "function";
+  call.function = fn;
+  return assignWireFields(call, rest);
+}

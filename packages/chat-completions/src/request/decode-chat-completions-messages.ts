@@ -1,0 +1,115 @@
+import type { ConversionContext, Instruction, Message, Part, ToolResultPart } from "@interlingua/core";
+import {
+  chatCompletionsFormatId,
+  remainingFields,
+  type WireObject,
+  withChatCompletionsExtensions,
+} from "../chat-completions-extensions";
+import { createCallIdentities } from "../message/chat-completions-call-ids";
+import { decodeAssistantMessage } from "../message/decode-chat-completions-assistant";
+import { decodeTextContent, decodeUserContentPart } from "../message/decode-chat-completions-content";
+
+/** A request's `messages` as canonical instructions (the leading system / developer turns) and turns. */
+export interface DecodedChatCompletionsMessages {
+  instructions: Instruction[];
+  messages: Message[];
+}
+
+/**
+ * `messages` as canonical instructions and turns: system and developer messages before the first
+ * other turn are instructions (role kept), later ones stay turns; a `tool` message is a tool turn
+ * with one tool result (named after the call it answers); the legacy `function` message is one too,
+ * answering the latest call of that function. A list `content` is remembered as such
+ * (`contentForm`), so a same-format re-encoding gives the list back.
+ */
+export function decodeChatCompletionsMessages(
+  wire: readonly WireObject[],
+  context: ConversionContext,
+): DecodedChatCompletionsMessages {
+  const instructions: Instruction[] = [];
+  const messages: Message[] = [];
+  const identify = createCallIdentities(context);
+  const toolNames = new Map<string, string>();
+  const latestCallOf = new Map<string, string>();
+  let leading = true;
+  for (const message of wire) {
+    const form: WireObject = Array.isArray(message.content) ? { contentForm: "parts" } : {};
+    switch (message.role) {
+      case "system":
+      case "developer": {
+        const turn = withChatCompletionsExtensions<Instruction>(
+          { role: message.role, parts: decodeTextContent(message.content) },
+          { ...remainingFields(message, ["role", "content"]), ...form },
+        );
+        if (leading) instructions.push(turn);
+        else messages.push(turn as Message);
+        break;
+      }
+      case "user": {
+        leading = false;
+        const parts: Part[] =
+          typeof message.content === "string"
+            ? [{ type: "text", text: message.content }]
+            : (message.content as WireObject[]).map(decodeUserContentPart);
+        messages.push(
+          withChatCompletionsExtensions<Message>(
+            { role: "user", parts },
+            { ...remainingFields(message, ["role", "content"]), ...form },
+          ),
+        );
+        break;
+      }
+      case "assistant": {
+        leading = false;
+        const { parts, rest } = decodeAssistantMessage(message, "request", identify);
+        for (const part of parts)
+          if (part.type === "tool-call") {
+            toolNames.set(part.id, part.name);
+            latestCallOf.set(part.name, part.id);
+          }
+        messages.push(withChatCompletionsExtensions<Message>({ role: "assistant", parts }, rest));
+        break;
+      }
+      case "tool": {
+        leading = false;
+        const callId = message.tool_call_id as string;
+        const result: ToolResultPart = {
+          type: "tool-result",
+          callId,
+          content: decodeTextContent(message.content),
+        };
+        const name = toolNames.get(callId);
+        if (name !== undefined) result.name = name;
+        messages.push(
+          withChatCompletionsExtensions<Message>(
+            { role: "tool", parts: [result] },
+            { ...remainingFields(message, ["role", "content", "tool_call_id"]), ...form },
+          ),
+        );
+        break;
+      }
+      default: {
+        // The legacy `function` role: the result of the latest call of that function.
+        leading = false;
+        const name = message.name as string;
+        const content = message.content;
+        const result: ToolResultPart = {
+          type: "tool-result",
+          callId: latestCallOf.get(name) ?? context.generateId("call"),
+          name,
+          content: typeof content === "string" ? [{ type: "text", text: content }] : [],
+        };
+        const marks: WireObject = { legacyFunction: true };
+        if (content === null) marks.contentNull = true;
+        messages.push({
+          role: "tool",
+          parts: [result],
+          extensions: {
+            [chatCompletionsFormatId]: { ...remainingFields(message, ["role", "content", "name"]), ...marks },
+          },
+        });
+      }
+    }
+  }
+  return { instructions, messages };
+}

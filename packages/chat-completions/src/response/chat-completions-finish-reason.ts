@@ -1,0 +1,55 @@
+import type { FinishReason, FinishReasonKind } from "@interlingua/core";
+
+/** The canonical reason of each `finish_reason` (the legacy `function_call` is a tool call). */
+const reasonByWire: Record<string, FinishReasonKind> = {
+  stop: "stop",
+  length: "length",
+  tool_calls: "tool_calls",
+  function_call: "tool_calls",
+  content_filter: "content_filter",
+};
+
+/** The `finish_reason` of each canonical reason. */
+const wireByReason: Record<FinishReasonKind, string> = {
+  stop: "stop",
+  length: "length",
+  stop_sequence: "stop",
+  tool_calls: "tool_calls",
+  content_filter: "content_filter",
+  refusal: "stop",
+  pause: "stop",
+  error: "stop",
+  other: "stop",
+};
+
+/**
+ * A choice's `finish_reason` as a canonical finish reason, the wire value kept in `raw`. A
+ * server that answers tool calls with `stop` (some Ollama and vLLM builds) still means tool calls,
+ * and a `stop` after a refusal is a refusal: `output` tells what the answer holds. A missing reason
+ * (a cut-off answer) is `other`.
+ */
+export function decodeChatCompletionsFinishReason(
+  wire: unknown,
+  output: { calledTools: boolean; refused: boolean },
+): FinishReason {
+  if (typeof wire !== "string") return { reason: "other" };
+  let reason = Object.hasOwn(reasonByWire, wire) ? (reasonByWire[wire] as FinishReasonKind) : "other";
+  if (reason === "stop" && output.calledTools) reason = "tool_calls";
+  else if (reason === "stop" && output.refused) reason = "refusal";
+  return { reason, raw: wire };
+}
+
+/** Whether a `finish_reason` is one the format defines (a server's own is kept in extensions instead). */
+export function isKnownFinishReason(wire: unknown): boolean {
+  return typeof wire === "string" && Object.hasOwn(reasonByWire, wire);
+}
+
+/**
+ * A canonical finish reason as `finish_reason`: the kept wire value when the format defines it,
+ * else the nearest value the format has.
+ */
+export function encodeChatCompletionsFinishReason(finishReason: FinishReason | undefined): string {
+  if (finishReason === undefined) return "stop";
+  if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
+  return wireByReason[finishReason.reason];
+}

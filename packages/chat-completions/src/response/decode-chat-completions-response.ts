@@ -1,0 +1,65 @@
+import { CanonicalError, type ChatResponse, type ConversionContext } from "@interlingua/core";
+import { remainingFields, type WireObject } from "../chat-completions-extensions";
+import { createCallIdentities } from "../message/chat-completions-call-ids";
+import { ChatCompletionsResponse } from "../wire/chat-completions-response-schema";
+import { decodeChatCompletionsUsage } from "./chat-completions-usage";
+import { decodeChatCompletionsChoice } from "./decode-chat-completions-choice";
+
+/**
+ * An upstream's `chat.completion` as a canonical response: the first choice is the response's
+ * parts and finish reason, every other choice (`n` > 1) an extra candidate; usage by the format's
+ * accounting. An answer cut by the token limit is `incomplete`. Fields with no canonical place
+ * (`system_fingerprint`, `service_tier`, `logprobs`, a server's own) stay in extensions: the
+ * choice's as `choice`, its message's as `message`.
+ */
+export function decodeChatCompletionsResponse(wire: unknown, context: ConversionContext): ChatResponse {
+  const parsed = ChatCompletionsResponse.safeParse(wire);
+  if (!parsed.success)
+    throw new CanonicalError("internal", "The upstream answered with a body that is not a chat completion", {
+      cause: parsed.error,
+    });
+  const body = wire as WireObject;
+  const identify = createCallIdentities(context, typeof body.id === "string" ? body.id : undefined);
+  const choices = [...(body.choices as WireObject[])].sort(
+    (a, b) => Number(a.index ?? 0) - Number(b.index ?? 0),
+  );
+  const first = choices[0];
+  const decoded = first
+    ? decodeChatCompletionsChoice(first, identify)
+    : { parts: [], finishReason: { reason: "other" as const }, fields: { choicesEmpty: true } };
+  const response: ChatResponse = {
+    id: body.id as string,
+    model: body.model as string,
+    parts: decoded.parts,
+    finishReason: decoded.finishReason,
+    usage: {},
+    status: decoded.finishReason.reason === "length" ? "incomplete" : "completed",
+  };
+  const consumed = ["id", "model", "choices"];
+  if (typeof body.created === "number") {
+    response.created = body.created;
+    consumed.push("created");
+  }
+  if (body.object === "chat.completion") consumed.push("object");
+  const fields: WireObject = { ...decoded.fields };
+  if (body.object === undefined) fields.objectAbsent = true;
+  if (typeof body.usage === "object" && body.usage !== null) {
+    response.usage = decodeChatCompletionsUsage(body.usage as WireObject);
+    consumed.push("usage");
+  } else if (body.usage === undefined) fields.usageAbsent = true;
+  const candidates = choices.slice(1).map((choice, position) => {
+    const candidate = decodeChatCompletionsChoice(choice, identify);
+    return {
+      index: typeof choice.index === "number" ? choice.index : position + 1,
+      parts: candidate.parts,
+      finishReason: candidate.finishReason,
+      ...(Object.keys(candidate.fields).length > 0
+        ? { extensions: { "chat-completions": candidate.fields } }
+        : {}),
+    };
+  });
+  if (candidates.length > 0) response.candidates = candidates;
+  Object.assign(fields, remainingFields(body, consumed));
+  if (Object.keys(fields).length > 0) response.extensions = { "chat-completions": fields };
+  return response;
+}

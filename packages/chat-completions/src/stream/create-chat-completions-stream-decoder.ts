@@ -1,0 +1,348 @@
+import {
+  CanonicalError,
+  type ChatEvent,
+  type Citation,
+  type ConversionContext,
+  type Part,
+  type ReasoningPart,
+  StreamParseFailure,
+  type ToolCallPart,
+  type Usage,
+} from "@interlingua/core";
+import {
+  chatCompletionsFormatId,
+  isWireObject,
+  remainingFields,
+  type WireObject,
+} from "../chat-completions-extensions";
+import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-from-wire";
+import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
+import { type CallIdentity, createCallIdentities } from "../message/chat-completions-call-ids";
+import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
+import { decodeReasoningDetails } from "../message/chat-completions-reasoning-details";
+import {
+  decodeChatCompletionsFinishReason,
+  isKnownFinishReason,
+} from "../response/chat-completions-finish-reason";
+import { decodeChatCompletionsUsage } from "../response/chat-completions-usage";
+import {
+  type ChoiceAccumulator,
+  choiceParts,
+  collectChoiceDelta,
+  createChoiceAccumulator,
+} from "./chat-completions-choice-accumulator";
+
+/** The chunk fields a response-start does not keep: its own, and the per-chunk `obfuscation` padding. */
+const chunkFields = ["id", "object", "created", "model", "choices", "usage", "obfuscation"];
+
+/** The text-like part open now (at most one; tool calls stay open side by side). */
+interface OpenPart {
+  index: number;
+  kind: "text" | "reasoning" | "refusal";
+  text: string;
+  /** For reasoning: the field it came in, and `reasoning_details` seen so far. */
+  field?: string;
+  details?: unknown[];
+  /** For text: the citations its `annotations` gave. */
+  citations?: Citation[];
+}
+
+/** A tool call being streamed. */
+interface OpenCall {
+  index: number;
+  identity: CallIdentity;
+  wireId: string | undefined;
+  name: string;
+  text: string;
+}
+
+/**
+ * The stream decoder as a synchronous transformer: chunks of the first choice become canonical
+ * parts as their deltas arrive (reasoning from `reasoning_content` or `reasoning`, `content`,
+ * `refusal`, `tool_calls` by `index`, ids and names from their first delta), other choices extra
+ * candidates given whole at the end; every non-null `usage` is a usage event, on the last chunk or
+ * on every one. The stream ends at `data: [DONE]` (or the body's end) once a `finish_reason` came;
+ * a stream that stops before one, a mid-stream `{error}` chunk and malformed data end with an
+ * `error` event. Tolerated dialects: ids missing or repeated (a new id, the wire's marked), a call
+ * sent whole under one `index` after another (a new call), `stop` after tool calls (a tool-call
+ * finish), `usage: null` chunks.
+ */
+export function createChatCompletionsStreamDecoderTransformer(
+  context: ConversionContext,
+): Transformer<unknown, ChatEvent> {
+  let identify = createCallIdentities(context);
+  let started = false;
+  let ended = false;
+  let nextIndex = 0;
+  let open: OpenPart | undefined;
+  const calls = new Map<number, OpenCall>();
+  const done: Part[] = [];
+  let finishWire: unknown;
+  let choiceRest: WireObject | undefined;
+  let usage: Usage | undefined;
+  const logprobs: { content: unknown[]; refusal: unknown[] } = { content: [], refusal: [] };
+  let sawLogprobs = false;
+  const candidates = new Map<number, ChoiceAccumulator>();
+
+  function fail(controller: TransformStreamDefaultController<ChatEvent>, error: CanonicalError) {
+    ended = true;
+    controller.enqueue({ type: "error", error: error.toData() });
+  }
+
+  function closeOpen(controller: TransformStreamDefaultController<ChatEvent>) {
+    if (!open) return;
+    let part: Part;
+    if (open.kind === "reasoning") {
+      const reasoning: ReasoningPart = { type: "reasoning" };
+      if (open.text !== "" || open.details === undefined) reasoning.text = open.text;
+      if (open.details !== undefined)
+        reasoning.signature = { format: chatCompletionsFormatId, data: decodeReasoningDetails(open.details) };
+      reasoning.extensions = { [chatCompletionsFormatId]: { field: open.field ?? "reasoning" } };
+      part = reasoning;
+    } else if (open.kind === "text" && open.citations !== undefined)
+      part = { type: "text", text: open.text, citations: open.citations };
+    else part = { type: open.kind, text: open.text };
+    controller.enqueue({ type: "part-end", index: open.index, part });
+    done.push(part);
+    open = undefined;
+  }
+
+  function closeCall(controller: TransformStreamDefaultController<ChatEvent>, call: OpenCall) {
+    const decoded = decodeChatCompletionsArguments(call.text);
+    const part: ToolCallPart = {
+      type: "tool-call",
+      id: call.identity.id,
+      name: call.name,
+      arguments: decoded.arguments,
+    };
+    if (decoded.rawArguments !== undefined) part.rawArguments = decoded.rawArguments;
+    controller.enqueue({ type: "part-end", index: call.index, part });
+    done.push(part);
+  }
+
+  function ensureOpen(
+    controller: TransformStreamDefaultController<ChatEvent>,
+    kind: OpenPart["kind"],
+    field?: string,
+  ): OpenPart {
+    if (open?.kind === kind) return open;
+    closeOpen(controller);
+    open = { index: nextIndex++, kind, text: "" };
+    if (field !== undefined) open.field = field;
+    controller.enqueue(
+      field === undefined
+        ? { type: "part-start", index: open.index, kind }
+        : {
+            type: "part-start",
+            index: open.index,
+            kind,
+            extensions: { [chatCompletionsFormatId]: { field } },
+          },
+    );
+    return open;
+  }
+
+  function readToolCall(
+    controller: TransformStreamDefaultController<ChatEvent>,
+    delta: WireObject,
+    position: number,
+  ) {
+    const toolIndex = typeof delta.index === "number" ? delta.index : position;
+    const fn = isWireObject(delta.function) ? delta.function : {};
+    const wireId = typeof delta.id === "string" && delta.id !== "" ? delta.id : undefined;
+    let call = calls.get(toolIndex);
+    if (call && wireId !== undefined && call.wireId !== wireId) {
+      // A whole new call under an index already used (Ollama numbers every call 0).
+      closeCall(controller, call);
+      calls.delete(toolIndex);
+      call = undefined;
+    }
+    if (!call) {
+      if (open) closeOpen(controller);
+      const identity = identify(wireId);
+      call = {
+        index: nextIndex++,
+        identity,
+        wireId,
+        name: typeof fn.name === "string" ? fn.name : "",
+        text: "",
+      };
+      calls.set(toolIndex, call);
+      controller.enqueue({
+        type: "part-start",
+        index: call.index,
+        kind: "tool-call",
+        id: identity.id,
+        name: call.name,
+      });
+    }
+    if (typeof fn.arguments === "string" && fn.arguments !== "") {
+      call.text += fn.arguments;
+      controller.enqueue({ type: "tool-arguments-delta", index: call.index, text: fn.arguments });
+    }
+  }
+
+  function readDelta(controller: TransformStreamDefaultController<ChatEvent>, delta: WireObject) {
+    const reasoningField =
+      typeof delta.reasoning_content === "string" && delta.reasoning_content !== ""
+        ? "reasoning_content"
+        : typeof delta.reasoning === "string" && delta.reasoning !== ""
+          ? "reasoning"
+          : undefined;
+    if (reasoningField !== undefined) {
+      const part = ensureOpen(controller, "reasoning", reasoningField);
+      const text = delta[reasoningField] as string;
+      part.text += text;
+      controller.enqueue({ type: "reasoning-delta", index: part.index, text });
+    }
+    if (Array.isArray(delta.reasoning_details) && delta.reasoning_details.length > 0) {
+      const part = ensureOpen(controller, "reasoning", reasoningField ?? "reasoning");
+      part.details = [...(part.details ?? []), ...delta.reasoning_details];
+    }
+    if (typeof delta.content === "string" && delta.content !== "") {
+      const part = ensureOpen(controller, "text");
+      part.text += delta.content;
+      controller.enqueue({ type: "text-delta", index: part.index, text: delta.content });
+    }
+    if (Array.isArray(delta.annotations) && delta.annotations.length > 0) {
+      // Web search models send the text's citations on a delta of their own, at the end.
+      const part = ensureOpen(controller, "text");
+      for (const annotation of delta.annotations as unknown[]) {
+        if (!isWireObject(annotation)) continue;
+        const citation = decodeChatCompletionsAnnotation(annotation);
+        part.citations = [...(part.citations ?? []), citation];
+        controller.enqueue({ type: "citation-delta", index: part.index, citation });
+      }
+    }
+    if (typeof delta.refusal === "string" && delta.refusal !== "")
+      ensureOpen(controller, "refusal").text += delta.refusal;
+    if (Array.isArray(delta.tool_calls))
+      (delta.tool_calls as unknown[]).forEach((call, position) => {
+        if (isWireObject(call)) readToolCall(controller, call, position);
+      });
+    if (isWireObject(delta.function_call))
+      readToolCall(controller, { index: -1, function: delta.function_call }, 0);
+  }
+
+  function finish(controller: TransformStreamDefaultController<ChatEvent>) {
+    if (ended) return;
+    if (!started || finishWire === undefined) {
+      fail(
+        controller,
+        new CanonicalError("unavailable", "The upstream stream ended before a finish_reason", {
+          code: "stream_incomplete",
+        }),
+      );
+      return;
+    }
+    closeOpen(controller);
+    for (const call of [...calls.values()].sort((a, b) => a.index - b.index)) closeCall(controller, call);
+    calls.clear();
+    ended = true;
+    const finishReason = decodeChatCompletionsFinishReason(finishWire, {
+      calledTools: done.some((part) => part.type === "tool-call"),
+      refused: done.some((part) => part.type === "refusal" && part.text !== ""),
+    });
+    const end: ChatEvent = { type: "response-end", finishReason };
+    if (usage !== undefined) end.usage = usage;
+    if (finishReason.reason === "length") end.status = "incomplete";
+    const fields: WireObject = {};
+    const rest: WireObject = { ...choiceRest };
+    if (!isKnownFinishReason(finishWire)) rest.finish_reason = finishWire;
+    if (sawLogprobs) rest.logprobs = logprobs;
+    if (Object.keys(rest).length > 0) fields.choice = rest;
+    if (Object.keys(fields).length > 0) end.extensions = { [chatCompletionsFormatId]: fields };
+    if (candidates.size > 0)
+      end.candidates = [...candidates.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([index, accumulator]) => {
+          const parts = choiceParts(accumulator, identify);
+          return {
+            index,
+            parts,
+            finishReason: decodeChatCompletionsFinishReason(accumulator.finishReason, {
+              calledTools: parts.some((part) => part.type === "tool-call"),
+              refused: parts.some((part) => part.type === "refusal" && part.text !== ""),
+            }),
+          };
+        });
+    controller.enqueue(end);
+  }
+
+  return {
+    transform(item, controller) {
+      if (ended) return;
+      if (StreamParseFailure.isInstance(item)) {
+        if (item.raw.trim() === "[DONE]") finish(controller);
+        else
+          fail(
+            controller,
+            new CanonicalError("unavailable", `The upstream sent a malformed stream event: ${item.message}`),
+          );
+        return;
+      }
+      if (!isWireObject(item)) {
+        fail(
+          controller,
+          new CanonicalError("unavailable", "The upstream sent a stream event that is not an object"),
+        );
+        return;
+      }
+      if (isWireObject(item.error) || item.object === "error") {
+        fail(controller, chatCompletionsErrorFromWire(0, item));
+        return;
+      }
+      if (!started) {
+        started = true;
+        const start: ChatEvent = {
+          type: "response-start",
+          id: typeof item.id === "string" ? item.id : context.generateId("chatcmpl"),
+          model: typeof item.model === "string" ? item.model : (context.request?.model ?? ""),
+        };
+        if (typeof item.created === "number") start.created = item.created;
+        // Ids made for calls without one derive from the answer's id, the same on every decoding.
+        if (typeof item.id === "string" && item.id !== "") identify = createCallIdentities(context, item.id);
+        const rest = remainingFields(item, chunkFields);
+        if (rest !== undefined) start.extensions = { [chatCompletionsFormatId]: rest };
+        controller.enqueue(start);
+      }
+      if (Array.isArray(item.choices))
+        for (const choice of item.choices as unknown[]) {
+          if (!isWireObject(choice)) continue;
+          const index = typeof choice.index === "number" ? choice.index : 0;
+          if (index !== 0) {
+            const accumulator = candidates.get(index) ?? createChoiceAccumulator();
+            candidates.set(index, accumulator);
+            collectChoiceDelta(accumulator, choice);
+            continue;
+          }
+          if (isWireObject(choice.delta)) readDelta(controller, choice.delta);
+          if (isWireObject(choice.logprobs)) {
+            sawLogprobs = true;
+            if (Array.isArray(choice.logprobs.content)) logprobs.content.push(...choice.logprobs.content);
+            if (Array.isArray(choice.logprobs.refusal)) logprobs.refusal.push(...choice.logprobs.refusal);
+          }
+          if (typeof choice.finish_reason === "string") {
+            finishWire = choice.finish_reason;
+            const consumed = ["index", "delta", "finish_reason"];
+            if (isWireObject(choice.logprobs)) consumed.push("logprobs");
+            choiceRest = remainingFields(choice, consumed);
+          }
+        }
+      if (isWireObject(item.usage)) {
+        usage = decodeChatCompletionsUsage(item.usage);
+        controller.enqueue({ type: "usage", usage });
+      }
+    },
+    flush(controller) {
+      finish(controller);
+    },
+  };
+}
+
+/** The stream decoder (see {@link createChatCompletionsStreamDecoderTransformer}) as a `TransformStream`. */
+export function createChatCompletionsStreamDecoder(
+  context: ConversionContext,
+): TransformStream<unknown, ChatEvent> {
+  return new TransformStream(createChatCompletionsStreamDecoderTransformer(context));
+}

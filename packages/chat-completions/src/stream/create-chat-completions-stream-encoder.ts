@@ -1,0 +1,289 @@
+import {
+  type ChatEvent,
+  type ConversionContext,
+  type ErrorData,
+  mergeUsage,
+  pointer,
+  type Usage,
+} from "@interlingua/core";
+import {
+  answerReasoningField,
+  type ChatCompletionsDialect,
+  defaultChatCompletionsDialect,
+} from "../chat-completions-dialect";
+import {
+  chatCompletionsExtensions,
+  chatCompletionsFormatId,
+  type WireObject,
+} from "../chat-completions-extensions";
+import { chatCompletionsErrorTypeByKind } from "../errors/chat-completions-error-kinds";
+import { encodeChatCompletionsArguments } from "../message/chat-completions-arguments";
+import { encodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
+import { encodeReasoningDetails } from "../message/chat-completions-reasoning-details";
+import { encodeAssistantMessage } from "../message/encode-chat-completions-assistant";
+import { encodeChatCompletionsFinishReason } from "../response/chat-completions-finish-reason";
+import { encodeChatCompletionsUsage } from "../response/chat-completions-usage";
+import type { ChatCompletionsChunk } from "../wire/chat-completions-response-schema";
+
+/** What the encoder remembers of a part it has seen start. */
+interface PartState {
+  kind: string;
+  /** The `tool_calls` index of a tool call. */
+  toolIndex?: number;
+  /** Whether any argument text was streamed for a tool call. */
+  streamedArguments?: boolean;
+  /** Whether reasoning text was streamed, or its loss reported. */
+  streamedReasoning?: boolean;
+  /** The field reasoning text goes in. */
+  reasoningField?: string;
+}
+
+/**
+ * Whether to send the usage-only last chunk: a chat-completions caller asks for it with
+ * `stream_options.include_usage` (and gets zeros when no usage is known, as the format promises)
+ * and gets none when it did not ask; otherwise (another format's request, a conversion, a replay)
+ * it is sent when there is usage to send.
+ */
+function wantsUsage(context: ConversionContext, known: boolean): boolean {
+  const fields = context.request?.extensions?.[chatCompletionsFormatId];
+  const options = fields?.stream_options as WireObject | null | undefined;
+  if (options !== undefined && options !== null) return options.include_usage === true;
+  if (fields?.streamUsageUnasked === true) return false;
+  return known;
+}
+
+/** A mid-stream error chunk: the format's error envelope. */
+function errorChunk(error: ErrorData): WireObject {
+  const type =
+    (error.extensions?.[chatCompletionsFormatId]?.type as string | undefined) ??
+    chatCompletionsErrorTypeByKind[error.kind];
+  return { error: { message: error.message, type, param: error.param ?? null, code: error.code ?? null } };
+}
+
+/**
+ * The stream encoder as a synchronous transformer: canonical events as `chat.completion.chunk`s.
+ * The first chunk names the role; text, reasoning (in `dialect`'s field, or `reasoning_content`)
+ * and tool calls (id and name in the first delta, then argument text, by `index`)
+ * follow as deltas; a refusal and a text's citations go out when their part ends; extra candidates
+ * go out whole before the finish chunk; the usage-only last chunk (`choices: []`) follows when the
+ * caller asked for it. A failure is the format's `{error}` chunk. The `data: [DONE]` line that ends
+ * the body is the framing's, not an event.
+ */
+export function createChatCompletionsStreamEncoderTransformer(
+  context: ConversionContext,
+  dialect: ChatCompletionsDialect = defaultChatCompletionsDialect,
+): Transformer<ChatEvent, ChatCompletionsChunk> {
+  let head: WireObject = {};
+  const parts = new Map<number, PartState>();
+  let nextToolIndex = 0;
+  let usage: Usage | undefined;
+  let done = false;
+
+  const chunk = (choices: WireObject[], extra?: WireObject): ChatCompletionsChunk =>
+    ({ ...head, choices, ...extra }) as ChatCompletionsChunk;
+  const delta = (content: WireObject, finishReason: string | null = null): ChatCompletionsChunk =>
+    chunk([{ index: 0, delta: content, finish_reason: finishReason }]);
+
+  return {
+    transform(event, controller) {
+      if (done) return;
+      switch (event.type) {
+        case "response-start": {
+          head = {
+            id: event.id,
+            object: "chat.completion.chunk",
+            created: event.created ?? Math.floor(context.now() / 1000),
+            model: event.model,
+            ...chatCompletionsExtensions(event),
+          };
+          if (event.usage) usage = mergeUsage(usage, event.usage);
+          controller.enqueue(delta({ role: "assistant", content: "" }));
+          return;
+        }
+        case "part-start": {
+          const state: PartState = { kind: event.kind };
+          parts.set(event.index, state);
+          // The message has one text and one reasoning field: a second such part continues the first.
+          if (event.kind === "text" || event.kind === "reasoning" || event.kind === "refusal") {
+            const earlier = [...parts.values()].filter((part) => part.kind === event.kind).length;
+            if (earlier > 1)
+              context.lose(
+                "approximated",
+                pointer("/parts", event.index),
+                `a second ${event.kind} part joined the first`,
+              );
+          }
+          if (event.kind === "reasoning") {
+            // The field a reasoning part of this format came in, else the dialect's.
+            const field = chatCompletionsExtensions(event)?.field;
+            state.reasoningField = typeof field === "string" ? field : answerReasoningField(dialect);
+          }
+          if (event.kind === "tool-call") {
+            state.toolIndex = nextToolIndex++;
+            controller.enqueue(
+              delta({
+                tool_calls: [
+                  {
+                    index: state.toolIndex,
+                    id: event.id ?? "",
+                    type: "function",
+                    function: { name: event.name ?? "", arguments: "" },
+                  },
+                ],
+              }),
+            );
+          }
+          return;
+        }
+        case "text-delta":
+          if (event.text !== "") controller.enqueue(delta({ content: event.text }));
+          return;
+        case "reasoning-delta": {
+          const state = parts.get(event.index);
+          const field = state?.reasoningField ?? answerReasoningField(dialect);
+          if (event.text !== "") controller.enqueue(delta({ [field]: event.text }));
+          if (state) state.streamedReasoning = true;
+          return;
+        }
+        case "tool-arguments-delta": {
+          const state = parts.get(event.index);
+          if (state?.toolIndex === undefined || event.text === "") return;
+          state.streamedArguments = true;
+          controller.enqueue(
+            delta({ tool_calls: [{ index: state.toolIndex, function: { arguments: event.text } }] }),
+          );
+          return;
+        }
+        case "part-end": {
+          const state = parts.get(event.index);
+          const { part } = event;
+          const path = pointer("/parts", event.index);
+          switch (part.type) {
+            case "text":
+              if (part.citations?.length) {
+                const annotations = part.citations
+                  .map((citation, index) =>
+                    encodeChatCompletionsAnnotation(
+                      citation,
+                      0,
+                      part.text.length,
+                      context,
+                      pointer(path, "citations", index),
+                    ),
+                  )
+                  .filter((annotation) => annotation !== undefined);
+                if (annotations.length > 0) controller.enqueue(delta({ annotations }));
+              }
+              return;
+            case "refusal":
+              if (part.text !== "") controller.enqueue(delta({ refusal: part.text }));
+              return;
+            case "tool-call": {
+              if (state?.toolIndex === undefined || state.streamedArguments) return;
+              const text = encodeChatCompletionsArguments(part.arguments, part.rawArguments, undefined);
+              if (text !== "")
+                controller.enqueue(
+                  delta({ tool_calls: [{ index: state.toolIndex, function: { arguments: text } }] }),
+                );
+              return;
+            }
+            case "reasoning": {
+              if (!state?.streamedReasoning && part.text) {
+                const field = state?.reasoningField ?? answerReasoningField(dialect);
+                controller.enqueue(delta({ [field]: part.text }));
+              }
+              if (part.signature) {
+                // A stream is an answer: it carries this format's state to any client.
+                if (part.signature.format === chatCompletionsFormatId)
+                  controller.enqueue(delta({ reasoning_details: encodeReasoningDetails(part.signature) }));
+                else
+                  context.lose(
+                    "dropped",
+                    pointer(path, "signature"),
+                    "the chat-completions format cannot carry this reasoning state",
+                  );
+              }
+              return;
+            }
+            default:
+              context.lose("dropped", path, `the chat-completions format cannot stream a ${part.type} part`);
+          }
+          return;
+        }
+        case "usage":
+          usage = mergeUsage(usage, event.usage);
+          return;
+        case "response-end": {
+          done = true;
+          if (event.usage) usage = mergeUsage(usage, event.usage);
+          event.candidates?.forEach((candidate, position) => {
+            const message = encodeAssistantMessage(
+              candidate.parts,
+              undefined,
+              "response",
+              dialect,
+              context,
+              `/candidates/${position}/parts`,
+            );
+            const candidateDelta: WireObject = {};
+            // A delta says only what there is: no nulls, empty texts or empty lists.
+            for (const key in message) {
+              const value = message[key];
+              if (value !== null && value !== "" && !(Array.isArray(value) && value.length === 0))
+                candidateDelta[key] = value;
+            }
+            if (Array.isArray(message.tool_calls))
+              candidateDelta.tool_calls = (message.tool_calls as WireObject[]).map((call, index) => ({
+                index,
+                ...call,
+              }));
+            controller.enqueue(
+              chunk([
+                {
+                  index: candidate.index,
+                  delta: candidateDelta,
+                  finish_reason: encodeChatCompletionsFinishReason(candidate.finishReason),
+                },
+              ]),
+            );
+          });
+          const choiceFields =
+            (event.extensions?.[chatCompletionsFormatId]?.choice as WireObject | undefined) ?? {};
+          controller.enqueue(
+            chunk([
+              {
+                index: 0,
+                delta: {},
+                finish_reason: encodeChatCompletionsFinishReason(event.finishReason),
+                ...choiceFields,
+              },
+            ]),
+          );
+          if (event.stopSequence !== undefined)
+            context.lose(
+              "dropped",
+              "/stopSequence",
+              "the chat-completions format does not say which stop sequence matched",
+            );
+          if (wantsUsage(context, usage !== undefined && Object.keys(usage).length > 0))
+            controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}) }));
+          return;
+        }
+        case "error":
+          done = true;
+          controller.enqueue(errorChunk(event.error) as ChatCompletionsChunk);
+          return;
+        default:
+          return;
+      }
+    },
+  };
+}
+
+/** The stream encoder (see {@link createChatCompletionsStreamEncoderTransformer}) as a `TransformStream`. */
+export function createChatCompletionsStreamEncoder(
+  context: ConversionContext,
+  dialect: ChatCompletionsDialect = defaultChatCompletionsDialect,
+): TransformStream<ChatEvent, ChatCompletionsChunk> {
+  return new TransformStream(createChatCompletionsStreamEncoderTransformer(context, dialect));
+}
