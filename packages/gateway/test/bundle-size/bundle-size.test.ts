@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
  * bundle loads only on demand (the token-estimate tables, imported on the first estimate) are
  * reported but not counted.
  */
-const budgets = { "single codec": 60 * 1024, gateway: 100 * 1024 };
+/** The gateway's target is 100 KB; four formats, telemetry and storage hold it at 125 for now (decision 0010). */
+const budgets = { "single codec": 60 * 1024, gateway: 125 * 1024 };
 
 const output = mkdtempSync(join(tmpdir(), "interlingua-bundle-size-"));
 afterAll(() => rmSync(output, { recursive: true, force: true }));
