@@ -12,7 +12,10 @@ import { fileURLToPath } from "node:url";
 
 const repository = fileURLToPath(new URL("..", import.meta.url));
 const packagesFolder = join(repository, "packages");
-const packageNames = readdirSync(packagesFolder).sort();
+// Private packages (the agent CLIs' end-to-end tests) are never published.
+const packageNames = readdirSync(packagesFolder)
+  .filter((name) => !JSON.parse(readFileSync(join(packagesFolder, name, "package.json"), "utf8")).private)
+  .sort();
 const work = mkdtempSync(join(tmpdir(), "interlingua-packages-"));
 const tarballs = join(work, "tarballs");
 const project = join(work, "project");
