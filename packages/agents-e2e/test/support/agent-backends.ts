@@ -3,7 +3,12 @@ import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import type { SigningStyle } from "./agent-script";
-import { currentTurnCallsSigned, schemasAreJsonSchema, toolTurnStartsWithThinking } from "./api-rules";
+import {
+  currentTurnCallsSigned,
+  oneSamplingSettingOnNewClaude,
+  schemasAreJsonSchema,
+  toolTurnStartsWithThinking,
+} from "./api-rules";
 import type { ExtraRule, SpecCheck } from "./strict-upstream";
 import { generateContentSpecCheck, messagesSpecCheck, responsesSpecCheck } from "./vendor-spec-checks";
 
@@ -31,7 +36,7 @@ export const agentBackends: readonly AgentBackend[] = [
     signing: "reasoning-part",
     // Thinking is on only when `thinking` says so; an effort alone does not turn it on.
     thinks: (request) => request.reasoning?.enabled === true,
-    rules: [toolTurnStartsWithThinking, schemasAreJsonSchema],
+    rules: [toolTurnStartsWithThinking, schemasAreJsonSchema, oneSamplingSettingOnNewClaude],
   },
   {
     codec: responsesCodec,

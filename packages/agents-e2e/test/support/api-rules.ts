@@ -30,6 +30,20 @@ export const toolTurnStartsWithThinking: ExtraRule = ({ request }) => {
   return undefined;
 };
 
+/**
+ * Claude Opus 4.1, Sonnet and Haiku 4.5 and later refuse `temperature` beside `top_p` (the API
+ * answers "`temperature` and `top_p` cannot both be specified for this model"; Claude Code's default
+ * model is one of them).
+ */
+export const oneSamplingSettingOnNewClaude: ExtraRule = ({ request }) => {
+  const newer = /^claude-(opus-4-[1-9]|(sonnet|haiku|opus)-4-[5-9]|(sonnet|haiku|opus)-[5-9])/.test(
+    request.model,
+  );
+  if (newer && request.temperature !== undefined && request.topP !== undefined)
+    return "`temperature` and `top_p` cannot both be specified for this model. Please use only one.";
+  return undefined;
+};
+
 const jsonSchemaTypes = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 
 /** The first `type` in a JSON Schema (or one nested in it) that names no JSON Schema type. */

@@ -113,8 +113,7 @@ for (const client of frontClients)
             responseModel: "upstream-model",
             finishReason: "stop",
             stream,
-            // A whole generate-content answer's URL frames no SSE, so it is converted, not passed through.
-            passThrough: passThrough && (stream || client.codec.id !== "generate-content"),
+            passThrough,
             strict: false,
             status: 200,
             losses: { count: Number(response.headers.get("x-interlingua-losses")) },

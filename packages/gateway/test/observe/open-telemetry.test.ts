@@ -307,8 +307,9 @@ describe("trace context and content", () => {
         providers: { openai: { type: "responses", baseURL: upstream.url, apiKey: "sk-upstream-secret-999" } },
         routes: [{ model: "*", provider: "openai" }],
       });
-      vi.unstubAllEnvs();
+      // Read on the first span, not when the gateway is built (a Worker has no environment then).
       const response = await gateway.fetch(request("http://gateway.test"));
+      vi.unstubAllEnvs();
       const id = response.headers.get("x-interlingua-exchange-id");
       return vi.waitFor(() => {
         const found = telemetry

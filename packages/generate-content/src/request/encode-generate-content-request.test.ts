@@ -120,7 +120,12 @@ describe("generate-content request encoding from other formats", () => {
     );
     const [search, run] = body.tools?.[0]?.functionDeclarations ?? [];
     expect(search).toEqual({ name: "search", description: "Search", parametersJsonSchema: inputSchema });
-    expect(run).toEqual({ name: "run", parametersJsonSchema: { type: "object", properties: { args: {} } } });
+    // The spec requires a description: a tool without one is sent "" (the API's value for none).
+    expect(run).toEqual({
+      name: "run",
+      description: "",
+      parametersJsonSchema: { type: "object", properties: { args: {} } },
+    });
     expect(body.toolConfig).toEqual({
       functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["search"] },
     });
