@@ -141,6 +141,7 @@ export {
   type MemoryResponseStoreOptions,
   type ResponseStoreLimits,
 } from "./stores/memory-response-store";
+export type { KeyValueStorage } from "./stores/key-value-storage";
 export {
   createStorageKeyspace,
   type StorageEntry,

@@ -1,3 +1,4 @@
+import type { StreamTransformer } from "@interlingua/core";
 import {
   CanonicalError,
   type ChatEvent,
@@ -69,7 +70,7 @@ interface OpenCall {
  */
 export function createChatCompletionsStreamDecoderTransformer(
   context: ConversionContext,
-): Transformer<unknown, ChatEvent> {
+): StreamTransformer<unknown, ChatEvent> {
   let identify = createCallIdentities(context);
   let started = false;
   let ended = false;

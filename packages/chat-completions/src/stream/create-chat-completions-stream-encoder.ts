@@ -1,3 +1,4 @@
+import type { StreamTransformer } from "@interlingua/core";
 import {
   type ChatEvent,
   type ConversionContext,
@@ -72,7 +73,7 @@ function errorChunk(error: ErrorData): WireObject {
 export function createChatCompletionsStreamEncoderTransformer(
   context: ConversionContext,
   dialect: ChatCompletionsDialect = defaultChatCompletionsDialect,
-): Transformer<ChatEvent, ChatCompletionsChunk> {
+): StreamTransformer<ChatEvent, ChatCompletionsChunk> {
   let head: WireObject = {};
   const parts = new Map<number, PartState>();
   let nextToolIndex = 0;

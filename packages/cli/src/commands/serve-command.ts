@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { ChatProvider } from "@interlingua/core";
+import type { ChatProvider, KeyValueStorage } from "@interlingua/core";
 import {
   createGateway,
   type GatewayConfig,
@@ -25,7 +25,7 @@ import {
   readExchanges,
   recordExchanges,
 } from "@interlingua/recordings";
-import { createStorage, type Storage } from "unstorage";
+import { createStorage } from "unstorage";
 import fsDriver from "unstorage/drivers/fs";
 import { createServeImageTaskService, imageTaskMountPaths } from "../serve/create-serve-image-task-service";
 import { serveBanner } from "../serve/serve-banner";
@@ -124,7 +124,7 @@ export async function startServe(
   if (configFile.imageTask?.queue !== undefined && config.redis === undefined)
     throw new CliUsageError("imageTask.queue needs Redis: set redis.url in the config, or REDIS_URL");
   const dataDir = resolve(values["data-dir"]);
-  const storage: Storage =
+  const storage: KeyValueStorage =
     config.redis !== undefined
       ? createRedisStorage(config.redis.url, config.redis.prefix)
       : createStorage({ driver: fsDriver({ base: dataDir }) });

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { ImageProvider } from "@interlingua/core";
+import type { ImageProvider, KeyValueStorage } from "@interlingua/core";
 import { defaultGatewayFormats, type GatewayConfig } from "@interlingua/gateway";
 import {
   createChatTranslator,
@@ -10,7 +10,6 @@ import {
   type ImageTaskService,
   type ImageTaskTranslator,
 } from "@interlingua/image-task";
-import type { Storage } from "unstorage";
 import type { ServeConfigFile } from "./serve-config-file";
 
 /** Where the running gateway is, for what the image-task service needs of it. */
@@ -20,7 +19,7 @@ export interface ServeImageTaskContext {
   /** The gateway's own handler: translations go through it in-process, like any caller's. */
   gatewayFetch: (request: Request) => Promise<Response>;
   /** Where tasks and images are kept (serve's data folder, or Redis); default in memory. */
-  storage?: Storage;
+  storage?: KeyValueStorage;
   /** The Redis every instance shares: tasks then run on its job queue, keys under `prefix`. */
   redis?: { url: string; prefix?: string };
 }

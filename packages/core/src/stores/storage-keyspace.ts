@@ -1,4 +1,4 @@
-import type { Storage } from "unstorage";
+import type { KeyValueStorage } from "./key-value-storage";
 import { storageKeyOf } from "./storage-key";
 import { utf8Length } from "./utf8-length";
 
@@ -75,7 +75,7 @@ const isIndexLine = (value: unknown): value is IndexLine =>
 
 /** Creates a {@link StorageKeyspace} under `prefix` (letters, digits, `-`, `_`) of `storage`. */
 export function createStorageKeyspace(
-  storage: Storage,
+  storage: KeyValueStorage,
   prefix: string,
   options: StorageKeyspaceOptions = {},
 ): StorageKeyspace {

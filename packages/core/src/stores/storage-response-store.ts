@@ -1,5 +1,5 @@
-import type { Storage } from "unstorage";
 import type { ResponseStore, StoredResponse } from "../contracts/response-store";
+import type { KeyValueStorage } from "./key-value-storage";
 import { defaultResponseStoreLimits, type ResponseStoreLimits } from "./memory-response-store";
 import { storageKeyOf } from "./storage-key";
 import { createStorageKeyspace, storageText } from "./storage-keyspace";
@@ -21,7 +21,7 @@ export interface StorageResponseStoreOptions extends ResponseStoreLimits {
  * (not the least recently used: a read changes nothing shared).
  */
 export function createStorageResponseStore(
-  storage: Storage,
+  storage: KeyValueStorage,
   options: StorageResponseStoreOptions = {},
 ): ResponseStore {
   const keyspace = createStorageKeyspace(storage, options.prefix ?? "responses", {

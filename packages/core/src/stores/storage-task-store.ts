@@ -1,5 +1,5 @@
-import type { Storage } from "unstorage";
 import type { TaskStore } from "../contracts/task-store";
+import type { KeyValueStorage } from "./key-value-storage";
 import { storageKeyOf } from "./storage-key";
 import { createStorageKeyspace, type StorageLimits, storageText } from "./storage-keyspace";
 
@@ -26,7 +26,7 @@ export interface StorageTaskStoreOptions<TTask> {
  * an object with the store.
  */
 export function createStorageTaskStore<TTask extends { id: string }>(
-  storage: Storage,
+  storage: KeyValueStorage,
   options: StorageTaskStoreOptions<TTask> = {},
 ): TaskStore<TTask> {
   const keyspace = createStorageKeyspace(storage, options.prefix ?? "tasks", {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createStorage, type Storage } from "unstorage";
 import memoryDriver from "unstorage/drivers/memory";
+import type { KeyValueStorage } from "../stores/key-value-storage";
 import { testRedisIsAvailable } from "./test-redis";
 
 /** One storage driver the shared-store suites run on. */
@@ -13,7 +14,7 @@ export interface TestStorageDriver {
    * A new, empty storage each call (a new folder; a new key prefix on the shared Redis). The fs and
    * Redis drivers are imported on first use, so `@interlingua/core/test` needs no Redis client.
    */
-  create(): Promise<Storage>;
+  create(): Promise<KeyValueStorage>;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ChatRequest } from "../model/chat-request";
 import type { ChatResponse } from "../model/chat-response";
 import type { Part } from "../model/part";
 import type { ToolChoice } from "../model/tool-choice";
+import type { StreamTransformer } from "../stream/stream-transformer";
 import { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-name-rule";
 
 const renamed = (names: ReadonlyMap<string, string>, name: string) => names.get(name) ?? name;
@@ -74,7 +75,7 @@ export function restoreToolNames(response: ChatResponse, names: ToolNames): Chat
 }
 
 /** A transformer giving the tool calls of renamed functions, in a stream, their request's names. */
-export function createToolNameRestorer(names: ToolNames): Transformer<ChatEvent, ChatEvent> {
+export function createToolNameRestorer(names: ToolNames): StreamTransformer<ChatEvent, ChatEvent> {
   const received = names.received;
   return {
     transform(event, controller) {

@@ -1,6 +1,5 @@
 import { type ChatCompletionsDialectName, chatCompletionsDialects } from "@interlingua/chat-completions";
-import type { ChatProvider, Loss, ResponseStore } from "@interlingua/core";
-import type { Storage } from "unstorage";
+import type { ChatProvider, KeyValueStorage, Loss, ResponseStore } from "@interlingua/core";
 import * as z from "zod/mini";
 import type { ExchangeHook } from "../observe/exchange-event";
 
@@ -317,11 +316,11 @@ export const gatewayConfigSchema = z
      */
     stores: z.optional(
       z.strictObject({
-        storage: z.custom<Storage>(
+        storage: z.custom<KeyValueStorage>(
           (value) =>
-            typeof (value as Storage | null)?.getItem === "function" &&
-            typeof (value as Storage).setItemRaw === "function" &&
-            typeof (value as Storage).getKeys === "function",
+            typeof (value as KeyValueStorage | null)?.getItem === "function" &&
+            typeof (value as KeyValueStorage).setItemRaw === "function" &&
+            typeof (value as KeyValueStorage).getKeys === "function",
           "stores.storage is an unstorage Storage (createStorage({ driver }))",
         ),
       }),

@@ -1,5 +1,4 @@
-import { CanonicalError, createStorageKeyspace, storageText } from "@interlingua/core";
-import type { Storage } from "unstorage";
+import { CanonicalError, createStorageKeyspace, type KeyValueStorage, storageText } from "@interlingua/core";
 import type { UpstreamContinuationLimits, UpstreamContinuations } from "./upstream-continuations";
 
 /**
@@ -8,7 +7,7 @@ import type { UpstreamContinuationLimits, UpstreamContinuations } from "./upstre
  * a restart too. A record that could not be written is still honoured by this instance.
  */
 export function createStorageUpstreamContinuations(
-  storage: Storage,
+  storage: KeyValueStorage,
   limits: UpstreamContinuationLimits = {},
   now: () => number = Date.now,
 ): UpstreamContinuations {

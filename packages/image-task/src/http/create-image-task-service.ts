@@ -7,12 +7,12 @@ import {
   type ImageBytes,
   type ImageOperation,
   type ImageProvider,
+  type KeyValueStorage,
   randomDecimalId,
   randomHexId,
   readLimitedText,
   type TaskStore,
 } from "@interlingua/core";
-import type { Storage } from "unstorage";
 import type * as z from "zod/mini";
 import { createFailReasonRedactor } from "../engine/create-fail-reason-redactor";
 import { createQueueScheduler, type ImageTaskQueueOptions } from "../engine/create-queue-scheduler";
@@ -83,7 +83,7 @@ export interface ImageTaskServiceOptions {
    * `blobs` is not given, bounded by `retention`; tasks and images then outlive a restart and every
    * instance on the same storage sees them.
    */
-  storage?: Storage;
+  storage?: KeyValueStorage;
   /** Bounds of the stores built on `storage`. */
   retention?: ImageTaskRetention;
   /**

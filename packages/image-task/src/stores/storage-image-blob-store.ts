@@ -1,5 +1,9 @@
-import { createStorageKeyspace, type StorageLimits, storageBytes } from "@interlingua/core";
-import type { Storage } from "unstorage";
+import {
+  createStorageKeyspace,
+  type KeyValueStorage,
+  type StorageLimits,
+  storageBytes,
+} from "@interlingua/core";
 import type { ImageBlobStore } from "./image-blob-store";
 
 const keyPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
@@ -20,7 +24,7 @@ export interface StorageImageBlobStoreOptions {
  * Keys that could leave a folder are refused.
  */
 export function createStorageImageBlobStore(
-  storage: Storage,
+  storage: KeyValueStorage,
   options: StorageImageBlobStoreOptions = {},
 ): ImageBlobStore {
   const keyspace = createStorageKeyspace(storage, options.prefix ?? "images", {
