@@ -198,7 +198,10 @@ export async function readOutcome(
   if (failure)
     return { type: "malformed", problem: `bad SSE: ${(failure as StreamParseFailure).message}`, body };
   const outcome = await decodeWire(codec, wire, body);
+  // The closing line says the answer is complete: every finished stream has it, a failed one not.
   if (outcome.type === "success" && client.sseDoneData !== undefined && !closed)
     return { type: "malformed", problem: `the stream does not end with data: ${client.sseDoneData}`, body };
+  if (outcome.type === "stream error" && closed)
+    return { type: "malformed", problem: `a failed stream closed with data: ${client.sseDoneData}`, body };
   return outcome;
 }
