@@ -33,6 +33,7 @@ const providerNames: Record<string, string> = {
   messages: "anthropic",
   responses: "openai",
   "generate-content": "gcp.gemini",
+  "chat-completions": "openai",
 };
 const cases: { name: string; usage: Usage | undefined }[] = [
   {

@@ -35,6 +35,7 @@ const providerNames: Record<string, string> = {
   messages: "anthropic",
   responses: "openai",
   "generate-content": "gcp.gemini",
+  "chat-completions": "openai",
 };
 const upstreams = new Map<string, FaultUpstream>();
 const events: ExchangeEvent[] = [];
