@@ -143,7 +143,8 @@ export interface GatewayFormat {
   readonly sseComments?: boolean;
   /**
    * The data of a last SSE event that closes a stream body in this format (chat-completions
-   * `[DONE]`): not JSON, so not an event of the codec, but sent after the last one.
+   * `[DONE]`): not JSON, so not an event of the codec, but sent after the last one of a stream
+   * that did not fail (a failed stream ends at the format's error event, without it).
    */
   readonly sseDoneData?: string;
   /**

@@ -8,14 +8,16 @@ const textEncoder = new TextEncoder();
 export interface EventFramer {
   /** The bytes of one event. */
   event(wire: unknown): Uint8Array;
-  /** The bytes that close the body, if any. */
-  end(): Uint8Array | undefined;
+  /** The bytes that close the body, if any; `failed` when the body ended with the format's error event. */
+  end(failed?: boolean): Uint8Array | undefined;
 }
 
 /**
  * A framer for the front's stream body: SSE named by the codec's `sseEventName`, or a streamed JSON
  * array (generate-content without `alt=sse`). Secrets are redacted from each event's JSON. With
- * `sseDoneData` (chat-completions `[DONE]`), an SSE body ends with one more event holding it.
+ * `sseDoneData` (chat-completions `[DONE]`), an SSE body that did not fail ends with one more event
+ * holding it; a failed one ends at its error event, as the upstream's own failed streams that are
+ * passed through do, so a client that takes the closing line for a complete answer is not misled.
  */
 export function createEventFramer(
   codec: AnyCodec,
@@ -40,8 +42,10 @@ export function createEventFramer(
       const data = redact(JSON.stringify(wire));
       return textEncoder.encode(formatSseMessage(name === undefined ? { data } : { event: name, data }));
     },
-    end: () =>
-      sseDoneData === undefined ? undefined : textEncoder.encode(formatSseMessage({ data: sseDoneData })),
+    end: (failed) =>
+      sseDoneData === undefined || failed
+        ? undefined
+        : textEncoder.encode(formatSseMessage({ data: sseDoneData })),
   };
 }
 
@@ -54,8 +58,8 @@ export function countFramedBytes(framer: EventFramer, onBytes?: (bytes: number) 
       onBytes(bytes.byteLength);
       return bytes;
     },
-    end() {
-      const bytes = framer.end();
+    end(failed) {
+      const bytes = framer.end(failed);
       if (bytes) onBytes(bytes.byteLength);
       return bytes;
     },

@@ -54,13 +54,23 @@ export function encodeEventStream(
     sseDoneData?: string;
   },
 ): ReadableStream<Uint8Array> {
-  const reader = events.pipeThrough(encoder).getReader();
+  // Whether the events ended with an error: then the body has no closing line (`[DONE]`).
+  let failed = false;
+  const watched = events.pipeThrough(
+    new TransformStream<ChatEvent, ChatEvent>({
+      transform(event, controller) {
+        failed = event.type === "error";
+        controller.enqueue(event);
+      },
+    }),
+  );
+  const reader = watched.pipeThrough(encoder).getReader();
   const framer = countFramedBytes(
     createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
     options.onBytes,
   );
-  const close = (controller: ReadableStreamDefaultController<Uint8Array>) => {
-    const end = framer.end();
+  const close = (controller: ReadableStreamDefaultController<Uint8Array>, error: boolean) => {
+    const end = framer.end(error);
     if (end) controller.enqueue(end);
     controller.close();
   };
@@ -68,12 +78,12 @@ export function encodeEventStream(
     async pull(controller) {
       try {
         const next = await reader.read();
-        if (next.done) close(controller);
+        if (next.done) close(controller, failed);
         else controller.enqueue(framer.event(next.value));
       } catch (thrown) {
         for (const wire of await terminalErrorEvents(codec, toCanonicalError(thrown)))
           controller.enqueue(framer.event(wire));
-        close(controller);
+        close(controller, true);
       }
     },
     cancel(reason) {

@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import {
   type AnyCodec,
   type CanonicalError,
@@ -71,6 +72,8 @@ interface Run {
   ending?: Ending;
   framing?: StreamFraming;
   strict?: boolean;
+  /** The front's closing line (chat-completions `[DONE]`). */
+  sseDoneData?: string;
 }
 
 const deterministic = (strict = false) => {
@@ -103,12 +106,14 @@ async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> 
         hooks,
         framing,
         redact,
+        sseDoneData: run.sseDoneData,
       });
     } else {
       const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
       body = encodeEventStream(events, run.codec, run.codec.createStreamEncoder(context), {
         framing,
         redact,
+        sseDoneData: run.sseDoneData,
       });
     }
     return { text: await new Response(body).text(), closes };
@@ -116,7 +121,7 @@ async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> 
   return { staged: await answer(false), fused: await answer(true) };
 }
 
-const codecs: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+const codecs: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 
 describe("encodeFusedEventStream", () => {
   for (const codec of codecs) {
@@ -126,12 +131,17 @@ describe("encodeFusedEventStream", () => {
         ...signed.slice(0, 4),
         { type: "error", error: { kind: "overloaded", status: 529, message: "Busy." } },
       ];
+      const sseDoneData = codec.id === "chat-completions" ? "[DONE]" : undefined;
       const runs: Run[] = [
-        { codec, events: signed },
-        { codec, events: failing },
-        { codec, events: signed.slice(0, 5) },
-        { codec, events: signed.slice(0, 5), ending: "throw" },
-        { codec, events: [...signed, { type: "text-delta", index: 9, text: "after the end" }] },
+        { codec, events: signed, sseDoneData },
+        { codec, events: failing, sseDoneData },
+        { codec, events: signed.slice(0, 5), sseDoneData },
+        { codec, events: signed.slice(0, 5), ending: "throw", sseDoneData },
+        {
+          codec,
+          events: [...signed, { type: "text-delta", index: 9, text: "after the end" }],
+          sseDoneData,
+        },
         ...(codec.id === "generate-content"
           ? [
               { codec, events: signed, framing: "json-array" as const },
@@ -147,6 +157,9 @@ describe("encodeFusedEventStream", () => {
         expect(fused.closes).toHaveLength(1);
         expect(fused.text).not.toContain("upstream-secret-key");
         expect(fused.text).not.toContain("after the end");
+        // The closing line ends an answer that completed, never one that failed.
+        if (sseDoneData !== undefined)
+          expect(fused.text.endsWith(`data: ${sseDoneData}\n\n`)).toBe(fused.closes[0] === undefined);
       }
     });
   }

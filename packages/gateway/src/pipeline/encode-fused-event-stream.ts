@@ -43,13 +43,10 @@ function errorEvent(error: CanonicalError): TerminalEvent {
   return { type: "error", error: error.toData() };
 }
 
+/** Frames each wire event; the closing bytes are the caller's, who knows whether the body failed. */
 function framingTransformer(framer: EventFramer): StreamTransformer<unknown, Uint8Array> {
   return {
     transform: (wire, controller) => controller.enqueue(framer.event(wire)),
-    flush(controller) {
-      const end = framer.end();
-      if (end) controller.enqueue(end);
-    },
   };
 }
 
@@ -105,7 +102,7 @@ export function encodeFusedEventStream(
     if (finished) return;
     const error = toCanonicalError(thrown);
     for (const wire of terminalErrorEvents(codec, error)) output.enqueue(framer.event(wire));
-    const end = framer.end();
+    const end = framer.end(true);
     if (end) output.enqueue(end);
     finish(error);
   };
@@ -136,6 +133,8 @@ export function encodeFusedEventStream(
       fail(thrown);
       return;
     }
+    const closing = framer.end(event.type === "error");
+    if (closing) output.enqueue(closing);
     finish(event.type === "error" ? CanonicalError.fromData(event.error) : undefined);
   };
   const end = (event: TerminalEvent): void | Promise<void> => {

@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import {
   type AnyCodec,
   accumulate,
@@ -27,11 +28,12 @@ import { registerInMemoryTelemetry } from "./in-memory-telemetry";
  */
 
 const telemetry = registerInMemoryTelemetry();
-const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 const providerNames: Record<string, string> = {
   messages: "anthropic",
   responses: "openai",
   "generate-content": "gcp.gemini",
+  "chat-completions": "openai",
 };
 const cases: { name: string; usage: Usage | undefined }[] = [
   {

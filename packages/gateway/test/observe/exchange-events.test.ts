@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import type { AnyCodec } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
@@ -25,7 +26,7 @@ import { countsOf, decodeClientAnswer, upstreamReportedUsage } from "./decode-an
  * the canonical rules) and to what the caller's own client reads from the answer.
  */
 
-const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 const callerKey = "observe-matrix-caller-key";
 const tenant = `key-sha256:${createHash("sha256").update(callerKey).digest("hex")}`;
 const upstreams = new Map<string, FaultUpstream>();

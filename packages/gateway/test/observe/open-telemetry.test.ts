@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import type { AnyCodec } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
@@ -28,12 +29,13 @@ import { registerInMemoryTelemetry } from "./in-memory-telemetry";
  */
 
 const telemetry = registerInMemoryTelemetry();
-const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 const callerKey = "otel-matrix-caller-key";
 const providerNames: Record<string, string> = {
   messages: "anthropic",
   responses: "openai",
   "generate-content": "gcp.gemini",
+  "chat-completions": "openai",
 };
 const upstreams = new Map<string, FaultUpstream>();
 const events: ExchangeEvent[] = [];

@@ -1,5 +1,6 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { type AnyCodec, CanonicalError } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
@@ -10,7 +11,7 @@ import { type NodeServer, serveNode } from "../../src/node";
 import { answerEvents, sseChunks, wholeBody } from "./fault-upstream";
 import { frontClients } from "./front-client";
 
-const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 const callerKey = "echo-test-caller-key";
 const upstreamKey = (codec: AnyCodec) => `sk-upstream-${codec.id}-Zq7xW2`;
 const modes = ["answer", "error 400", "error 500", "error 401"] as const;

@@ -5,9 +5,11 @@ import {
   accumulate,
   CanonicalError,
   type ChatEvent,
+  type ChatRequest,
   collect,
   createConversionContext,
-  createJsonSseEncoderStream,
+  formatSseMessage,
+  type RequestLocation,
   readableFrom,
 } from "@interlingua/core";
 
@@ -68,13 +70,55 @@ export function answerEvents(text = "word"): ChatEvent[] {
   ];
 }
 
-/** The answer as this format's SSE bytes, one wire event per chunk. */
-export async function sseChunks(codec: AnyCodec, events: ChatEvent[]): Promise<Uint8Array[]> {
-  return collect(
-    readableFrom(events)
-      .pipeThrough(codec.createStreamEncoder(createConversionContext()))
-      .pipeThrough(createJsonSseEncoderStream((event) => codec.sseEventName(event))),
+/** The data of the line a real server of the format closes every stream with (not a JSON event). */
+const sseDoneData: Readonly<Record<string, string>> = { "chat-completions": "[DONE]" };
+
+/** One SSE chunk of an answer: its bytes, and whether it is the format's terminal event. */
+export interface SseChunk {
+  bytes: Uint8Array;
+  terminal: boolean;
+}
+
+/**
+ * The answer as this format's SSE chunks, one wire event per chunk, and the format's closing line
+ * (chat-completions `data: [DONE]`) after a stream that did not fail, as a real server sends it.
+ * `request` is the call being answered, for what the format sends only when asked (the usage
+ * chunk of chat-completions). The terminal event is the last one, or for chat-completions the
+ * chunk with the `finish_reason` (the usage chunk and `[DONE]` follow it).
+ */
+export async function sseAnswer(
+  codec: AnyCodec,
+  events: ChatEvent[],
+  request?: ChatRequest,
+): Promise<SseChunk[]> {
+  const wire = await collect(
+    readableFrom(events).pipeThrough(codec.createStreamEncoder(createConversionContext({ request }))),
   );
+  const encoder = new TextEncoder();
+  const chunks = wire.map((event, index) => {
+    const name = codec.sseEventName(event);
+    const data = JSON.stringify(event);
+    const finished = (event as { choices?: { finish_reason?: unknown }[] }).choices?.some(
+      (choice) => typeof choice.finish_reason === "string",
+    );
+    return {
+      bytes: encoder.encode(formatSseMessage(name === undefined ? { data } : { event: name, data })),
+      terminal: sseDoneData[codec.id] === undefined ? index === wire.length - 1 : finished === true,
+    };
+  });
+  const done = sseDoneData[codec.id];
+  if (done !== undefined && events.at(-1)?.type !== "error")
+    chunks.push({ bytes: encoder.encode(formatSseMessage({ data: done })), terminal: false });
+  return chunks;
+}
+
+/** The answer as this format's SSE bytes ({@link sseAnswer}), one wire event per chunk. */
+export async function sseChunks(
+  codec: AnyCodec,
+  events: ChatEvent[],
+  request?: ChatRequest,
+): Promise<Uint8Array[]> {
+  return (await sseAnswer(codec, events, request)).map((chunk) => chunk.bytes);
 }
 
 /** The answer as this format's whole JSON body. */
@@ -96,6 +140,7 @@ async function answer(
   fault: UpstreamFault | undefined,
   stream: boolean,
   outgoing: ServerResponse,
+  request: ChatRequest | undefined,
 ): Promise<void> {
   const events = answerEvents();
   switch (fault) {
@@ -141,9 +186,10 @@ async function answer(
     type: "error",
     error: { kind: "authentication", status: 401, message: "Invalid upstream key.", code: "invalid_api_key" },
   };
-  const chunks = await sseChunks(
+  const chunks = await sseAnswer(
     codec,
     fault === "401 mid-stream" ? [...events.slice(0, events.length / 2), refused] : events,
+    request,
   );
   const half = Math.floor(chunks.length / 2);
   outgoing.writeHead(200, { "content-type": "text/event-stream" });
@@ -159,11 +205,25 @@ async function answer(
       if (fault === "malformed SSE") outgoing.write("this line is not server-sent events\n\n");
       if (fault === "truncated JSON") outgoing.write('data: {"type":"content_block_delta","ind\n\n');
     }
-    if (fault === "no terminal event" && index === chunks.length - 1) break;
-    outgoing.write(chunk);
+    // Cut off before the terminal event: what follows it (a usage chunk, `[DONE]`) is not sent either.
+    if (fault === "no terminal event" && chunk.terminal) break;
+    outgoing.write(chunk.bytes);
     await pause(1);
   }
   outgoing.end();
+}
+
+/** The call as the format's request, or undefined if it does not decode (then nothing depends on it). */
+function decodeCall(
+  codec: AnyCodec,
+  body: unknown,
+  location: RequestLocation | undefined,
+): ChatRequest | undefined {
+  try {
+    return codec.decodeRequest(body, createConversionContext(), location);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts a {@link FaultUpstream} speaking `codec`'s format. */
@@ -177,7 +237,8 @@ export async function createFaultUpstream(codec: AnyCodec): Promise<FaultUpstrea
     incoming.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { model?: string; stream?: boolean };
       const stream = location?.stream ?? body.stream === true;
-      answer(codec, faultOf(location?.model ?? body.model), stream, outgoing).catch(() =>
+      const request = decodeCall(codec, body, location);
+      answer(codec, faultOf(location?.model ?? body.model), stream, outgoing, request).catch(() =>
         outgoing.socket?.destroy(),
       );
     });

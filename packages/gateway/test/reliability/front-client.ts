@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import {
   type AnyCodec,
   type ChatEvent,
@@ -21,18 +22,24 @@ export interface FrontClient {
   whole: boolean;
   request(base: string, key: string, model: string, stream: boolean): Request;
   framing: "sse" | "json-array";
+  /**
+   * The data of the SSE line that closes every stream of this format (chat-completions `[DONE]`):
+   * not JSON, so not an event, and only allowed as the very last line.
+   */
+  sseDoneData?: string;
 }
 
 /** Whether a wire stream event is one of the format's failure events. */
 function isErrorEvent(codec: AnyCodec, data: unknown): boolean {
   const event = data as { type?: unknown; error?: unknown };
-  if (codec.id === "generate-content") return typeof event.error === "object";
+  if (codec.id === "generate-content" || codec.id === "chat-completions")
+    return typeof event.error === "object" && event.error !== null;
   return event.type === "error" || (codec.id === "responses" && event.type === "response.failed");
 }
 
 const json = (body: unknown) => JSON.stringify(body);
 
-/** The four ways a client reaches the gateway: each front, generate-content in both stream forms. */
+/** The five ways a client reaches the gateway: each front, generate-content in both stream forms. */
 export const frontClients: FrontClient[] = [
   {
     name: "messages",
@@ -83,6 +90,24 @@ export const frontClients: FrontClient[] = [
         method: "POST",
         headers: { "content-type": "application/json", "x-goog-api-key": key },
         body: json({ contents: [{ role: "user", parts: [{ text: "Hello" }] }] }),
+      }),
+  },
+  {
+    name: "chat-completions",
+    codec: chatCompletionsCodec,
+    whole: true,
+    framing: "sse",
+    sseDoneData: "[DONE]",
+    request: (base, key, model, stream) =>
+      new Request(`${base}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+        body: json({
+          model,
+          stream,
+          ...(stream ? { stream_options: { include_usage: true } } : {}),
+          messages: [{ role: "user", content: "Hello" }],
+        }),
       }),
   },
 ];
@@ -161,8 +186,22 @@ export async function readOutcome(
     return decodeWire(codec, elements, body);
   }
   const wire = await collect(decodeJsonEventStream(readableFrom([new TextEncoder().encode(body)])));
+  // The format's closing line (`data: [DONE]`) is not JSON: allowed as the last line only, and the
+  // format's readers take it as the end, as the gateway's own reader of passed-through bytes does.
+  const last = wire.at(-1);
+  const closed =
+    client.sseDoneData !== undefined &&
+    StreamParseFailure.isInstance(last) &&
+    last.raw.trim() === client.sseDoneData;
+  if (closed) wire.pop();
   const failure = wire.find((item) => StreamParseFailure.isInstance(item));
   if (failure)
     return { type: "malformed", problem: `bad SSE: ${(failure as StreamParseFailure).message}`, body };
-  return decodeWire(codec, wire, body);
+  const outcome = await decodeWire(codec, wire, body);
+  // The closing line says the answer is complete: every finished stream has it, a failed one not.
+  if (outcome.type === "success" && client.sseDoneData !== undefined && !closed)
+    return { type: "malformed", problem: `the stream does not end with data: ${client.sseDoneData}`, body };
+  if (outcome.type === "stream error" && closed)
+    return { type: "malformed", problem: `a failed stream closed with data: ${client.sseDoneData}`, body };
+  return outcome;
 }

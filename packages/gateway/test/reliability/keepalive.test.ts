@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import type { AnyCodec } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
@@ -10,7 +11,7 @@ import { type NodeServer, serveNode } from "../../src/node";
 import { answerEvents, sseChunks } from "./fault-upstream";
 import { frontClients, readOutcome } from "./front-client";
 
-const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 const callerKey = "keepalive-caller-key";
 const thinkingMs = 400;
 const servers: { close(): void }[] = [];

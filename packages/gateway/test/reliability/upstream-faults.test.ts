@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import type { AnyCodec } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
@@ -15,7 +16,7 @@ import {
 } from "./fault-upstream";
 import { type ClientOutcome, frontClients, readOutcome } from "./front-client";
 
-const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec];
+const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 const callerKey = "fault-matrix-caller-key";
 const upstreams = new Map<string, FaultUpstream>();
 let server: NodeServer;
