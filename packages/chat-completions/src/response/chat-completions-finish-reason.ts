@@ -1,4 +1,4 @@
-import type { FinishReason, FinishReasonKind } from "@interlingua/core";
+import type { ConversionContext, FinishReason, FinishReasonKind } from "@interlingua/core";
 
 /** The canonical reason of each `finish_reason` (the legacy `function_call` is a tool call). */
 const reasonByWire: Record<string, FinishReasonKind> = {
@@ -45,11 +45,35 @@ export function isKnownFinishReason(wire: unknown): boolean {
 }
 
 /**
- * A canonical finish reason as `finish_reason`: the kept wire value when the format defines it,
- * else the nearest value the format has.
+ * Reasons the format has no value for, whose `stop` reads back as another reason: a paused or
+ * failed answer, and another format's own reason (an `other` with a raw value, Gemini's `OTHER`).
  */
-export function encodeChatCompletionsFinishReason(finishReason: FinishReason | undefined): string {
+function isUnsayable(finishReason: FinishReason): boolean {
+  return (
+    finishReason.reason === "pause" ||
+    finishReason.reason === "error" ||
+    (finishReason.reason === "other" && finishReason.raw !== undefined)
+  );
+}
+
+/**
+ * A canonical finish reason as `finish_reason`: the kept wire value when the format defines it,
+ * else the nearest value the format has; where that value says something else (a paused or failed
+ * answer sent as `stop`), a loss at `path`.
+ */
+export function encodeChatCompletionsFinishReason(
+  finishReason: FinishReason | undefined,
+  context: ConversionContext,
+  path: string,
+): string {
   if (finishReason === undefined) return "stop";
   if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
-  return wireByReason[finishReason.reason];
+  const wire = wireByReason[finishReason.reason];
+  if (isUnsayable(finishReason))
+    context.lose(
+      "approximated",
+      path,
+      `the chat-completions format has no finish_reason for ${finishReason.raw ?? finishReason.reason}; sent as ${wire}`,
+    );
+  return wire;
 }

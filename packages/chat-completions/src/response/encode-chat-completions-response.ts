@@ -43,6 +43,12 @@ export function encodeChatCompletionsResponse(
   });
   wire.choices = choices;
   if (fields.usageAbsent !== true) wire.usage = encodeChatCompletionsUsage(response.usage);
+  if (response.error !== undefined)
+    context.lose(
+      "dropped",
+      "/error",
+      "a chat-completions answer has no failed status: its error is left out",
+    );
   if (response.stopSequence !== undefined)
     context.lose(
       "dropped",
@@ -74,6 +80,10 @@ function encodeChoice(
     ),
   };
   if (choiceFields?.logprobsAbsent !== true) choice.logprobs = null;
-  choice.finish_reason = encodeChatCompletionsFinishReason(finishReason);
+  choice.finish_reason = encodeChatCompletionsFinishReason(
+    finishReason,
+    context,
+    path.replace(/\/parts$/, "/finishReason"),
+  );
   return assignWireFields(choice, choiceFields, ["logprobsAbsent"]);
 }

@@ -243,7 +243,11 @@ export function createChatCompletionsStreamEncoderTransformer(
                 {
                   index: candidate.index,
                   delta: candidateDelta,
-                  finish_reason: encodeChatCompletionsFinishReason(candidate.finishReason),
+                  finish_reason: encodeChatCompletionsFinishReason(
+                    candidate.finishReason,
+                    context,
+                    `/candidates/${position}/finishReason`,
+                  ),
                 },
               ]),
             );
@@ -255,7 +259,11 @@ export function createChatCompletionsStreamEncoderTransformer(
               {
                 index: 0,
                 delta: {},
-                finish_reason: encodeChatCompletionsFinishReason(event.finishReason),
+                finish_reason: encodeChatCompletionsFinishReason(
+                  event.finishReason,
+                  context,
+                  "/finishReason",
+                ),
                 ...choiceFields,
               },
             ]),

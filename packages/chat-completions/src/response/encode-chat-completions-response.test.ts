@@ -1,0 +1,48 @@
+import { createConversionContext } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { encodeChatCompletionsResponse } from "./encode-chat-completions-response";
+
+describe("encodeChatCompletionsResponse, reasons the format cannot say", () => {
+  it("a failed answer goes out as stop with its error left out, both reported", () => {
+    const context = createConversionContext();
+    const wire = encodeChatCompletionsResponse(
+      {
+        id: "resp_1",
+        model: "m",
+        parts: [],
+        finishReason: { reason: "error" },
+        usage: {},
+        status: "failed",
+        error: { kind: "invalid_request", status: 400, message: "bad" },
+      },
+      context,
+    );
+    expect(wire.choices[0]?.finish_reason).toBe("stop");
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["approximated", "/finishReason"],
+      ["dropped", "/error"],
+    ]);
+  });
+
+  it("another format's own reason is reported where it becomes stop, a plain stop is not", () => {
+    const foreign = createConversionContext();
+    encodeChatCompletionsResponse(
+      {
+        id: "r",
+        model: "m",
+        parts: [],
+        finishReason: { reason: "other", raw: "OTHER" },
+        usage: {},
+        status: "completed",
+      },
+      foreign,
+    );
+    expect(foreign.losses.map((loss) => loss.path)).toEqual(["/finishReason"]);
+    const plain = createConversionContext();
+    encodeChatCompletionsResponse(
+      { id: "r", model: "m", parts: [], finishReason: { reason: "stop" }, usage: {}, status: "completed" },
+      plain,
+    );
+    expect(plain.losses).toEqual([]);
+  });
+});
