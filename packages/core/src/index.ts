@@ -99,6 +99,7 @@ export {
 } from "./tool-use/with-legal-tool-names";
 export { withLegalToolNameCodec } from "./tool-use/with-legal-tool-name-codec";
 // Errors
+export { assertOpenAiStyleWire } from "./errors/assert-openai-style-wire";
 export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
 export { errorKindByStatus, errorKindForStatus, statusByErrorKind } from "./errors/error-status";
 export { toCanonicalError } from "./errors/to-canonical-error";

@@ -1,7 +1,12 @@
-import type { ChatRequest, ConversionContext, Modality, OutputFormat } from "@interlingua/core";
+import {
+  assertOpenAiStyleWire,
+  type ChatRequest,
+  type ConversionContext,
+  type Modality,
+  type OutputFormat,
+} from "@interlingua/core";
 import { remainingFields, type WireObject } from "../chat-completions-extensions";
 import { ChatCompletionsRequest } from "../wire/chat-completions-request-schema";
-import { assertChatCompletionsWire } from "../wire/chat-completions-validation-error";
 import { decodeChatCompletionsMessages } from "./decode-chat-completions-messages";
 import {
   decodeChatCompletionsToolChoice,
@@ -37,7 +42,7 @@ const directSettings = [
  * `extensions["chat-completions"]`, with the marks a same-format re-encoding needs.
  */
 export function decodeChatCompletionsRequest(wire: unknown, context: ConversionContext): ChatRequest {
-  assertChatCompletionsWire(ChatCompletionsRequest, wire);
+  assertOpenAiStyleWire(ChatCompletionsRequest, wire);
   const body = wire as WireObject;
   const consumed: string[] = ["model", "messages"];
   const marks: WireObject = {};

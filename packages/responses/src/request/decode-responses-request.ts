@@ -1,4 +1,5 @@
 import {
+  assertOpenAiStyleWire,
   CanonicalError,
   type ChatRequest,
   type ConversionContext,
@@ -8,7 +9,6 @@ import {
 import { decodeResponsesInput } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesRequest } from "../wire/responses-request-schema";
-import { assertResponsesWire } from "../wire/responses-validation-error";
 import { decodeAnnouncedTools } from "./announced-tools";
 import { decodeResponsesTools } from "./decode-responses-tool";
 import { decodeResponsesToolChoice } from "./decode-responses-tool-choice";
@@ -53,7 +53,7 @@ export function decodeResponsesRequest(
   _context: ConversionContext,
   families: readonly ResponsesModelFamily[] = defaultResponsesModelFamilies,
 ): ChatRequest {
-  assertResponsesWire(ResponsesRequest, wire);
+  assertOpenAiStyleWire(ResponsesRequest, wire);
   const body = wire as WireObject;
   checkEffort(body, families);
   checkSampling(body, families);

@@ -1,5 +1,5 @@
-import { CanonicalError } from "@interlingua/core";
 import type * as z from "zod/mini";
+import { CanonicalError } from "./canonical-error";
 
 interface IssueLike {
   code: string;
@@ -37,10 +37,11 @@ function deepestIssue(issue: IssueLike): { path: PropertyKey[]; message: string 
 
 /**
  * Parses `value` with `schema` and returns nothing, or throws an `invalid_request` error naming the
- * offending field as a dotted path (`messages.0.content.1.text`), seeing through unions to the branch
- * that matched best.
+ * offending field as a dotted path (`input.0.content.1.text`), seeing through unions to the branch
+ * that matched best, in the words OpenAI's APIs use (`Invalid 'param': …`): shared by the two
+ * OpenAI formats, responses and chat-completions.
  */
-export function assertChatCompletionsWire(schema: z.ZodMiniType, value: unknown, root = ""): void {
+export function assertOpenAiStyleWire(schema: z.ZodMiniType, value: unknown, root = ""): void {
   const result = schema.safeParse(value);
   if (result.success) return;
   const issue = result.error.issues[0] as unknown as IssueLike;
