@@ -160,6 +160,7 @@ export {
 export { createStorageTaskStore, type StorageTaskStoreOptions } from "./stores/storage-task-store";
 // Streams of canonical events
 export { accumulate, createResponseAccumulator, type ResponseAccumulator } from "./stream/accumulate";
+export type { StreamEncoderTransformer } from "./stream/stream-encoder-transformer";
 export type { StreamTransformer } from "./stream/stream-transformer";
 export { chainTransformers } from "./stream/chain-transformers";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";

@@ -1,7 +1,7 @@
 import {
   type ChatEvent,
   type Codec,
-  type StreamTransformer,
+  type StreamEncoderTransformer,
   type ToolNameRule,
   withLegalToolNameCodec,
 } from "@interlingua/core";
@@ -68,10 +68,9 @@ function ownMessagesCodec(families: readonly MessagesModelFamily[]): MessagesCod
       createMessagesStreamEncoder(context) as unknown as TransformStream<ChatEvent, MessagesStreamEvent>,
     createStreamDecoderTransformer: createMessagesStreamDecoderTransformer,
     createStreamEncoderTransformer: (context) =>
-      createMessagesStreamEncoderTransformer(context) as unknown as StreamTransformer<
-        ChatEvent,
-        MessagesStreamEvent
-      >,
+      createMessagesStreamEncoderTransformer(
+        context,
+      ) as unknown as StreamEncoderTransformer<MessagesStreamEvent>,
     sseEventName: (event) => event.type,
     errorToWire: messagesErrorToWire,
     errorFromWire: messagesErrorFromWire,

@@ -1,4 +1,4 @@
-import type { StreamTransformer } from "@interlingua/core";
+import type { StreamEncoderTransformer } from "@interlingua/core";
 import {
   type ChatEvent,
   type ConversionContext,
@@ -73,7 +73,7 @@ function errorChunk(error: ErrorData): WireObject {
 export function createChatCompletionsStreamEncoderTransformer(
   context: ConversionContext,
   dialect: ChatCompletionsDialect = defaultChatCompletionsDialect,
-): StreamTransformer<ChatEvent, ChatCompletionsChunk> {
+): StreamEncoderTransformer<ChatCompletionsChunk> {
   let head: WireObject = {};
   const parts = new Map<number, PartState>();
   let nextToolIndex = 0;
@@ -215,8 +215,14 @@ export function createChatCompletionsStreamEncoderTransformer(
           usage = mergeUsage(usage, event.usage);
           return;
         case "response-end": {
-          done = true;
           if (event.usage) usage = mergeUsage(usage, event.usage);
+          // Before any chunk goes out, so a strict conversion fails instead of finishing.
+          if (event.stopSequence !== undefined)
+            context.lose(
+              "dropped",
+              "/stopSequence",
+              "the chat-completions format does not say which stop sequence matched",
+            );
           event.candidates?.forEach((candidate, position) => {
             const message = encodeAssistantMessage(
               candidate.parts,
@@ -268,12 +274,7 @@ export function createChatCompletionsStreamEncoderTransformer(
               },
             ]),
           );
-          if (event.stopSequence !== undefined)
-            context.lose(
-              "dropped",
-              "/stopSequence",
-              "the chat-completions format does not say which stop sequence matched",
-            );
+          done = true;
           if (wantsUsage(context, usage !== undefined && Object.keys(usage).length > 0))
             controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}) }));
           return;
@@ -285,6 +286,12 @@ export function createChatCompletionsStreamEncoderTransformer(
         default:
           return;
       }
+    },
+    // The format's `{error}` chunk, which may follow any chunk of a begun stream.
+    fail(error, controller) {
+      if (done) return;
+      done = true;
+      controller.enqueue(errorChunk(error) as ChatCompletionsChunk);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { CanonicalError } from "../errors/canonical-error";
 import type { ChatEvent } from "../model/chat-event";
 import type { ChatRequest } from "../model/chat-request";
 import type { ChatResponse } from "../model/chat-response";
+import type { StreamEncoderTransformer } from "../stream/stream-encoder-transformer";
 import type { StreamTransformer } from "../stream/stream-transformer";
 
 /** Request fields a format carries outside the body (generate-content puts model and stream mode in the path). */
@@ -99,9 +100,12 @@ export interface Codec<
   createStreamDecoderTransformer?(context: ConversionContext): StreamTransformer<unknown, ChatEvent>;
   /**
    * Optional: {@link createStreamEncoder} as a synchronous `Transformer`, with exactly the same
-   * output; see {@link createStreamDecoderTransformer}. A gateway fuses it with SSE framing.
+   * output; see {@link createStreamDecoderTransformer}. A gateway fuses it with SSE framing. Its
+   * `fail` (see {@link StreamEncoderTransformer}) ends a stream it has started with the format's
+   * error as the continuation of that stream; a gateway uses it when the encoder throws mid-stream
+   * (a loss in strict mode), else it can only start the error afresh.
    */
-  createStreamEncoderTransformer?(context: ConversionContext): StreamTransformer<ChatEvent, WireEvent>;
+  createStreamEncoderTransformer?(context: ConversionContext): StreamEncoderTransformer<WireEvent>;
   /** The SSE `event:` name for a wire event, or undefined where the format sends data lines only. */
   sseEventName(event: WireEvent): string | undefined;
   /** A canonical error as this format's status, headers and body. */

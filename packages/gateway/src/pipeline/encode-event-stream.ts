@@ -17,8 +17,10 @@ export function streamContentType(framing: StreamFraming): string {
 
 /**
  * The front format's terminal error as wire events, from a fresh encoder that is given only the
- * `error` event: how a stream ends when the encoder in use has failed, or when bytes were passed
- * through from an upstream that broke off.
+ * `error` event: how a stream ends when bytes were passed through from an upstream that broke off,
+ * or when the encoder in use has failed and, being a `TransformStream` (a codec without
+ * `createStreamEncoderTransformer`), cannot be failed itself; a codec whose encoder transformer
+ * has `fail` takes the fused path, which continues the begun stream instead.
  */
 async function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): Promise<unknown[]> {
   return transformAll(

@@ -4,6 +4,7 @@ import {
   type ChatEvent,
   chainTransformers,
   createConversionContext,
+  type StreamEncoderTransformer,
   type StreamTransformer,
   toCanonicalError,
   transformReadable,
@@ -18,10 +19,13 @@ import { upstreamReadError } from "./upstream-read-error";
 
 /** Options of {@link encodeFusedEventStream}. */
 export interface FusedEventStreamOptions {
-  /** The front codec (its SSE event names, and a fresh encoder for a terminal error). */
+  /** The front codec (its SSE event names, and a fresh encoder for an encoder without `fail`). */
   codec: AnyCodec;
-  /** The front's stream encoder as a synchronous transformer (`createStreamEncoderTransformer`). */
-  encoder: StreamTransformer<ChatEvent, unknown>;
+  /**
+   * The front's stream encoder as a synchronous transformer (`createStreamEncoderTransformer`); its
+   * `fail` ends the body when it throws, continuing the stream it began.
+   */
+  encoder: StreamEncoderTransformer<unknown>;
   /** Opaque sealing; may return a promise from `transform` (only when a part is sealed). */
   sealing: StreamTransformer<ChatEvent, ChatEvent>;
   /** The guard's hooks: accumulating, saving before the end, reporting the close. */
@@ -50,8 +54,16 @@ function framingTransformer(framer: EventFramer): StreamTransformer<unknown, Uin
   };
 }
 
-/** The front's terminal error as wire events, from a fresh encoder transformer given only the `error` event. */
-function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): unknown[] {
+/**
+ * The front's terminal error as wire events: `encoder`'s own `fail`, which continues the stream it
+ * began (same response id, numbering going on), or for an encoder without one, a fresh encoder
+ * transformer given only the `error` event.
+ */
+function terminalErrorEvents(
+  codec: AnyCodec,
+  encoder: StreamEncoderTransformer<unknown>,
+  error: CanonicalError,
+): unknown[] {
   const events: unknown[] = [];
   const collector: TransformStreamDefaultController<unknown> = {
     desiredSize: 1,
@@ -59,11 +71,15 @@ function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): unknown[] 
     error: () => undefined,
     terminate: () => undefined,
   };
-  const encoder = codec.createStreamEncoderTransformer?.(createConversionContext());
-  if (!encoder) return events;
-  encoder.start?.(collector);
-  encoder.transform?.(errorEvent(error), collector);
-  encoder.flush?.(collector);
+  if (encoder.fail) {
+    encoder.fail(error.toData(), collector);
+    return events;
+  }
+  const fresh = codec.createStreamEncoderTransformer?.(createConversionContext());
+  if (!fresh) return events;
+  fresh.start?.(collector);
+  fresh.transform?.(errorEvent(error), collector);
+  fresh.flush?.(collector);
   return events;
 }
 
@@ -101,7 +117,7 @@ export function encodeFusedEventStream(
   const fail = (thrown: unknown) => {
     if (finished) return;
     const error = toCanonicalError(thrown);
-    for (const wire of terminalErrorEvents(codec, error)) output.enqueue(framer.event(wire));
+    for (const wire of terminalErrorEvents(codec, options.encoder, error)) output.enqueue(framer.event(wire));
     const end = framer.end(true);
     if (end) output.enqueue(end);
     finish(error);

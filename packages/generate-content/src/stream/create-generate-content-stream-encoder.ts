@@ -7,7 +7,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
-  type StreamTransformer,
+  type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
 import { generateContentErrorToWire } from "../errors/generate-content-error-to-wire";
@@ -60,7 +60,7 @@ const responseMarkers = new Set([
  */
 export function createGenerateContentStreamEncoderTransformer(
   context: ConversionContext,
-): StreamTransformer<ChatEvent, GenerateContentStreamEvent> {
+): StreamEncoderTransformer<GenerateContentStreamEvent> {
   let id = "";
   let model = "";
   let ended = false;
@@ -169,7 +169,6 @@ export function createGenerateContentStreamEncoderTransformer(
           chunkUsage = event.usage;
           return;
         case "response-end": {
-          ended = true;
           usage = mergeUsage(usage, event.usage);
           const extra = event.extensions?.[generateContentFormat] ?? {};
           const chunk: Record<string, unknown> = {};
@@ -184,6 +183,7 @@ export function createGenerateContentStreamEncoderTransformer(
           if (!(extra.modelVersionOmitted || shape.modelVersionOmitted)) chunk.modelVersion = model;
           if (!(extra.responseIdOmitted || shape.responseIdOmitted)) chunk.responseId = id;
           for (const key in extra) if (!responseMarkers.has(key)) chunk[key] = extra[key];
+          ended = true;
           controller.enqueue(chunk as GenerateContentStreamEvent);
           return;
         }
@@ -204,6 +204,12 @@ export function createGenerateContentStreamEncoderTransformer(
           new CanonicalError("unavailable", "The stream ended early, before the response was complete"),
         ).body,
       );
+    },
+    // The format's error object, which may follow any chunk of a begun stream.
+    fail(error, controller) {
+      if (ended) return;
+      ended = true;
+      controller.enqueue(generateContentErrorToWire(CanonicalError.fromData(error)).body);
     },
   };
 

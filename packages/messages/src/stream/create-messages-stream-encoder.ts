@@ -5,7 +5,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
-  type StreamTransformer,
+  type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
 import { messagesErrorToWire } from "../errors/messages-error-to-wire";
@@ -50,7 +50,7 @@ const ping: WireEvent = { type: "ping" };
  */
 export function createMessagesStreamEncoderTransformer(
   context: ConversionContext,
-): StreamTransformer<ChatEvent, WireEvent> {
+): StreamEncoderTransformer<WireEvent> {
   const parts = new Map<number, EncodedPart>();
   let nextBlock = 0;
   let pendingStarts = 0;
@@ -258,7 +258,6 @@ export function createMessagesStreamEncoderTransformer(
         usage = mergeUsage(usage, event.usage);
         return;
       case "response-end": {
-        ended = true;
         heldPings = 0;
         const finalUsage = mergeUsage(usage, event.usage);
         const {
@@ -285,6 +284,7 @@ export function createMessagesStreamEncoderTransformer(
         if (context_management !== undefined) wire.context_management = context_management;
         if (event.candidates?.length)
           context.lose("dropped", "/candidates", "the messages format streams one candidate");
+        ended = true;
         enqueue(wire);
         enqueue({ type: "message_stop" });
         return;
@@ -416,6 +416,12 @@ export function createMessagesStreamEncoderTransformer(
         type: "error",
         error: { type: "api_error", message: "The stream ended early, before the response was complete" },
       });
+    },
+    // The format's `error` event, which may follow any event of a begun stream.
+    fail(error, controller) {
+      if (ended) return;
+      output = controller;
+      encode({ type: "error", error });
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   type ErrorData,
   type Part,
   pointer,
-  type StreamTransformer,
+  type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
 import { isResponsesContextOverflow } from "../errors/responses-context-overflow";
@@ -82,8 +82,10 @@ export function createResponsesStreamEncoder(
  */
 export function createResponsesStreamEncoderTransformer(
   context: ConversionContext,
-): StreamTransformer<ChatEvent, ResponsesStreamEvent> {
+): StreamEncoderTransformer<ResponsesStreamEvent> {
   let sequence = 0;
+  /** Whether the terminal event has gone out: nothing is sent after it. */
+  let ended = false;
   let base: WireObject | undefined;
   let usage: Usage = {};
   let open: OpenItem | undefined;
@@ -602,10 +604,12 @@ export function createResponsesStreamEncoderTransformer(
     loseUnsayableFinishReason(event.finishReason, event.status, callsTools, context);
     if (event.candidates?.length)
       context.lose("unsupported", "/candidates", "the responses format streams one candidate");
+    ended = true;
     send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
   };
 
   const failResponse = (error: ErrorData) => {
+    ended = true;
     closeItem(true);
     const overflow = isResponsesContextOverflow(error);
     const fields = {
@@ -632,6 +636,7 @@ export function createResponsesStreamEncoderTransformer(
       enqueue = (event) => controller.enqueue(event);
     },
     transform(event) {
+      if (ended) return;
       switch (event.type) {
         case "response-start": {
           const fields = event.extensions?.responses;
@@ -684,6 +689,12 @@ export function createResponsesStreamEncoderTransformer(
           throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
         }
       }
+    },
+    // The same `error` and `response.failed` as a failed upstream's, numbered on, for the response begun.
+    fail(error, controller) {
+      if (ended) return;
+      enqueue = (event) => controller.enqueue(event);
+      failResponse(error);
     },
   };
 }
