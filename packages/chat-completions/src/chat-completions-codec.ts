@@ -8,6 +8,7 @@ import { chatCompletionsFormatId } from "./chat-completions-extensions";
 import { chatCompletionsErrorFromWire } from "./errors/chat-completions-error-from-wire";
 import { chatCompletionsErrorToWire } from "./errors/chat-completions-error-to-wire";
 import { chatCompletionsHttpBinding } from "./http/chat-completions-http-binding";
+import { chatCompletionsUnmappedRequestFields } from "./request/chat-completions-unmapped-request-fields";
 import { decodeChatCompletionsRequest } from "./request/decode-chat-completions-request";
 import { encodeChatCompletionsRequest } from "./request/encode-chat-completions-request";
 import { decodeChatCompletionsResponse } from "./response/decode-chat-completions-response";
@@ -45,6 +46,7 @@ export function createChatCompletionsCodec(options: ChatCompletionsCodecOptions 
   const families = chatCompletionsModelFamiliesOf(options);
   return {
     id: chatCompletionsFormatId,
+    unmappedRequestFields: chatCompletionsUnmappedRequestFields,
     schemas: {
       request: ChatCompletionsRequest,
       response: ChatCompletionsResponse,

@@ -89,6 +89,10 @@ export {
   pointer,
 } from "./conversion/conversion-context";
 export { Loss } from "./conversion/loss";
+export {
+  reportUnmappedRequestFields,
+  type UnmappedRequestFields,
+} from "./conversion/report-unmapped-request-fields";
 // Tool use every backend takes: answered calls, legal function names
 export { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-use/tool-name-rule";
 export { missingToolResultText, pairToolResults } from "./tool-use/pair-tool-results";

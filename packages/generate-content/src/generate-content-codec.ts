@@ -5,6 +5,7 @@ import { generateContentHttpBinding } from "./http/generate-content-http-binding
 import { decodeGenerateContentRequest } from "./request/decode-generate-content-request";
 import { encodeGenerateContentRequest } from "./request/encode-generate-content-request";
 import type { GenerateContentEncodeOptions } from "./request/generate-content-encode-options";
+import { generateContentUnmappedRequestFields } from "./request/generate-content-unmapped-request-fields";
 import { decodeGenerateContentResponse } from "./response/decode-generate-content-response";
 import { encodeGenerateContentResponse } from "./response/encode-generate-content-response";
 import {
@@ -47,6 +48,7 @@ export type GenerateContentCodecOptions = GenerateContentEncodeOptions;
 /** The codec before function names are made legal. */
 const ownGenerateContentCodec: GenerateContentCodec = {
   id: generateContentFormat,
+  unmappedRequestFields: generateContentUnmappedRequestFields,
   schemas: {
     request: GenerateContentRequest,
     response: GenerateContentResponse,

@@ -11,6 +11,7 @@ import { messagesHttpBinding } from "./http/messages-http-binding";
 import { decodeMessagesRequest } from "./request/decode-messages-request";
 import { encodeMessagesRequest } from "./request/encode-messages-request";
 import { defaultMessagesModelFamilies, type MessagesModelFamily } from "./request/messages-model-families";
+import { messagesUnmappedRequestFields } from "./request/messages-unmapped-request-fields";
 import { decodeMessagesResponse } from "./response/decode-messages-response";
 import { encodeMessagesResponse } from "./response/encode-messages-response";
 import {
@@ -52,6 +53,7 @@ export interface MessagesCodecOptions {
 function ownMessagesCodec(families: readonly MessagesModelFamily[]): MessagesCodec {
   return {
     id: "messages",
+    unmappedRequestFields: messagesUnmappedRequestFields,
     schemas: {
       request: MessagesRequest,
       response: MessagesResponse,

@@ -4,6 +4,7 @@ import { responsesErrorToWire } from "./errors/responses-error-to-wire";
 import { responsesHttpBinding } from "./http/responses-http-binding";
 import { decodeResponsesRequest } from "./request/decode-responses-request";
 import { encodeResponsesRequest } from "./request/encode-responses-request";
+import { responsesUnmappedRequestFields } from "./request/responses-unmapped-request-fields";
 import { decodeResponsesResponse } from "./response/decode-responses-response";
 import { encodeResponsesResponse } from "./response/encode-responses-response";
 import { type ResponsesCodecOptions, responsesModelFamiliesOf } from "./responses-codec-options";
@@ -58,6 +59,7 @@ export const responsesToolNameRule: ToolNameRule = {
 /** The codec before function names are made legal. */
 const ownResponsesCodec: ResponsesCodec = {
   id: responsesFormatId,
+  unmappedRequestFields: responsesUnmappedRequestFields,
   schemas: {
     request: ResponsesRequest,
     response: ResponsesResponse,

@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
 import type { ConversionContext } from "../conversion/conversion-context";
+import type { UnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import type { CanonicalError } from "../errors/canonical-error";
 import type { ChatEvent } from "../model/chat-event";
 import type { ChatRequest } from "../model/chat-request";
@@ -69,6 +70,12 @@ export interface Codec<
 > {
   /** Format id, also the key of this format's `extensions` (`"messages"`). */
   readonly id: string;
+  /**
+   * Optional: which keys of a decoded request's `extensions[id]` are caller fields with no
+   * canonical meaning, so that a conversion to another format reports each one lost
+   * (`reportUnmappedRequestFields`). Without it, none is reported.
+   */
+  readonly unmappedRequestFields?: UnmappedRequestFields;
   /** Zod 4 schemas of the wire documents (zod/mini or the classic API). */
   readonly schemas: {
     request: z.core.$ZodType<WireRequest>;

@@ -126,14 +126,6 @@ export interface GatewayFormat {
   readonly codec: AnyCodec;
   /** Whether the format's tool calls have a field of their own for opaque state (a thought signature). */
   readonly toolCallsCarryState: boolean;
-  /**
-   * How the codec keeps a caller's request fields that have no canonical meaning, in the decoded
-   * request's `extensions[codec.id]`: `marks` are keys of the codec's own bookkeeping (a holder's
-   * member as `holder/member`), `holders` are wire objects mapped in part whose unmapped members
-   * are kept under their name. Every other key is a caller field, reported lost when the request
-   * goes to a backend of another format. Without it, none is reported.
-   */
-  readonly unmappedRequestFields?: { marks: readonly string[]; holders: readonly string[] };
   /** Caller headers that go upstream with a same-format pass-through (feature flags such as betas). */
   readonly passThroughHeaders: readonly string[];
   /**

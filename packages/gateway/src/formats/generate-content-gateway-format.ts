@@ -29,10 +29,6 @@ function describe(model: ListedModel) {
 export const generateContentGatewayFormat: GatewayFormat = {
   codec: generateContentCodec,
   toolCallsCarryState: true,
-  unmappedRequestFields: {
-    marks: ["snakeCaseKeys", "model", "generationConfig/original"],
-    holders: ["generationConfig", "toolConfig", "functionCallingConfig"],
-  },
   passThroughHeaders: [],
   // `:streamGenerateContent` answers with server-sent events only when asked with `alt=sse`.
   streamFraming: (url) => (url.searchParams.get("alt") === "sse" ? "sse" : "json-array"),

@@ -18,7 +18,6 @@ function describe(model: ListedModel) {
 export const messagesGatewayFormat: GatewayFormat = {
   codec: messagesCodec,
   toolCallsCarryState: false,
-  unmappedRequestFields: { marks: [], holders: ["tool_choice", "metadata", "thinking", "output_config"] },
   passThroughHeaders: ["anthropic-beta"],
   sseComments: true,
   createProvider: ({ modelRules, ...options }) =>

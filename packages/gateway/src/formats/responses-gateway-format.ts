@@ -25,10 +25,6 @@ const storedResponsePath = /\/v1\/responses\/(?!(?:compact|input_tokens)\/?$)([^
 export const responsesGatewayFormat: GatewayFormat = {
   codec: responsesCodec,
   toolCallsCarryState: false,
-  unmappedRequestFields: {
-    marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted"],
-    holders: ["text", "reasoning", "textFormat"],
-  },
   passThroughHeaders: ["openai-beta"],
   sseComments: true,
   continuationOf(wire) {

@@ -11,6 +11,7 @@ import {
   pairToolResults,
   type RequestLocation,
   replay,
+  reportUnmappedRequestFields,
   toCanonicalError,
 } from "@interlingua/core";
 import type { ConversionReport } from "../config/gateway-config-schema";
@@ -33,7 +34,6 @@ import { errorResponse } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
-import { reportUnmappedRequestFields } from "./report-unmapped-request-fields";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 import { withSseKeepalive } from "./with-sse-keepalive";
@@ -172,7 +172,7 @@ export async function handleChatRequest(
       return response;
     }
 
-    reportUnmappedRequestFields(decoded, front.format, backendFormat, context);
+    reportUnmappedRequestFields(decoded, codec, backendFormat, context);
     let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     const conversation = backendFormat === codec.id ? undefined : front.conversation;
     if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context, tenant);

@@ -5,6 +5,7 @@ import {
   createConversionContext,
   type Loss,
   readableFrom,
+  reportUnmappedRequestFields,
 } from "@interlingua/core";
 import { decodeExchange, requestLocation } from "../canonical/decode-exchange";
 import type { RecordedExchange, RecordedResponse } from "../format/recorded-exchange";
@@ -80,6 +81,8 @@ export async function convertExchange(
       exchange.response?.events !== undefined ||
       (requestLocation(options.formats, exchange)?.stream ?? canonical.request?.stream ?? false);
     if (canonical.request) {
+      // The source's own fields the target cannot take, reported as the gateway does.
+      reportUnmappedRequestFields(canonical.request, source.codec, target.codec.id, requestContext);
       const wire = target.codec.encodeRequest(canonical.request, requestContext);
       const upstream = target.codec.http.buildUpstreamRequest({
         baseURL: "",

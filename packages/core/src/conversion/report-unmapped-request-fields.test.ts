@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { ChatRequest } from "../model/chat-request";
+import { createConversionContext } from "./conversion-context";
+import { reportUnmappedRequestFields, type UnmappedRequestFields } from "./report-unmapped-request-fields";
+
+const fields: UnmappedRequestFields = {
+  marks: ["inputForm", "config/original"],
+  holders: ["config"],
+  toolMarks: ["group"],
+};
+const front = { id: "vendor", unmappedRequestFields: fields };
+
+const request: ChatRequest = {
+  model: "m",
+  messages: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }],
+  tools: [
+    {
+      type: "function",
+      name: "f",
+      inputSchema: { type: "object" },
+      extensions: { vendor: { group: 1, defer_loading: true, nothing: null } },
+    },
+    { type: "hosted", kind: "web_search", extensions: { vendor: { beta: true } } },
+  ],
+  extensions: {
+    vendor: {
+      inputForm: "string",
+      labels: { team: "a" },
+      cleared: null,
+      config: { original: {}, affective: true, unset: null },
+    },
+    other: { ignored: true },
+  },
+};
+
+function lossesFor(backend: string, codec: typeof front | { id: string } = front): string[] {
+  const context = createConversionContext();
+  reportUnmappedRequestFields(request, codec, backend, context);
+  return context.losses.map((loss) => `${loss.code} ${loss.path}`);
+}
+
+describe("reportUnmappedRequestFields", () => {
+  it("reports each caller field the codec kept for its own format, not its bookkeeping nor nulls", () => {
+    expect(lossesFor("messages")).toEqual([
+      "dropped /extensions/vendor/labels",
+      "dropped /extensions/vendor/config/affective",
+      "dropped /tools/0/extensions/vendor/defer_loading",
+    ]);
+  });
+
+  it("reports nothing for a backend of the same format, which gets them all back", () => {
+    expect(lossesFor("vendor")).toEqual([]);
+  });
+
+  it("reports nothing for a codec that does not say which fields it keeps", () => {
+    expect(lossesFor("messages", { id: "vendor" })).toEqual([]);
+  });
+
+  it("fails a strict conversion at the first field", () => {
+    const context = createConversionContext({ strict: true });
+    expect(() => reportUnmappedRequestFields(request, front, "messages", context)).toThrow(
+      /labels has no equivalent in the messages format/,
+    );
+  });
+});

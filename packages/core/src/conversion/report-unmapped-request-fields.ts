@@ -1,0 +1,65 @@
+import type { Codec } from "../contracts/codec";
+import type { ChatRequest } from "../model/chat-request";
+import { type ConversionContext, pointer } from "./conversion-context";
+
+/**
+ * How a codec keeps a caller's request fields that have no canonical meaning, in the decoded
+ * request's `extensions[codec.id]` (and each tool's): every key there is a caller field, reported
+ * lost when the request goes to a backend of another format, except the codec's own bookkeeping.
+ */
+export interface UnmappedRequestFields {
+  /** Keys of the codec's own bookkeeping (a holder's member as `holder/member`). */
+  readonly marks: readonly string[];
+  /** Wire objects mapped in part, whose unmapped members are kept under their name. */
+  readonly holders: readonly string[];
+  /**
+   * Keys of the codec's bookkeeping in a function tool's `extensions[codec.id]`; when given, every
+   * other key there is a caller field of that tool. Without it, tools' fields are not reported.
+   */
+  readonly toolMarks?: readonly string[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Reports, as `dropped` at `/extensions/<front>/<field>` (a tool's at
+ * `/tools/<i>/extensions/<front>/<field>`), each caller field of `request` that the front's codec
+ * kept only for its own format (`front.unmappedRequestFields`): a backend of format `backend`
+ * never sees it. A field sent as `null` says nothing a backend could miss and is not reported. A
+ * same-format backend gets them all back, so nothing is reported then. The gateway and the offline
+ * converter both call it, so they report the same losses.
+ */
+export function reportUnmappedRequestFields(
+  request: ChatRequest,
+  front: Pick<Codec, "id" | "unmappedRequestFields">,
+  backend: string | undefined,
+  context: ConversionContext,
+): void {
+  const format = front.id;
+  const fields = front.unmappedRequestFields;
+  if (!fields || backend === format) return;
+  const marks = new Set(fields.marks);
+  const lose = (base: string, path: string[]) =>
+    context.lose(
+      "dropped",
+      pointer(base, "extensions", format, ...path),
+      `${path.join(".")} has no equivalent in the ${backend ?? "backend's"} format`,
+    );
+  for (const [key, value] of Object.entries(request.extensions?.[format] ?? {})) {
+    if (marks.has(key) || value === null) continue;
+    if (!fields.holders.includes(key) || !isObject(value)) {
+      lose("", [key]);
+      continue;
+    }
+    for (const [member, memberValue] of Object.entries(value))
+      if (!marks.has(`${key}/${member}`) && memberValue !== null) lose("", [key, member]);
+  }
+  if (!fields.toolMarks) return;
+  const toolMarks = new Set(fields.toolMarks);
+  request.tools?.forEach((tool, index) => {
+    if (tool.type !== "function") return;
+    for (const [key, value] of Object.entries(tool.extensions?.[format] ?? {}))
+      if (!toolMarks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
+  });
+}

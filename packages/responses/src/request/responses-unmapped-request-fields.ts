@@ -1,0 +1,11 @@
+import type { UnmappedRequestFields } from "@interlingua/core";
+
+/**
+ * The responses request fields kept in `extensions.responses` that another format cannot take
+ * (`prompt`, `conversation`, `include`, `background`, `prompt_cache_key`, `safety_identifier`,
+ * `max_tool_calls`, `client_metadata`, `text.verbosity`, ...), apart from the decoder's own marks.
+ */
+export const responsesUnmappedRequestFields: UnmappedRequestFields = {
+  marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted"],
+  holders: ["text", "reasoning", "textFormat"],
+};
