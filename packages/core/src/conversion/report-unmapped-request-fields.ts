@@ -1,5 +1,6 @@
 import type { Codec } from "../contracts/codec";
 import type { ChatRequest } from "../model/chat-request";
+import type { Part } from "../model/part";
 import { type ConversionContext, pointer } from "./conversion-context";
 
 /**
@@ -17,6 +18,12 @@ export interface UnmappedRequestFields {
    * other key there is a caller field of that tool. Without it, tools' fields are not reported.
    */
   readonly toolMarks?: readonly string[];
+  /**
+   * Keys of a message part's `extensions[codec.id]` holding a block of the format that the part
+   * stands for only in part (a messages `search_result` as its text): another format gets the
+   * part, reported `approximated` at it.
+   */
+  readonly partBlocks?: readonly string[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -55,11 +62,41 @@ export function reportUnmappedRequestFields(
     for (const [member, memberValue] of Object.entries(value))
       if (!marks.has(`${key}/${member}`) && memberValue !== null) lose("", [key, member]);
   }
-  if (!fields.toolMarks) return;
-  const toolMarks = new Set(fields.toolMarks);
-  request.tools?.forEach((tool, index) => {
-    if (tool.type !== "function") return;
-    for (const [key, value] of Object.entries(tool.extensions?.[format] ?? {}))
-      if (!toolMarks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
+  if (fields.toolMarks) {
+    const toolMarks = new Set(fields.toolMarks);
+    request.tools?.forEach((tool, index) => {
+      if (tool.type !== "function") return;
+      for (const [key, value] of Object.entries(tool.extensions?.[format] ?? {}))
+        if (!toolMarks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
+    });
+  }
+  if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
+}
+
+/** The `approximated` loss of each part (or tool result content part) standing for one of `blocks`. */
+function reportPartBlocks(
+  request: ChatRequest,
+  format: string,
+  blocks: readonly string[],
+  backend: string | undefined,
+  context: ConversionContext,
+): void {
+  const check = (part: Part, path: string) => {
+    const kept = part.extensions?.[format];
+    const block = kept && blocks.find((key) => kept[key] !== undefined);
+    if (block !== undefined)
+      context.lose(
+        "approximated",
+        path,
+        `a ${block} block goes to the ${backend ?? "backend's"} format as its ${part.type} only`,
+      );
+  };
+  request.messages.forEach((message, index) => {
+    message.parts.forEach((part, partIndex) => {
+      const path = pointer("", "messages", index, "parts", partIndex);
+      check(part, path);
+      if (part.type === "tool-result")
+        part.content.forEach((inner, innerIndex) => check(inner, pointer(path, "content", innerIndex)));
+    });
   });
 }

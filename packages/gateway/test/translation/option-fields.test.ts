@@ -265,3 +265,45 @@ describe.each(cases)("the $front option $field", ({ front, field, body, carriedT
     ).toEqual([]);
   });
 });
+
+describe("a messages search_result block", () => {
+  const block = {
+    type: "search_result",
+    source: "https://example.com/paris",
+    title: "Paris",
+    content: [{ type: "text", text: "Paris is the capital of France." }],
+    citations: { enabled: true },
+  };
+  const body = {
+    ...messagesBase,
+    messages: [{ role: "user", content: [block, { type: "text", text: "Which city is the capital?" }] }],
+  };
+
+  it("reaches a messages backend unchanged", async () => {
+    const response = await fetch(frontRequest("messages", "to-messages", body, true));
+    expect(response.status).toBe(200);
+    expect(valueAt(upstreams.get("messages")!.calls.at(-1)!.wire, ["messages", 0, "content", 0])).toEqual(
+      block,
+    );
+  });
+
+  it.each(formats.filter((format) => format !== "messages"))(
+    "reaches a %s backend as its text, the caller told",
+    async (backend) => {
+      reports.length = 0;
+      const response = await fetch(frontRequest("messages", `to-${backend}`, body, false));
+      expect(response.status).toBe(200);
+      const sent = upstreams.get(backend)!.calls.at(-1)!.request.messages[0]!.parts;
+      expect(sent[0]).toMatchObject({
+        type: "text",
+        text: expect.stringContaining("Paris is the capital of France."),
+      });
+      expect(sent[0]).toMatchObject({ text: expect.stringContaining("https://example.com/paris") });
+      const losses = reports.flatMap((report) => report.losses);
+      expect(losses).toContainEqual(
+        expect.objectContaining({ code: "approximated", path: expect.stringMatching(/\/0$/) }),
+      );
+      expect((await fetch(frontRequest("messages", `to-${backend}`, body, true))).status).toBe(400);
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import type { CacheHint, MediaPart, MediaSource, Part, TextPart, ToolResultPart } from "@interlingua/core";
 import { extraFields, isRecord, messagesExtensions } from "./extra-fields";
 import { citationFromMessages } from "./messages-citation";
+import { decodeSearchResultBlock } from "./search-result-block";
 
 type WireBlock = Record<string, unknown> & { type: string };
 
@@ -97,7 +98,7 @@ function decodeToolResult(
       if (decoded?.type === "text" || decoded?.type === "media") part.content.push(decoded);
       else opaque = true;
     }
-    // Blocks the canonical model cannot hold (search results, tool references): keep them all.
+    // Blocks the canonical model cannot hold (tool references): keep them all.
     if (opaque) extra = { ...extra, content };
   } else if (content === undefined) {
     extra = { ...extra, contentForm: "absent" };
@@ -111,9 +112,9 @@ function decodeToolResult(
 }
 
 /**
- * A messages content block (request or response) as a canonical part, or undefined for blocks the
- * canonical model has no part for (search results, container uploads, unknown types), which the
- * caller keeps opaque. `toolNames` maps earlier `tool_use` ids to names, to name tool results.
+ * A messages content block (request or response) as a canonical part (a search result as a text
+ * part that remembers its block), or undefined for blocks the canonical model has no part for
+ * (container uploads, tool references, unknown types), which the caller keeps opaque. `toolNames` maps earlier `tool_use` ids to names, to name tool results.
  */
 export function decodeMessagesBlock(
   block: WireBlock,
@@ -158,6 +159,8 @@ export function decodeMessagesBlock(
     }
     case "tool_result":
       return decodeToolResult(block, toolNames);
+    case "search_result":
+      return decodeSearchResultBlock(block);
     case "server_tool_use":
       // Hosted parts always carry `extensions.messages`: it marks them as this format's own.
       return {

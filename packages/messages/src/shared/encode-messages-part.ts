@@ -9,6 +9,7 @@ import {
 import { messagesImageMediaTypes } from "../wire/messages-content-block";
 import { isRecord } from "./extra-fields";
 import { citationToMessages } from "./messages-citation";
+import { searchResultBlockOf } from "./search-result-block";
 
 type WireBlock = Record<string, unknown>;
 
@@ -19,8 +20,13 @@ export function cacheToMessages(cache: CacheHint): Record<string, unknown> {
   return cache.ttl === undefined ? { type: "ephemeral" } : { type: "ephemeral", ttl: cache.ttl };
 }
 
-/** A canonical text part as a text block (citations from other formats dropped with a loss). */
+/**
+ * A canonical text part as a text block (citations from other formats dropped with a loss), or as
+ * the `search_result` block it came from.
+ */
 export function encodeMessagesTextPart(part: TextPart, context: ConversionContext, path: string): WireBlock {
+  const searchResult = searchResultBlockOf(part);
+  if (searchResult) return searchResult;
   const block: WireBlock = { ...part.extensions?.messages, type: "text", text: part.text };
   if (part.citations) {
     const citations = [];
