@@ -11,6 +11,7 @@ import { searchResultMark } from "../shared/search-result-block";
 export const messagesUnmappedRequestFields: UnmappedRequestFields = {
   marks: [],
   holders: ["tool_choice", "metadata", "thinking", "output_config"],
-  toolMarks: [],
+  // A custom tool's `type: "custom"` only says how it was spelled: every format's function tool is one.
+  toolMarks: ["type"],
   partBlocks: [searchResultMark],
 };
