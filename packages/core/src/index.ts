@@ -18,6 +18,7 @@ export {
   SignatureDeltaEvent,
   TextDeltaEvent,
   ToolArgumentsDeltaEvent,
+  ToolProgressEvent,
   UsageEvent,
 } from "./model/chat-event";
 export { ChatRequest } from "./model/chat-request";
@@ -167,6 +168,7 @@ export { accumulate, createResponseAccumulator, type ResponseAccumulator } from 
 export type { StreamEncoderTransformer } from "./stream/stream-encoder-transformer";
 export type { StreamTransformer } from "./stream/stream-transformer";
 export { chainTransformers } from "./stream/chain-transformers";
+export { createToolProgressLoss } from "./stream/create-tool-progress-loss";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";
 export { mergeUsage } from "./stream/merge-usage";

@@ -2,6 +2,7 @@ import type { StreamEncoderTransformer } from "@interlingua/core";
 import {
   type ChatEvent,
   type ConversionContext,
+  createToolProgressLoss,
   type ErrorData,
   mergeUsage,
   pointer,
@@ -79,6 +80,7 @@ export function createChatCompletionsStreamEncoderTransformer(
   let nextToolIndex = 0;
   let usage: Usage | undefined;
   let done = false;
+  const loseToolProgress = createToolProgressLoss(context, "chat-completions");
 
   const chunk = (choices: WireObject[], extra?: WireObject): ChatCompletionsChunk =>
     ({ ...head, choices, ...extra }) as ChatCompletionsChunk;
@@ -279,6 +281,9 @@ export function createChatCompletionsStreamEncoderTransformer(
             controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}) }));
           return;
         }
+        case "tool-progress":
+          loseToolProgress(event);
+          return;
         case "error":
           done = true;
           controller.enqueue(errorChunk(event.error) as ChatCompletionsChunk);

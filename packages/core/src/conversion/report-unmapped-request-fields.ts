@@ -91,12 +91,12 @@ function reportPartBlocks(
         `a ${block} block goes to the ${backend ?? "backend's"} format as its ${part.type} only`,
       );
   };
-  request.messages.forEach((message, index) => {
-    message.parts.forEach((part, partIndex) => {
+  for (const [index, message] of request.messages.entries())
+    for (const [partIndex, part] of message.parts.entries()) {
       const path = pointer("", "messages", index, "parts", partIndex);
       check(part, path);
-      if (part.type === "tool-result")
-        part.content.forEach((inner, innerIndex) => check(inner, pointer(path, "content", innerIndex)));
-    });
-  });
+      if (part.type !== "tool-result") continue;
+      for (const [innerIndex, inner] of part.content.entries())
+        check(inner, pointer(path, "content", innerIndex));
+    }
 }

@@ -85,6 +85,21 @@ export const CitationDeltaEvent = z.object({
   citation: Citation,
 });
 
+/**
+ * Live progress of the hosted tool call at `index` while it runs (code being written, a partial
+ * image, a search under way), which its part's end does not repeat. Only the format that sent it
+ * can say it again: its fields are in `extensions[format]`, and an encoder of another format drops
+ * it with a loss.
+ */
+export const ToolProgressEvent = z.object({
+  type: z.literal("tool-progress"),
+  index: z.int(),
+  /** What the progress says, in its format's words (`code_interpreter_call_code.delta`). */
+  stage: z.string(),
+  /** The progress event's own fields, keyed by the format that sent it. */
+  extensions: Extensions,
+});
+
 /** The part at `index` is complete; `part` is authoritative over the deltas before it. */
 export const PartEndEvent = z.object({
   type: z.literal("part-end"),
@@ -136,6 +151,7 @@ export const ChatEvent = z.discriminatedUnion("type", [
   ReasoningDeltaEvent,
   SignatureDeltaEvent,
   CitationDeltaEvent,
+  ToolProgressEvent,
   PartEndEvent,
   UsageEvent,
   ResponseEndEvent,

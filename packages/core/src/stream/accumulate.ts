@@ -99,6 +99,8 @@ export function createResponseAccumulator(): ResponseAccumulator {
           response.finishReason = { reason: "error" };
           response.error = event.error;
           return;
+        // Progress says how a hosted call went while it ran; its part's end holds the result.
+        case "tool-progress":
         case "citation-delta":
         case "keepalive":
           return;

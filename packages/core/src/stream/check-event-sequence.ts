@@ -11,7 +11,8 @@ const deltaKinds: Record<string, readonly string[]> = {
 /**
  * The ordering rules every canonical stream follows, as a list of violations (empty when valid):
  * `response-start` comes first (unless the stream fails at once) and only once; a part starts
- * before its deltas and ends after them, with deltas of its own kind; every part ends before
+ * before its deltas and ends after them, with deltas of its own kind (tool progress: a hosted tool
+ * call's); every part ends before
  * `response-end`; text deltas add up to the part's final text; exactly one terminal event
  * (`response-end` or `error`) and nothing after it.
  */
@@ -85,6 +86,12 @@ export function findEventSequenceProblems(events: readonly ChatEvent[]): string[
           part.text += event.text;
           part.sawText = true;
         }
+        return;
+      }
+      case "tool-progress": {
+        const part = open.get(event.index);
+        if (!part) problems.push(`${at}: part ${event.index} is not open`);
+        else if (part.kind !== "hosted-tool-call") problems.push(`${at}: not allowed in a ${part.kind} part`);
         return;
       }
       default: {

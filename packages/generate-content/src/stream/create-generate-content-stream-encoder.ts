@@ -3,6 +3,7 @@ import {
   type ChatEvent,
   type Citation,
   type ConversionContext,
+  createToolProgressLoss,
   type FinishReason,
   mergeUsage,
   type Part,
@@ -73,6 +74,7 @@ export function createGenerateContentStreamEncoderTransformer(
   const parts = new Map<number, EncodedPart>();
   const citations: { index: number; citation: Citation }[] = [];
   const textOffsets = new Map<number, number>();
+  const loseToolProgress = createToolProgressLoss(context, "generate-content");
 
   /** One chunk carrying `wireParts` of the first candidate. */
   const send = (
@@ -187,6 +189,9 @@ export function createGenerateContentStreamEncoderTransformer(
           controller.enqueue(chunk as GenerateContentStreamEvent);
           return;
         }
+        case "tool-progress":
+          loseToolProgress(event);
+          return;
         case "error":
           ended = true;
           controller.enqueue(generateContentErrorToWire(CanonicalError.fromData(event.error)).body);

@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatEvent,
   type ConversionContext,
+  createToolProgressLoss,
   mergeUsage,
   type Part,
   pointer,
@@ -64,6 +65,7 @@ export function createMessagesStreamEncoderTransformer(
     | undefined;
 
   let output!: TransformStreamDefaultController<WireEvent>;
+  const loseToolProgress = createToolProgressLoss(context, "messages");
 
   function enqueue(wire: WireEvent): void {
     output.enqueue(wire);
@@ -297,6 +299,9 @@ export function createMessagesStreamEncoderTransformer(
         });
         return;
       }
+      case "tool-progress":
+        loseToolProgress(event);
+        return;
       case "keepalive":
         if (pendingStarts > 0 || heldStart) heldPings++;
         else enqueue(ping);

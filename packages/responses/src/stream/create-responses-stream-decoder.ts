@@ -45,6 +45,14 @@ interface ItemState {
   content?: Map<number, { added: WireObject; text: string; annotations: unknown[] }>;
 }
 
+/**
+ * The live progress events of hosted tool calls (code interpreter code deltas, partial images,
+ * search and MCP progress): carried as canonical `tool-progress` events, so a responses front
+ * re-sends them exactly and another front reports them lost.
+ */
+const progressEventType =
+  /^response\.(?:code_interpreter_call|code_interpreter_call_code|file_search_call|web_search_call|image_generation_call|mcp_call|mcp_call_arguments|mcp_list_tools)\.[a-z_]+$/;
+
 /** The field of a call item that its argument or input deltas build up. */
 const streamedField: Record<string, string> = { function_call: "arguments", custom_tool_call: "input" };
 
@@ -253,7 +261,10 @@ export function createResponsesStreamDecoderTransformer(
           items.set(event.output_index as number, state);
           if (item.type !== "message") {
             const { kind, id, name } = partKindOf(item);
-            state.partIndex = startPart(emit, kind, { addedItem: item }, id, name);
+            // A hosted call's progress events come as they were sent (see `progressEventType`).
+            const marks =
+              kind === "hosted-tool-call" ? { addedItem: item, progressCarried: true } : { addedItem: item };
+            state.partIndex = startPart(emit, kind, marks, id, name);
           }
           return;
         }
@@ -354,9 +365,21 @@ export function createResponsesStreamDecoderTransformer(
         case "error":
           pendingError = decodeResponsesErrorEvent(event);
           return;
-        default:
-          // in_progress, queued, *.done echoes of deltas, hosted-tool progress: the parts carry it all.
+        default: {
+          const index = items.get(event.output_index as number)?.partIndex;
+          if (index !== undefined && typeof event.type === "string" && progressEventType.test(event.type)) {
+            const { sequence_number: _sequence, ...fields } = event;
+            emit({
+              type: "tool-progress",
+              index,
+              stage: event.type.slice(9),
+              extensions: { responses: fields },
+            });
+            return;
+          }
+          // in_progress, queued, *.done echoes of deltas: the parts carry it all.
           return;
+        }
       }
     },
     flush(controller) {

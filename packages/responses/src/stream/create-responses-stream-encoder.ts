@@ -2,6 +2,7 @@ import {
   type ChatEvent,
   type ChatEventOf,
   type ConversionContext,
+  createToolProgressLoss,
   type ErrorData,
   type Part,
   pointer,
@@ -52,6 +53,8 @@ interface PartState {
   summaryIndex: number;
   summaryText: string;
   skipped: boolean;
+  /** A hosted call whose progress events the stream carries, so none are made up for it. */
+  progressCarried?: boolean;
 }
 
 const hostedItemTypes: Record<string, string> = {
@@ -101,6 +104,7 @@ export function createResponsesStreamEncoderTransformer(
    */
   let hold: { refusal: PartState; queue: { state: PartState; emit: () => void }[] } | undefined;
   let enqueue: (event: ResponsesStreamEvent) => void = () => {};
+  const loseToolProgress = createToolProgressLoss(context, "responses");
 
   const send = (type: string, fields: WireObject) => {
     enqueue({ type, sequence_number: sequence++, ...fields } as ResponsesStreamEvent);
@@ -314,7 +318,8 @@ export function createResponsesStreamEncoderTransformer(
         const state = newState(event.kind, opened);
         opened.part = state;
         parts.set(event.index, state);
-        if (item.type === "web_search_call" || item.type === "file_search_call") {
+        if (fields?.progressCarried === true) state.progressCarried = true;
+        else if (item.type === "web_search_call" || item.type === "file_search_call") {
           send(`response.${item.type}.in_progress`, ids(state));
           send(`response.${item.type}.searching`, ids(state));
         }
@@ -482,7 +487,7 @@ export function createResponsesStreamEncoderTransformer(
       }
       case "hosted-tool-call": {
         const item = finishedItem(part, state, event.index);
-        if (item?.type === "web_search_call" || item?.type === "file_search_call")
+        if (!state.progressCarried && (item?.type === "web_search_call" || item?.type === "file_search_call"))
           send(`response.${item.type}.completed`, ids(state));
         state.item.done = item;
         return;
@@ -585,6 +590,21 @@ export function createResponsesStreamEncoderTransformer(
     return response;
   };
 
+  /** A hosted call's progress event as it came, in this stream's numbering and naming; another format's is lost. */
+  const progress = (event: ChatEventOf<"tool-progress">) => {
+    const fields = event.extensions.responses;
+    const state = parts.get(event.index);
+    if (!fields || typeof fields.type !== "string" || !state || state.skipped) {
+      loseToolProgress(event);
+      return;
+    }
+    const { type, ...rest } = fields;
+    const placed = ids(state);
+    if ("item_id" in rest) rest.item_id = placed.item_id;
+    if ("output_index" in rest) rest.output_index = placed.output_index;
+    send(type, rest);
+  };
+
   const endResponse = (event: ChatEventOf<"response-end">) => {
     closeItem();
     const fields = event.extensions?.responses;
@@ -680,6 +700,9 @@ export function createResponsesStreamEncoderTransformer(
           return;
         case "error":
           failResponse(event.error);
+          return;
+        case "tool-progress":
+          progress(event);
           return;
         case "signature-delta":
         case "keepalive":
