@@ -66,6 +66,11 @@ const cases: OptionCase[] = [
   { front: "messages", field: ["inference_geo"], body: { ...messagesBase, inference_geo: "us" } },
   {
     front: "messages",
+    field: ["thinking", "display"],
+    body: { ...messagesBase, thinking: { type: "enabled", budget_tokens: 1024, display: "omitted" } },
+  },
+  {
+    front: "messages",
     field: ["tools", 0, "defer_loading"],
     body: {
       ...messagesBase,
