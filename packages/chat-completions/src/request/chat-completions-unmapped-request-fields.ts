@@ -18,4 +18,5 @@ export const chatCompletionsUnmappedRequestFields: UnmappedRequestFields = {
     "stream_options",
   ],
   holders: ["audio", "responseFormat", "jsonSchema"],
+  toolMarks: ["parametersAbsent"],
 };

@@ -86,6 +86,22 @@ const cases: OptionCase[] = [
   },
   {
     front: "responses",
+    field: ["tools", 0, "defer_loading"],
+    body: {
+      ...responsesBase,
+      tools: [
+        {
+          type: "function",
+          name: "get_weather",
+          parameters: { type: "object", properties: { city: { type: "string" } } },
+          strict: false,
+          defer_loading: true,
+        },
+      ],
+    },
+  },
+  {
+    front: "responses",
     field: ["prompt"],
     body: { ...responsesBase, prompt: { id: "pmpt_123", version: "2" } },
   },
