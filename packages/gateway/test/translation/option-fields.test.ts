@@ -328,3 +328,22 @@ describe("a messages search_result block", () => {
     },
   );
 });
+
+describe("the responses option store", () => {
+  it.each(formats.filter((format) => format !== "responses"))(
+    "is served by the gateway itself for a %s backend, so nothing is lost",
+    async (backend) => {
+      reports.length = 0;
+      const body = { ...responsesBase, store: true };
+      const response = await fetch(frontRequest("responses", `to-${backend}`, body, true));
+      expect(response.status).toBe(200);
+      const { id } = (await response.json()) as { id: string };
+      expect(reports.flatMap((report) => report.losses)).toEqual([]);
+      const stored = await fetch(`${server.url}/v1/responses/${id}`, {
+        headers: { authorization: "Bearer c" },
+      });
+      expect(stored.status).toBe(200);
+      expect(await stored.json()).toMatchObject({ id, status: "completed" });
+    },
+  );
+});
