@@ -7,6 +7,7 @@ import {
   withChatCompletionsExtensions,
 } from "../chat-completions-extensions";
 import { decodeChatCompletionsArguments } from "./chat-completions-arguments";
+import { decodeChatCompletionsAudio } from "./chat-completions-audio";
 import type { CallIdentity } from "./chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "./chat-completions-citations";
 import { decodeReasoningDetails } from "./chat-completions-reasoning-details";
@@ -23,7 +24,8 @@ export interface DecodedAssistantMessage {
 
 /**
  * An assistant message (of a request's history or of an answer) as canonical parts, in the order
- * reasoning, content (text and refusal parts), `refusal`, `tool_calls`, legacy `function_call`.
+ * reasoning, content (text and refusal parts), `refusal`, `tool_calls`, an answer's `audio` (an
+ * audio media part), legacy `function_call`.
  * Reasoning text is read from `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning`
  * (OpenRouter, Ollama), whichever is there, and OpenRouter's `reasoning_details` is kept as opaque
  * state of this format. Tool calls get unique ids through `identify`. `annotations` become the
@@ -75,6 +77,10 @@ export function decodeAssistantMessage(
   if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
     for (const call of message.tool_calls as WireObject[]) parts.push(decodeToolCall(call, identify));
     consumed.push("tool_calls");
+  }
+  if (mode === "response" && isWireObject(message.audio)) {
+    parts.push(decodeChatCompletionsAudio(message.audio));
+    consumed.push("audio");
   }
   if (isWireObject(message.function_call)) {
     const call = decodeToolCall({ type: "function", function: message.function_call }, identify);

@@ -1,5 +1,6 @@
 import { CanonicalError, type ChatResponse, type ConversionContext } from "@interlingua/core";
 import { remainingFields, type WireObject } from "../chat-completions-extensions";
+import { requestedAudioMediaType, typeAnswerAudio } from "../message/chat-completions-audio";
 import { createCallIdentities } from "../message/chat-completions-call-ids";
 import { ChatCompletionsResponse } from "../wire/chat-completions-response-schema";
 import { decodeChatCompletionsUsage } from "./chat-completions-usage";
@@ -8,7 +9,8 @@ import { decodeChatCompletionsChoice } from "./decode-chat-completions-choice";
 /**
  * An upstream's `chat.completion` as a canonical response: the first choice is the response's
  * parts and finish reason, every other choice (`n` > 1) an extra candidate; usage by the format's
- * accounting. An answer cut by the token limit is `incomplete`. Fields with no canonical place
+ * accounting. An answer cut by the token limit is `incomplete`. Spoken output is typed by the
+ * format the request asked for. Fields with no canonical place
  * (`system_fingerprint`, `service_tier`, `logprobs`, a server's own) stay in extensions: the
  * choice's as `choice`, its message's as `message`.
  */
@@ -59,6 +61,9 @@ export function decodeChatCompletionsResponse(wire: unknown, context: Conversion
     };
   });
   if (candidates.length > 0) response.candidates = candidates;
+  const audioType = requestedAudioMediaType(context.request);
+  for (const parts of [response.parts, ...candidates.map((candidate) => candidate.parts)])
+    typeAnswerAudio(parts, audioType);
   Object.assign(fields, remainingFields(body, consumed));
   if (Object.keys(fields).length > 0) response.extensions = { "chat-completions": fields };
   return response;

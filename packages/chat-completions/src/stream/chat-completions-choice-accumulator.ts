@@ -1,6 +1,12 @@
 import type { Part, ToolCallPart } from "@interlingua/core";
 import { isWireObject, type WireObject } from "../chat-completions-extensions";
 import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
+import {
+  type AudioAccumulator,
+  accumulatedAudio,
+  collectAudioDelta,
+  createAudioAccumulator,
+} from "../message/chat-completions-audio";
 import type { CallIdentity } from "../message/chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
 
@@ -11,6 +17,7 @@ export interface ChoiceAccumulator {
   refusal: string;
   annotations: WireObject[];
   calls: Map<number, { id?: string; name: string; text: string }>;
+  audio?: AudioAccumulator;
   finishReason?: string;
 }
 
@@ -40,10 +47,17 @@ export function collectChoiceDelta(accumulator: ChoiceAccumulator, choice: WireO
       if (typeof fn.name === "string" && entry.name === "") entry.name = fn.name;
       if (typeof fn.arguments === "string") entry.text += fn.arguments;
     });
+  if (isWireObject(delta.audio)) {
+    accumulator.audio ??= createAudioAccumulator();
+    collectAudioDelta(accumulator.audio, delta.audio);
+  }
   if (typeof choice.finish_reason === "string") accumulator.finishReason = choice.finish_reason;
 }
 
-/** The canonical parts of an accumulated choice: reasoning, text (with its citations), refusal, then its calls in order. */
+/**
+ * The canonical parts of an accumulated choice: reasoning, text (with its citations), refusal, its
+ * calls in order, then its audio.
+ */
 export function choiceParts(
   accumulator: ChoiceAccumulator,
   identify: (wireId: unknown) => CallIdentity,
@@ -70,5 +84,6 @@ export function choiceParts(
     if (decoded.rawArguments !== undefined) part.rawArguments = decoded.rawArguments;
     parts.push(part);
   }
+  if (accumulator.audio !== undefined) parts.push(accumulatedAudio(accumulator.audio));
   return parts;
 }

@@ -18,6 +18,14 @@ import {
 } from "../chat-completions-extensions";
 import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-from-wire";
 import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
+import {
+  type AudioAccumulator,
+  accumulatedAudio,
+  collectAudioDelta,
+  createAudioAccumulator,
+  requestedAudioMediaType,
+  typeAnswerAudio,
+} from "../message/chat-completions-audio";
 import { type CallIdentity, createCallIdentities } from "../message/chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
 import { decodeReasoningDetails } from "../message/chat-completions-reasoning-details";
@@ -48,6 +56,12 @@ interface OpenPart {
   citations?: Citation[];
 }
 
+/** An answer's audio being streamed, side by side with the other parts. */
+interface OpenAudio {
+  index: number;
+  accumulator: AudioAccumulator;
+}
+
 /** A tool call being streamed. */
 interface OpenCall {
   index: number;
@@ -60,7 +74,8 @@ interface OpenCall {
 /**
  * The stream decoder as a synchronous transformer: chunks of the first choice become canonical
  * parts as their deltas arrive (reasoning from `reasoning_content` or `reasoning`, `content`,
- * `refusal`, `tool_calls` by `index`, ids and names from their first delta), other choices extra
+ * `refusal`, `tool_calls` by `index`, ids and names from their first delta; `audio` fragments, given
+ * whole as an audio media part at the end), other choices extra
  * candidates given whole at the end; every non-null `usage` is a usage event, on the last chunk or
  * on every one. The stream ends at `data: [DONE]` (or the body's end) once a `finish_reason` came;
  * a stream that stops before one, a mid-stream `{error}` chunk and malformed data end with an
@@ -77,6 +92,7 @@ export function createChatCompletionsStreamDecoderTransformer(
   let nextIndex = 0;
   let open: OpenPart | undefined;
   const calls = new Map<number, OpenCall>();
+  let audio: OpenAudio | undefined;
   const done: Part[] = [];
   let finishWire: unknown;
   let choiceRest: WireObject | undefined;
@@ -223,6 +239,21 @@ export function createChatCompletionsStreamDecoderTransformer(
       });
     if (isWireObject(delta.function_call))
       readToolCall(controller, { index: -1, function: delta.function_call }, 0);
+    if (isWireObject(delta.audio)) {
+      if (!audio) {
+        audio = { index: nextIndex++, accumulator: createAudioAccumulator() };
+        controller.enqueue({ type: "part-start", index: audio.index, kind: "media" });
+      }
+      collectAudioDelta(audio.accumulator, delta.audio);
+    }
+  }
+
+  function closeAudio(controller: TransformStreamDefaultController<ChatEvent>) {
+    if (!audio) return;
+    const part = accumulatedAudio(audio.accumulator, requestedAudioMediaType(context.request));
+    controller.enqueue({ type: "part-end", index: audio.index, part });
+    done.push(part);
+    audio = undefined;
   }
 
   function finish(controller: TransformStreamDefaultController<ChatEvent>) {
@@ -239,6 +270,7 @@ export function createChatCompletionsStreamDecoderTransformer(
     closeOpen(controller);
     for (const call of [...calls.values()].sort((a, b) => a.index - b.index)) closeCall(controller, call);
     calls.clear();
+    closeAudio(controller);
     ended = true;
     const finishReason = decodeChatCompletionsFinishReason(finishWire, {
       calledTools: done.some((part) => part.type === "tool-call"),
@@ -258,6 +290,7 @@ export function createChatCompletionsStreamDecoderTransformer(
         .sort(([a], [b]) => a - b)
         .map(([index, accumulator]) => {
           const parts = choiceParts(accumulator, identify);
+          typeAnswerAudio(parts, requestedAudioMediaType(context.request));
           return {
             index,
             parts,
