@@ -9,7 +9,7 @@ import { openAiModelListing } from "./openai-model-listing";
 /**
  * The chat-completions format in the gateway: `POST /v1/chat/completions` in front (streams end
  * with `data: [DONE]`), `GET /v1/models` in OpenAI's list shape, and as a backend any compatible
- * server in its dialect (`dialect` of the provider's config). Its tool calls have no field for
+ * server in its dialect, at its path (`dialect` and `path` of the provider's config). Its tool calls have no field for
  * opaque state, so a backend's call state travels in sealed call ids; reasoning state travels in
  * `reasoning_details`, which clients that echo the assistant message give back.
  */
@@ -26,6 +26,7 @@ export const chatCompletionsGatewayFormat: GatewayFormat = {
       headers: options.headers,
       fetch: options.fetch,
       dialect: options.dialect as ChatCompletionsDialectName | undefined,
+      path: options.path,
     }),
   models: openAiModelListing,
   owns: {

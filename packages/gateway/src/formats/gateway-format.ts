@@ -31,6 +31,8 @@ export interface GatewayProviderOptions {
   modelRules?: readonly ModelRuleConfig[];
   /** The server's dialect, for a format whose servers differ (chat-completions: `deepseek`, `ollama`, ...). */
   dialect?: string;
+  /** Path of the chat endpoint under `baseURL`, for a format whose servers differ (chat-completions). */
+  path?: string;
 }
 
 /** How a stream body is framed: server-sent events, or one JSON array written element by element. */

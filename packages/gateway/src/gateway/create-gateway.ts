@@ -127,6 +127,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       fetch: upstreamFetch,
       modelRules: entry.modelRules,
       dialect: entry.dialect,
+      path: entry.path,
     };
     targets.set(name, {
       name,
