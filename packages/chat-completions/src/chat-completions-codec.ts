@@ -37,7 +37,8 @@ export type ChatCompletionsCodec = Codec<
 
 /**
  * The chat-completions format (`POST /v1/chat/completions`), both directions, streaming included,
- * encoding in the dialect `options` names (decoding accepts every dialect) and making requests
+ * encoding in the dialect `options` names (decoding accepts every dialect, and reads reasoning
+ * inside content tags only when the dialect names them) and making requests
  * legal for the model families it knows.
  */
 export function createChatCompletionsCodec(options: ChatCompletionsCodecOptions = {}): ChatCompletionsCodec {
@@ -53,11 +54,12 @@ export function createChatCompletionsCodec(options: ChatCompletionsCodecOptions 
     },
     decodeRequest: (wire, context) => decodeChatCompletionsRequest(wire, context),
     encodeRequest: (request, context) => encodeChatCompletionsRequest(request, context, dialect, families),
-    decodeResponse: decodeChatCompletionsResponse,
+    decodeResponse: (wire, context) => decodeChatCompletionsResponse(wire, context, dialect.reasoningTags),
     encodeResponse: (response, context) => encodeChatCompletionsResponse(response, context, dialect),
-    createStreamDecoder: createChatCompletionsStreamDecoder,
+    createStreamDecoder: (context) => createChatCompletionsStreamDecoder(context, dialect.reasoningTags),
     createStreamEncoder: (context) => createChatCompletionsStreamEncoder(context, dialect),
-    createStreamDecoderTransformer: createChatCompletionsStreamDecoderTransformer,
+    createStreamDecoderTransformer: (context) =>
+      createChatCompletionsStreamDecoderTransformer(context, dialect.reasoningTags),
     createStreamEncoderTransformer: (context) =>
       createChatCompletionsStreamEncoderTransformer(context, dialect),
     sseEventName: () => undefined,

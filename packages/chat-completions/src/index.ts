@@ -16,6 +16,7 @@ export {
   chatCompletionsDialects,
   defaultChatCompletionsDialect,
 } from "./chat-completions-dialect";
+export type { ChatCompletionsReasoningTags } from "./message/chat-completions-reasoning-tags";
 export { chatCompletionsFormatId } from "./chat-completions-extensions";
 // Errors
 export { chatCompletionsErrorFromWire } from "./errors/chat-completions-error-from-wire";

@@ -9,6 +9,10 @@ import {
 } from "../message/chat-completions-audio";
 import type { CallIdentity } from "../message/chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
+import {
+  type ChatCompletionsReasoningTags,
+  splitReasoningTags,
+} from "../message/chat-completions-reasoning-tags";
 
 /** What the deltas of one streamed choice (beyond the first) have said so far. */
 export interface ChoiceAccumulator {
@@ -56,14 +60,21 @@ export function collectChoiceDelta(accumulator: ChoiceAccumulator, choice: WireO
 
 /**
  * The canonical parts of an accumulated choice: reasoning, text (with its citations), refusal, its
- * calls in order, then its audio.
+ * calls in order, then its audio. With `reasoningTags` (the dialect's), content that opens with them
+ * gives the reasoning.
  */
 export function choiceParts(
   accumulator: ChoiceAccumulator,
   identify: (wireId: unknown) => CallIdentity,
+  reasoningTags?: ChatCompletionsReasoningTags,
 ): Part[] {
   const parts: Part[] = [];
   if (accumulator.reasoning !== "") parts.push({ type: "reasoning", text: accumulator.reasoning });
+  else if (reasoningTags) {
+    const split = splitReasoningTags(accumulator.content, reasoningTags);
+    if (split.reasoning !== undefined) parts.push({ type: "reasoning", text: split.reasoning });
+    accumulator.content = split.text;
+  }
   if (accumulator.annotations.length > 0)
     parts.push({
       type: "text",

@@ -119,7 +119,9 @@ const VendorProviderFields = z.strictObject({
   modelRules: z.optional(z.array(ModelRuleConfig)),
   /**
    * chat-completions only: the server's dialect (how it spells reasoning and the output limit):
-   * `openai` (default), `deepseek`, `vllm`, `llama.cpp`, `openrouter` or `ollama`.
+   * `openai` (default), `deepseek`, `vllm`, `llama.cpp`, `openrouter` or `ollama`; `think-tags` or
+   * `think-tags-prefilled` for a reasoning model served without a reasoning parser (its reasoning
+   * inside `<think>…</think>` in the content).
    */
   dialect: z.optional(z.enum(Object.keys(chatCompletionsDialects) as [ChatCompletionsDialectName])),
   /**
