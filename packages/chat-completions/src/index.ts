@@ -31,6 +31,7 @@ export {
   type ChatCompletionsProviderOptions,
   createChatCompletionsProvider,
 } from "./provider/create-chat-completions-provider";
+export { chatCompletionsProviderCapabilities } from "./provider/chat-completions-provider-capabilities";
 // Requests
 export {
   type ChatCompletionsModelFamily,

@@ -1,4 +1,4 @@
-import { type ChatCompletionsDialectName, chatCompletionsDialects } from "@interlingua/chat-completions";
+import { type ChatCompletionsDialectName, chatCompletionsDialects } from "@interlingua/chat-completions/http";
 import type { ChatProvider, KeyValueStorage, Loss, ResponseStore } from "@interlingua/core";
 import * as z from "zod/mini";
 import type { ExchangeHook } from "../observe/exchange-event";

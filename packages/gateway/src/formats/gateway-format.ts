@@ -158,6 +158,12 @@ export interface GatewayFormat {
   streamFraming?(url: URL): StreamFraming;
   /** An upstream provider speaking this format. */
   createProvider(options: GatewayProviderOptions): ChatProvider;
+  /**
+   * Loads what the format leaves to its first use (its codec's conversions and its provider, kept
+   * out of a bundle's start-up chunk: see `createLazyModule`); the gateway awaits it before the
+   * format serves a request or a backend of it is called. A format with everything at hand has none.
+   */
+  load?(): Promise<unknown>;
   /** The model-listing endpoint. */
   readonly models: ModelListingBinding;
   /** Which unknown paths are this format's; without it, none are. */

@@ -137,6 +137,14 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     });
   }
 
+  // A format's conversions load on its first use (a bundle keeps them out of its start-up chunk): a
+  // request waits for its front's and the configured backends' formats, loaded once.
+  const backendFormats = new Set(
+    [...targets.values()].flatMap((target) => (target.direct ? [target.direct.format] : [])),
+  );
+  const loadFormats = (front: GatewayFormat) =>
+    Promise.all([front, ...backendFormats].map((format) => format.load?.()));
+
   const onConversion = parsed.onConversion;
   const runtime: GatewayRuntime = {
     fronts,
@@ -251,6 +259,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
             throw new CanonicalError("authentication", "Invalid or missing API key.", {
               code: "invalid_api_key",
             });
+          await loadFormats(front.format);
           if (!limiter) return await handle();
           const release = await limiter.admit(key ?? "");
           let response: Response;

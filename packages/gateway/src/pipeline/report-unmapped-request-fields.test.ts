@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { generateContentGatewayFormat } from "../formats/generate-content-gateway-format";
 import { reportUnmappedRequestFields } from "./report-unmapped-request-fields";
 
+// The format's codec loads on first use, which a gateway would have awaited before this step.
+await generateContentGatewayFormat.load?.();
+
 const body = {
   contents: [{ role: "user", parts: [{ text: "Hi" }] }],
   labels: { team: "a" },
