@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { type AnyCodec, CanonicalError, type ChatEvent } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
@@ -36,7 +37,7 @@ function version(variable: string): string {
 }
 
 const apiKey = "runtime-caller-key";
-const backends: AnyCodec[] = [messagesCodec, generateContentCodec, responsesCodec];
+const backends: AnyCodec[] = [messagesCodec, generateContentCodec, responsesCodec, chatCompletionsCodec];
 const officialLines = clientLines.filter((line) => !line.name.startsWith("ai +"));
 const folder = mkdtempSync(join(tmpdir(), "interlingua-runtimes-"));
 const upstreams = new Map<string, ScriptedUpstream>();
@@ -252,6 +253,7 @@ for (const runtime of runtimes) {
           messages: upstreams.get("messages")!.url,
           "generate-content": upstreams.get("generate-content")!.url,
           responses: upstreams.get("responses")!.url,
+          "chat-completions": upstreams.get("chat-completions")!.url,
         },
       });
     }, 60_000);
