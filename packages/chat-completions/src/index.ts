@@ -2,6 +2,7 @@
 export {
   type ChatCompletionsCodec,
   chatCompletionsCodec,
+  chatCompletionsToolNameRule,
   createChatCompletionsCodec,
 } from "./chat-completions-codec";
 export {
