@@ -111,4 +111,20 @@ describe("an answer's audio output", () => {
     await transformAll(events, chatCompletionsCodec.createStreamEncoder(streamed));
     expect(streamed.losses).toContainEqual(expect.objectContaining({ code: "dropped", path: "/parts/0" }));
   });
+
+  it("ending with the expires_at-only delta and no finish_reason, stops (openai-node issue 1206)", async () => {
+    const chunks = (fixture("streams") as unknown as { choices: { finish_reason: string | null }[] }[]).slice(
+      0,
+      -1,
+    );
+    const response = await decodeStream(chunks);
+    expect(response.finishReason.reason).toBe("stop");
+    expect(response.parts[0]).toMatchObject({ type: "media", kind: "audio" });
+    // Without the audio's terminal marker, a stream with no finish_reason is still cut short.
+    const events = await transformAll(
+      chunks.slice(0, -1),
+      chatCompletionsCodec.createStreamDecoder(createConversionContext()),
+    );
+    expect(events.at(-1)).toMatchObject({ type: "error", error: { code: "stream_incomplete" } });
+  });
 });

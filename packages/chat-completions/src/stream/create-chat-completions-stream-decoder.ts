@@ -292,6 +292,9 @@ export function createChatCompletionsStreamDecoderTransformer(
 
   function finish(controller: TransformStreamDefaultController<ChatEvent>) {
     if (ended) return;
+    // Audio models may end with an `expires_at`-only audio delta and no finish_reason (openai-node
+    // issue 1206): the audio is complete, so the answer stopped.
+    if (finishWire === undefined && audio?.accumulator.fields.expires_at !== undefined) finishWire = "stop";
     if (!started || finishWire === undefined) {
       fail(
         controller,
