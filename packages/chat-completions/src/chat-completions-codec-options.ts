@@ -14,7 +14,8 @@ export interface ChatCompletionsCodecOptions {
   /**
    * How to spell what the OpenAI API does not define when encoding (reasoning text, the output
    * limit field): a built-in dialect's name or a dialect of one's own. Decoding accepts every
-   * dialect regardless. Defaults to `openai`.
+   * dialect regardless, but reads reasoning inside content tags only with a dialect that names
+   * them (`think-tags`). Defaults to `openai`.
    */
   dialect?: ChatCompletionsDialectName | ChatCompletionsDialect;
   /**

@@ -1,4 +1,4 @@
-import type { Codec } from "@interlingua/core";
+import { type Codec, type ToolNameRule, withLegalToolNameCodec } from "@interlingua/core";
 import {
   type ChatCompletionsCodecOptions,
   chatCompletionsDialectOf,
@@ -37,36 +37,52 @@ export type ChatCompletionsCodec = Codec<
 >;
 
 /**
+ * The function names the chat-completions API takes (`FunctionObject.name`: "a-z, A-Z, 0-9, or
+ * contain underscores and dashes, with a maximum length of 64"); another format's other names are
+ * renamed on the way and back.
+ */
+export const chatCompletionsToolNameRule: ToolNameRule = {
+  legal: /^[a-zA-Z0-9_-]{1,64}$/,
+  character: /[a-zA-Z0-9_-]/,
+  maxLength: 64,
+};
+
+/**
  * The chat-completions format (`POST /v1/chat/completions`), both directions, streaming included,
- * encoding in the dialect `options` names (decoding accepts every dialect) and making requests
- * legal for the model families it knows.
+ * encoding in the dialect `options` names (decoding accepts every dialect, and reads reasoning
+ * inside content tags only when the dialect names them) and making requests
+ * legal for the model families it knows, function names included.
  */
 export function createChatCompletionsCodec(options: ChatCompletionsCodecOptions = {}): ChatCompletionsCodec {
   const dialect = chatCompletionsDialectOf(options);
   const families = chatCompletionsModelFamiliesOf(options);
-  return {
-    id: chatCompletionsFormatId,
-    unmappedRequestFields: chatCompletionsUnmappedRequestFields,
-    schemas: {
-      request: ChatCompletionsRequest,
-      response: ChatCompletionsResponse,
-      event: ChatCompletionsChunk,
-      error: ChatCompletionsErrorBody,
+  return withLegalToolNameCodec(
+    {
+      id: chatCompletionsFormatId,
+      unmappedRequestFields: chatCompletionsUnmappedRequestFields,
+      schemas: {
+        request: ChatCompletionsRequest,
+        response: ChatCompletionsResponse,
+        event: ChatCompletionsChunk,
+        error: ChatCompletionsErrorBody,
+      },
+      decodeRequest: (wire, context) => decodeChatCompletionsRequest(wire, context),
+      encodeRequest: (request, context) => encodeChatCompletionsRequest(request, context, dialect, families),
+      decodeResponse: (wire, context) => decodeChatCompletionsResponse(wire, context, dialect.reasoningTags),
+      encodeResponse: (response, context) => encodeChatCompletionsResponse(response, context, dialect),
+      createStreamDecoder: (context) => createChatCompletionsStreamDecoder(context, dialect.reasoningTags),
+      createStreamEncoder: (context) => createChatCompletionsStreamEncoder(context, dialect),
+      createStreamDecoderTransformer: (context) =>
+        createChatCompletionsStreamDecoderTransformer(context, dialect.reasoningTags),
+      createStreamEncoderTransformer: (context) =>
+        createChatCompletionsStreamEncoderTransformer(context, dialect),
+      sseEventName: () => undefined,
+      errorToWire: chatCompletionsErrorToWire,
+      errorFromWire: chatCompletionsErrorFromWire,
+      http: chatCompletionsHttpBinding,
     },
-    decodeRequest: (wire, context) => decodeChatCompletionsRequest(wire, context),
-    encodeRequest: (request, context) => encodeChatCompletionsRequest(request, context, dialect, families),
-    decodeResponse: decodeChatCompletionsResponse,
-    encodeResponse: (response, context) => encodeChatCompletionsResponse(response, context, dialect),
-    createStreamDecoder: createChatCompletionsStreamDecoder,
-    createStreamEncoder: (context) => createChatCompletionsStreamEncoder(context, dialect),
-    createStreamDecoderTransformer: createChatCompletionsStreamDecoderTransformer,
-    createStreamEncoderTransformer: (context) =>
-      createChatCompletionsStreamEncoderTransformer(context, dialect),
-    sseEventName: () => undefined,
-    errorToWire: chatCompletionsErrorToWire,
-    errorFromWire: chatCompletionsErrorFromWire,
-    http: chatCompletionsHttpBinding,
-  };
+    chatCompletionsToolNameRule,
+  );
 }
 
 /** The chat-completions format (`POST /v1/chat/completions`) in the OpenAI API's own dialect. */

@@ -1,3 +1,5 @@
+import type { ChatCompletionsReasoningTags } from "./message/chat-completions-reasoning-tags";
+
 /**
  * How a chat-completions server spells what the OpenAI API does not define, for encoding to it.
  * Decoding accepts every dialect at once; a provider picks one for what it sends.
@@ -12,6 +14,12 @@ export interface ChatCompletionsDialect {
   reasoningField: "reasoning_content" | "reasoning" | "none";
   /** The field carrying the output token limit: `max_completion_tokens` (OpenAI) or the older `max_tokens`. */
   maxTokensField: "max_completion_tokens" | "max_tokens";
+  /**
+   * Tags around reasoning inside the answer's `content` (a server running a reasoning model without
+   * a reasoning parser), read as reasoning when decoding its answers, whole and streamed. Unlike the
+   * reasoning fields, only a dialect that names them reads them: other content may hold such text.
+   */
+  reasoningTags?: ChatCompletionsReasoningTags;
 }
 
 /**
@@ -20,7 +28,14 @@ export interface ChatCompletionsDialect {
  * (docs.vllm.ai/en/latest/features/reasoning_outputs.html), llama.cpp server's README
  * (`reasoning_format: deepseek` puts it in `message.reasoning_content`), OpenRouter's reasoning
  * tokens guide (openrouter.ai/docs/use-cases/reasoning-tokens: `reasoning` and `reasoning_details`),
- * Ollama's OpenAI compatibility (docs.ollama.com/api/openai-compatibility: `reasoning`).
+ * Ollama's OpenAI compatibility (docs.ollama.com/api/openai-compatibility: `reasoning`). The two
+ * tag dialects are any such server running a reasoning model without a reasoning parser, whose
+ * reasoning arrives inside `<think>…</think>` in `content`, as vLLM's `deepseek_r1` reasoning parser
+ * (docs.vllm.ai/en/latest/api/vllm/reasoning/deepseek_r1_reasoning_parser.html) and SGLang's
+ * separate-reasoning parsers (docs.sglang.io/docs/advanced_features/separate_reasoning) read it:
+ * `think-tags` when the answer opens the tag (QwQ, Qwen3, DeepSeek-R1-0528), `think-tags-prefilled`
+ * when the chat template opened it in the prompt (DeepSeek-R1 and its distills). Reasoning is not
+ * sent back to them (the models' templates drop it from history, as DeepSeek's guide asks).
  */
 export const chatCompletionsDialects = {
   openai: { reasoningField: "none", maxTokensField: "max_completion_tokens" },
@@ -29,6 +44,16 @@ export const chatCompletionsDialects = {
   "llama.cpp": { reasoningField: "reasoning_content", maxTokensField: "max_tokens" },
   openrouter: { reasoningField: "reasoning", maxTokensField: "max_tokens" },
   ollama: { reasoningField: "reasoning", maxTokensField: "max_tokens" },
+  "think-tags": {
+    reasoningField: "none",
+    maxTokensField: "max_tokens",
+    reasoningTags: { open: "<think>", close: "</think>" },
+  },
+  "think-tags-prefilled": {
+    reasoningField: "none",
+    maxTokensField: "max_tokens",
+    reasoningTags: { open: "<think>", close: "</think>", openedByPrompt: true },
+  },
 } as const satisfies Record<string, ChatCompletionsDialect>;
 
 /** The name of a built-in dialect. */

@@ -2,6 +2,7 @@
 export {
   type ChatCompletionsCodec,
   chatCompletionsCodec,
+  chatCompletionsToolNameRule,
   createChatCompletionsCodec,
 } from "./chat-completions-codec";
 export {
@@ -16,6 +17,7 @@ export {
   chatCompletionsDialects,
   defaultChatCompletionsDialect,
 } from "./chat-completions-dialect";
+export type { ChatCompletionsReasoningTags } from "./message/chat-completions-reasoning-tags";
 export { chatCompletionsFormatId } from "./chat-completions-extensions";
 // Errors
 export { chatCompletionsErrorFromWire } from "./errors/chat-completions-error-from-wire";
@@ -30,6 +32,7 @@ export {
   type ChatCompletionsProviderOptions,
   createChatCompletionsProvider,
 } from "./provider/create-chat-completions-provider";
+export { chatCompletionsProviderCapabilities } from "./provider/chat-completions-provider-capabilities";
 // Requests
 export {
   type ChatCompletionsModelFamily,

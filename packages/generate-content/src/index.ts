@@ -29,6 +29,7 @@ export {
   createGenerateContentProvider,
   type GenerateContentProviderOptions,
 } from "./provider/create-generate-content-provider";
+export { generateContentProviderCapabilities } from "./provider/generate-content-provider-capabilities";
 // Requests
 export { decodeGenerateContentRequest } from "./request/decode-generate-content-request";
 export { encodeGenerateContentRequest } from "./request/encode-generate-content-request";

@@ -21,6 +21,7 @@ export {
 } from "./request/messages-model-families";
 // Provider
 export { createMessagesProvider, type MessagesProviderOptions } from "./provider/create-messages-provider";
+export { messagesProviderCapabilities } from "./provider/messages-provider-capabilities";
 // Requests
 export { decodeMessagesRequest } from "./request/decode-messages-request";
 export { decodeMessagesTool, decodeMessagesToolChoice } from "./request/decode-messages-tools";

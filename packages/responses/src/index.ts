@@ -12,6 +12,7 @@ export { responsesErrorToWire } from "./errors/responses-error-to-wire";
 // HTTP and the upstream provider
 export { responsesHttpBinding } from "./http/responses-http-binding";
 export { createResponsesProvider, type ResponsesProviderOptions } from "./provider/create-responses-provider";
+export { responsesProviderCapabilities } from "./provider/responses-provider-capabilities";
 // Requests
 export { decodeResponsesRequest } from "./request/decode-responses-request";
 export { encodeResponsesRequest } from "./request/encode-responses-request";

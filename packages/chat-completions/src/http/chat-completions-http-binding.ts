@@ -45,8 +45,9 @@ export function buildChatCompletionsUpstreamRequest(
 /**
  * The chat-completions format on HTTP: `POST /v1/chat/completions` (under any prefix), callers
  * authenticate with `Authorization: Bearer <key>`, and upstream calls go to the base URL's chat
- * completions path with the body as it is ({@link buildChatCompletionsUpstreamRequest}): a caller's
- * body passed through asks for usage only if the caller did.
+ * completions path (or the `path` given) with the body as it is
+ * ({@link buildChatCompletionsUpstreamRequest}): a caller's body passed through asks for usage only
+ * if the caller did.
  */
 export const chatCompletionsHttpBinding: CodecHttpBinding<ChatCompletionsRequest> = {
   matchChatRequest(method, url) {
@@ -58,5 +59,5 @@ export const chatCompletionsHttpBinding: CodecHttpBinding<ChatCompletionsRequest
     const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
     return match?.[1];
   },
-  buildUpstreamRequest: (options) => buildChatCompletionsUpstreamRequest(options),
+  buildUpstreamRequest: (options) => buildChatCompletionsUpstreamRequest(options, options.path),
 };

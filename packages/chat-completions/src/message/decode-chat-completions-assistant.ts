@@ -7,9 +7,11 @@ import {
   withChatCompletionsExtensions,
 } from "../chat-completions-extensions";
 import { decodeChatCompletionsArguments } from "./chat-completions-arguments";
+import { decodeChatCompletionsAudio } from "./chat-completions-audio";
 import type { CallIdentity } from "./chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "./chat-completions-citations";
 import { decodeReasoningDetails } from "./chat-completions-reasoning-details";
+import { type ChatCompletionsReasoningTags, splitReasoningTags } from "./chat-completions-reasoning-tags";
 import { decodeTextContentPart } from "./decode-chat-completions-content";
 
 /** Where an assistant message comes from: a request's history, or an answer (whose nulls are the defaults). */
@@ -23,16 +25,19 @@ export interface DecodedAssistantMessage {
 
 /**
  * An assistant message (of a request's history or of an answer) as canonical parts, in the order
- * reasoning, content (text and refusal parts), `refusal`, `tool_calls`, legacy `function_call`.
+ * reasoning, content (text and refusal parts), `refusal`, `tool_calls`, an answer's `audio` (an
+ * audio media part), legacy `function_call`.
  * Reasoning text is read from `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning`
  * (OpenRouter, Ollama), whichever is there, and OpenRouter's `reasoning_details` is kept as opaque
  * state of this format. Tool calls get unique ids through `identify`. `annotations` become the
- * text's citations.
+ * text's citations. With `reasoningTags` (the dialect's), an answer's content that opens with them
+ * gives its reasoning too.
  */
 export function decodeAssistantMessage(
   message: WireObject,
   mode: AssistantMessageMode,
   identify: (wireId: unknown) => CallIdentity,
+  reasoningTags?: ChatCompletionsReasoningTags,
 ): DecodedAssistantMessage {
   const consumed = ["role"];
   const marks: WireObject = {};
@@ -41,7 +46,14 @@ export function decodeAssistantMessage(
   const reasoning = decodeReasoning(message, consumed);
   if (reasoning) parts.push(reasoning);
 
-  const content = message.content;
+  let content = message.content;
+  if (typeof content === "string" && mode === "response" && reasoningTags && !reasoning) {
+    // Reasoning inside the content's tags (a server without a reasoning parser), as a stream of it reads.
+    const split = splitReasoningTags(content, reasoningTags);
+    if (split.reasoning !== undefined) parts.push({ type: "reasoning", text: split.reasoning });
+    if (split.reasoning !== undefined || split.text !== content)
+      content = split.text === "" ? null : split.text;
+  }
   if (typeof content === "string") {
     const text: TextPart = { type: "text", text: content };
     if (mode === "response" && Array.isArray(message.annotations)) {
@@ -75,6 +87,10 @@ export function decodeAssistantMessage(
   if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
     for (const call of message.tool_calls as WireObject[]) parts.push(decodeToolCall(call, identify));
     consumed.push("tool_calls");
+  }
+  if (mode === "response" && isWireObject(message.audio)) {
+    parts.push(decodeChatCompletionsAudio(message.audio));
+    consumed.push("audio");
   }
   if (isWireObject(message.function_call)) {
     const call = decodeToolCall({ type: "function", function: message.function_call }, identify);

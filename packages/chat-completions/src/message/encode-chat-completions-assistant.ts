@@ -7,6 +7,7 @@ import {
   type WireObject,
 } from "../chat-completions-extensions";
 import { encodeChatCompletionsArguments } from "./chat-completions-arguments";
+import { encodeChatCompletionsAudio, isChatCompletionsAudio } from "./chat-completions-audio";
 import { encodeChatCompletionsAnnotation } from "./chat-completions-citations";
 import { encodeReasoningDetails } from "./chat-completions-reasoning-details";
 import type { AssistantMessageMode } from "./decode-chat-completions-assistant";
@@ -20,7 +21,8 @@ const assistantMarks = ["contentForm", "contentAbsent", "refusalAbsent"];
  * the fields the decoder kept. Text parts are joined into `content` (their citations as
  * `annotations`, spans moved), refusals into `refusal`, calls into `tool_calls`; reasoning goes to
  * the field the dialect names (the one it came in, for this format's own) and is dropped with a
- * loss where the dialect has none. Parts an assistant message cannot hold are dropped with a loss.
+ * loss where the dialect has none; an answer's audio of this format goes back to `audio`. Parts an
+ * assistant message cannot hold are dropped with a loss.
  */
 export function encodeAssistantMessage(
   parts: readonly Part[],
@@ -141,6 +143,18 @@ export function encodeAssistantMessage(
         }
         break;
       }
+      case "media":
+        // An answer's own spoken output goes back in `audio`; other media has no place.
+        if (mode === "response" && message.audio === undefined && isChatCompletionsAudio(part)) {
+          message.audio = encodeChatCompletionsAudio(part);
+          break;
+        }
+        context.lose(
+          "dropped",
+          partPath,
+          `an assistant message of the chat-completions format holds no ${part.kind} media (only an answer's own audio)`,
+        );
+        break;
       default:
         context.lose(
           "dropped",

@@ -5,6 +5,7 @@ import {
   buildChatCompletionsUpstreamRequest,
   defaultChatCompletionsPath,
 } from "../http/chat-completions-http-binding";
+import { chatCompletionsProviderCapabilities } from "./chat-completions-provider-capabilities";
 
 /** Options for {@link createChatCompletionsProvider}. */
 export interface ChatCompletionsProviderOptions extends ChatCompletionsCodecOptions {
@@ -43,12 +44,7 @@ export function createChatCompletionsProvider(options: ChatCompletionsProviderOp
     fetch: options.fetch,
     headers: options.headers,
     id: options.id ?? "chat-completions",
-    capabilities: {
-      streaming: true,
-      wireFormat: codec.id,
-      hostedTools: ["web_search"],
-      inputMedia: ["image", "audio", "document", "file"],
-    },
+    capabilities: chatCompletionsProviderCapabilities,
     // The provider always wants usage; the front encoder sends it on only to callers that asked.
     buildUpstreamRequest: (upstream) => buildChatCompletionsUpstreamRequest(upstream, path, true),
   });

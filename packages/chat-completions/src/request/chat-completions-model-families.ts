@@ -18,7 +18,7 @@ export interface ChatCompletionsModelFamily {
 }
 
 /** Reasoning efforts from least to most. */
-export const chatCompletionsEffortOrder = ["none", "minimal", "low", "medium", "high", "xhigh"];
+export const chatCompletionsEffortOrder = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /** What OpenAI's reasoning models refuse (platform.openai.com/docs/guides/reasoning, "limitations"). */
 const openAiReasoningUnsupported = [
@@ -33,8 +33,8 @@ const openAiReasoningUnsupported = [
 
 /**
  * The model families whose rules are known, first match wins:
- * - OpenAI (reasoning guide, GPT-5 guide): `gpt-5-chat` does not reason; gpt-5.1 and later reason and
- *   take sampling settings only with effort `none`; gpt-5, the o-series and codex models reason and
+ * - OpenAI (reasoning guide, GPT-5 guide): `gpt-5-chat` does not reason; gpt-5.1 (efforts none to
+ *   high) and later (none to xhigh) reason and take sampling settings only with effort `none`; gpt-5, the o-series and codex models reason and
  *   refuse sampling settings, penalties, logprobs and `logit_bias`; gpt-4 and earlier take no effort.
  * - DeepSeek (api-docs.deepseek.com/guides/reasoning_model): `deepseek-reasoner` ignores
  *   `temperature`, `top_p` and the penalties and refuses `logprobs` / `top_logprobs`; it has no
@@ -44,9 +44,18 @@ const openAiReasoningUnsupported = [
 export const defaultChatCompletionsModelFamilies: readonly ChatCompletionsModelFamily[] = [
   { name: "gpt-5 chat", pattern: /^gpt-5(?:\.\d+)?-chat/, reasoningEffort: false },
   {
-    name: "gpt-5.1 and later",
+    name: "gpt-5.1",
+    pattern: /^gpt-5\.1(?:$|-)/,
+    reasoningEffort: true,
+    efforts: ["none", "low", "medium", "high"],
+    unsupported: openAiReasoningUnsupported,
+    samplingEfforts: ["none"],
+  },
+  {
+    name: "gpt-5.2 and later",
     pattern: /^gpt-5\.\d/,
     reasoningEffort: true,
+    efforts: ["none", "low", "medium", "high", "xhigh"],
     unsupported: openAiReasoningUnsupported,
     samplingEfforts: ["none"],
   },

@@ -131,4 +131,52 @@ describe("decodeChatCompletionsRequest", () => {
         expect.objectContaining({ kind: "invalid_request", param }),
       );
   });
+
+  it("sends another format's service tier as one of the spec's, or not at all", () => {
+    expect(encode(request("gpt-4o", { serviceTier: "standard_only" }))).toMatchObject({
+      body: { service_tier: "default" },
+      losses: ["approximated /serviceTier"],
+    });
+    const other = encode(request("gpt-4o", { serviceTier: "batch" }));
+    expect(other.body).not.toHaveProperty("service_tier");
+    expect(other.losses).toEqual(["dropped /serviceTier"]);
+  });
+
+  it("sends the messages effort max as the nearest a family takes", () => {
+    expect(encode(request("gpt-5", { reasoning: { effort: "max" } })).body.reasoning_effort).toBe("high");
+    expect(encode(request("gpt-5.2", { reasoning: { effort: "max" } })).body.reasoning_effort).toBe("xhigh");
+  });
+
+  it("renames function names the API refuses, and names them back in the answer", () => {
+    const context = createConversionContext();
+    const tool = { type: "function" as const, name: "ns.lookup", inputSchema: { type: "object" } };
+    const body = codec.encodeRequest(request("gpt-4o", { tools: [tool] }), context) as {
+      tools: { function: { name: string } }[];
+    };
+    const sent = body.tools[0]!.function.name;
+    expect(sent).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    const answer = codec.decodeResponse(
+      {
+        id: "chatcmpl-1",
+        object: "chat.completion",
+        created: 1,
+        model: "gpt-4o",
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: "assistant",
+              content: null,
+              refusal: null,
+              tool_calls: [{ id: "call_1", type: "function", function: { name: sent, arguments: "{}" } }],
+            },
+            logprobs: null,
+            finish_reason: "tool_calls",
+          },
+        ],
+      },
+      context,
+    );
+    expect(answer.parts).toContainEqual(expect.objectContaining({ type: "tool-call", name: "ns.lookup" }));
+  });
 });

@@ -30,6 +30,9 @@ const canonicalPaths: Record<string, string> = {
   reasoning_effort: "/reasoning",
 };
 
+/** The service tiers the API takes (spec `ServiceTier`). */
+const serviceTiers = new Set(["auto", "default", "flex", "scale", "priority", "fast"]);
+
 /** The most stop sequences the API takes (spec `StopConfiguration`). */
 const maximumStopSequences = 4;
 
@@ -41,6 +44,8 @@ const maximumStopSequences = 4;
  *   limit of at least 1: a value outside is brought to the nearest bound; `top_logprobs` without
  *   `logprobs` turns `logprobs` on.
  * - `stop` holds at most 4 sequences: the others are dropped.
+ * - `service_tier` is one of the spec's tiers: the messages `standard_only` becomes `default`,
+ *   another format's other tier is dropped.
  * - A model whose family refuses a setting (OpenAI's reasoning models: sampling, penalties,
  *   logprobs, `logit_bias`; `deepseek-reasoner`) does not get it; gpt-5.1 and later take sampling
  *   with effort `none` only.
@@ -77,6 +82,19 @@ export function legalizeChatCompletionsRequest(
       `the chat-completions format takes at most ${maximumStopSequences} stop sequences`,
     );
     body.stop = body.stop.slice(0, maximumStopSequences);
+  }
+  if (typeof body.service_tier === "string" && !serviceTiers.has(body.service_tier)) {
+    if (body.service_tier === "standard_only") {
+      context.lose("approximated", "/serviceTier", "service tier standard_only sent as default");
+      body.service_tier = "default";
+    } else {
+      context.lose(
+        "dropped",
+        "/serviceTier",
+        `the chat-completions format has no ${body.service_tier} service tier`,
+      );
+      delete body.service_tier;
+    }
   }
   const family = findChatCompletionsModelFamily(String(body.model), families);
   if (family === undefined) return;

@@ -1,6 +1,7 @@
 import type { FinishReason, Part } from "@interlingua/core";
 import { remainingFields, type WireObject } from "../chat-completions-extensions";
 import type { CallIdentity } from "../message/chat-completions-call-ids";
+import type { ChatCompletionsReasoningTags } from "../message/chat-completions-reasoning-tags";
 import { decodeAssistantMessage } from "../message/decode-chat-completions-assistant";
 import { decodeChatCompletionsFinishReason, isKnownFinishReason } from "./chat-completions-finish-reason";
 
@@ -15,12 +16,19 @@ export interface DecodedChoice {
 /**
  * A choice as canonical parts and finish reason. A `finish_reason` the format does not define (a
  * server's own) is kept in the choice's fields as it came, and the canonical reason is `other`.
+ * `reasoningTags` are the dialect's.
  */
 export function decodeChatCompletionsChoice(
   choice: WireObject,
   identify: (wireId: unknown) => CallIdentity,
+  reasoningTags?: ChatCompletionsReasoningTags,
 ): DecodedChoice {
-  const { parts, rest } = decodeAssistantMessage(choice.message as WireObject, "response", identify);
+  const { parts, rest } = decodeAssistantMessage(
+    choice.message as WireObject,
+    "response",
+    identify,
+    reasoningTags,
+  );
   const finishReason = decodeChatCompletionsFinishReason(choice.finish_reason, outputOf(parts));
   const consumed = ["index", "message"];
   if (isKnownFinishReason(choice.finish_reason)) consumed.push("finish_reason");

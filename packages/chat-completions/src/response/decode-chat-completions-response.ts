@@ -1,6 +1,8 @@
 import { CanonicalError, type ChatResponse, type ConversionContext } from "@interlingua/core";
 import { remainingFields, type WireObject } from "../chat-completions-extensions";
+import { requestedAudioMediaType, typeAnswerAudio } from "../message/chat-completions-audio";
 import { createCallIdentities } from "../message/chat-completions-call-ids";
+import type { ChatCompletionsReasoningTags } from "../message/chat-completions-reasoning-tags";
 import { ChatCompletionsResponse } from "../wire/chat-completions-response-schema";
 import { decodeChatCompletionsUsage } from "./chat-completions-usage";
 import { decodeChatCompletionsChoice } from "./decode-chat-completions-choice";
@@ -8,11 +10,17 @@ import { decodeChatCompletionsChoice } from "./decode-chat-completions-choice";
 /**
  * An upstream's `chat.completion` as a canonical response: the first choice is the response's
  * parts and finish reason, every other choice (`n` > 1) an extra candidate; usage by the format's
- * accounting. An answer cut by the token limit is `incomplete`. Fields with no canonical place
+ * accounting. An answer cut by the token limit is `incomplete`. Spoken output is typed by the
+ * format the request asked for. With `reasoningTags` (the dialect's), content that opens with them
+ * gives reasoning. Fields with no canonical place
  * (`system_fingerprint`, `service_tier`, `logprobs`, a server's own) stay in extensions: the
  * choice's as `choice`, its message's as `message`.
  */
-export function decodeChatCompletionsResponse(wire: unknown, context: ConversionContext): ChatResponse {
+export function decodeChatCompletionsResponse(
+  wire: unknown,
+  context: ConversionContext,
+  reasoningTags?: ChatCompletionsReasoningTags,
+): ChatResponse {
   const parsed = ChatCompletionsResponse.safeParse(wire);
   if (!parsed.success)
     throw new CanonicalError("internal", "The upstream answered with a body that is not a chat completion", {
@@ -25,7 +33,7 @@ export function decodeChatCompletionsResponse(wire: unknown, context: Conversion
   );
   const first = choices[0];
   const decoded = first
-    ? decodeChatCompletionsChoice(first, identify)
+    ? decodeChatCompletionsChoice(first, identify, reasoningTags)
     : { parts: [], finishReason: { reason: "other" as const }, fields: { choicesEmpty: true } };
   const response: ChatResponse = {
     id: body.id as string,
@@ -48,7 +56,7 @@ export function decodeChatCompletionsResponse(wire: unknown, context: Conversion
     consumed.push("usage");
   } else if (body.usage === undefined) fields.usageAbsent = true;
   const candidates = choices.slice(1).map((choice, position) => {
-    const candidate = decodeChatCompletionsChoice(choice, identify);
+    const candidate = decodeChatCompletionsChoice(choice, identify, reasoningTags);
     return {
       index: typeof choice.index === "number" ? choice.index : position + 1,
       parts: candidate.parts,
@@ -59,6 +67,9 @@ export function decodeChatCompletionsResponse(wire: unknown, context: Conversion
     };
   });
   if (candidates.length > 0) response.candidates = candidates;
+  const audioType = requestedAudioMediaType(context.request);
+  for (const parts of [response.parts, ...candidates.map((candidate) => candidate.parts)])
+    typeAnswerAudio(parts, audioType);
   Object.assign(fields, remainingFields(body, consumed));
   if (Object.keys(fields).length > 0) response.extensions = { "chat-completions": fields };
   return response;

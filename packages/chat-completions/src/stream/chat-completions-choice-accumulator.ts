@@ -1,8 +1,18 @@
 import type { Part, ToolCallPart } from "@interlingua/core";
 import { isWireObject, type WireObject } from "../chat-completions-extensions";
 import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
+import {
+  type AudioAccumulator,
+  accumulatedAudio,
+  collectAudioDelta,
+  createAudioAccumulator,
+} from "../message/chat-completions-audio";
 import type { CallIdentity } from "../message/chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
+import {
+  type ChatCompletionsReasoningTags,
+  splitReasoningTags,
+} from "../message/chat-completions-reasoning-tags";
 
 /** What the deltas of one streamed choice (beyond the first) have said so far. */
 export interface ChoiceAccumulator {
@@ -11,6 +21,7 @@ export interface ChoiceAccumulator {
   refusal: string;
   annotations: WireObject[];
   calls: Map<number, { id?: string; name: string; text: string }>;
+  audio?: AudioAccumulator;
   finishReason?: string;
 }
 
@@ -40,16 +51,30 @@ export function collectChoiceDelta(accumulator: ChoiceAccumulator, choice: WireO
       if (typeof fn.name === "string" && entry.name === "") entry.name = fn.name;
       if (typeof fn.arguments === "string") entry.text += fn.arguments;
     });
+  if (isWireObject(delta.audio)) {
+    accumulator.audio ??= createAudioAccumulator();
+    collectAudioDelta(accumulator.audio, delta.audio);
+  }
   if (typeof choice.finish_reason === "string") accumulator.finishReason = choice.finish_reason;
 }
 
-/** The canonical parts of an accumulated choice: reasoning, text (with its citations), refusal, then its calls in order. */
+/**
+ * The canonical parts of an accumulated choice: reasoning, text (with its citations), refusal, its
+ * calls in order, then its audio. With `reasoningTags` (the dialect's), content that opens with them
+ * gives the reasoning.
+ */
 export function choiceParts(
   accumulator: ChoiceAccumulator,
   identify: (wireId: unknown) => CallIdentity,
+  reasoningTags?: ChatCompletionsReasoningTags,
 ): Part[] {
   const parts: Part[] = [];
   if (accumulator.reasoning !== "") parts.push({ type: "reasoning", text: accumulator.reasoning });
+  else if (reasoningTags) {
+    const split = splitReasoningTags(accumulator.content, reasoningTags);
+    if (split.reasoning !== undefined) parts.push({ type: "reasoning", text: split.reasoning });
+    accumulator.content = split.text;
+  }
   if (accumulator.annotations.length > 0)
     parts.push({
       type: "text",
@@ -70,5 +95,6 @@ export function choiceParts(
     if (decoded.rawArguments !== undefined) part.rawArguments = decoded.rawArguments;
     parts.push(part);
   }
+  if (accumulator.audio !== undefined) parts.push(accumulatedAudio(accumulator.audio));
   return parts;
 }

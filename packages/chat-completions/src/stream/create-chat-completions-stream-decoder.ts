@@ -18,9 +18,22 @@ import {
 } from "../chat-completions-extensions";
 import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-from-wire";
 import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
+import {
+  type AudioAccumulator,
+  accumulatedAudio,
+  collectAudioDelta,
+  createAudioAccumulator,
+  requestedAudioMediaType,
+  typeAnswerAudio,
+} from "../message/chat-completions-audio";
 import { type CallIdentity, createCallIdentities } from "../message/chat-completions-call-ids";
 import { decodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
 import { decodeReasoningDetails } from "../message/chat-completions-reasoning-details";
+import {
+  type ChatCompletionsReasoningTags,
+  type ContentSegment,
+  createReasoningTagScanner,
+} from "../message/chat-completions-reasoning-tags";
 import {
   decodeChatCompletionsFinishReason,
   isKnownFinishReason,
@@ -46,6 +59,14 @@ interface OpenPart {
   details?: unknown[];
   /** For text: the citations its `annotations` gave. */
   citations?: Citation[];
+  /** For reasoning: read from tags in the content, not from a field. */
+  fromTags?: boolean;
+}
+
+/** An answer's audio being streamed, side by side with the other parts. */
+interface OpenAudio {
+  index: number;
+  accumulator: AudioAccumulator;
 }
 
 /** A tool call being streamed. */
@@ -60,23 +81,28 @@ interface OpenCall {
 /**
  * The stream decoder as a synchronous transformer: chunks of the first choice become canonical
  * parts as their deltas arrive (reasoning from `reasoning_content` or `reasoning`, `content`,
- * `refusal`, `tool_calls` by `index`, ids and names from their first delta), other choices extra
+ * `refusal`, `tool_calls` by `index`, ids and names from their first delta; `audio` fragments, given
+ * whole as an audio media part at the end), other choices extra
  * candidates given whole at the end; every non-null `usage` is a usage event, on the last chunk or
  * on every one. The stream ends at `data: [DONE]` (or the body's end) once a `finish_reason` came;
  * a stream that stops before one, a mid-stream `{error}` chunk and malformed data end with an
  * `error` event. Tolerated dialects: ids missing or repeated (a new id, the wire's marked), a call
  * sent whole under one `index` after another (a new call), `stop` after tool calls (a tool-call
- * finish), `usage: null` chunks.
+ * finish), `usage: null` chunks. With `reasoningTags` (the dialect's), content that opens with them
+ * is reasoning up to the closing tag, tags cut across chunks anywhere.
  */
 export function createChatCompletionsStreamDecoderTransformer(
   context: ConversionContext,
+  reasoningTags?: ChatCompletionsReasoningTags,
 ): StreamTransformer<unknown, ChatEvent> {
+  const tagScanner = reasoningTags && createReasoningTagScanner(reasoningTags);
   let identify = createCallIdentities(context);
   let started = false;
   let ended = false;
   let nextIndex = 0;
   let open: OpenPart | undefined;
   const calls = new Map<number, OpenCall>();
+  let audio: OpenAudio | undefined;
   const done: Part[] = [];
   let finishWire: unknown;
   let choiceRest: WireObject | undefined;
@@ -98,7 +124,9 @@ export function createChatCompletionsStreamDecoderTransformer(
       if (open.text !== "" || open.details === undefined) reasoning.text = open.text;
       if (open.details !== undefined)
         reasoning.signature = { format: chatCompletionsFormatId, data: decodeReasoningDetails(open.details) };
-      reasoning.extensions = { [chatCompletionsFormatId]: { field: open.field ?? "reasoning" } };
+      // Reasoning read from content tags came in no field: the encoder picks the dialect's.
+      if (!open.fromTags)
+        reasoning.extensions = { [chatCompletionsFormatId]: { field: open.field ?? "reasoning" } };
       part = reasoning;
     } else if (open.kind === "text" && open.citations !== undefined)
       part = { type: "text", text: open.text, citations: open.citations };
@@ -183,6 +211,29 @@ export function createChatCompletionsStreamDecoderTransformer(
     }
   }
 
+  function readText(controller: TransformStreamDefaultController<ChatEvent>, text: string) {
+    const part = ensureOpen(controller, "text");
+    part.text += text;
+    controller.enqueue({ type: "text-delta", index: part.index, text });
+  }
+
+  /** Content split by the dialect's reasoning tags: reasoning as if it came in a field of its own. */
+  function readContentSegments(
+    controller: TransformStreamDefaultController<ChatEvent>,
+    segments: ContentSegment[],
+  ) {
+    for (const segment of segments) {
+      if (segment.kind === "text") {
+        readText(controller, segment.text);
+        continue;
+      }
+      const part = ensureOpen(controller, "reasoning");
+      part.fromTags = true;
+      part.text += segment.text;
+      controller.enqueue({ type: "reasoning-delta", index: part.index, text: segment.text });
+    }
+  }
+
   function readDelta(controller: TransformStreamDefaultController<ChatEvent>, delta: WireObject) {
     const reasoningField =
       typeof delta.reasoning_content === "string" && delta.reasoning_content !== ""
@@ -201,9 +252,8 @@ export function createChatCompletionsStreamDecoderTransformer(
       part.details = [...(part.details ?? []), ...delta.reasoning_details];
     }
     if (typeof delta.content === "string" && delta.content !== "") {
-      const part = ensureOpen(controller, "text");
-      part.text += delta.content;
-      controller.enqueue({ type: "text-delta", index: part.index, text: delta.content });
+      if (tagScanner) readContentSegments(controller, tagScanner.push(delta.content));
+      else readText(controller, delta.content);
     }
     if (Array.isArray(delta.annotations) && delta.annotations.length > 0) {
       // Web search models send the text's citations on a delta of their own, at the end.
@@ -223,10 +273,28 @@ export function createChatCompletionsStreamDecoderTransformer(
       });
     if (isWireObject(delta.function_call))
       readToolCall(controller, { index: -1, function: delta.function_call }, 0);
+    if (isWireObject(delta.audio)) {
+      if (!audio) {
+        audio = { index: nextIndex++, accumulator: createAudioAccumulator() };
+        controller.enqueue({ type: "part-start", index: audio.index, kind: "media" });
+      }
+      collectAudioDelta(audio.accumulator, delta.audio);
+    }
+  }
+
+  function closeAudio(controller: TransformStreamDefaultController<ChatEvent>) {
+    if (!audio) return;
+    const part = accumulatedAudio(audio.accumulator, requestedAudioMediaType(context.request));
+    controller.enqueue({ type: "part-end", index: audio.index, part });
+    done.push(part);
+    audio = undefined;
   }
 
   function finish(controller: TransformStreamDefaultController<ChatEvent>) {
     if (ended) return;
+    // Audio models may end with an `expires_at`-only audio delta and no finish_reason (openai-node
+    // issue 1206): the audio is complete, so the answer stopped.
+    if (finishWire === undefined && audio?.accumulator.fields.expires_at !== undefined) finishWire = "stop";
     if (!started || finishWire === undefined) {
       fail(
         controller,
@@ -236,9 +304,11 @@ export function createChatCompletionsStreamDecoderTransformer(
       );
       return;
     }
+    if (tagScanner) readContentSegments(controller, tagScanner.end());
     closeOpen(controller);
     for (const call of [...calls.values()].sort((a, b) => a.index - b.index)) closeCall(controller, call);
     calls.clear();
+    closeAudio(controller);
     ended = true;
     const finishReason = decodeChatCompletionsFinishReason(finishWire, {
       calledTools: done.some((part) => part.type === "tool-call"),
@@ -257,7 +327,8 @@ export function createChatCompletionsStreamDecoderTransformer(
       end.candidates = [...candidates.entries()]
         .sort(([a], [b]) => a - b)
         .map(([index, accumulator]) => {
-          const parts = choiceParts(accumulator, identify);
+          const parts = choiceParts(accumulator, identify, reasoningTags);
+          typeAnswerAudio(parts, requestedAudioMediaType(context.request));
           return {
             index,
             parts,
@@ -344,6 +415,7 @@ export function createChatCompletionsStreamDecoderTransformer(
 /** The stream decoder (see {@link createChatCompletionsStreamDecoderTransformer}) as a `TransformStream`. */
 export function createChatCompletionsStreamDecoder(
   context: ConversionContext,
+  reasoningTags?: ChatCompletionsReasoningTags,
 ): TransformStream<unknown, ChatEvent> {
-  return new TransformStream(createChatCompletionsStreamDecoderTransformer(context));
+  return new TransformStream(createChatCompletionsStreamDecoderTransformer(context, reasoningTags));
 }

@@ -20,6 +20,7 @@ import {
 } from "../chat-completions-extensions";
 import { chatCompletionsErrorTypeByKind } from "../errors/chat-completions-error-kinds";
 import { encodeChatCompletionsArguments } from "../message/chat-completions-arguments";
+import { encodeChatCompletionsAudio, isChatCompletionsAudio } from "../message/chat-completions-audio";
 import { encodeChatCompletionsAnnotation } from "../message/chat-completions-citations";
 import { encodeReasoningDetails } from "../message/chat-completions-reasoning-details";
 import { encodeAssistantMessage } from "../message/encode-chat-completions-assistant";
@@ -66,7 +67,7 @@ function errorChunk(error: ErrorData): WireObject {
  * The stream encoder as a synchronous transformer: canonical events as `chat.completion.chunk`s.
  * The first chunk names the role; text, reasoning (in `dialect`'s field, or `reasoning_content`)
  * and tool calls (id and name in the first delta, then argument text, by `index`)
- * follow as deltas; a refusal and a text's citations go out when their part ends; extra candidates
+ * follow as deltas; an answer's audio goes out whole when its part ends; a refusal and a text's citations go out when their part ends; extra candidates
  * go out whole before the finish chunk; the usage-only last chunk (`choices: []`) follows when the
  * caller asked for it. A failure is the format's `{error}` chunk. The `data: [DONE]` line that ends
  * the body is the framing's, not an event.
@@ -81,6 +82,8 @@ export function createChatCompletionsStreamEncoderTransformer(
   let usage: Usage | undefined;
   let done = false;
   const loseToolProgress = createToolProgressLoss(context, "chat-completions");
+  /** Whether the answer's audio went out: a message has one. */
+  let sentAudio = false;
 
   const chunk = (choices: WireObject[], extra?: WireObject): ChatCompletionsChunk =>
     ({ ...head, choices, ...extra }) as ChatCompletionsChunk;
@@ -208,6 +211,18 @@ export function createChatCompletionsStreamEncoderTransformer(
               }
               return;
             }
+            case "media":
+              // An answer's own audio goes out whole in one `delta.audio`; other media has no place.
+              if (isChatCompletionsAudio(part) && !sentAudio) {
+                sentAudio = true;
+                controller.enqueue(delta({ audio: encodeChatCompletionsAudio(part) }));
+              } else
+                context.lose(
+                  "dropped",
+                  path,
+                  `the chat-completions format streams no ${part.kind} media (only an answer's own audio)`,
+                );
+              return;
             default:
               context.lose("dropped", path, `the chat-completions format cannot stream a ${part.type} part`);
           }

@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
@@ -277,6 +278,109 @@ describe("interlingua serve's state", () => {
       expect(io.err()).toContain(`Keeping stored responses, image tasks and images in ${directory}\n`);
     } finally {
       await running?.stop();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("interlingua serve's chat-completions server from the environment", () => {
+  it("calls it at OPENAI_COMPATIBLE_PATH, for callers of its own format and of another, whole and streamed", async () => {
+    // An Azure-style server: chat completions only at a deployment path with an api-version.
+    const deploymentPath = "/openai/deployments/house/chat/completions?api-version=2024-10-21";
+    const seen: string[] = [];
+    const upstream = createHttpServer(async (incoming, outgoing) => {
+      seen.push(incoming.url ?? "");
+      if (incoming.method !== "POST" || incoming.url !== deploymentPath) {
+        outgoing.writeHead(404, { "content-type": "application/json" });
+        outgoing.end(
+          JSON.stringify({ error: { message: "Resource not found", type: "invalid_request_error" } }),
+        );
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of incoming) chunks.push(chunk as Buffer);
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { model: string; stream?: boolean };
+      const head = { id: "chatcmpl-house", created: 1761000300, model: body.model };
+      if (body.stream !== true) {
+        outgoing.writeHead(200, { "content-type": "application/json" });
+        outgoing.end(
+          JSON.stringify({
+            ...head,
+            object: "chat.completion",
+            choices: [
+              {
+                index: 0,
+                message: { role: "assistant", content: "Hello from the deployment", refusal: null },
+                logprobs: null,
+                finish_reason: "stop",
+              },
+            ],
+            usage: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 },
+          }),
+        );
+        return;
+      }
+      outgoing.writeHead(200, { "content-type": "text/event-stream" });
+      const chunk = (delta: object, finish: string | null) => ({
+        ...head,
+        object: "chat.completion.chunk",
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      });
+      for (const event of [
+        chunk({ role: "assistant", content: "" }, null),
+        chunk({ content: "Hello from " }, null),
+        chunk({ content: "the deployment" }, null),
+        chunk({}, "stop"),
+        {
+          ...head,
+          object: "chat.completion.chunk",
+          choices: [],
+          usage: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 },
+        },
+      ])
+        outgoing.write(`data: ${JSON.stringify(event)}\n\n`);
+      outgoing.end("data: [DONE]\n\n");
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const directory = mkdtempSync(join(tmpdir(), "interlingua-path-"));
+    const io = captureIo({
+      environment: { OPENAI_COMPATIBLE_BASE_URL: upstreamUrl, OPENAI_COMPATIBLE_PATH: deploymentPath },
+    });
+    const running = await startServe(["--port", "0", "--data-dir", directory], io, defaultRecordingFormats);
+    try {
+      if (!running) throw new Error(`serve did not start: ${io.err()}`);
+      const url = running.server.url;
+      const openai = new OpenAI({ baseURL: `${url}/v1`, apiKey: "sk-test", maxRetries: 0 });
+      const completion = await openai.chat.completions.create({
+        model: "house",
+        messages: [{ role: "user", content: "Hi" }],
+      });
+      expect(completion.choices[0]?.message.content).toBe("Hello from the deployment");
+      const streamed: string[] = [];
+      for await (const chunk of await openai.chat.completions.create({
+        model: "house",
+        messages: [{ role: "user", content: "Hi" }],
+        stream: true,
+      }))
+        streamed.push(chunk.choices[0]?.delta.content ?? "");
+      expect(streamed.join("")).toBe("Hello from the deployment");
+
+      const anthropic = new Anthropic({ baseURL: url, apiKey: "sk-ant-test", maxRetries: 0 });
+      const message = await anthropic.messages.create({
+        model: "house",
+        max_tokens: 64,
+        messages: [{ role: "user", content: "Hi" }],
+      });
+      expect(message.content).toEqual([{ type: "text", text: "Hello from the deployment" }]);
+      const final = await anthropic.messages
+        .stream({ model: "house", max_tokens: 64, messages: [{ role: "user", content: "Hi" }] })
+        .finalMessage();
+      expect(final.content[0]).toMatchObject({ type: "text", text: "Hello from the deployment" });
+      expect(seen).toEqual(Array(4).fill(deploymentPath));
+    } finally {
+      await running?.stop();
+      await new Promise((resolve) => upstream.close(resolve));
       rmSync(directory, { recursive: true, force: true });
     }
   });

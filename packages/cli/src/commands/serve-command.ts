@@ -51,8 +51,9 @@ interlingua (or those given with --replay), so it works with no network and no k
 Options:
   --config <file>    gateway configuration (JSON); default: from environment variables
                      (ANTHROPIC_API_KEY, GEMINI_API_KEY, OPENAI_API_KEY, *_BASE_URL,
-                     OPENAI_COMPATIBLE_BASE_URL with OPENAI_COMPATIBLE_API_KEY and
-                     OPENAI_COMPATIBLE_DIALECT for any chat-completions server,
+                     OPENAI_COMPATIBLE_BASE_URL with OPENAI_COMPATIBLE_API_KEY,
+                     OPENAI_COMPATIBLE_DIALECT and OPENAI_COMPATIBLE_PATH for any
+                     chat-completions server,
                      INTERLINGUA_API_KEYS, INTERLINGUA_SECRET)
   --host <host>      interface to listen on (default 127.0.0.1)
   --port <port>      port (default $INTERLINGUA_PORT, else 8787; 0 for any free port)

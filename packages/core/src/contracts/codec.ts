@@ -45,6 +45,11 @@ export interface UpstreamRequestOptions<WireRequest> {
   body: WireRequest;
   /** Extra headers to send. */
   headers?: Record<string, string>;
+  /**
+   * Path under `baseURL` to call instead of the format's own, for a binding that takes one (a
+   * chat-completions server mounted elsewhere); bindings without one ignore it.
+   */
+  path?: string;
 }
 
 /** How a format lives on HTTP: the paths it serves, how callers authenticate, how to call it upstream. */

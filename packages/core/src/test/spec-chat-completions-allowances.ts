@@ -24,6 +24,23 @@ export const chatCompletionsSpecAllowances: readonly SpecAllowance[] = [
     },
   },
   {
+    name: "audio-in-stream-delta",
+    description:
+      "Audio models stream their spoken answer as `audio` fragments on deltas (openai/openai-openapi#577), which the delta schema lacks.",
+    modes: "both",
+    apply(schemas) {
+      propertiesOf(schemas, "ChatCompletionStreamResponseDelta").audio = {
+        type: "object",
+        properties: {
+          id: { type: "string" },
+          data: { type: "string" },
+          transcript: { type: "string" },
+          expires_at: { type: "integer" },
+        },
+      };
+    },
+  },
+  {
     name: "reasoning-in-answers",
     description:
       "Answers and deltas carry reasoning as `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning` with `reasoning_details` (OpenRouter, Ollama).",

@@ -11,6 +11,8 @@ interface EnvironmentProvider {
   models: string[];
   /** A variable naming the server's dialect (chat-completions). */
   dialectVariable?: string;
+  /** A variable naming the path of chat completions under the base URL (chat-completions). */
+  pathVariable?: string;
 }
 
 const environmentProviders: EnvironmentProvider[] = [
@@ -47,6 +49,7 @@ const environmentProviders: EnvironmentProvider[] = [
     type: "chat-completions",
     models: ["*"],
     dialectVariable: "OPENAI_COMPATIBLE_DIALECT",
+    pathVariable: "OPENAI_COMPATIBLE_PATH",
   },
 ];
 
@@ -55,7 +58,7 @@ const environmentProviders: EnvironmentProvider[] = [
  * `GEMINI_API_KEY` and `OPENAI_API_KEY` that is set (base URLs from `*_BASE_URL`, a trailing `/v1`
  * removed), routed by model family (`claude-*`, `gemini-*`, `gpt-*`, ...), and for
  * `OPENAI_COMPATIBLE_BASE_URL` a chat-completions server (key `OPENAI_COMPATIBLE_API_KEY`, none
- * needed; dialect `OPENAI_COMPATIBLE_DIALECT`) that takes every other model. `INTERLINGUA_API_KEYS`
+ * needed; dialect `OPENAI_COMPATIBLE_DIALECT`; path `OPENAI_COMPATIBLE_PATH`) that takes every other model. `INTERLINGUA_API_KEYS`
  * (comma-separated) become `auth.keys`, `INTERLINGUA_SECRET` the sealing secret.
  */
 export function gatewayConfigFromEnvironment(environment: Record<string, string | undefined>): GatewayConfig {
@@ -70,6 +73,8 @@ export function gatewayConfigFromEnvironment(environment: Record<string, string 
     const entry: VendorProviderConfig = { type: provider.type, baseURL, apiKey: apiKey ?? "" };
     const dialect = provider.dialectVariable && environment[provider.dialectVariable];
     if (dialect) entry.dialect = dialect as VendorProviderConfig["dialect"];
+    const path = provider.pathVariable && environment[provider.pathVariable];
+    if (path) entry.path = path;
     providers[provider.name] = entry;
     for (const model of provider.models) routes.push({ model, provider: provider.name });
   }

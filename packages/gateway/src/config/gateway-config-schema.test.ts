@@ -114,12 +114,14 @@ describe("gatewayConfigFromEnvironment", () => {
       ANTHROPIC_API_KEY: "a-key",
       OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1",
       OPENAI_COMPATIBLE_DIALECT: "ollama",
+      OPENAI_COMPATIBLE_PATH: "/api/chat/completions",
     });
     expect(config.providers["openai-compatible"]).toEqual({
       type: "chat-completions",
       baseURL: "http://127.0.0.1:11434",
       apiKey: "",
       dialect: "ollama",
+      path: "/api/chat/completions",
     });
     expect(config.routes.at(-1)).toEqual({ model: "*", provider: "openai-compatible" });
     expect(gatewayConfigFromEnvironment({ OPENAI_COMPATIBLE_API_KEY: "k" }).providers).toEqual({});
@@ -139,6 +141,21 @@ describe("chat-completions providers in the config", () => {
       dialect: "vllm",
       apiKey: "",
     });
+  });
+
+  it("take a path (with a query), and refuse one that is not absolute or is on another type", () => {
+    const path = "/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21";
+    expect(parseGatewayConfig(chat({ path })).providers.local).toMatchObject({ path });
+    for (const bad of ["chat/completions", "//evil.example/chat", "/chat completions"])
+      expect(() => parseGatewayConfig(chat({ path: bad }))).toThrow(/providers\.local\.path/);
+    expect(() =>
+      parseGatewayConfig({
+        ...valid,
+        providers: {
+          anthropic: { type: "messages", baseURL: "https://api.example.com", apiKey: "k", path: "/v1/x" },
+        },
+      }),
+    ).toThrow(/path is a chat-completions setting/);
   });
 
   it("refuse an unknown dialect, a dialect on another type, and an empty key on another type", () => {

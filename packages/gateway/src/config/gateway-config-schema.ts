@@ -1,4 +1,4 @@
-import { type ChatCompletionsDialectName, chatCompletionsDialects } from "@interlingua/chat-completions";
+import { type ChatCompletionsDialectName, chatCompletionsDialects } from "@interlingua/chat-completions/http";
 import type { ChatProvider, KeyValueStorage, Loss, ResponseStore } from "@interlingua/core";
 import * as z from "zod/mini";
 import type { ExchangeHook } from "../observe/exchange-event";
@@ -119,9 +119,17 @@ const VendorProviderFields = z.strictObject({
   modelRules: z.optional(z.array(ModelRuleConfig)),
   /**
    * chat-completions only: the server's dialect (how it spells reasoning and the output limit):
-   * `openai` (default), `deepseek`, `vllm`, `llama.cpp`, `openrouter` or `ollama`.
+   * `openai` (default), `deepseek`, `vllm`, `llama.cpp`, `openrouter` or `ollama`; `think-tags` or
+   * `think-tags-prefilled` for a reasoning model served without a reasoning parser (its reasoning
+   * inside `<think>…</think>` in the content).
    */
   dialect: z.optional(z.enum(Object.keys(chatCompletionsDialects) as [ChatCompletionsDialectName])),
+  /**
+   * chat-completions only: the path of chat completions under `baseURL`, for a server mounted
+   * elsewhere (`/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21`); by default
+   * `/chat/completions` under a base URL ending with its version, else `/v1/chat/completions`.
+   */
+  path: z.optional(z.string().check(z.regex(/^\/(?!\/)\S*$/, "must start with one / and hold no spaces"))),
 });
 
 /** An upstream that speaks one of our formats; see {@link VendorProviderFields}. */
@@ -139,6 +147,8 @@ export const VendorProviderConfig = VendorProviderFields.check(
         message: "dialect is a chat-completions setting",
         path: ["dialect"],
       });
+    if (provider.path !== undefined && provider.type !== "chat-completions")
+      context.addIssue({ code: "custom", message: "path is a chat-completions setting", path: ["path"] });
     const shape = modelRuleShapes[provider.type];
     provider.modelRules?.forEach((rule, index) => {
       const path = ["modelRules", index];

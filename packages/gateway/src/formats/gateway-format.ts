@@ -31,6 +31,8 @@ export interface GatewayProviderOptions {
   modelRules?: readonly ModelRuleConfig[];
   /** The server's dialect, for a format whose servers differ (chat-completions: `deepseek`, `ollama`, ...). */
   dialect?: string;
+  /** Path of the chat endpoint under `baseURL`, for a format whose servers differ (chat-completions). */
+  path?: string;
 }
 
 /** How a stream body is framed: server-sent events, or one JSON array written element by element. */
@@ -148,6 +150,12 @@ export interface GatewayFormat {
   streamFraming?(url: URL): StreamFraming;
   /** An upstream provider speaking this format. */
   createProvider(options: GatewayProviderOptions): ChatProvider;
+  /**
+   * Loads what the format leaves to its first use (its codec's conversions and its provider, kept
+   * out of a bundle's start-up chunk: see `createLazyModule`); the gateway awaits it before the
+   * format serves a request or a backend of it is called. A format with everything at hand has none.
+   */
+  load?(): Promise<unknown>;
   /** The model-listing endpoint. */
   readonly models: ModelListingBinding;
   /** Which unknown paths are this format's; without it, none are. */

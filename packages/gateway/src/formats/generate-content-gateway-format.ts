@@ -1,14 +1,24 @@
 import { decodePathSegment } from "@interlingua/core";
+import type { GeminiThinkingFamily } from "@interlingua/generate-content";
 import {
-  createGenerateContentProvider,
-  type GeminiThinkingFamily,
   generateContentApiVersion,
-  generateContentCodec,
-} from "@interlingua/generate-content";
+  generateContentErrorToWire,
+  generateContentHttpBinding,
+  generateContentProviderCapabilities,
+} from "@interlingua/generate-content/http";
 import { modelGlobPattern } from "../routing/model-glob-pattern";
+import { createLazyCodec } from "./create-lazy-codec";
+import { createLazyProvider } from "./create-lazy-provider";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
 import { generateContentTokenCount } from "./generate-content-token-count";
+import { createLazyModule } from "./lazy-module";
 import { listModelIds } from "./list-model-ids";
+
+/** The generate-content codec and provider, loaded on the format's first use. */
+const generateContent = createLazyModule(
+  "generate-content format",
+  () => import("@interlingua/generate-content"),
+);
 
 const modelsPath = /^\/(?:v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?\/?$/;
 
@@ -27,25 +37,35 @@ function describe(model: ListedModel) {
  * way (`x-goog-api-key` or `?key=`) or the `x-goog-api-client` header its SDKs send.
  */
 export const generateContentGatewayFormat: GatewayFormat = {
-  codec: generateContentCodec,
+  codec: createLazyCodec(
+    { id: "generate-content", http: generateContentHttpBinding, errorToWire: generateContentErrorToWire },
+    generateContent,
+    (module) => module.generateContentCodec,
+  ),
+  load: generateContent.load,
   toolCallsCarryState: true,
   passThroughHeaders: [],
   // `:streamGenerateContent` answers with server-sent events only when asked with `alt=sse`.
   streamFraming: (url) => (url.searchParams.get("alt") === "sse" ? "sse" : "json-array"),
   createProvider: ({ modelRules, ...options }) =>
-    createGenerateContentProvider({
-      ...options,
-      thinkingFamilies: modelRules?.flatMap((rule): [RegExp, GeminiThinkingFamily][] => {
-        if (rule.thinkingLevels)
-          return [[modelGlobPattern(rule.model), { setting: "level", levels: rule.thinkingLevels }]];
-        if (rule.thinkingBudget)
-          return [[modelGlobPattern(rule.model), { setting: "budget", ...rule.thinkingBudget }]];
-        return [];
-      }),
-      jsonSchemaModels: modelRules?.flatMap((rule) =>
-        rule.jsonSchema ? [modelGlobPattern(rule.model)] : [],
-      ),
-    }),
+    createLazyProvider(
+      generateContent,
+      { id: "generate-content", capabilities: generateContentProviderCapabilities },
+      (module) =>
+        module.createGenerateContentProvider({
+          ...options,
+          thinkingFamilies: modelRules?.flatMap((rule): [RegExp, GeminiThinkingFamily][] => {
+            if (rule.thinkingLevels)
+              return [[modelGlobPattern(rule.model), { setting: "level", levels: rule.thinkingLevels }]];
+            if (rule.thinkingBudget)
+              return [[modelGlobPattern(rule.model), { setting: "budget", ...rule.thinkingBudget }]];
+            return [];
+          }),
+          jsonSchemaModels: modelRules?.flatMap((rule) =>
+            rule.jsonSchema ? [modelGlobPattern(rule.model)] : [],
+          ),
+        }),
+    ),
   models: {
     match(request, url) {
       const match = modelsPath.exec(url.pathname);

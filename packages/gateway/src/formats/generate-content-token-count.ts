@@ -1,5 +1,5 @@
 import { CanonicalError, decodePathSegment } from "@interlingua/core";
-import { generateContentApiVersion } from "@interlingua/generate-content";
+import { generateContentApiVersion } from "@interlingua/generate-content/http";
 import { countBodyObject, readCountField } from "./count-body-object";
 import type { TokenCountBinding } from "./token-count-binding";
 

@@ -1,9 +1,20 @@
 import { decodePathSegment } from "@interlingua/core";
-import { createMessagesProvider, messagesApiVersion, messagesCodec } from "@interlingua/messages";
+import {
+  messagesApiVersion,
+  messagesErrorToWire,
+  messagesHttpBinding,
+  messagesProviderCapabilities,
+} from "@interlingua/messages/http";
 import { modelGlobPattern } from "../routing/model-glob-pattern";
+import { createLazyCodec } from "./create-lazy-codec";
+import { createLazyProvider } from "./create-lazy-provider";
 import type { GatewayFormat, ListedModel } from "./gateway-format";
+import { createLazyModule } from "./lazy-module";
 import { listModelIds } from "./list-model-ids";
 import { messagesTokenCount } from "./messages-token-count";
+
+/** The messages codec and provider, loaded on the format's first use. */
+const messages = createLazyModule("messages format", () => import("@interlingua/messages"));
 
 const modelsPath = /^\/v1\/models(?:\/([^/]+))?\/?$/;
 
@@ -16,19 +27,26 @@ function describe(model: ListedModel) {
  * responses format's by the `anthropic-version` or `x-api-key` header its clients always send.
  */
 export const messagesGatewayFormat: GatewayFormat = {
-  codec: messagesCodec,
+  codec: createLazyCodec(
+    { id: "messages", http: messagesHttpBinding, errorToWire: messagesErrorToWire },
+    messages,
+    (module) => module.messagesCodec,
+  ),
+  load: messages.load,
   toolCallsCarryState: false,
   passThroughHeaders: ["anthropic-beta"],
   sseComments: true,
   createProvider: ({ modelRules, ...options }) =>
-    createMessagesProvider({
-      ...options,
-      modelFamilies: modelRules?.map((rule) => ({
-        name: rule.model,
-        pattern: modelGlobPattern(rule.model),
-        oneSamplingSetting: rule.oneSamplingSetting ?? false,
-      })),
-    }),
+    createLazyProvider(messages, { id: "messages", capabilities: messagesProviderCapabilities }, (module) =>
+      module.createMessagesProvider({
+        ...options,
+        modelFamilies: modelRules?.map((rule) => ({
+          name: rule.model,
+          pattern: modelGlobPattern(rule.model),
+          oneSamplingSetting: rule.oneSamplingSetting ?? false,
+        })),
+      }),
+    ),
   models: {
     match(request, url) {
       const match = modelsPath.exec(url.pathname);

@@ -1,4 +1,4 @@
-import { messagesApiVersion } from "@interlingua/messages";
+import { messagesApiVersion } from "@interlingua/messages/http";
 import { countBodyObject, readCountField } from "./count-body-object";
 import { pickFields } from "./pick-fields";
 import type { TokenCountBinding } from "./token-count-binding";

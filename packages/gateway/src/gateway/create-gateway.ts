@@ -127,6 +127,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       fetch: upstreamFetch,
       modelRules: entry.modelRules,
       dialect: entry.dialect,
+      path: entry.path,
     };
     targets.set(name, {
       name,
@@ -135,6 +136,20 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
       direct: { format, options: providerOptions },
     });
   }
+
+  // A format's conversions load on its first use (a bundle keeps them out of its start-up chunk): a
+  // request waits for its front's and the configured backends' formats, loaded once; afterwards
+  // there is nothing to wait for.
+  const backendFormats = new Set(
+    [...targets.values()].flatMap((target) => (target.direct ? [target.direct.format] : [])),
+  );
+  const loadedFronts = new Set<GatewayFormat>();
+  const loadFormats = (front: GatewayFormat): Promise<unknown> | undefined =>
+    loadedFronts.has(front)
+      ? undefined
+      : Promise.all([front, ...backendFormats].map((format) => format.load?.())).then(() =>
+          loadedFronts.add(front),
+        );
 
   const onConversion = parsed.onConversion;
   const runtime: GatewayRuntime = {
@@ -250,6 +265,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
             throw new CanonicalError("authentication", "Invalid or missing API key.", {
               code: "invalid_api_key",
             });
+          const loading = loadFormats(front.format);
+          if (loading) await loading;
           if (!limiter) return await handle();
           const release = await limiter.admit(key ?? "");
           let response: Response;

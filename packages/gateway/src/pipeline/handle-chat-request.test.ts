@@ -24,6 +24,9 @@ const provider: ChatProvider = {
   stream: async () => replay(answer),
 };
 
+// The formats' codecs load on first use; copying them (below) needs them loaded.
+await Promise.all(defaultGatewayFormats.map((format) => format.load?.()));
+
 /** The default formats with the codecs' stream transformers taken away, so the gateway runs its staged path. */
 const stagedFormats: GatewayFormat[] = defaultGatewayFormats.map((format) => ({
   ...format,

@@ -22,6 +22,8 @@ const examples = [
   "hono-app.ts",
   "express-app.ts",
   "worker.ts",
+  "bun-server.ts",
+  "deno-server.ts",
   "route-handler.ts",
   "echo-provider.ts",
 ];

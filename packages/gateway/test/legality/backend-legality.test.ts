@@ -16,7 +16,7 @@ import { modelsByBackend, sourceRequestArbitrary } from "./source-request-arbitr
  * `pnpm test` runs 500 cases a pair; `pnpm fuzz:legality` runs 50,000 (or LEGALITY_RUNS).
  */
 const runs = Number(process.env.LEGALITY_RUNS ?? 500);
-const formats: SpecFormat[] = ["messages", "responses", "generate-content"];
+const formats: SpecFormat[] = ["messages", "responses", "generate-content", "chat-completions"];
 
 /** Finish reasons each backend may answer with: its usual ones, rarer ones, and a value no document lists yet. */
 const rawFinishReasons: Record<SpecFormat, string[]> = {
@@ -30,11 +30,14 @@ const rawFinishReasons: Record<SpecFormat, string[]> = {
     "MALFORMED_FUNCTION_CALL",
     "A_FUTURE_REASON",
   ],
+  // `eos`: llama.cpp's and some vLLM builds' own (SPEC-NOTES.md).
+  "chat-completions": ["content_filter", "function_call", "eos", "a_future_reason"],
 };
 
 /** Finish reasons of each backend that no other format has a value for: they reach another front as a loss. */
 const unmappableFinishReasons = new Set([
   "a_future_reason",
+  "eos",
   "OTHER",
   "LANGUAGE",
   "FINISH_REASON_UNSPECIFIED",
@@ -55,6 +58,7 @@ const answerSchemas: Record<SpecFormat, { whole: string; event: string }> = {
   messages: { whole: "Message", event: "MessageStreamEvent" },
   responses: { whole: "Response", event: "ResponseStreamEvent" },
   "generate-content": { whole: "GenerateContentResponse", event: "GenerateContentResponse" },
+  "chat-completions": { whole: "CreateChatCompletionResponse", event: "CreateChatCompletionStreamResponse" },
 };
 
 /** Problems of an error answer in a front's format (its vendor schema's error shape). */
@@ -75,6 +79,11 @@ function declaredNames(format: SpecFormat, body: Record<string, unknown>): strin
     );
   if (format === "responses")
     return tools.flatMap((tool) => (tool.type === "function" ? [tool.name as string] : []));
+  if (format === "chat-completions")
+    return tools.flatMap((tool) => {
+      const name = (tool.function as { name?: string } | undefined)?.name;
+      return name === undefined ? [] : [name];
+    });
   return tools.flatMap((tool) => (tool.input_schema !== undefined ? [tool.name as string] : []));
 }
 
@@ -87,6 +96,12 @@ function calledNames(format: SpecFormat, answer: Record<string, unknown>): strin
   if (format === "responses")
     return ((answer.output as Record<string, unknown>[]) ?? []).flatMap((item) =>
       item.type === "function_call" ? [item.name as string] : [],
+    );
+  if (format === "chat-completions")
+    return (
+      (answer.choices as { message?: { tool_calls?: { function?: { name?: string } }[] } }[]) ?? []
+    ).flatMap((choice) =>
+      (choice.message?.tool_calls ?? []).flatMap((call) => (call.function?.name ? [call.function.name] : [])),
     );
   return ((answer.candidates as { content?: { parts?: Record<string, unknown>[] } }[]) ?? []).flatMap(
     (candidate) =>
@@ -107,6 +122,13 @@ function streamedNames(format: SpecFormat, events: unknown[]): string[] {
       return wire.type === ("response.output_item.added" as never) && wire.item?.type === "function_call"
         ? [wire.item.name as string]
         : [];
+    if (format === "chat-completions")
+      return (
+        (event as { choices?: { delta?: { tool_calls?: { function?: { name?: string } }[] } }[] }).choices ??
+        []
+      ).flatMap((choice) =>
+        (choice.delta?.tool_calls ?? []).flatMap((call) => (call.function?.name ? [call.function.name] : [])),
+      );
     return calledNames(format, event as Record<string, unknown>);
   });
 }

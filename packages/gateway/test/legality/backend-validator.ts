@@ -1,5 +1,6 @@
 import { createSpecValidator, type SpecFormat } from "@interlingua/core/test";
 import type { BackendRequest, BackendRule } from "./rules/backend-rule";
+import { chatCompletionsBackendRules } from "./rules/chat-completions-backend-rules";
 import { generateContentBackendRules } from "./rules/generate-content-backend-rules";
 import { messagesBackendRules } from "./rules/messages-backend-rules";
 import { responsesBackendRules } from "./rules/responses-backend-rules";
@@ -9,6 +10,7 @@ export const backendRules: Record<SpecFormat, readonly BackendRule[]> = {
   messages: messagesBackendRules,
   responses: responsesBackendRules,
   "generate-content": generateContentBackendRules,
+  "chat-completions": chatCompletionsBackendRules,
 };
 
 /** The vendor spec's request schema of each format. */
@@ -16,6 +18,7 @@ const requestSchemas: Record<SpecFormat, string> = {
   messages: "CreateMessageParams",
   responses: "CreateResponse",
   "generate-content": "GenerateContentRequest",
+  "chat-completions": "CreateChatCompletionRequest",
 };
 
 /**

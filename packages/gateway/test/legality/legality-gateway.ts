@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import {
   type AnyCodec,
   type ChatResponse,
@@ -19,6 +20,7 @@ export const codecs: Record<SpecFormat, AnyCodec> = {
   messages: messagesCodec,
   responses: responsesCodec,
   "generate-content": generateContentCodec,
+  "chat-completions": chatCompletionsCodec,
 };
 
 /** What the backend answers a captured request with: a canonical answer, and a raw finish reason to put on the wire instead of the encoded one. */
@@ -41,7 +43,10 @@ export interface LegalityGateway {
 /** Puts an unknown or unusual finish reason on a backend's whole answer, the way each format carries it. */
 function withRawFinishReason(format: SpecFormat, wire: Record<string, unknown>, raw: string): void {
   if (format === "messages") wire.stop_reason = raw;
-  else if (format === "responses") {
+  else if (format === "chat-completions") {
+    for (const choice of (wire.choices as Record<string, unknown>[] | undefined) ?? [])
+      choice.finish_reason = raw;
+  } else if (format === "responses") {
     wire.status = "incomplete";
     wire.incomplete_details = { reason: raw };
   } else {
@@ -123,6 +128,12 @@ export function frontRequest(
         "content-type": "application/json",
         ...mode,
       },
+      body: JSON.stringify({ ...wire, model, stream }),
+    });
+  if (format === "chat-completions")
+    return new Request("http://gateway.test/v1/chat/completions", {
+      method: "POST",
+      headers: { authorization: "Bearer caller", "content-type": "application/json", ...mode },
       body: JSON.stringify({ ...wire, model, stream }),
     });
   if (format === "responses")

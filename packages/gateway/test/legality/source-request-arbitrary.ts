@@ -29,6 +29,19 @@ export const modelsByBackend = {
     "gemini-3-flash-preview",
     "our-tuned-gemini",
   ],
+  "chat-completions": [
+    "gpt-5",
+    "gpt-5.1",
+    "gpt-5.2",
+    "gpt-5-chat-latest",
+    "o3",
+    "o4-mini",
+    "gpt-4.1",
+    "gpt-4o",
+    "deepseek-reasoner",
+    "deepseek-chat",
+    "qwen3-8b",
+  ],
 } as const;
 
 /** Tool names: ordinary ones, and ones some formats refuse (a leading digit or dash, `.`, `:`, 65 to 128 characters). */

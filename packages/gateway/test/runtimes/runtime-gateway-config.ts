@@ -3,7 +3,7 @@ import type { GatewayConfig } from "@interlingua/gateway";
 /** What the runtime matrix hands each runtime's server: the caller key and one upstream per format. */
 export interface RuntimeGatewaySettings {
   apiKey: string;
-  upstreams: Record<"messages" | "generate-content" | "responses", string>;
+  upstreams: Record<"messages" | "generate-content" | "responses" | "chat-completions", string>;
 }
 
 /**

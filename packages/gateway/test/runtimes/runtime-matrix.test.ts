@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { type AnyCodec, CanonicalError, type ChatEvent } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
@@ -36,15 +37,15 @@ function version(variable: string): string {
 }
 
 const apiKey = "runtime-caller-key";
-const backends: AnyCodec[] = [messagesCodec, generateContentCodec, responsesCodec];
+const backends: AnyCodec[] = [messagesCodec, generateContentCodec, responsesCodec, chatCompletionsCodec];
 const officialLines = clientLines.filter((line) => !line.name.startsWith("ai +"));
 const folder = mkdtempSync(join(tmpdir(), "interlingua-runtimes-"));
 const upstreams = new Map<string, ScriptedUpstream>();
 const results: RuntimeResult[] = [];
 
-/** Bundles one server entry of this folder into a single ES module for a runtime. */
+/** Bundles one server entry (a path from this folder) into a single ES module for a runtime. */
 async function bundle(entry: string, conditions: string[]): Promise<string> {
-  const outfile = join(folder, entry.replace(/\.ts$/, ".js"));
+  const outfile = join(folder, basename(entry).replace(/\.ts$/, ".js"));
   await build({
     entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
     bundle: true,
@@ -252,6 +253,7 @@ for (const runtime of runtimes) {
           messages: upstreams.get("messages")!.url,
           "generate-content": upstreams.get("generate-content")!.url,
           responses: upstreams.get("responses")!.url,
+          "chat-completions": upstreams.get("chat-completions")!.url,
         },
       });
     }, 60_000);
@@ -329,6 +331,49 @@ for (const runtime of runtimes) {
     });
   });
 }
+
+describe("docs/embedding.md's Bun and Deno examples, exactly as printed", () => {
+  /** Each example, how its runtime runs it, and the environment it is configured from. */
+  const examples = [
+    { name: "Bun", file: "bun-server.ts", binary: "INTERLINGUA_BUN", conditions: ["bun"], args: ["run"] },
+    {
+      name: "Deno",
+      file: "deno-server.ts",
+      binary: "INTERLINGUA_DENO",
+      conditions: ["deno"],
+      args: ["run", "--allow-net", "--allow-env", "--no-prompt"],
+    },
+  ];
+  for (const example of examples)
+    it(`${example.name}: serves an official client from the environment's configuration`, async () => {
+      const entry = await bundle(`../../examples/${example.file}`, example.conditions);
+      const port = await freePort();
+      const child = spawnRuntime(binary(example.binary), [...example.args, entry], {
+        PORT: String(port),
+        INTERLINGUA_API_KEYS: apiKey,
+        ANTHROPIC_API_KEY: "upstream-messages",
+        ANTHROPIC_BASE_URL: upstreams.get("messages")!.url,
+        DENO_NO_UPDATE_CHECK: "1",
+      });
+      const log = collectOutput(child);
+      const running: RunningRuntime = {
+        url: `http://127.0.0.1:${port}`,
+        process: child,
+        output: () => log.join(""),
+      };
+      try {
+        await answering(running.url, child, log);
+        upstreams.get("messages")!.answer(() => ({ response: textAnswer("Hello from upstream") }));
+        const line = officialLines.find((candidate) => candidate.front === "messages")!;
+        expect(
+          await line.plain({ url: running.url, apiKey, model: "claude-sonnet-4-5" }),
+          running.output(),
+        ).toBe("Hello from upstream");
+      } finally {
+        await stop(running);
+      }
+    });
+});
 
 describe("README's Workers snippet, exactly as printed, in workerd with no compatibility flags", () => {
   let running: RunningRuntime | undefined;

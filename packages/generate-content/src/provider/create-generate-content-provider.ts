@@ -4,6 +4,7 @@ import {
   buildGenerateContentUpstreamRequest,
   generateContentApiVersion,
 } from "../http/generate-content-http-binding";
+import { generateContentProviderCapabilities } from "./generate-content-provider-capabilities";
 
 /** Options of {@link createGenerateContentProvider}. */
 export interface GenerateContentProviderOptions extends GenerateContentCodecOptions {
@@ -35,12 +36,7 @@ export function createGenerateContentProvider(options: GenerateContentProviderOp
     fetch: options.fetch,
     headers: options.headers,
     id: options.id ?? "generate-content",
-    capabilities: {
-      streaming: true,
-      wireFormat: "generate-content",
-      hostedTools: ["code_execution", "web_search", "url_context", "file_search", "computer"],
-      inputMedia: ["image", "audio", "video", "document", "file"],
-    },
+    capabilities: generateContentProviderCapabilities,
     buildUpstreamRequest: (upstream) => buildGenerateContentUpstreamRequest(upstream, apiVersion),
   });
 }

@@ -1,6 +1,7 @@
 import { type ChatProvider, createCodecProvider } from "@interlingua/core";
 import { buildMessagesUpstreamRequest, type MessagesAuthStyle } from "../http/messages-http-binding";
 import { createMessagesCodec, type MessagesCodecOptions } from "../messages-codec";
+import { messagesProviderCapabilities } from "./messages-provider-capabilities";
 
 /** Options of {@link createMessagesProvider}. */
 export interface MessagesProviderOptions extends MessagesCodecOptions {
@@ -31,12 +32,7 @@ export function createMessagesProvider(options: MessagesProviderOptions): ChatPr
     fetch: options.fetch,
     headers: options.headers,
     id: options.id ?? "messages",
-    capabilities: {
-      streaming: true,
-      wireFormat: "messages",
-      hostedTools: ["web_search", "code_execution", "computer", "bash", "text_editor"],
-      inputMedia: ["image", "document"],
-    },
+    capabilities: messagesProviderCapabilities,
     buildUpstreamRequest: (upstream) => buildMessagesUpstreamRequest(upstream, options.authStyle),
   });
 }

@@ -1,6 +1,7 @@
 import { type ChatProvider, createCodecProvider } from "@interlingua/core";
 import { createResponsesCodec } from "../responses-codec";
 import type { ResponsesCodecOptions } from "../responses-codec-options";
+import { responsesProviderCapabilities } from "./responses-provider-capabilities";
 
 /**
  * Options for {@link createResponsesProvider}; `modelFamilies` names models the built-in table
@@ -31,11 +32,6 @@ export function createResponsesProvider(options: ResponsesProviderOptions): Chat
     fetch: options.fetch,
     headers: options.headers,
     id: "responses",
-    capabilities: {
-      streaming: true,
-      wireFormat: responsesCodec.id,
-      hostedTools: ["web_search", "file_search", "computer"],
-      inputMedia: ["image", "document", "file"],
-    },
+    capabilities: responsesProviderCapabilities,
   });
 }
