@@ -20,6 +20,7 @@ import { buildImageTaskButtons } from "./build-image-task-buttons";
 import { createInProcessScheduler } from "./create-in-process-scheduler";
 import { accountMatchesFilter, chooseAccountMode, type ImageTaskAccount } from "./image-task-account";
 import type { ImageTaskScheduler, ImageTaskSchedulerFactory } from "./image-task-scheduler";
+import { isForwardStatusChange } from "./image-task-status-order";
 import { isTerminalStatus } from "./is-terminal-status";
 import type { ImageTaskOperation, StoredImageTask, StoredImageTaskResult } from "./stored-image-task";
 
@@ -29,7 +30,8 @@ export type ImageTaskAdmission =
   | { kind: "queued"; task: StoredImageTask; position: number }
   | { kind: "modal"; task: StoredImageTask }
   | { kind: "no-account" }
-  | { kind: "full" };
+  | { kind: "full" }
+  | { kind: "not-modal"; task: StoredImageTask };
 
 /** What the engine needs. */
 export interface ImageTaskEngineOptions {
@@ -83,6 +85,8 @@ export class ImageTaskEngine {
   readonly #accounts: Map<string, ImageTaskAccount>;
   readonly #running = new Map<string, AbortController>();
   readonly #updates = new Map<string, Promise<StoredImageTask | undefined>>();
+  /** Timers failing tasks left waiting in MODAL, by task id. */
+  readonly #modalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(options: ImageTaskEngineOptions) {
     this.#options = options;
@@ -147,18 +151,32 @@ export class ImageTaskEngine {
     return this.#schedule(task, chosen.account);
   }
 
-  /** Stores a task that waits in MODAL for its modal step, on the account chosen for it. */
+  /**
+   * Stores a task that waits in MODAL for its modal step, on the account chosen for it. A timer
+   * fails it once the task timeout has passed without the step.
+   */
   async park(task: StoredImageTask, account: ImageTaskAccount): Promise<ImageTaskAdmission> {
     this.#place(task, account);
     task.record.status = "MODAL";
     await this.#options.store.set(task);
     this.#notify(task);
+    this.#armModalTimer(task.id);
     return { kind: "modal", task };
   }
 
-  /** Moves a MODAL task on after its modal step (the caller has filled in its operation). */
-  async resume(task: StoredImageTask, operation: ImageOperation): Promise<ImageTaskAdmission> {
-    const instanceIds = task.instanceId === undefined ? task.selection.instanceIds : [task.instanceId];
+  /**
+   * Moves a MODAL task on after its modal step: `edit` fills in what the step gave (prompt, mask,
+   * zoom factor) inside the task's update chain, so of calls racing for one task exactly one moves
+   * it on and queues it; the others answer `not-modal` with the task as it now is.
+   */
+  async resume(
+    taskId: string,
+    operation: ImageOperation,
+    edit: (task: StoredImageTask) => void,
+  ): Promise<ImageTaskAdmission> {
+    const stored = await this.#options.store.get(taskId);
+    if (stored === undefined) throw new Error(`the task ${taskId} is missing`);
+    const instanceIds = stored.instanceId === undefined ? stored.selection.instanceIds : [stored.instanceId];
     const candidates = this.candidates(undefined, operation, instanceIds);
     if (candidates.length === 0) return { kind: "no-account" };
     let account: ImageTaskAccount | undefined;
@@ -168,12 +186,21 @@ export class ImageTaskEngine {
       break;
     }
     if (account === undefined) return { kind: "full" };
-    this.#place(task, account);
-    task.record.status = "NOT_START";
-    delete task.modal;
-    await this.#options.store.set(task);
-    this.#notify(task);
-    return this.#schedule(task, account);
+    const chosen = account;
+    const resumed = await this.#update(taskId, (task) => {
+      if (task.record.status !== "MODAL" || task.modal === undefined) return false;
+      edit(task);
+      this.#place(task, chosen);
+      task.record.status = "NOT_START";
+      delete task.modal;
+      return true;
+    });
+    if (resumed === undefined) {
+      const current = (await this.#options.store.get(taskId)) ?? stored;
+      return { kind: "not-modal", task: current };
+    }
+    this.#disarmModalTimer(taskId);
+    return this.#schedule(resumed, chosen);
   }
 
   /**
@@ -193,35 +220,48 @@ export class ImageTaskEngine {
     return { kind: "full" };
   }
 
-  /** Cancels a task that has not finished; false when it already had. */
+  /**
+   * Cancels a task that has not finished; false when it already had. The change goes through the
+   * task's update chain first, so a task that starts at the same moment sees CANCEL and stops.
+   */
   async cancel(taskId: string): Promise<boolean> {
-    const current = await this.#options.store.get(taskId);
-    if (current?.record.status === "NOT_START" && current.instanceId !== undefined)
-      await this.#scheduler.withdraw(taskId, current.instanceId);
+    let waiting: string | undefined;
     const updated = await this.#update(taskId, (task) => {
       if (isTerminalStatus(task.record.status)) return false;
+      if (task.record.status === "NOT_START") waiting = task.instanceId;
       task.record.status = "CANCEL";
       task.record.failReason = "Cancelled by the caller";
       task.record.finishTime = this.#options.now();
       return true;
     });
+    if (waiting !== undefined) await this.#scheduler.withdraw(taskId, waiting);
+    this.#disarmModalTimer(taskId);
     this.#running.get(taskId)?.abort(new CanonicalError("invalid_request", "cancelled"));
     return updated !== undefined;
   }
 
   /**
-   * Fails a task that nothing will move on any more: one waiting in MODAL longer than the task
-   * timeout, or one left unfinished by an earlier process (a persistent store outliving a restart)
-   * once the timeout has passed. Answers the task as it is now.
+   * Fails a task that nothing will move on any more, when it is read: one left unfinished by an
+   * earlier process (a persistent store outliving a restart), or one waiting in MODAL whose timer
+   * was on an instance that has gone, once the timeout has passed. Answers the task as it is now.
    */
   async expireIfStuck(task: StoredImageTask): Promise<StoredImageTask> {
     if (isTerminalStatus(task.record.status)) return task;
     const since = task.record.startTime ?? task.record.submitTime;
     if (this.#options.now() - since <= this.#options.taskTimeoutMs) return task;
     if (task.instanceId !== undefined && (await this.#scheduler.holds(task.id, task.instanceId))) return task;
+    return (await this.#expire(task.id)) ?? (await this.#options.store.get(task.id)) ?? task;
+  }
+
+  /**
+   * Fails a task that has not finished (with `onlyModal`, only one still in MODAL) with the
+   * timeout's reason; undefined when it was left as it was.
+   */
+  #expire(taskId: string, onlyModal = false): Promise<StoredImageTask | undefined> {
     const seconds = Math.round(this.#options.taskTimeoutMs / 1000);
-    const updated = await this.#update(task.id, (current) => {
+    return this.#update(taskId, (current) => {
       if (isTerminalStatus(current.record.status)) return false;
+      if (onlyModal && current.record.status !== "MODAL") return false;
       current.record.failReason =
         current.record.status === "MODAL"
           ? `Timed out: the modal step was not submitted within ${seconds} seconds`
@@ -230,7 +270,22 @@ export class ImageTaskEngine {
       current.record.finishTime = this.#options.now();
       return true;
     });
-    return updated ?? (await this.#options.store.get(task.id)) ?? task;
+  }
+
+  /** Starts the timer that fails a task still in MODAL after the task timeout. */
+  #armModalTimer(taskId: string): void {
+    const timer = setTimeout(() => {
+      this.#modalTimers.delete(taskId);
+      void this.#expire(taskId, true);
+    }, this.#options.taskTimeoutMs);
+    // A waiting modal step must not keep a process alive that has nothing else to do.
+    (timer as { unref?: () => void }).unref?.();
+    this.#modalTimers.set(taskId, timer);
+  }
+
+  #disarmModalTimer(taskId: string): void {
+    clearTimeout(this.#modalTimers.get(taskId));
+    this.#modalTimers.delete(taskId);
   }
 
   /** Resolves when pending record writes have finished. */
@@ -240,6 +295,8 @@ export class ImageTaskEngine {
 
   /** Stops taking work, lets the tasks running here finish, and closes the scheduler's connections. */
   async close(): Promise<void> {
+    for (const timer of this.#modalTimers.values()) clearTimeout(timer);
+    this.#modalTimers.clear();
     await this.#scheduler.close();
     await this.settled();
   }
@@ -266,7 +323,10 @@ export class ImageTaskEngine {
       const task = await this.#options.store.get(taskId);
       if (task === undefined) return undefined;
       const before = `${task.record.status}|${task.record.progress}`;
+      const status = task.record.status;
       if (!change(task)) return undefined;
+      // States only move forward: a change that would take a task back is not written.
+      if (!isForwardStatusChange(status, task.record.status)) return undefined;
       await this.#options.store.set(task);
       if (`${task.record.status}|${task.record.progress}` !== before) this.#notify(task);
       return task;

@@ -600,28 +600,35 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         }
         promptText = body.prompt!.replace(match![0], "").trim();
       }
-      const operation = task.operation;
       const maskKey = `${inputKeyPrefix(task.id)}-mask`;
+      let prepared: PreparedImagePrompt | undefined;
       if (promptText !== undefined && promptText !== "") {
-        const prepared = await prepareImagePrompt(promptText, options.translator);
+        prepared = await prepareImagePrompt(promptText, options.translator);
         const rejected = await checkPrompt(prepared, apiKey, task.record.action);
         if (rejected !== undefined) return rejected;
-        task.record.prompt = prepared.prompt;
-        task.record.promptEn = prepared.promptEn;
-        task.record.properties.promptTranslation = prepared.translation;
-        if (operation.kind === "follow-up" || operation.kind === "generate")
-          operation.prompt = prepared.promptEn;
-      }
-      if (operation.kind === "follow-up") {
-        if (factor !== undefined) operation.factor = factor;
-        if (mask !== undefined) operation.maskKey = maskKey;
       }
       if (mask !== undefined) await blobs.put(maskKey, mask);
       const backendOperation =
-        operation.kind === "follow-up"
-          ? operationOfButton(operation.action.kind)!
-          : rerollOperation(operation);
-      return admissionResponse(await engine.resume(task, backendOperation));
+        task.operation.kind === "follow-up"
+          ? operationOfButton(task.operation.action.kind)!
+          : rerollOperation(task.operation);
+      // The step is applied to the task as stored when its turn comes, not to the copy read above:
+      // of two modal calls racing for one task, only the first moves it on.
+      const admission = await engine.resume(task.id, backendOperation, (current) => {
+        const operation = current.operation;
+        if (prepared !== undefined) {
+          current.record.prompt = prepared.prompt;
+          current.record.promptEn = prepared.promptEn;
+          current.record.properties.promptTranslation = prepared.translation;
+          if (operation.kind === "follow-up" || operation.kind === "generate")
+            operation.prompt = prepared.promptEn;
+        }
+        if (operation.kind === "follow-up") {
+          if (factor !== undefined) operation.factor = factor;
+          if (mask !== undefined) operation.maskKey = maskKey;
+        }
+      });
+      return admissionResponse(admission);
     },
 
     upload: async ({ request, dialect }: RouteContext) => {
@@ -847,6 +854,12 @@ function admissionResponse(admission: ImageTaskAdmission): Response {
         description: "Queue is full, please try again later",
         result: null,
       });
+    case "not-modal":
+      return callerError(
+        400,
+        `Task ${admission.task.id} is ${admission.task.record.status}, not waiting for a modal step`,
+        "taskId",
+      );
     default: {
       const unreachable: never = admission;
       throw new Error(`unknown admission ${JSON.stringify(unreachable)}`);
