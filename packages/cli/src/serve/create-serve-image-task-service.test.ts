@@ -215,3 +215,61 @@ describe("interlingua serve with an imageTask section on a responses provider", 
     }
   });
 });
+
+describe("interlingua serve with imageTask.notify settings", () => {
+  it("delivers to the default hook on a listed private host, signed, and refuses hooks on other private hosts", async () => {
+    const received: { status: string; signature: string | null }[] = [];
+    let failuresLeft = 1;
+    const hook = await serveNode({
+      async fetch(request) {
+        const record = JSON.parse(await request.text());
+        if (failuresLeft-- > 0) return new Response("down", { status: 503 });
+        received.push({ status: record.status, signature: request.headers.get("x-image-task-signature") });
+        return new Response(null, { status: 204 });
+      },
+    });
+    const running = await serveWith({
+      providers: { gemini: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-key" } },
+      routes: [],
+      imageTask: {
+        provider: "gemini",
+        model: "gemini-image",
+        blobDirectory: temporaryDirectory("interlingua-serve-blobs-"),
+        notify: {
+          globalHook: `${hook.url}/hook`,
+          secret: "hook-secret",
+          allowPrivateHosts: ["127.0.0.0/8"],
+          maxAttempts: 3,
+          baseDelayMs: 20,
+          maxDelayMs: 40,
+          timeoutMs: 2_000,
+        },
+      },
+    });
+    try {
+      const url = running.server.url;
+      const submitted = await call(`${url}/img/submit/imagine`, "POST", {}, { prompt: "a red square" });
+      expect(submitted.json.code).toBe(1);
+      await finished(`${url}/img`, submitted.json.result, {});
+      await running.imageTask?.idle();
+      expect(received.at(-1)).toMatchObject({
+        status: "SUCCESS",
+        signature: expect.stringMatching(/^t=\d+,v1=/),
+      });
+      const refused = await call(
+        `${url}/img/submit/imagine`,
+        "POST",
+        {},
+        {
+          prompt: "x",
+          notifyHook: "http://10.1.2.3/hook",
+        },
+      );
+      expect(refused).toMatchObject({ status: 400, json: { code: 21, properties: { param: "notifyHook" } } });
+    } finally {
+      await running.server.close();
+      await running.imageTask?.idle();
+      await hook.close();
+    }
+  });
+});

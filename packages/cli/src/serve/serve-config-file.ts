@@ -33,11 +33,22 @@ export const ImageTaskSection = z.strictObject({
   concurrency: z.optional(z.int().check(z.positive())),
   /** Tasks that may wait beyond `concurrency`; default 10. */
   queueSize: z.optional(z.int().check(z.nonnegative())),
-  /** Notify hooks: `secret` signs each delivery; `allowPrivateAddresses` lets hooks reach a private network. */
+  /**
+   * Notify hooks (see `ImageTaskNotifyOptions`): `globalHook` for submissions that name none,
+   * `secret` signs each delivery, `allowPrivateAddresses` lets hooks reach any private address and
+   * `allowPrivateHosts` only the listed host names and IP addresses or CIDR ranges; the retry policy
+   * (`maxAttempts`, `baseDelayMs`, `maxDelayMs`) and `timeoutMs` of one attempt.
+   */
   notify: z.optional(
     z.strictObject({
+      globalHook: z.optional(z.url({ protocol: /^https?$/ })),
       secret: z.optional(z.string().check(z.minLength(1))),
       allowPrivateAddresses: z.optional(z.boolean()),
+      allowPrivateHosts: z.optional(z.array(z.string().check(z.minLength(1)))),
+      maxAttempts: z.optional(z.int().check(z.positive())),
+      baseDelayMs: z.optional(z.int().check(z.positive())),
+      maxDelayMs: z.optional(z.int().check(z.positive())),
+      timeoutMs: z.optional(z.int().check(z.positive())),
     }),
   ),
   /** How long and how many finished tasks and images are kept (see `ImageTaskRetention`, docs/deploying.md). */

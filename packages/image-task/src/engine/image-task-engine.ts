@@ -310,7 +310,13 @@ export class ImageTaskEngine {
   }
 
   #notify(task: StoredImageTask): void {
-    if (task.notifyHook !== undefined) this.#options.notifier.deliver(task.id, task.notifyHook, task.record);
+    if (task.notifyHook === undefined) return;
+    this.#options.notifier.deliver(
+      task.id,
+      task.notifyHook,
+      task.record,
+      isTerminalStatus(task.record.status),
+    );
   }
 
   /**
