@@ -68,6 +68,7 @@ export {
   type TaskNotifier,
 } from "./notify/create-task-notifier";
 export { isPublicAddress } from "./notify/is-public-address";
+export { createPrivateHostAllowList, type PrivateHostAllowList } from "./notify/private-host-allow-list";
 export { notifyRetryDelay } from "./notify/notify-retry-delay";
 export {
   notifySignatureHeader,
@@ -81,6 +82,11 @@ export {
   createChatTranslator,
   type ImageTaskTranslator,
 } from "./prompts/image-task-translator";
+export {
+  type ChatShortenerOptions,
+  createChatShortener,
+  type ImageTaskShortener,
+} from "./prompts/image-task-shortener";
 export { findBannedWord, type PreparedImagePrompt, prepareImagePrompt } from "./prompts/prepare-image-prompt";
 // Stores
 export { createDirectoryImageBlobStore } from "./stores/directory-image-blob-store";
@@ -120,6 +126,9 @@ export {
   ImageTaskListRequest,
   maxListedTaskIds,
   ImageTaskModalRequest,
+  ImageTaskChangeRequest,
+  ImageTaskSimpleChangeRequest,
+  ImageTaskShortenRequest,
   ImageTaskSwapFaceRequest,
   ImageTaskUploadRequest,
 } from "./wire/image-task-request-bodies";

@@ -117,7 +117,13 @@ describe("interlingua serve with an imageTask section on a generate-content prov
       auth: { keys: [serveKey] },
       providers: { gemini: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-key" } },
       routes: [{ model: "translator", provider: "gemini", upstreamModel: "gemini-text" }],
-      imageTask: { provider: "gemini", model: "gemini-image", blobDirectory, translateWith: "translator" },
+      imageTask: {
+        provider: "gemini",
+        model: "gemini-image",
+        blobDirectory,
+        translateWith: "translator",
+        shortenWith: "translator",
+      },
     });
   });
   afterAll(async () => {
@@ -172,6 +178,27 @@ describe("interlingua serve with an imageTask section on a generate-content prov
     });
     const refused = await call(`${url}/mj/task/${grid.id}/fetch`, "GET", { "mj-api-secret": "sk-other" });
     expect(refused.status).toBe(401);
+  });
+  it("serves the speed-mode prefixes relays use, and shorten through the gateway's route", async () => {
+    const url = running.server.url;
+    const secret = { "mj-api-secret": serveKey };
+    const fast = await call(`${url}/mj-fast/mj/submit/imagine`, "POST", secret, { prompt: "a red square" });
+    expect(fast.json).toMatchObject({ code: 1 });
+    expect(await finished(`${url}/mj`, fast.json.result, secret)).toMatchObject({
+      status: "SUCCESS",
+      properties: { mode: "FAST" },
+    });
+    const relax = await call(`${url}/mj-relax/mj/submit/imagine`, "POST", secret, { prompt: "a red square" });
+    expect(await finished(`${url}/mj`, relax.json.result, secret)).toMatchObject({
+      properties: { mode: "RELAX" },
+    });
+    const shorten = await call(`${url}/mj/submit/shorten`, "POST", secret, { prompt: "a long prompt" });
+    expect(shorten.json).toMatchObject({ code: 1 });
+    expect(await finished(`${url}/mj`, shorten.json.result, secret)).toMatchObject({
+      action: "SHORTEN",
+      status: "SUCCESS",
+      properties: { prompts: [translatedPrompt] },
+    });
   });
 });
 

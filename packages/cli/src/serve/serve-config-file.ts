@@ -27,6 +27,8 @@ export const ImageTaskSection = z.strictObject({
   blobDirectory: z.optional(z.string().check(z.minLength(1))),
   /** A model the gateway routes, to translate Chinese prompts into `promptEn`; none: no translation. */
   translateWith: z.optional(z.string().check(z.minLength(1))),
+  /** A model the gateway routes, to answer `submit/shorten`; none: shorten answers code 24. */
+  shortenWith: z.optional(z.string().check(z.minLength(1))),
   /** Words that reject a prompt. */
   bannedWords: z.optional(z.array(z.string().check(z.minLength(1)))),
   /** Tasks run at the same time; default 3. */

@@ -13,6 +13,7 @@ import {
 import sharp from "sharp";
 import { composeImageGrid } from "../images/compose-image-grid";
 import type { TaskNotifier } from "../notify/create-task-notifier";
+import type { ImageTaskShortener } from "../prompts/image-task-shortener";
 import type { ImageBlobStore } from "../stores/image-blob-store";
 import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
 import type { ImageTaskRecord } from "../wire/image-task-record";
@@ -59,6 +60,8 @@ export interface ImageTaskEngineOptions {
   redactFailReason: (reason: string) => string;
   /** Where tasks run; default in this process (`createInProcessScheduler`). */
   scheduler?: ImageTaskSchedulerFactory;
+  /** Shortens prompts (`submit/shorten`) through a chat route; without it shorten is refused. */
+  shortener?: ImageTaskShortener;
 }
 
 /** Failures worth another attempt, when the scheduler offers one: the upstream may answer next time. */
@@ -162,6 +165,89 @@ export class ImageTaskEngine {
     this.#notify(task);
     this.#armModalTimer(task.id);
     return { kind: "modal", task };
+  }
+
+  /**
+   * Stores a shorten task and runs it at once on the shortener, a chat route: it takes no image
+   * account, so no account's room is counted.
+   */
+  async shorten(task: StoredImageTask): Promise<ImageTaskAdmission> {
+    const shortener = this.#options.shortener;
+    if (shortener === undefined || task.operation.kind !== "shorten") return { kind: "no-account" };
+    const prompt = task.operation.prompt;
+    await this.#options.store.set(task);
+    this.#notify(task);
+    void this.#runShorten(task.id, prompt, shortener);
+    return { kind: "running", task };
+  }
+
+  async #runShorten(taskId: string, prompt: string, shortener: ImageTaskShortener): Promise<void> {
+    const controller = new AbortController();
+    this.#running.set(taskId, controller);
+    const timer = setTimeout(
+      () => controller.abort(new CanonicalError("timeout", "Timed out shortening the prompt")),
+      this.#options.taskTimeoutMs,
+    );
+    try {
+      const started = await this.#update(taskId, (task) => {
+        if (task.record.status !== "NOT_START") return false;
+        task.record.status = "SUBMITTED";
+        task.record.startTime = this.#options.now();
+        return true;
+      });
+      if (started === undefined) return;
+      const prompts = await untilAborted(
+        shortener.shorten(prompt, { signal: controller.signal }),
+        controller.signal,
+      );
+      const text = numberedPrompts(prompts);
+      await this.#update(taskId, (task) => {
+        if (isTerminalStatus(task.record.status)) return false;
+        task.record.status = "SUCCESS";
+        task.record.progress = "100%";
+        task.record.finishTime = this.#options.now();
+        // As the proxies record a shorten: the list replaces prompt, promptEn and finalPrompt.
+        task.record.properties = { ...task.record.properties, finalPrompt: text, prompts };
+        task.record.prompt = text;
+        task.record.promptEn = text;
+        return true;
+      });
+    } catch (error) {
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      await this.#update(taskId, (task) => {
+        if (isTerminalStatus(task.record.status)) return false;
+        task.record.status = "FAILURE";
+        task.record.failReason = this.#options.redactFailReason(describeFailure(reason));
+        task.record.finishTime = this.#options.now();
+        return true;
+      });
+    } finally {
+      clearTimeout(timer);
+      this.#running.delete(taskId);
+    }
+  }
+
+  /**
+   * Records that pressing the button `key` of task `parentId` made task `childId`, inside the
+   * parent's update chain. Answers the task an earlier press made when it is still alive (not
+   * failed or cancelled): then nothing is recorded and the caller answers "already exists".
+   */
+  async claimButton(parentId: string, key: string, childId: string): Promise<StoredImageTask | undefined> {
+    for (let round = 0; round < 3; round++) {
+      let prior: string | undefined;
+      await this.#update(parentId, (parent) => {
+        prior = parent.pressed?.[key];
+        if (prior !== undefined && round === 0) return false;
+        parent.pressed = { ...parent.pressed, [key]: childId };
+        return true;
+      });
+      if (prior === undefined || round > 0) return undefined;
+      const earlier = await this.#options.store.get(prior);
+      if (earlier !== undefined && earlier.record.status !== "FAILURE" && earlier.record.status !== "CANCEL")
+        return earlier;
+      // The earlier press came to nothing: this press takes its place (next round records it).
+    }
+    return undefined;
   }
 
   /**
@@ -470,6 +556,8 @@ export class ImageTaskEngine {
       }
       case "follow-up":
         return this.#executeFollowUp(operation, backend, options);
+      case "shorten":
+        throw new Error("a shorten task runs on the shortener, not on an image backend");
       default: {
         const unreachable: never = operation;
         throw new Error(`unknown operation ${JSON.stringify(unreachable)}`);
@@ -526,7 +614,7 @@ export class ImageTaskEngine {
     outcome: ImageResult | { prompts: string[] },
   ): Promise<{ record: Partial<ImageTaskRecord>; result?: StoredImageTaskResult }> {
     if ("prompts" in outcome) {
-      const text = outcome.prompts.map((prompt, index) => `${index + 1}️⃣ ${prompt}`).join("\n\n");
+      const text = numberedPrompts(outcome.prompts);
       return {
         record: {
           prompt: text,
@@ -648,6 +736,8 @@ export function rerollOperation(operation: ImageTaskOperation): ImageOperation {
       return "blend";
     case "describe":
       return "describe";
+    case "shorten":
+      throw new Error("a shorten task has no buttons: nothing runs it again");
     case "swap-face":
       return "swapFace";
     case "follow-up":
@@ -657,6 +747,11 @@ export function rerollOperation(operation: ImageTaskOperation): ImageOperation {
       throw new Error(`unknown operation ${JSON.stringify(unreachable)}`);
     }
   }
+}
+
+/** Prompts as the proxies write them in a describe or shorten record: `1️⃣ first`, a blank line, `2️⃣ second`… */
+function numberedPrompts(prompts: readonly string[]): string {
+  return prompts.map((prompt, index) => `${index + 1}️⃣ ${prompt}`).join("\n\n");
 }
 
 function required<K extends ImageOperation>(

@@ -32,6 +32,7 @@ import { isTerminalStatus } from "../engine/is-terminal-status";
 import type { ImageTaskOperation, StoredImageTask } from "../engine/stored-image-task";
 import { decodeImageDataUrl } from "../images/decode-image-data-url";
 import { createTaskNotifier, type ImageTaskNotifyOptions } from "../notify/create-task-notifier";
+import type { ImageTaskShortener } from "../prompts/image-task-shortener";
 import type { ImageTaskTranslator } from "../prompts/image-task-translator";
 import {
   findBannedWord,
@@ -43,17 +44,20 @@ import type { ImageBlobStore } from "../stores/image-blob-store";
 import { defaultImageTaskRetention, type ImageTaskRetention } from "../stores/image-task-retention";
 import { createMemoryTaskStore } from "../stores/memory-task-store";
 import { createStorageImageBlobStore } from "../stores/storage-image-blob-store";
-import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
+import type { ImageTaskAccountFilter, ImageTaskMode } from "../wire/image-task-account-filter";
 import { ImageTaskCode } from "../wire/image-task-envelope";
 import { canonicalBotType, type ImageTaskBotType, type ImageTaskDialect } from "../wire/image-task-names";
 import type { ImageTaskAction, ImageTaskRecord } from "../wire/image-task-record";
 import {
   ImageTaskActionRequest,
   ImageTaskBlendRequest,
+  ImageTaskChangeRequest,
   ImageTaskDescribeRequest,
   ImageTaskImagineRequest,
   ImageTaskListRequest,
   ImageTaskModalRequest,
+  ImageTaskShortenRequest,
+  ImageTaskSimpleChangeRequest,
   ImageTaskSwapFaceRequest,
   ImageTaskUploadRequest,
 } from "../wire/image-task-request-bodies";
@@ -99,6 +103,11 @@ export interface ImageTaskServiceOptions {
   notify?: ImageTaskNotifyOptions;
   /** Translates Chinese prompts; without one `promptEn` equals `prompt` and `properties.promptTranslation` says `no-translator`. */
   translator?: ImageTaskTranslator;
+  /**
+   * Shortens prompts for `submit/shorten` through a chat route (`createChatShortener`); without one
+   * shorten answers code 24.
+   */
+  shortener?: ImageTaskShortener;
   /** Words that reject a prompt (code 24, naming the word). */
   bannedWords?: string[];
   /** The service's public base URL; image URLs are `<publicBaseURL>/<img|mj>/image/<key>`. */
@@ -147,6 +156,8 @@ interface RouteContext {
   /** The caller's tenant: owner of what it submits, and the only one to see it. */
   tenant: string;
   params: string[];
+  /** The speed mode of a `/mj-fast/`, `/mj-relax/` or `/mj-turbo/` path, added to the account filter. */
+  mode?: ImageTaskMode;
 }
 
 interface Route {
@@ -220,6 +231,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     ...(options.queue === undefined
       ? {}
       : { scheduler: createQueueScheduler(options.accounts, options.queue) }),
+    ...(options.shortener === undefined ? {} : { shortener: options.shortener }),
     redactFailReason: createFailReasonRedactor([
       ...(options.secrets ?? []),
       ...(options.auth?.keys ?? []).map((key) => (typeof key === "string" ? key : key.key)),
@@ -368,8 +380,109 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     return admissionResponse(await engine.admit(task, operation));
   }
 
+  /**
+   * `submit/change` and `submit/simple-change` (the older proxies' forms): the parent's U, V or
+   * reroll button, pressed as `submit/action` would.
+   */
+  async function change(context: RouteContext, body: ImageTaskChangeRequest): Promise<Response> {
+    const parent = await ownedTask(body.taskId, context.tenant);
+    if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
+    const index = body.index ?? 1;
+    const wanted =
+      body.action === "REROLL"
+        ? "JOB::reroll::"
+        : `JOB::${body.action === "UPSCALE" ? "upsample" : "variation"}::${index}::`;
+    const button = parent.record.buttons.find((candidate) =>
+      customIdBody(candidate.customId).startsWith(wanted),
+    );
+    if (parent.record.status === "SUCCESS" && button === undefined) {
+      const label = body.action === "REROLL" ? "reroll" : `${body.action[0]}${index}`;
+      return callerError(400, `Task ${body.taskId} has no ${label} button`, "action");
+    }
+    const { action: _action, index: _index, ...rest } = body;
+    return press(context, { ...rest, customId: button?.customId ?? wanted });
+  }
+
+  /** Presses a button of a task the caller owns (`submit/action` and the older forms). */
+  async function press(
+    { dialect, apiKey, tenant, mode }: RouteContext,
+    body: ImageTaskActionRequest,
+  ): Promise<Response> {
+    const accountFilter = withMode(body.accountFilter, mode);
+    const parent = await ownedTask(body.taskId, tenant);
+    if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
+    if (parent.record.status !== "SUCCESS") {
+      return callerError(
+        400,
+        `Task ${body.taskId} is ${parent.record.status}; actions apply to tasks that succeeded`,
+        "taskId",
+      );
+    }
+    const pressed = customIdBody(body.customId);
+    const button = parent.record.buttons.find((candidate) => customIdBody(candidate.customId) === pressed);
+    const action = button === undefined ? undefined : parseButtonCustomId(body.customId);
+    if (button === undefined || action === undefined) {
+      return callerError(
+        400,
+        `customId ${body.customId} is not one of the buttons of task ${body.taskId}`,
+        "customId",
+      );
+    }
+    const hook = hookOf(body.notifyHook);
+    if (hook instanceof Response) return hook;
+    const recordAction = action.kind === "reroll" ? parent.record.action : actionOfButton[action.kind];
+    const quota = await checkQuota(apiKey, recordAction);
+    if (quota !== undefined) return quota;
+    const parentAccount = engine.account(parent.instanceId);
+    const instanceIds =
+      body.chooseSameChannel && parentAccount !== undefined
+        ? options.accounts
+            .filter(
+              (account) =>
+                account.channelId === parentAccount.channelId && account.backend === parentAccount.backend,
+            )
+            .map((account) => account.instanceId)
+        : parent.instanceId === undefined
+          ? []
+          : [parent.instanceId];
+    const operation: ImageTaskOperation =
+      action.kind === "reroll"
+        ? structuredClone(parent.operation)
+        : { kind: "follow-up", parentId: parent.id, action, prompt: parent.record.promptEn };
+    const backendOperation =
+      action.kind === "reroll" ? rerollOperation(parent.operation) : operationOfButton(action.kind)!;
+    const task = newTask({
+      id: generateId(),
+      tenant,
+      dialect,
+      action: recordAction,
+      prompt: parent.record.prompt,
+      promptEn: parent.record.promptEn,
+      description: `/${action.kind} ${parent.id}${button.label === "" ? "" : ` ${button.label}`}`,
+      state: body.state,
+      operation,
+      selection: selectionOf(accountFilter, instanceIds),
+      hook,
+      properties: {
+        ...pick(parent.record.properties, ["botType", "botTypeCanonical", "promptTranslation"]),
+        customId: body.customId,
+        parentTaskId: parent.id,
+      },
+    });
+    if (action.kind === "upscale") {
+      const earlier = await engine.claimButton(parent.id, pressed, task.id);
+      if (earlier !== undefined) return alreadyExists(earlier);
+    }
+    const candidates = engine.candidates(accountFilter, backendOperation, instanceIds);
+    const modal = modalStepOf(action, candidates[0]);
+    if (modal === undefined) return submit(task, backendOperation, []);
+    if (candidates[0] === undefined) return admissionResponse({ kind: "no-account" });
+    task.modal = modal;
+    return admissionResponse(await engine.park(task, candidates[0]));
+  }
+
   const handlers = {
-    imagine: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    imagine: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskImagineRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array ?? [], "base64Array");
@@ -390,7 +503,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: `/imagine ${prepared.prompt}`,
         state: body.state,
         operation: { kind: "generate", prompt: prepared.promptEn, imageKeys },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: { ...botProperties(body.botType), ...promptProperties(prepared) },
       });
@@ -401,7 +514,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
-    blend: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    blend: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskBlendRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array, "base64Array");
@@ -422,7 +535,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: `/blend ${images.length} images ${dimensions}`,
         state: body.state,
         operation: { kind: "blend", imageKeys, aspectRatio: aspectRatioByDimensions[dimensions] },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: { ...botProperties(body.botType), dimensions },
       });
@@ -433,7 +546,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
-    describe: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    describe: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskDescribeRequest);
       if (body instanceof Response) return body;
       const image = await decodeImageDataUrl(body.base64, "base64");
@@ -453,14 +566,46 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: "/describe",
         state: body.state,
         operation: { kind: "describe", imageKey },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: botProperties(body.botType),
       });
       return submit(task, "describe", [[imageKey, image]]);
     },
 
-    swapFace: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    shorten: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+      const body = await readBody(request, ImageTaskShortenRequest);
+      if (body instanceof Response) return body;
+      if (options.shortener === undefined) {
+        return envelopeResponse(200, {
+          code: ImageTaskCode.accountUnavailable,
+          description: "Shorten is not available here: no shortener (chat model) is configured",
+          result: null,
+        });
+      }
+      const hook = hookOf(body.notifyHook);
+      if (hook instanceof Response) return hook;
+      const prepared = await prepareImagePrompt(body.prompt, options.translator);
+      const rejected = await checkPrompt(prepared, apiKey, "SHORTEN");
+      if (rejected !== undefined) return rejected;
+      const task = newTask({
+        id: generateId(),
+        tenant,
+        dialect,
+        action: "SHORTEN",
+        prompt: prepared.prompt,
+        promptEn: prepared.promptEn,
+        description: `/shorten ${prepared.prompt}`,
+        state: body.state,
+        operation: { kind: "shorten", prompt: prepared.promptEn },
+        selection: {},
+        hook,
+        properties: { ...botProperties(body.botType), ...promptProperties(prepared) },
+      });
+      return admissionResponse(await engine.shorten(task));
+    },
+
+    swapFace: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskSwapFaceRequest);
       if (body instanceof Response) return body;
       const source = await decodeImageDataUrl(body.sourceBase64, "sourceBase64");
@@ -482,7 +627,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: "/swap_face",
         state: body.state,
         operation: { kind: "swap-face", sourceKey, targetKey },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: {},
       });
@@ -492,75 +637,32 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       ]);
     },
 
-    action: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
-      const body = await readBody(request, ImageTaskActionRequest);
+    action: async (context: RouteContext) => {
+      const body = await readBody(context.request, ImageTaskActionRequest);
       if (body instanceof Response) return body;
-      const parent = await ownedTask(body.taskId, tenant);
-      if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
-      if (parent.record.status !== "SUCCESS") {
-        return callerError(
-          400,
-          `Task ${body.taskId} is ${parent.record.status}; actions apply to tasks that succeeded`,
-          "taskId",
-        );
+      return press(context, body);
+    },
+
+    change: async (context: RouteContext) => {
+      const body = await readBody(context.request, ImageTaskChangeRequest);
+      if (body instanceof Response) return body;
+      return change(context, body);
+    },
+
+    simpleChange: async (context: RouteContext) => {
+      const body = await readBody(context.request, ImageTaskSimpleChangeRequest);
+      if (body instanceof Response) return body;
+      const parsed = /^\s*(\S+)\s+(?:([UV])([1-4])|R)\s*$/.exec(body.content);
+      if (parsed === null) {
+        return callerError(400, "content must be '<task id> U1' to 'U4', 'V1' to 'V4', or 'R'", "content");
       }
-      const pressed = customIdBody(body.customId);
-      const button = parent.record.buttons.find((candidate) => customIdBody(candidate.customId) === pressed);
-      const action = button === undefined ? undefined : parseButtonCustomId(body.customId);
-      if (button === undefined || action === undefined) {
-        return callerError(
-          400,
-          `customId ${body.customId} is not one of the buttons of task ${body.taskId}`,
-          "customId",
-        );
-      }
-      const hook = hookOf(body.notifyHook);
-      if (hook instanceof Response) return hook;
-      const recordAction = action.kind === "reroll" ? parent.record.action : actionOfButton[action.kind];
-      const quota = await checkQuota(apiKey, recordAction);
-      if (quota !== undefined) return quota;
-      const parentAccount = engine.account(parent.instanceId);
-      const instanceIds =
-        body.chooseSameChannel && parentAccount !== undefined
-          ? options.accounts
-              .filter(
-                (account) =>
-                  account.channelId === parentAccount.channelId && account.backend === parentAccount.backend,
-              )
-              .map((account) => account.instanceId)
-          : parent.instanceId === undefined
-            ? []
-            : [parent.instanceId];
-      const operation: ImageTaskOperation =
-        action.kind === "reroll"
-          ? structuredClone(parent.operation)
-          : { kind: "follow-up", parentId: parent.id, action, prompt: parent.record.promptEn };
-      const backendOperation =
-        action.kind === "reroll" ? rerollOperation(parent.operation) : operationOfButton(action.kind)!;
-      const task = newTask({
-        id: generateId(),
-        tenant,
-        dialect,
-        action: recordAction,
-        prompt: parent.record.prompt,
-        promptEn: parent.record.promptEn,
-        description: `/${action.kind} ${parent.id}${button.label === "" ? "" : ` ${button.label}`}`,
-        state: body.state,
-        operation,
-        selection: selectionOf(body.accountFilter, instanceIds),
-        hook,
-        properties: {
-          ...pick(parent.record.properties, ["botType", "botTypeCanonical", "promptTranslation"]),
-          customId: body.customId,
-          parentTaskId: parent.id,
-        },
+      const { content: _content, ...rest } = body;
+      return change(context, {
+        ...rest,
+        taskId: parsed[1]!,
+        action: parsed[2] === undefined ? "REROLL" : parsed[2] === "U" ? "UPSCALE" : "VARIATION",
+        ...(parsed[3] === undefined ? {} : { index: Number(parsed[3]) }),
       });
-      const candidates = engine.candidates(body.accountFilter, backendOperation, instanceIds);
-      const modal = modalStepOf(action, candidates[0]);
-      if (modal === undefined) return submit(task, backendOperation, []);
-      if (candidates[0] === undefined) return admissionResponse({ kind: "no-account" });
-      task.modal = modal;
-      return admissionResponse(await engine.park(task, candidates[0]));
     },
 
     modal: async ({ request, apiKey, tenant }: RouteContext) => {
@@ -733,10 +835,13 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     { method: "POST", pattern: /^submit\/action$/, scope: "submit", handler: handlers.action },
     {
       method: "POST",
-      pattern: /^submit\/upload-platform-images$/,
+      pattern: /^submit\/upload-(?:platform|discord)-images$/,
       scope: "submit",
       handler: handlers.upload,
     },
+    { method: "POST", pattern: /^submit\/change$/, scope: "submit", handler: handlers.change },
+    { method: "POST", pattern: /^submit\/simple-change$/, scope: "submit", handler: handlers.simpleChange },
+    { method: "POST", pattern: /^submit\/shorten$/, scope: "submit", handler: handlers.shorten },
     { method: "POST", pattern: /^(?:face|insight-face)\/swap$/, scope: "submit", handler: handlers.swapFace },
     { method: "POST", pattern: /^task\/list-by-condition$/, scope: "read", handler: handlers.list },
     { method: "GET", pattern: /^task\/([^/]+)\/fetch$/, scope: "read", handler: handlers.fetchTask },
@@ -758,11 +863,15 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
 
   return {
     async fetch(request) {
-      const path = /^\/(img|mj)\/(.+)$/.exec(withoutBasePath(new URL(request.url).pathname, basePath));
+      // `/mj-fast/mj/…` (and `/mj-relax/`, `/mj-turbo/`, with /img spellings too) choose a speed mode.
+      const path = /^(?:\/(?:mj|img)-(fast|relax|turbo))?\/(img|mj)\/(.+)$/.exec(
+        withoutBasePath(new URL(request.url).pathname, basePath),
+      );
       if (path === null)
         return callerError(404, "Unknown path: the image-task interface is under /img/ and /mj/");
-      const dialect = path[1] as ImageTaskDialect;
-      const rest = path[2]!;
+      const mode = path[1]?.toUpperCase() as ImageTaskMode | undefined;
+      const dialect = path[2] as ImageTaskDialect;
+      const rest = path[3]!;
       const matching = routes.filter((route) => route.pattern.test(rest));
       const route = matching.find((candidate) => candidate.method === request.method);
       if (route === undefined) {
@@ -783,7 +892,14 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       }
       try {
         const params = route.pattern.exec(rest)!.slice(1);
-        return await route.handler({ request, dialect, apiKey, tenant, params });
+        return await route.handler({
+          request,
+          dialect,
+          apiKey,
+          tenant,
+          params,
+          ...(mode === undefined ? {} : { mode }),
+        });
       } catch (error) {
         if (CanonicalError.isInstance(error) && error.kind === "invalid_request") {
           return callerError(400, error.message, error.param);
@@ -880,6 +996,29 @@ function modalStepOf(
   const remixable = action.kind === "vary" || action.kind === "reroll" || action.kind === "pan";
   if (remixable && account?.remix === true && account.remixAutoSubmit !== true) return "remix";
   return undefined;
+}
+
+/** The account filter with a path's speed mode added to its modes (as the proxies do). */
+function withMode(
+  filter: ImageTaskAccountFilter | undefined,
+  mode: ImageTaskMode | undefined,
+): ImageTaskAccountFilter | undefined {
+  if (mode === undefined) return filter;
+  const modes = filter?.modes ?? [];
+  return { ...filter, modes: modes.includes(mode) ? modes : [...modes, mode] };
+}
+
+/**
+ * The proxies' answer to a button pressed a second time (code 21, HTTP 200): the task the first
+ * press made, its status and image.
+ */
+function alreadyExists(task: StoredImageTask): Response {
+  return envelopeResponse(200, {
+    code: ImageTaskCode.parameterError,
+    description: "Task already exists",
+    result: task.id,
+    properties: { status: task.record.status, imageUrl: task.record.imageUrl },
+  });
 }
 
 function selectionOf(

@@ -114,3 +114,36 @@ export const ImageTaskListRequest = z.looseObject({
 });
 /** A list body; see {@link ImageTaskListRequest}. */
 export type ImageTaskListRequest = z.infer<typeof ImageTaskListRequest>;
+
+/** `POST /mj/submit/change`: the older proxies' form of pressing U1–U4, V1–V4 or reroll. */
+export const ImageTaskChangeRequest = z.looseObject({
+  /** The task whose button is pressed. */
+  taskId: z.string().check(z.minLength(1)),
+  /** Which kind of button. */
+  action: z.enum(["UPSCALE", "VARIATION", "REROLL"]),
+  /** Which image of the grid, 1 to 4 (not for REROLL); default 1. */
+  index: z.optional(z.int().check(z.minimum(1), z.maximum(4))),
+  ...notifyFields,
+});
+/** A change body; see {@link ImageTaskChangeRequest}. */
+export type ImageTaskChangeRequest = z.infer<typeof ImageTaskChangeRequest>;
+
+/** `POST /mj/submit/simple-change`: `content` is `<task id> U1`…`U4`, `V1`…`V4` or `R`. */
+export const ImageTaskSimpleChangeRequest = z.looseObject({
+  /** The task id and the button, separated by a space. */
+  content: z.string().check(z.minLength(1)),
+  ...notifyFields,
+});
+/** A simple-change body; see {@link ImageTaskSimpleChangeRequest}. */
+export type ImageTaskSimpleChangeRequest = z.infer<typeof ImageTaskSimpleChangeRequest>;
+
+/** `POST /mj/submit/shorten`: a long prompt to shorten into five. */
+export const ImageTaskShortenRequest = z.looseObject({
+  /** The prompt, English or Chinese. */
+  prompt: z.string().check(z.minLength(1)),
+  /** Which art bot. */
+  botType: z.optional(ImageTaskBotType),
+  ...notifyFields,
+});
+/** A shorten body; see {@link ImageTaskShortenRequest}. */
+export type ImageTaskShortenRequest = z.infer<typeof ImageTaskShortenRequest>;
