@@ -4,7 +4,12 @@ import { createGenerateContentImageProvider } from "../backends/create-generate-
 import { createChatShortener } from "../prompts/image-task-shortener";
 import type { ImageTaskRecord } from "../wire/image-task-record";
 import { type RecordingUpstream, startGenerateContentUpstream } from "./local-upstreams";
-import { type RunningImageTaskService, startImageTaskService, testKey } from "./start-image-task-service";
+import {
+  type RunningImageTaskService,
+  readOnlyKey,
+  startImageTaskService,
+  testKey,
+} from "./start-image-task-service";
 import { dataUrl, solidImage } from "./test-images";
 
 /**
@@ -118,6 +123,19 @@ for (const prefix of ["mj", "img"] as const) {
       expect(done[1]!.buttons.some((button) => parseCustomId(button.customId)?.kind === "upsample")).toBe(
         true,
       );
+
+      const listed = await service.call("GET", `/${prefix}/task/list`, undefined, {
+        "mj-api-secret": testKey,
+      });
+      const listedIds = (listed.json as ImageTaskRecord[]).map((record) => record.id);
+      for (const id of [fast.json.result, relax.json.result, u2.json.result, v3.json.result])
+        expect(listedIds).toContain(id);
+      const times = (listed.json as ImageTaskRecord[]).map((record) => record.submitTime);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const otherTenant = await service.call("GET", `/${prefix}/task/list`, undefined, {
+        "mj-api-secret": readOnlyKey,
+      });
+      expect(otherTenant).toMatchObject({ status: 200, json: [] });
 
       const wrong = await relay.submit("submit/simple-change", { content: `${grid!.id} X9` });
       expect(wrong).toMatchObject({ status: 400, json: { code: 21, properties: { param: "content" } } });

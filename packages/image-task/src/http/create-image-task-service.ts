@@ -60,6 +60,7 @@ import {
   ImageTaskSimpleChangeRequest,
   ImageTaskSwapFaceRequest,
   ImageTaskUploadRequest,
+  maxListedTaskIds,
 } from "../wire/image-task-request-bodies";
 import {
   authorizeImageTaskRequest,
@@ -767,6 +768,25 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
+    listAll: async ({ tenant }: RouteContext) => {
+      if (store.list === undefined) {
+        return envelopeResponse(501, {
+          code: ImageTaskCode.systemError,
+          description: "task/list is not available: this service's task store cannot list its tasks",
+          result: null,
+        });
+      }
+      const owned = (await store.list()).filter((task) => (task.owner ?? "") === tenant);
+      owned.sort((a, b) => b.record.submitTime - a.record.submitTime);
+      const tasks = await Promise.all(
+        owned.slice(0, maxListedTaskIds).map((task) => engine.expireIfStuck(task)),
+      );
+      return jsonResponse(
+        200,
+        tasks.map((task) => task.record),
+      );
+    },
+
     fetchTask: async ({ params, tenant }: RouteContext) => {
       const task = await currentTask(params[0]!, tenant);
       if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
@@ -844,6 +864,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     { method: "POST", pattern: /^submit\/shorten$/, scope: "submit", handler: handlers.shorten },
     { method: "POST", pattern: /^(?:face|insight-face)\/swap$/, scope: "submit", handler: handlers.swapFace },
     { method: "POST", pattern: /^task\/list-by-condition$/, scope: "read", handler: handlers.list },
+    { method: "GET", pattern: /^task\/list$/, scope: "read", handler: handlers.listAll },
     { method: "GET", pattern: /^task\/([^/]+)\/fetch$/, scope: "read", handler: handlers.fetchTask },
     { method: "GET", pattern: /^task\/([^/]+)\/image-seed$/, scope: "read", handler: handlers.imageSeed },
     { method: "POST", pattern: /^task\/([^/]+)\/cancel$/, scope: "submit", handler: handlers.cancel },
