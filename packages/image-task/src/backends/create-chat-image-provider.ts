@@ -1,15 +1,16 @@
 import type {
   ChatProvider,
   ChatRequest,
-  ImageAspectRatio,
   ImageBytes,
   ImageCallOptions,
   ImageProvider,
   ImageResult,
+  Loss,
 } from "@interlingua/core";
 import { fitMask, preparePanCanvas, prepareZoomCanvas } from "../images/prepare-outpaint-canvas";
 import { describeImageWithChat } from "./describe-image-with-chat";
 import { extractResponseImages, responseText } from "./extract-response-images";
+import { type MappedImagePrompt, mapPromptParameters } from "./map-prompt-parameters";
 
 /** One image request for a chat image model. */
 export interface ChatImageRequestInput {
@@ -21,8 +22,10 @@ export interface ChatImageRequestInput {
   images: ImageBytes[];
   /** Area of the first image to redraw (white), when editing. */
   mask?: ImageBytes;
-  /** Aspect ratio wanted. */
-  aspectRatio?: ImageAspectRatio;
+  /** Aspect ratio wanted, `W:H` (`--ar`, blend dimensions). */
+  aspectRatio?: string;
+  /** Quality wanted (`--q`: 0.25, 0.5, 1, 2). */
+  quality?: number;
 }
 
 /** Options shared by the chat-based image backends. */
@@ -37,8 +40,14 @@ export interface ChatImageProviderOptions {
   id?: string;
 }
 
-/** What differs between the chat formats: how one image request is built. */
-export type ChatImageRequestBuilder = (input: ChatImageRequestInput) => ChatRequest;
+/**
+ * What differs between the chat formats: how one image request is built, mapping `aspectRatio`
+ * and `quality` to the format's own fields and reporting through `lose` what it cannot carry.
+ */
+export type ChatImageRequestBuilder = (
+  input: ChatImageRequestInput,
+  lose: (loss: Loss) => void,
+) => ChatRequest;
 
 const gridSize = 4;
 
@@ -55,12 +64,16 @@ export function createChatImageProvider(
 ): ImageProvider {
   const { provider, model } = options;
 
+  /** Losses of one operation, once per path (a grid builds four requests). */
+  type Losses = Map<string, Loss>;
+
   async function one(
     input: Omit<ChatImageRequestInput, "model">,
     call: ImageCallOptions,
+    losses: Losses,
   ): Promise<ImageBytes> {
     const response = await provider.generate(
-      build({ ...input, model }),
+      build({ ...input, model }, (loss) => losses.set(loss.path, loss)),
       call.signal === undefined ? {} : { signal: call.signal },
     );
     const [image] = extractResponseImages(response);
@@ -76,28 +89,40 @@ export function createChatImageProvider(
   async function grid(
     input: Omit<ChatImageRequestInput, "model">,
     call: ImageCallOptions,
+    mapped?: MappedImagePrompt,
   ): Promise<ImageResult> {
     call.onProgress?.(0);
     let done = 0;
+    const losses: Losses = new Map((mapped?.losses ?? []).map((loss) => [loss.path, loss]));
     const images = await Promise.all(
       Array.from({ length: gridSize }, async () => {
-        const image = await one(input, call);
+        const image = await one(input, call, losses);
         done++;
         call.onProgress?.(Math.round((done / gridSize) * 90));
         return image;
       }),
     );
-    return { layout: "grid", images };
+    return withLosses({ layout: "grid", images }, losses);
   }
 
   async function single(
     input: Omit<ChatImageRequestInput, "model">,
     call: ImageCallOptions,
+    mapped?: MappedImagePrompt,
   ): Promise<ImageResult> {
     call.onProgress?.(0);
-    const image = await one(input, call);
+    const losses: Losses = new Map((mapped?.losses ?? []).map((loss) => [loss.path, loss]));
+    const image = await one(input, call, losses);
     call.onProgress?.(90);
-    return { layout: "single", images: [image] };
+    return withLosses({ layout: "single", images: [image] }, losses);
+  }
+
+  /** The prompt fields of a request from a mapped prompt. */
+  function fieldsOf(mapped: MappedImagePrompt): Pick<ChatImageRequestInput, "aspectRatio" | "quality"> {
+    return {
+      ...(mapped.aspectRatio === undefined ? {} : { aspectRatio: mapped.aspectRatio }),
+      ...(mapped.quality === undefined ? {} : { quality: mapped.quality }),
+    };
   }
 
   function chosen(images: readonly ImageBytes[], index: number): ImageBytes {
@@ -115,16 +140,25 @@ export function createChatImageProvider(
   return {
     id: options.id,
     capabilities,
-    generate: (input, call = {}) => grid({ prompt: input.prompt, images: input.images ?? [] }, call),
-    blend: (input, call = {}) =>
-      grid(
+    generate: (input, call = {}) => {
+      const mapped = mapPromptParameters(input.prompt, call.botType);
+      return grid({ prompt: mapped.text, images: input.images ?? [], ...fieldsOf(mapped) }, call, mapped);
+    },
+    blend: (input, call = {}) => {
+      const mapped = mapPromptParameters(
+        `Blend these ${input.images.length} images into one new, coherent image that combines their subjects and styles.`,
+        call.botType,
+      );
+      return grid(
         {
-          prompt: `Blend these ${input.images.length} images into one new, coherent image that combines their subjects and styles.`,
+          prompt: mapped.text,
           images: input.images,
           ...(input.aspectRatio === undefined ? {} : { aspectRatio: input.aspectRatio }),
         },
         call,
-      ),
+        mapped,
+      );
+    },
     describe: async (input, call = {}) => {
       call.onProgress?.(0);
       const prompts = await describeImageWithChat(
@@ -136,54 +170,70 @@ export function createChatImageProvider(
       return { prompts };
     },
     upscale: async (input) => ({ layout: "single", images: [chosen(input.source.images, input.index)] }),
-    vary: (input, call = {}) =>
-      grid(
+    vary: (input, call = {}) => {
+      const mapped = mapPromptParameters(input.prompt ?? input.source.prompt, call.botType);
+      return grid(
         {
           prompt:
-            `Make a ${input.strength === "subtle" ? "subtle variation that keeps the composition and details" : "strong variation that keeps the subject but changes composition and details"} of this image. ${input.prompt ?? input.source.prompt}`.trim(),
+            `Make a ${input.strength === "subtle" ? "subtle variation that keeps the composition and details" : "strong variation that keeps the subject but changes composition and details"} of this image. ${mapped.text}`.trim(),
           images: [
             chosen(
               input.source.images.length > 0 ? input.source.images : [input.source.composite],
               input.index,
             ),
           ],
+          ...fieldsOf(mapped),
         },
         call,
-      ),
+        mapped,
+      );
+    },
     pan: async (input, call = {}) => {
+      const mapped = mapPromptParameters(input.prompt ?? input.source.prompt, call.botType);
       const canvas = await preparePanCanvas(chosen(input.source.images, input.index), input.direction);
       return single(
         {
           prompt:
-            `Extend this image to the ${input.direction}: paint the transparent area so it continues the scene seamlessly. ${input.prompt ?? input.source.prompt}`.trim(),
+            `Extend this image to the ${input.direction}: paint the transparent area so it continues the scene seamlessly. ${mapped.text}`.trim(),
           images: [canvas.image],
           mask: canvas.mask,
         },
         call,
+        mapped,
       );
     },
     zoom: async (input, call = {}) => {
-      const canvas = await prepareZoomCanvas(chosen(input.source.images, input.index), input.factor);
+      const mapped = mapPromptParameters(input.prompt ?? input.source.prompt, call.botType);
+      // Custom zoom honours --ar: the canvas takes that shape around the shrunk image.
+      const canvas = await prepareZoomCanvas(
+        chosen(input.source.images, input.index),
+        input.factor,
+        mapped.aspectRatio,
+      );
       return single(
         {
           prompt:
-            `Zoom out: paint the transparent border so it continues the scene around the centre seamlessly. ${input.prompt ?? input.source.prompt}`.trim(),
+            `Zoom out: paint the transparent border so it continues the scene around the centre seamlessly. ${mapped.text}`.trim(),
           images: [canvas.image],
           mask: canvas.mask,
+          ...fieldsOf(mapped),
         },
         call,
+        mapped,
       );
     },
     edit: async (input, call = {}) => {
+      const mapped = mapPromptParameters(input.prompt ?? input.source.prompt, call.botType);
       const image = chosen(input.source.images, input.index);
       const mask = input.mask === undefined ? undefined : await fitMask(input.mask, image);
       return single(
         {
-          prompt: `Redraw the marked area of this image: ${input.prompt ?? input.source.prompt}`.trim(),
+          prompt: `Redraw the marked area of this image: ${mapped.text}`.trim(),
           images: [image],
           ...(mask === undefined ? {} : { mask }),
         },
         call,
+        mapped,
       );
     },
     swapFace: (input, call = {}) =>
@@ -196,4 +246,9 @@ export function createChatImageProvider(
         call,
       ),
   };
+}
+
+/** The result with the operation's losses, when there are any. */
+function withLosses(result: ImageResult, losses: ReadonlyMap<string, Loss>): ImageResult {
+  return losses.size === 0 ? result : { ...result, losses: [...losses.values()] };
 }

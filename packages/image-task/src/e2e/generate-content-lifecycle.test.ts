@@ -235,9 +235,12 @@ describe("generate-content backend, whole lifecycle over HTTP", () => {
     });
     const sent = upstream.requests.at(-1) as {
       contents: { parts: { inlineData?: unknown; text?: string }[] }[];
+      generationConfig: { imageConfig?: unknown };
     };
     expect(sent.contents[0]!.parts.filter((part) => part.inlineData !== undefined)).toHaveLength(3);
-    expect(sent.contents[0]!.parts.at(-1)!.text).toContain("Aspect ratio 2:3");
+    // The ratio goes in the format's own field, not the prompt text.
+    expect(sent.generationConfig.imageConfig).toEqual({ aspectRatio: "2:3" });
+    expect(sent.contents[0]!.parts.at(-1)!.text).not.toContain("2:3");
 
     const describe = await service.call("POST", "/img/submit/describe", { base64: dataUrl(images[0]!) });
     const described = await service.waitFor(describe.json.result);

@@ -662,6 +662,8 @@ export class ImageTaskEngine {
       finalPrompt: outcome.finalPrompt ?? task.record.promptEn,
       messageHash: hash,
     };
+    // What the backend could not carry as asked is reported, never dropped silently.
+    if (outcome.losses !== undefined && outcome.losses.length > 0) properties.losses = outcome.losses;
     return {
       record: {
         imageUrl: this.#options.imageUrl(compositeKey, task),

@@ -694,12 +694,8 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       if (task.modal === "custom-zoom") {
         const match = /--zoom\s+(\d+(?:\.\d+)?)/.exec(body.prompt ?? "");
         factor = match === null ? Number.NaN : Number(match[1]);
-        if (!(factor > 1 && factor <= 2)) {
-          return callerError(
-            400,
-            "prompt must carry --zoom <factor> with a factor above 1 and at most 2",
-            "prompt",
-          );
+        if (!(factor >= 1 && factor <= 2)) {
+          return callerError(400, "prompt must carry --zoom <factor> with a factor from 1 to 2", "prompt");
         }
         promptText = body.prompt!.replace(match![0], "").trim();
       }
