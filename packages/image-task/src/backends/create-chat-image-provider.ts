@@ -8,6 +8,7 @@ import type {
   Loss,
 } from "@interlingua/core";
 import { fitMask, preparePanCanvas, prepareZoomCanvas } from "../images/prepare-outpaint-canvas";
+import { upscaleTwice } from "../images/upscale-twice";
 import { describeImageWithChat } from "./describe-image-with-chat";
 import { extractResponseImages, responseText } from "./extract-response-images";
 import { type MappedImagePrompt, mapPromptParameters } from "./map-prompt-parameters";
@@ -53,10 +54,11 @@ const gridSize = 4;
 
 /**
  * An image backend on a chat route: a grid is four single-image requests run in parallel and
- * composed by the engine; U1-U4 return the chosen candidate as it is; V1-V4 and vary ask for four
- * new images with the chosen one as reference; pan and zoom put the image on a larger canvas and
- * ask for an edit with the mask of the new area; vary region edits with the caller's mask; face
- * swap sends both images; describe asks the chat route for four prompts.
+ * composed by the engine; U1-U4 return the chosen candidate at twice its size (sharp, Lanczos);
+ * V1-V4 and vary ask for four new images with the chosen one as reference; pan and zoom put the
+ * image on a larger canvas and ask for four edits with the mask of the new area; vary region asks
+ * for four edits with the caller's mask (pan, zoom and vary give a new grid, as the bot does);
+ * face swap sends both images; describe asks the chat route for four prompts.
  */
 export function createChatImageProvider(
   options: ChatImageProviderOptions & { id: string },
@@ -169,7 +171,10 @@ export function createChatImageProvider(
       );
       return { prompts };
     },
-    upscale: async (input) => ({ layout: "single", images: [chosen(input.source.images, input.index)] }),
+    upscale: async (input, call = {}) => {
+      call.onProgress?.(0);
+      return { layout: "single", images: [await upscaleTwice(chosen(input.source.images, input.index))] };
+    },
     vary: (input, call = {}) => {
       const mapped = mapPromptParameters(input.prompt ?? input.source.prompt, call.botType);
       return grid(
@@ -191,7 +196,7 @@ export function createChatImageProvider(
     pan: async (input, call = {}) => {
       const mapped = mapPromptParameters(input.prompt ?? input.source.prompt, call.botType);
       const canvas = await preparePanCanvas(chosen(input.source.images, input.index), input.direction);
-      return single(
+      return grid(
         {
           prompt:
             `Extend this image to the ${input.direction}: paint the transparent area so it continues the scene seamlessly. ${mapped.text}`.trim(),
@@ -210,7 +215,7 @@ export function createChatImageProvider(
         input.factor,
         mapped.aspectRatio,
       );
-      return single(
+      return grid(
         {
           prompt:
             `Zoom out: paint the transparent border so it continues the scene around the centre seamlessly. ${mapped.text}`.trim(),
@@ -226,7 +231,7 @@ export function createChatImageProvider(
       const mapped = mapPromptParameters(input.prompt ?? input.source.prompt, call.botType);
       const image = chosen(input.source.images, input.index);
       const mask = input.mask === undefined ? undefined : await fitMask(input.mask, image);
-      return single(
+      return grid(
         {
           prompt: `Redraw the marked area of this image: ${mapped.text}`.trim(),
           images: [image],

@@ -667,6 +667,7 @@ export class ImageTaskEngine {
     return {
       record: {
         imageUrl: this.#options.imageUrl(compositeKey, task),
+        imageUrls: imageKeys.map((key) => ({ url: this.#options.imageUrl(key, task) })),
         properties,
         buttons: buildImageTaskButtons({
           layout: outcome.layout,

@@ -803,9 +803,25 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const account = engine.account(task.instanceId);
       const backend = account === undefined ? undefined : engine.backendOf(account);
       if (seed === undefined && task.result.reference !== undefined && backend?.imageSeed !== undefined) {
-        seed = await backend.imageSeed(task.result.reference);
+        try {
+          seed = await backend.imageSeed(task.result.reference);
+        } catch (error) {
+          // The upstream failed: a gateway error of the caller's format, not a failure of ours.
+          return envelopeResponse(502, {
+            code: ImageTaskCode.systemError,
+            description: `The backend could not give the seed: ${error instanceof Error ? error.message : String(error)}`,
+            result: null,
+          });
+        }
       }
-      if (seed === undefined) return callerError(404, `The backend of task ${task.id} reports no seed`, "id");
+      if (seed === undefined) {
+        // The task exists and succeeded; its backend has no seed to give (chat image models make none).
+        return envelopeResponse(200, {
+          code: ImageTaskCode.accountUnavailable,
+          description: `Task ${task.id} has no seed: its backend (${backend?.id ?? "gone"}) reports none`,
+          result: null,
+        });
+      }
       return envelopeResponse(200, { code: ImageTaskCode.submitted, description: "Success", result: seed });
     },
 
