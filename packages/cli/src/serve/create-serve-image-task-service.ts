@@ -75,6 +75,7 @@ export function createServeImageTaskService(
     ...(context.storage === undefined ? {} : { storage: context.storage }),
     ...(section.retention === undefined ? {} : { retention: section.retention }),
     ...(section.notify === undefined ? {} : { notify: section.notify }),
+    ...(section.rateLimit === undefined ? {} : { rateLimit: section.rateLimit }),
     ...(context.redis === undefined ? {} : { queue: { ...section.queue, ...context.redis } }),
     ...(section.blobDirectory === undefined
       ? {}

@@ -53,6 +53,13 @@ export const ImageTaskSection = z.strictObject({
       timeoutMs: z.optional(z.int().check(z.positive())),
     }),
   ),
+  /** Requests per caller beyond which image-task answers 429 with `Retry-After` (see `ImageTaskRateLimitOptions`). */
+  rateLimit: z.optional(
+    z.strictObject({
+      requestsPerMinute: z.int().check(z.positive()),
+      burst: z.optional(z.int().check(z.positive())),
+    }),
+  ),
   /** How long and how many finished tasks and images are kept (see `ImageTaskRetention`, docs/deploying.md). */
   retention: z.optional(
     z.strictObject({

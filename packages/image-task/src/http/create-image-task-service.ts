@@ -67,6 +67,7 @@ import {
   type ImageTaskAuthOptions,
   type ImageTaskScope,
 } from "./authorize-image-task-request";
+import { createImageTaskRateLimiter, type ImageTaskRateLimitOptions } from "./image-task-rate-limit";
 import { callerError, envelopeResponse, jsonResponse, systemError } from "./image-task-responses";
 
 /** Asked before each submission; answering false rejects it with code 25 (insufficient balance). */
@@ -133,6 +134,8 @@ export interface ImageTaskServiceOptions {
   secrets?: string[];
   /** Fetch used to download images backends return as URLs; default global fetch. */
   fetch?: typeof fetch;
+  /** Requests per caller (tenant) beyond which the service answers 429 with `Retry-After`; none by default. */
+  rateLimit?: ImageTaskRateLimitOptions;
 }
 
 /** The image-task interface as a Web-standard handler. */
@@ -218,6 +221,8 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
   const basePath = new URL(baseURL).pathname.replace(/\/+$/, "");
   const generateId = options.generateId ?? (() => randomDecimalId());
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const rateLimiter =
+    options.rateLimit === undefined ? undefined : createImageTaskRateLimiter(options.rateLimit);
   const engine = new ImageTaskEngine({
     backends: options.backends,
     accounts: options.accounts,
@@ -916,12 +921,33 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       let tenant = "";
       if (route.scope !== "public") {
         const authorization = authorizeImageTaskRequest(request, options.auth, route.scope);
-        if (!authorization.ok) return callerError(authorization.status, authorization.description);
+        if (!authorization.ok) {
+          return envelopeResponse(authorization.status, {
+            code: ImageTaskCode.unauthorized,
+            description: authorization.description,
+            result: null,
+          });
+        }
         tenant = authorization.tenant;
         apiKey =
           request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
           request.headers.get("mj-api-secret") ??
           "";
+      }
+      if (rateLimiter !== undefined && route.scope !== "public") {
+        // Per tenant (an open interface: one shared budget).
+        const wait = await rateLimiter.take(tenant === "" ? "open" : tenant);
+        if (wait !== undefined) {
+          return jsonResponse(
+            429,
+            {
+              code: ImageTaskCode.systemError,
+              description: `Too many requests: try again in ${wait} seconds`,
+              result: null,
+            },
+            { "retry-after": String(wait) },
+          );
+        }
       }
       try {
         const params = route.pattern.exec(rest)!.slice(1);
