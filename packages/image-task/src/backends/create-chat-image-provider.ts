@@ -7,6 +7,7 @@ import type {
   ImageResult,
   Loss,
 } from "@interlingua/core";
+import { fitInlineImages } from "../images/fit-inline-images";
 import { fitMask, preparePanCanvas, prepareZoomCanvas } from "../images/prepare-outpaint-canvas";
 import { upscaleTwice } from "../images/upscale-twice";
 import { describeImageWithChat } from "./describe-image-with-chat";
@@ -41,6 +42,14 @@ export interface ChatImageProviderOptions {
   id?: string;
 }
 
+/** A format's limit on the images inline in one request. */
+export interface InlineImageLimit {
+  /** Most base64 bytes of images in one request (the documented limit less room for the rest). */
+  maxInlineBytes: number;
+  /** The limit in words, for loss messages (`generate-content's 20 MB inline request limit`). */
+  description: string;
+}
+
 /**
  * What differs between the chat formats: how one image request is built, mapping `aspectRatio`
  * and `quality` to the format's own fields and reporting through `lose` what it cannot carry.
@@ -61,7 +70,7 @@ const gridSize = 4;
  * face swap sends both images; describe asks the chat route for four prompts.
  */
 export function createChatImageProvider(
-  options: ChatImageProviderOptions & { id: string },
+  options: ChatImageProviderOptions & { id: string; inlineLimit: InlineImageLimit },
   build: ChatImageRequestBuilder,
 ): ImageProvider {
   const { provider, model } = options;
@@ -74,8 +83,21 @@ export function createChatImageProvider(
     call: ImageCallOptions,
     losses: Losses,
   ): Promise<ImageBytes> {
+    // Images beyond the format's inline limit are downscaled (and reported), never refused upstream.
+    const all = input.mask === undefined ? input.images : [...input.images, input.mask];
+    const fitted = await fitInlineImages(
+      all,
+      options.inlineLimit.maxInlineBytes,
+      options.inlineLimit.description,
+    );
+    for (const loss of fitted.losses) losses.set(loss.path, loss);
+    const sized = {
+      ...input,
+      images: fitted.images.slice(0, input.images.length),
+      ...(input.mask === undefined ? {} : { mask: fitted.images[input.images.length]! }),
+    };
     const response = await provider.generate(
-      build({ ...input, model }, (loss) => losses.set(loss.path, loss)),
+      build({ ...sized, model }, (loss) => losses.set(loss.path, loss)),
       call.signal === undefined ? {} : { signal: call.signal },
     );
     const [image] = extractResponseImages(response);

@@ -31,7 +31,15 @@ export const generateContentAspectRatios = [
  */
 export function createGenerateContentImageProvider(options: ChatImageProviderOptions): ImageProvider {
   return createChatImageProvider(
-    { ...options, id: options.id ?? `generate-content:${options.model}` },
+    {
+      ...options,
+      id: options.id ?? `generate-content:${options.model}`,
+      // "The total request size limit is 20 MB" for inline data (Gemini API, image understanding).
+      inlineLimit: {
+        maxInlineBytes: 20 * 1024 * 1024 - 256 * 1024,
+        description: "generate-content's 20 MB inline request limit",
+      },
+    },
     (input, lose) => {
       const parts: Part[] = input.images.map((image) => ({
         type: "media",

@@ -26,7 +26,15 @@ function toolQuality(quality: number): "low" | "medium" | "high" {
  */
 export function createResponsesImageProvider(options: ChatImageProviderOptions): ImageProvider {
   return createChatImageProvider(
-    { ...options, id: options.id ?? `responses:${options.model}` },
+    {
+      ...options,
+      id: options.id ?? `responses:${options.model}`,
+      // "Up to 50 MB total payload size per request" of image inputs (OpenAI, images and vision).
+      inlineLimit: {
+        maxInlineBytes: 50 * 1024 * 1024 - 256 * 1024,
+        description: "the responses format's 50 MB image payload limit",
+      },
+    },
     (input, lose) => {
       const parts: Part[] = input.images.map((image) => ({
         type: "media",
