@@ -123,6 +123,7 @@ describe("interlingua serve with an imageTask section on a generate-content prov
         blobDirectory,
         translateWith: "translator",
         shortenWith: "translator",
+        adminKeys: ["sk-serve-admin"],
       },
     });
   });
@@ -178,6 +179,10 @@ describe("interlingua serve with an imageTask section on a generate-content prov
     });
     const refused = await call(`${url}/mj/task/${grid.id}/fetch`, "GET", { "mj-api-secret": "sk-other" });
     expect(refused.status).toBe(401);
+    // Accounts: only the admin key manages them.
+    expect((await call(`${url}/mj/account/list`, "GET", secret)).status).toBe(403);
+    const accounts = await call(`${url}/mj/account/list`, "GET", { "mj-api-secret": "sk-serve-admin" });
+    expect(accounts).toMatchObject({ status: 200, json: [{ instanceId: "gemini", backend: "gemini" }] });
   });
   it("serves the speed-mode prefixes relays use, and shorten through the gateway's route", async () => {
     const url = running.server.url;

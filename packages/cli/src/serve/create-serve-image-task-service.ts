@@ -57,8 +57,14 @@ export function createServeImageTaskService(
     section.providerConfig.type === "responses"
       ? createResponsesImageProvider(backendOptions)
       : createGenerateContentImageProvider(backendOptions);
+  const keys = gateway.auth?.keys ?? [];
+  if (section.adminKeys !== undefined && keys.length === 0) {
+    // Admin keys alone would close an open interface to every other caller.
+    throw new TypeError("imageTask.adminKeys needs auth.keys: an open gateway cannot have admin keys");
+  }
+  const adminKeys = (section.adminKeys ?? []).map((key) => ({ key, scopes: ["admin" as const] }));
   return createImageTaskService({
-    ...(gateway.auth === undefined ? {} : { auth: { keys: gateway.auth.keys } }),
+    ...(gateway.auth === undefined ? {} : { auth: { keys: [...keys, ...adminKeys] } }),
     backends: { [section.provider]: backend },
     // Never stored in a task: an upstream that rejects the key may quote it in its error.
     secrets: [section.providerConfig.apiKey],

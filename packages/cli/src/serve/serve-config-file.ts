@@ -29,6 +29,8 @@ export const ImageTaskSection = z.strictObject({
   translateWith: z.optional(z.string().check(z.minLength(1))),
   /** A model the gateway routes, to answer `submit/shorten`; none: shorten answers code 24. */
   shortenWith: z.optional(z.string().check(z.minLength(1))),
+  /** Keys that may manage accounts (`/mj/account/...`), besides the gateway's `auth.keys`, which may not. */
+  adminKeys: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
   /** Words that reject a prompt. */
   bannedWords: z.optional(z.array(z.string().check(z.minLength(1)))),
   /** Tasks run at the same time; default 3. */

@@ -86,6 +86,8 @@ export class ImageTaskEngine {
   readonly #options: ImageTaskEngineOptions;
   readonly #scheduler: ImageTaskScheduler;
   readonly #accounts: Map<string, ImageTaskAccount>;
+  /** The accounts in order (the configured ones, then those added). */
+  readonly #accountList: ImageTaskAccount[];
   readonly #running = new Map<string, AbortController>();
   readonly #updates = new Map<string, Promise<StoredImageTask | undefined>>();
   /** Timers failing tasks left waiting in MODAL, by task id. */
@@ -93,6 +95,7 @@ export class ImageTaskEngine {
 
   constructor(options: ImageTaskEngineOptions) {
     this.#options = options;
+    this.#accountList = [...options.accounts];
     this.#accounts = new Map(options.accounts.map((account) => [account.instanceId, account]));
     for (const account of options.accounts) {
       if (options.backends[account.backend] === undefined) {
@@ -103,6 +106,34 @@ export class ImageTaskEngine {
     }
     const scheduler = options.scheduler ?? createInProcessScheduler(options.accounts);
     this.#scheduler = scheduler((taskId, instanceId, attempt) => this.#run(taskId, instanceId, attempt));
+  }
+
+  /** Every account, in the order configured (then created). */
+  accounts(): readonly ImageTaskAccount[] {
+    return this.#accountList;
+  }
+
+  /**
+   * Adds an account (account management): its backend must be configured and its id new. Throws a
+   * caller's error (`invalid_request`) naming the problem; not possible on the shared job queue.
+   */
+  addAccount(account: ImageTaskAccount): void {
+    if (this.#accounts.has(account.instanceId))
+      throw new CanonicalError("invalid_request", `An account ${account.instanceId} exists already`, {
+        param: "instanceId",
+      });
+    if (!Object.hasOwn(this.#options.backends, account.backend))
+      throw new CanonicalError("invalid_request", `No backend ${account.backend} is configured`, {
+        param: "backend",
+      });
+    if (this.#scheduler.addAccount === undefined)
+      throw new CanonicalError(
+        "invalid_request",
+        "Accounts cannot be added while tasks run on the shared job queue: configure them at start",
+      );
+    this.#scheduler.addAccount(account);
+    this.#accounts.set(account.instanceId, account);
+    this.#accountList.push(account);
   }
 
   /** The account with this instance id. */
@@ -121,7 +152,7 @@ export class ImageTaskEngine {
     operation: ImageOperation,
     instanceIds?: readonly string[],
   ): ImageTaskAccount[] {
-    return this.#options.accounts.filter(
+    return this.#accountList.filter(
       (account) =>
         accountMatchesFilter(account, filter) &&
         (instanceIds === undefined || instanceIds.includes(account.instanceId)) &&

@@ -49,6 +49,8 @@ import { ImageTaskCode } from "../wire/image-task-envelope";
 import { canonicalBotType, type ImageTaskBotType, type ImageTaskDialect } from "../wire/image-task-names";
 import type { ImageTaskAction, ImageTaskRecord } from "../wire/image-task-record";
 import {
+  ImageTaskAccountCreate,
+  ImageTaskAccountUpdate,
   ImageTaskActionRequest,
   ImageTaskBlendRequest,
   ImageTaskChangeRequest,
@@ -223,9 +225,11 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   const rateLimiter =
     options.rateLimit === undefined ? undefined : createImageTaskRateLimiter(options.rateLimit);
+  // The service's own copies: account management changes them, never the caller's objects.
+  const accounts = options.accounts.map((account) => ({ ...account }));
   const engine = new ImageTaskEngine({
     backends: options.backends,
-    accounts: options.accounts,
+    accounts,
     store,
     blobs,
     notifier,
@@ -234,9 +238,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     taskTimeoutMs: options.taskTimeoutMs ?? 10 * 60_000,
     generateHash: () => randomHexId(),
     fetch: options.fetch ?? fetch,
-    ...(options.queue === undefined
-      ? {}
-      : { scheduler: createQueueScheduler(options.accounts, options.queue) }),
+    ...(options.queue === undefined ? {} : { scheduler: createQueueScheduler(accounts, options.queue) }),
     ...(options.shortener === undefined ? {} : { shortener: options.shortener }),
     redactFailReason: createFailReasonRedactor([
       ...(options.secrets ?? []),
@@ -442,7 +444,8 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     const parentAccount = engine.account(parent.instanceId);
     const instanceIds =
       body.chooseSameChannel && parentAccount !== undefined
-        ? options.accounts
+        ? engine
+            .accounts()
             .filter(
               (account) =>
                 account.channelId === parentAccount.channelId && account.backend === parentAccount.backend,
@@ -739,9 +742,9 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const body = await readBody(request, ImageTaskUploadRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array, "base64Array");
-      const account = options.accounts.find((candidate) =>
-        accountMatchesUploadFilter(candidate, body.filter),
-      );
+      const account = engine
+        .accounts()
+        .find((candidate) => accountMatchesUploadFilter(candidate, body.filter));
       if (account === undefined) return admissionResponse({ kind: "no-account" });
       const urls = await Promise.all(
         images.map(async (image) => {
@@ -786,6 +789,53 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         200,
         tasks.map((task) => task.record),
       );
+    },
+
+    accountList: async () => jsonResponse(200, engine.accounts()),
+
+    accountFetch: async ({ params }: RouteContext) => {
+      const account = engine.account(params[0]);
+      return account === undefined
+        ? callerError(404, `Account ${params[0]} does not exist`, "id")
+        : jsonResponse(200, account);
+    },
+
+    accountCreate: async ({ request }: RouteContext) => {
+      const body = await readBody(request, ImageTaskAccountCreate);
+      if (body instanceof Response) return body;
+      const account: ImageTaskAccount = { ...body };
+      engine.addAccount(account);
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Created",
+        result: account.instanceId,
+      });
+    },
+
+    accountUpdate: async ({ request, params }: RouteContext) => {
+      const account = engine.account(params[0]);
+      if (account === undefined) return callerError(404, `Account ${params[0]} does not exist`, "id");
+      const body = await readBody(request, ImageTaskAccountUpdate);
+      if (body instanceof Response) return body;
+      // Changed in place: the scheduler reads the same account (concurrency and queue size at once).
+      Object.assign(account, body);
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Updated",
+        result: account.instanceId,
+      });
+    },
+
+    accountDisable: async ({ params }: RouteContext) => {
+      const account = engine.account(params[0]);
+      if (account === undefined) return callerError(404, `Account ${params[0]} does not exist`, "id");
+      // Tasks it runs or queues finish; it takes no new ones.
+      account.enabled = false;
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Disabled",
+        result: account.instanceId,
+      });
     },
 
     fetchTask: async ({ params, tenant }: RouteContext) => {
@@ -882,6 +932,21 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     { method: "POST", pattern: /^(?:face|insight-face)\/swap$/, scope: "submit", handler: handlers.swapFace },
     { method: "POST", pattern: /^task\/list-by-condition$/, scope: "read", handler: handlers.list },
     { method: "GET", pattern: /^task\/list$/, scope: "read", handler: handlers.listAll },
+    { method: "GET", pattern: /^account\/list$/, scope: "admin", handler: handlers.accountList },
+    { method: "GET", pattern: /^account\/([^/]+)\/fetch$/, scope: "admin", handler: handlers.accountFetch },
+    { method: "POST", pattern: /^account\/create$/, scope: "admin", handler: handlers.accountCreate },
+    {
+      method: "POST",
+      pattern: /^account\/([^/]+)\/update$/,
+      scope: "admin",
+      handler: handlers.accountUpdate,
+    },
+    {
+      method: "POST",
+      pattern: /^account\/([^/]+)\/disable$/,
+      scope: "admin",
+      handler: handlers.accountDisable,
+    },
     { method: "GET", pattern: /^task\/([^/]+)\/fetch$/, scope: "read", handler: handlers.fetchTask },
     { method: "GET", pattern: /^task\/([^/]+)\/image-seed$/, scope: "read", handler: handlers.imageSeed },
     { method: "POST", pattern: /^task\/([^/]+)\/cancel$/, scope: "submit", handler: handlers.cancel },

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ImageTaskAccountFilter, ImageTaskUploadFilter } from "./image-task-account-filter";
+import { ImageTaskAccountFilter, ImageTaskMode, ImageTaskUploadFilter } from "./image-task-account-filter";
 import { ImageTaskBotType } from "./image-task-names";
 
 const notifyFields = {
@@ -147,3 +147,38 @@ export const ImageTaskShortenRequest = z.looseObject({
 });
 /** A shorten body; see {@link ImageTaskShortenRequest}. */
 export type ImageTaskShortenRequest = z.infer<typeof ImageTaskShortenRequest>;
+
+/** What account management may change of an account (`POST account/{id}/update`). */
+export const ImageTaskAccountUpdate = z.strictObject({
+  /** Channel the account belongs to. */
+  channelId: z.optional(z.string().check(z.minLength(1))),
+  /** Speed modes it offers. */
+  modes: z.optional(z.array(ImageTaskMode).check(z.minLength(1))),
+  /** Free text callers can filter on. */
+  remark: z.optional(z.string()),
+  /** Whether remix is on. */
+  remix: z.optional(z.boolean()),
+  /** With remix on, submit the modal automatically. */
+  remixAutoSubmit: z.optional(z.boolean()),
+  /** Tasks run at the same time. */
+  concurrency: z.optional(z.int().check(z.positive())),
+  /** Tasks that may wait beyond `concurrency`. */
+  queueSize: z.optional(z.int().check(z.nonnegative())),
+  /** Whether it takes new tasks. */
+  enabled: z.optional(z.boolean()),
+});
+/** An account update; see {@link ImageTaskAccountUpdate}. */
+export type ImageTaskAccountUpdate = z.infer<typeof ImageTaskAccountUpdate>;
+
+/** A new account (`POST account/create`): its id, channel and backend key, and the rest as in an update. */
+export const ImageTaskAccountCreate = z.strictObject({
+  ...ImageTaskAccountUpdate.shape,
+  /** Unique id of the account. */
+  instanceId: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/)),
+  /** Channel the account belongs to. */
+  channelId: z.string().check(z.minLength(1)),
+  /** Key of a configured backend. */
+  backend: z.string().check(z.minLength(1)),
+});
+/** A new account; see {@link ImageTaskAccountCreate}. */
+export type ImageTaskAccountCreate = z.infer<typeof ImageTaskAccountCreate>;
