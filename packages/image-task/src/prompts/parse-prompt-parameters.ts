@@ -26,7 +26,7 @@ export function parsePromptParameters(prompt: string): ParsedPrompt {
   if (start < 0) return { text: prompt.trim(), parameters: [] };
   const text = prompt.slice(0, start).trim();
   const parameters: PromptParameter[] = [];
-  for (const match of prompt.slice(start).matchAll(/--([a-z][a-z0-9_-]*)([^]*?)(?=\s--[a-z]|$)/gi)) {
+  for (const match of prompt.slice(start).matchAll(/--([a-z][a-z0-9_-]*)([\s\S]*?)(?=\s--[a-z]|$)/gi)) {
     const name = match[1]!.toLowerCase();
     parameters.push({ name, value: match[2]!.trim(), path: `/prompt/--${name}` });
   }
