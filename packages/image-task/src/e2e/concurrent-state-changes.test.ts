@@ -111,6 +111,46 @@ describe("every state change of a task goes through its update chain", () => {
   });
 });
 
+describe("a U button runs once", () => {
+  it("of concurrent presses of one U button exactly one starts a task; the others answer 'already exists' with it", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (presses, index) => {
+          const made = await service.call("POST", "/mj/submit/imagine", { prompt: `grid for U${index}` });
+          const grid = await service.waitFor(made.json.result);
+          const button = grid.buttons.find((candidate) => candidate.label === `U${index}`)!.customId;
+          const answers = await Promise.all(
+            Array.from({ length: presses }, () =>
+              service.call("POST", "/mj/submit/action", { taskId: grid.id, customId: button }),
+            ),
+          );
+          const started = answers.filter((answer) => [1, 22].includes(answer.json.code));
+          expect(started).toHaveLength(1);
+          for (const answer of answers.filter((candidate) => candidate !== started[0])) {
+            expect(answer).toMatchObject({
+              status: 200,
+              json: { code: 21, description: "Task already exists", result: started[0]!.json.result },
+            });
+          }
+          await service.waitFor(started[0]!.json.result);
+          const later = await service.call("POST", "/mj/submit/action", {
+            taskId: grid.id,
+            customId: button,
+          });
+          expect(later.json).toMatchObject({
+            code: 21,
+            result: started[0]!.json.result,
+            properties: { status: "SUCCESS", imageUrl: expect.any(String) },
+          });
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+});
+
 describe("timeouts fire on a timer", () => {
   it("a task left in MODAL fails after the task timeout although nobody reads it", async () => {
     const timed = recordingStore();

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { specPath } from "@interlingua/core/test";
 import { createGenerateContentProvider } from "@interlingua/generate-content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGenerateContentImageProvider } from "../backends/create-generate-content-image-provider";
@@ -112,6 +114,12 @@ for (const prefix of ["mj", "img"] as const) {
         status: 200,
         json: { code: 21, description: "Task already exists", result: u2.json.result },
       });
+      // The same fields as the proxies' own "already exists" answer (specs/image-task/).
+      const existed = JSON.parse(
+        readFileSync(`${specPath("image-task")}/submit-result.code21-existed.json`, "utf8"),
+      ) as { properties: object };
+      expect(Object.keys(again.json).sort()).toEqual(Object.keys(existed).sort());
+      expect(Object.keys(again.json.properties).sort()).toEqual(Object.keys(existed.properties).sort());
       const v3 = await relay.submit("submit/simple-change", { content: `${grid!.id} V3` });
       const reroll = await relay.submit("submit/change", { taskId: grid!.id, action: "REROLL" });
       const done = await relay.poll([u2.json.result, v3.json.result, reroll.json.result]);

@@ -259,26 +259,44 @@ export class ImageTaskEngine {
   }
 
   /**
-   * Records that pressing the button `key` of task `parentId` made task `childId`, inside the
-   * parent's update chain. Answers the task an earlier press made when it is still alive (not
-   * failed or cancelled): then nothing is recorded and the caller answers "already exists".
+   * Records, inside the parent's update chain, that pressing the button `key` of task `parentId`
+   * makes task `childId`. When an earlier press made a task that is alive (not failed or cancelled;
+   * one being submitted at this moment counts), nothing is recorded and that task is answered, for
+   * the caller's "already exists"; a failed or cancelled one is replaced.
    */
-  async claimButton(parentId: string, key: string, childId: string): Promise<StoredImageTask | undefined> {
-    for (let round = 0; round < 3; round++) {
+  async claimButton(
+    parentId: string,
+    key: string,
+    childId: string,
+  ): Promise<{ id: string; status: ImageTaskRecord["status"]; imageUrl: string | null } | undefined> {
+    let replaceable: string | undefined;
+    for (let round = 0; round < 5; round++) {
       let prior: string | undefined;
       await this.#update(parentId, (parent) => {
         prior = parent.pressed?.[key];
-        if (prior !== undefined && round === 0) return false;
+        if (prior !== undefined && prior !== replaceable) return false;
+        prior = undefined;
         parent.pressed = { ...parent.pressed, [key]: childId };
         return true;
       });
-      if (prior === undefined || round > 0) return undefined;
+      if (prior === undefined) return undefined;
       const earlier = await this.#options.store.get(prior);
-      if (earlier !== undefined && earlier.record.status !== "FAILURE" && earlier.record.status !== "CANCEL")
-        return earlier;
-      // The earlier press came to nothing: this press takes its place (next round records it).
+      if (earlier === undefined) return { id: prior, status: "NOT_START", imageUrl: null };
+      if (earlier.record.status !== "FAILURE" && earlier.record.status !== "CANCEL")
+        return { id: earlier.id, status: earlier.record.status, imageUrl: earlier.record.imageUrl };
+      replaceable = prior;
     }
     return undefined;
+  }
+
+  /** Forgets a press recorded by {@link claimButton} whose task was never stored (refused at admission). */
+  async releaseButton(parentId: string, key: string, childId: string): Promise<void> {
+    await this.#update(parentId, (parent) => {
+      if (parent.pressed?.[key] !== childId) return false;
+      const { [key]: _released, ...rest } = parent.pressed;
+      parent.pressed = rest;
+      return true;
+    });
   }
 
   /**

@@ -381,11 +381,19 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     operation: ImageOperation,
     inputs: ReadonlyArray<readonly [string, ImageBytes]>,
   ): Promise<Response> {
+    return admissionResponse(await admit(task, operation, inputs));
+  }
+
+  async function admit(
+    task: StoredImageTask,
+    operation: ImageOperation,
+    inputs: ReadonlyArray<readonly [string, ImageBytes]>,
+  ): Promise<ImageTaskAdmission> {
     if (engine.candidates(task.selection.accountFilter, operation, task.selection.instanceIds).length === 0) {
-      return admissionResponse({ kind: "no-account" });
+      return { kind: "no-account" };
     }
     await Promise.all(inputs.map(([key, image]) => blobs.put(key, image)));
-    return admissionResponse(await engine.admit(task, operation));
+    return engine.admit(task, operation);
   }
 
   /**
@@ -481,6 +489,10 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     if (action.kind === "upscale") {
       const earlier = await engine.claimButton(parent.id, pressed, task.id);
       if (earlier !== undefined) return alreadyExists(earlier);
+      const admission = await admit(task, backendOperation, []);
+      if (admission.kind === "no-account" || admission.kind === "full")
+        await engine.releaseButton(parent.id, pressed, task.id);
+      return admissionResponse(admission);
     }
     const candidates = engine.candidates(accountFilter, backendOperation, instanceIds);
     const modal = modalStepOf(action, candidates[0]);
@@ -1136,12 +1148,12 @@ function withMode(
  * The proxies' answer to a button pressed a second time (code 21, HTTP 200): the task the first
  * press made, its status and image.
  */
-function alreadyExists(task: StoredImageTask): Response {
+function alreadyExists(task: { id: string; status: string; imageUrl: string | null }): Response {
   return envelopeResponse(200, {
     code: ImageTaskCode.parameterError,
     description: "Task already exists",
     result: task.id,
-    properties: { status: task.record.status, imageUrl: task.record.imageUrl },
+    properties: { status: task.status, imageUrl: task.imageUrl },
   });
 }
 
