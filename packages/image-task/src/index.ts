@@ -52,8 +52,15 @@ export {
   type ImageTaskService,
   type ImageTaskServiceOptions,
 } from "./http/create-image-task-service";
+export {
+  createImageTaskRateLimiter,
+  type ImageTaskRateLimiter,
+  type ImageTaskRateLimitOptions,
+} from "./http/image-task-rate-limit";
 // Images
 export { composeImageGrid } from "./images/compose-image-grid";
+export { type FittedImages, fitInlineImages, inlineSize } from "./images/fit-inline-images";
+export { upscaleTwice } from "./images/upscale-twice";
 export { decodeImageDataUrl, maxImageBytes } from "./images/decode-image-data-url";
 export {
   fitMask,
@@ -88,6 +95,11 @@ export {
   type ImageTaskShortener,
 } from "./prompts/image-task-shortener";
 export { findBannedWord, type PreparedImagePrompt, prepareImagePrompt } from "./prompts/prepare-image-prompt";
+export {
+  type ParsedPrompt,
+  type PromptParameter,
+  parsePromptParameters,
+} from "./prompts/parse-prompt-parameters";
 // Stores
 export { createDirectoryImageBlobStore } from "./stores/directory-image-blob-store";
 export type { ImageBlobStore } from "./stores/image-blob-store";
@@ -127,6 +139,8 @@ export {
   maxListedTaskIds,
   ImageTaskModalRequest,
   ImageTaskChangeRequest,
+  ImageTaskAccountCreate,
+  ImageTaskAccountUpdate,
   ImageTaskSimpleChangeRequest,
   ImageTaskShortenRequest,
   ImageTaskSwapFaceRequest,
