@@ -78,24 +78,33 @@ export function createChatImageProvider(
   /** Losses of one operation, once per path (a grid builds four requests). */
   type Losses = Map<string, Loss>;
 
-  async function one(
+  /**
+   * The input with its images made to fit the format's inline limit (downscaled and reported,
+   * never refused upstream); done once per operation, not per request of a grid.
+   */
+  async function fitted(
     input: Omit<ChatImageRequestInput, "model">,
-    call: ImageCallOptions,
     losses: Losses,
-  ): Promise<ImageBytes> {
-    // Images beyond the format's inline limit are downscaled (and reported), never refused upstream.
+  ): Promise<Omit<ChatImageRequestInput, "model">> {
     const all = input.mask === undefined ? input.images : [...input.images, input.mask];
-    const fitted = await fitInlineImages(
+    const fit = await fitInlineImages(
       all,
       options.inlineLimit.maxInlineBytes,
       options.inlineLimit.description,
     );
-    for (const loss of fitted.losses) losses.set(loss.path, loss);
-    const sized = {
+    for (const loss of fit.losses) losses.set(loss.path, loss);
+    return {
       ...input,
-      images: fitted.images.slice(0, input.images.length),
-      ...(input.mask === undefined ? {} : { mask: fitted.images[input.images.length]! }),
+      images: fit.images.slice(0, input.images.length),
+      ...(input.mask === undefined ? {} : { mask: fit.images[input.images.length]! }),
     };
+  }
+
+  async function one(
+    sized: Omit<ChatImageRequestInput, "model">,
+    call: ImageCallOptions,
+    losses: Losses,
+  ): Promise<ImageBytes> {
     const response = await provider.generate(
       build({ ...sized, model }, (loss) => losses.set(loss.path, loss)),
       call.signal === undefined ? {} : { signal: call.signal },
@@ -118,9 +127,10 @@ export function createChatImageProvider(
     call.onProgress?.(0);
     let done = 0;
     const losses: Losses = new Map((mapped?.losses ?? []).map((loss) => [loss.path, loss]));
+    const sized = await fitted(input, losses);
     const images = await Promise.all(
       Array.from({ length: gridSize }, async () => {
-        const image = await one(input, call, losses);
+        const image = await one(sized, call, losses);
         done++;
         call.onProgress?.(Math.round((done / gridSize) * 90));
         return image;
@@ -136,7 +146,7 @@ export function createChatImageProvider(
   ): Promise<ImageResult> {
     call.onProgress?.(0);
     const losses: Losses = new Map((mapped?.losses ?? []).map((loss) => [loss.path, loss]));
-    const image = await one(input, call, losses);
+    const image = await one(await fitted(input, losses), call, losses);
     call.onProgress?.(90);
     return withLosses({ layout: "single", images: [image] }, losses);
   }
