@@ -85,6 +85,16 @@ for (const prefix of ["mj", "img"] as const) {
       const relax = await relay.submit("submit/imagine", { prompt: "a slow lighthouse" }, "relax");
       expect(fast.json).toMatchObject({ code: 1, properties: { instanceId: "fast-1" } });
       expect(relax.json).toMatchObject({ code: 1, properties: { instanceId: "relax-1" } });
+      // The /img spelling of the prefix; no account offers TURBO here.
+      const turbo = await service.call(
+        "POST",
+        `/img-turbo/${prefix}/submit/imagine`,
+        { prompt: "quick" },
+        {
+          "mj-api-secret": testKey,
+        },
+      );
+      expect(turbo.json).toMatchObject({ code: 24, result: null });
       const [grid, relaxed] = await relay.poll([fast.json.result, relax.json.result]);
       expect(grid).toMatchObject({ status: "SUCCESS", properties: { mode: "FAST" } });
       expect(relaxed).toMatchObject({ status: "SUCCESS", properties: { mode: "RELAX" } });
