@@ -61,13 +61,16 @@ function temporaryDirectory(prefix: string): string {
   return directory;
 }
 
-async function serveWith(config: unknown): Promise<RunningServe> {
+async function serveWith(
+  config: unknown,
+  io: ReturnType<typeof captureIo> = captureIo({ environment: {} }),
+): Promise<RunningServe> {
   const file = join(temporaryDirectory("interlingua-serve-image-"), "config.json");
   writeFileSync(file, JSON.stringify(config));
   const dataDir = temporaryDirectory("interlingua-serve-data-");
   const running = await startServe(
     ["--config", file, "--port", "0", "--data-dir", dataDir],
-    captureIo({ environment: {} }),
+    io,
     defaultRecordingFormats,
   );
   if (!running) throw new Error("serve did not start");
@@ -249,35 +252,41 @@ describe("interlingua serve with an imageTask section on a responses provider", 
 });
 
 describe("interlingua serve with imageTask.notify settings", () => {
-  it("delivers to the default hook on a listed private host, signed, and refuses hooks on other private hosts", async () => {
+  it("delivers to the default hook on a listed private host, signed, refuses hooks on other private hosts, and logs a hook given up", async () => {
+    const io = captureIo({ environment: {} });
     const received: { status: string; signature: string | null }[] = [];
     let failuresLeft = 1;
     const hook = await serveNode({
       async fetch(request) {
+        if (new URL(request.url).pathname === "/down/secret-token")
+          return new Response("down", { status: 503 });
         const record = JSON.parse(await request.text());
         if (failuresLeft-- > 0) return new Response("down", { status: 503 });
         received.push({ status: record.status, signature: request.headers.get("x-image-task-signature") });
         return new Response(null, { status: 204 });
       },
     });
-    const running = await serveWith({
-      providers: { gemini: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-key" } },
-      routes: [],
-      imageTask: {
-        provider: "gemini",
-        model: "gemini-image",
-        blobDirectory: temporaryDirectory("interlingua-serve-blobs-"),
-        notify: {
-          globalHook: `${hook.url}/hook`,
-          secret: "hook-secret",
-          allowPrivateHosts: ["127.0.0.0/8"],
-          maxAttempts: 3,
-          baseDelayMs: 20,
-          maxDelayMs: 40,
-          timeoutMs: 2_000,
+    const running = await serveWith(
+      {
+        providers: { gemini: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-key" } },
+        routes: [],
+        imageTask: {
+          provider: "gemini",
+          model: "gemini-image",
+          blobDirectory: temporaryDirectory("interlingua-serve-blobs-"),
+          notify: {
+            globalHook: `${hook.url}/hook`,
+            secret: "hook-secret",
+            allowPrivateHosts: ["127.0.0.0/8"],
+            maxAttempts: 3,
+            baseDelayMs: 20,
+            maxDelayMs: 40,
+            timeoutMs: 2_000,
+          },
         },
       },
-    });
+      io,
+    );
     try {
       const url = running.server.url;
       const submitted = await call(`${url}/img/submit/imagine`, "POST", {}, { prompt: "a red square" });
@@ -298,6 +307,21 @@ describe("interlingua serve with imageTask.notify settings", () => {
         },
       );
       expect(refused).toMatchObject({ status: 400, json: { code: 21, properties: { param: "notifyHook" } } });
+      const down = await call(
+        `${url}/img/submit/imagine`,
+        "POST",
+        {},
+        {
+          prompt: "y",
+          notifyHook: `${hook.url}/down/secret-token`,
+        },
+      );
+      await finished(`${url}/img`, down.json.result, {});
+      await running.imageTask?.idle();
+      expect(io.err()).toContain(
+        `notify hook at ${new URL(hook.url).origin} for task ${down.json.result} gave up after 3 attempt(s): the hook answered HTTP 503`,
+      );
+      expect(io.err()).not.toContain("secret-token");
     } finally {
       await running.server.close();
       await running.imageTask?.idle();

@@ -22,6 +22,8 @@ export interface ServeImageTaskContext {
   storage?: KeyValueStorage;
   /** The Redis every instance shares: tasks then run on its job queue, keys under `prefix`. */
   redis?: { url: string; prefix?: string };
+  /** Told about notify deliveries given up or refused, so none is dropped silently (serve logs them). */
+  onNotifyFailure?: (failure: { taskId: string; hook: string; attempts: number; reason: string }) => void;
 }
 
 /** Base URL the in-process translator calls; never resolved, the gateway answers it directly. */
@@ -80,7 +82,14 @@ export function createServeImageTaskService(
     ],
     ...(context.storage === undefined ? {} : { storage: context.storage }),
     ...(section.retention === undefined ? {} : { retention: section.retention }),
-    ...(section.notify === undefined ? {} : { notify: section.notify }),
+    ...(section.notify === undefined && context.onNotifyFailure === undefined
+      ? {}
+      : {
+          notify: {
+            ...section.notify,
+            ...(context.onNotifyFailure === undefined ? {} : { onDeliveryFailure: context.onNotifyFailure }),
+          },
+        }),
     ...(section.rateLimit === undefined ? {} : { rateLimit: section.rateLimit }),
     ...(context.redis === undefined ? {} : { queue: { ...section.queue, ...context.redis } }),
     ...(section.blobDirectory === undefined
