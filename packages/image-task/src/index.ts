@@ -52,8 +52,15 @@ export {
   type ImageTaskService,
   type ImageTaskServiceOptions,
 } from "./http/create-image-task-service";
+export {
+  createImageTaskRateLimiter,
+  type ImageTaskRateLimiter,
+  type ImageTaskRateLimitOptions,
+} from "./http/image-task-rate-limit";
 // Images
 export { composeImageGrid } from "./images/compose-image-grid";
+export { type FittedImages, fitInlineImages, inlineSize } from "./images/fit-inline-images";
+export { upscaleTwice } from "./images/upscale-twice";
 export { decodeImageDataUrl, maxImageBytes } from "./images/decode-image-data-url";
 export {
   fitMask,
@@ -68,6 +75,7 @@ export {
   type TaskNotifier,
 } from "./notify/create-task-notifier";
 export { isPublicAddress } from "./notify/is-public-address";
+export { createPrivateHostAllowList, type PrivateHostAllowList } from "./notify/private-host-allow-list";
 export { notifyRetryDelay } from "./notify/notify-retry-delay";
 export {
   notifySignatureHeader,
@@ -81,7 +89,17 @@ export {
   createChatTranslator,
   type ImageTaskTranslator,
 } from "./prompts/image-task-translator";
+export {
+  type ChatShortenerOptions,
+  createChatShortener,
+  type ImageTaskShortener,
+} from "./prompts/image-task-shortener";
 export { findBannedWord, type PreparedImagePrompt, prepareImagePrompt } from "./prompts/prepare-image-prompt";
+export {
+  type ParsedPrompt,
+  type PromptParameter,
+  parsePromptParameters,
+} from "./prompts/parse-prompt-parameters";
 // Stores
 export { createDirectoryImageBlobStore } from "./stores/directory-image-blob-store";
 export type { ImageBlobStore } from "./stores/image-blob-store";
@@ -120,6 +138,11 @@ export {
   ImageTaskListRequest,
   maxListedTaskIds,
   ImageTaskModalRequest,
+  ImageTaskChangeRequest,
+  ImageTaskAccountCreate,
+  ImageTaskAccountUpdate,
+  ImageTaskSimpleChangeRequest,
+  ImageTaskShortenRequest,
   ImageTaskSwapFaceRequest,
   ImageTaskUploadRequest,
 } from "./wire/image-task-request-bodies";

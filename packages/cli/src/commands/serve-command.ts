@@ -225,6 +225,11 @@ export async function startServe(
       gatewayFetch: (request) => gateway.fetch(request),
       storage,
       ...(config.redis === undefined ? {} : { redis: config.redis }),
+      // The hook's origin only: its path or query may carry the receiver's token.
+      onNotifyFailure: (failure) =>
+        io.stderr.write(
+          `interlingua: notify hook at ${hookOrigin(failure.hook)} for task ${failure.taskId} gave up after ${failure.attempts} attempt(s): ${failure.reason}\n`,
+        ),
     });
   }
   io.stderr.write(
@@ -404,4 +409,13 @@ async function recordedPrompts(
     if (alone && recording.response?.status === 200) simple ??= text.text;
   }
   return { all: [...prompts], simple };
+}
+
+/** The origin of a hook URL, for logs (its path and query may hold a token). */
+function hookOrigin(hook: string): string {
+  try {
+    return new URL(hook).origin;
+  } catch {
+    return "(not a URL)";
+  }
 }

@@ -61,13 +61,16 @@ function temporaryDirectory(prefix: string): string {
   return directory;
 }
 
-async function serveWith(config: unknown): Promise<RunningServe> {
+async function serveWith(
+  config: unknown,
+  io: ReturnType<typeof captureIo> = captureIo({ environment: {} }),
+): Promise<RunningServe> {
   const file = join(temporaryDirectory("interlingua-serve-image-"), "config.json");
   writeFileSync(file, JSON.stringify(config));
   const dataDir = temporaryDirectory("interlingua-serve-data-");
   const running = await startServe(
     ["--config", file, "--port", "0", "--data-dir", dataDir],
-    captureIo({ environment: {} }),
+    io,
     defaultRecordingFormats,
   );
   if (!running) throw new Error("serve did not start");
@@ -117,7 +120,14 @@ describe("interlingua serve with an imageTask section on a generate-content prov
       auth: { keys: [serveKey] },
       providers: { gemini: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-key" } },
       routes: [{ model: "translator", provider: "gemini", upstreamModel: "gemini-text" }],
-      imageTask: { provider: "gemini", model: "gemini-image", blobDirectory, translateWith: "translator" },
+      imageTask: {
+        provider: "gemini",
+        model: "gemini-image",
+        blobDirectory,
+        translateWith: "translator",
+        shortenWith: "translator",
+        adminKeys: ["sk-serve-admin"],
+      },
     });
   });
   afterAll(async () => {
@@ -172,6 +182,31 @@ describe("interlingua serve with an imageTask section on a generate-content prov
     });
     const refused = await call(`${url}/mj/task/${grid.id}/fetch`, "GET", { "mj-api-secret": "sk-other" });
     expect(refused.status).toBe(401);
+    // Accounts: only the admin key manages them.
+    expect((await call(`${url}/mj/account/list`, "GET", secret)).status).toBe(403);
+    const accounts = await call(`${url}/mj/account/list`, "GET", { "mj-api-secret": "sk-serve-admin" });
+    expect(accounts).toMatchObject({ status: 200, json: [{ instanceId: "gemini", backend: "gemini" }] });
+  });
+  it("serves the speed-mode prefixes relays use, and shorten through the gateway's route", async () => {
+    const url = running.server.url;
+    const secret = { "mj-api-secret": serveKey };
+    const fast = await call(`${url}/mj-fast/mj/submit/imagine`, "POST", secret, { prompt: "a red square" });
+    expect(fast.json).toMatchObject({ code: 1 });
+    expect(await finished(`${url}/mj`, fast.json.result, secret)).toMatchObject({
+      status: "SUCCESS",
+      properties: { mode: "FAST" },
+    });
+    const relax = await call(`${url}/mj-relax/mj/submit/imagine`, "POST", secret, { prompt: "a red square" });
+    expect(await finished(`${url}/mj`, relax.json.result, secret)).toMatchObject({
+      properties: { mode: "RELAX" },
+    });
+    const shorten = await call(`${url}/mj/submit/shorten`, "POST", secret, { prompt: "a long prompt" });
+    expect(shorten.json).toMatchObject({ code: 1 });
+    expect(await finished(`${url}/mj`, shorten.json.result, secret)).toMatchObject({
+      action: "SHORTEN",
+      status: "SUCCESS",
+      properties: { prompts: [translatedPrompt] },
+    });
   });
 });
 
@@ -212,6 +247,85 @@ describe("interlingua serve with an imageTask section on a responses provider", 
     } finally {
       await running.server.close();
       await running.imageTask?.idle();
+    }
+  });
+});
+
+describe("interlingua serve with imageTask.notify settings", () => {
+  it("delivers to the default hook on a listed private host, signed, refuses hooks on other private hosts, and logs a hook given up", async () => {
+    const io = captureIo({ environment: {} });
+    const received: { status: string; signature: string | null }[] = [];
+    let failuresLeft = 1;
+    const hook = await serveNode({
+      async fetch(request) {
+        if (new URL(request.url).pathname === "/down/secret-token")
+          return new Response("down", { status: 503 });
+        const record = JSON.parse(await request.text());
+        if (failuresLeft-- > 0) return new Response("down", { status: 503 });
+        received.push({ status: record.status, signature: request.headers.get("x-image-task-signature") });
+        return new Response(null, { status: 204 });
+      },
+    });
+    const running = await serveWith(
+      {
+        providers: { gemini: { type: "generate-content", baseURL: upstream.url, apiKey: "upstream-key" } },
+        routes: [],
+        imageTask: {
+          provider: "gemini",
+          model: "gemini-image",
+          blobDirectory: temporaryDirectory("interlingua-serve-blobs-"),
+          notify: {
+            globalHook: `${hook.url}/hook`,
+            secret: "hook-secret",
+            allowPrivateHosts: ["127.0.0.0/8"],
+            maxAttempts: 3,
+            baseDelayMs: 20,
+            maxDelayMs: 40,
+            timeoutMs: 2_000,
+          },
+        },
+      },
+      io,
+    );
+    try {
+      const url = running.server.url;
+      const submitted = await call(`${url}/img/submit/imagine`, "POST", {}, { prompt: "a red square" });
+      expect(submitted.json.code).toBe(1);
+      await finished(`${url}/img`, submitted.json.result, {});
+      await running.imageTask?.idle();
+      expect(received.at(-1)).toMatchObject({
+        status: "SUCCESS",
+        signature: expect.stringMatching(/^t=\d+,v1=/),
+      });
+      const refused = await call(
+        `${url}/img/submit/imagine`,
+        "POST",
+        {},
+        {
+          prompt: "x",
+          notifyHook: "http://10.1.2.3/hook",
+        },
+      );
+      expect(refused).toMatchObject({ status: 400, json: { code: 21, properties: { param: "notifyHook" } } });
+      const down = await call(
+        `${url}/img/submit/imagine`,
+        "POST",
+        {},
+        {
+          prompt: "y",
+          notifyHook: `${hook.url}/down/secret-token`,
+        },
+      );
+      await finished(`${url}/img`, down.json.result, {});
+      await running.imageTask?.idle();
+      expect(io.err()).toContain(
+        `notify hook at ${new URL(hook.url).origin} for task ${down.json.result} gave up after 3 attempt(s): the hook answered HTTP 503`,
+      );
+      expect(io.err()).not.toContain("secret-token");
+    } finally {
+      await running.server.close();
+      await running.imageTask?.idle();
+      await hook.close();
     }
   });
 });

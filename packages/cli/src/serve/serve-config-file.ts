@@ -27,17 +27,39 @@ export const ImageTaskSection = z.strictObject({
   blobDirectory: z.optional(z.string().check(z.minLength(1))),
   /** A model the gateway routes, to translate Chinese prompts into `promptEn`; none: no translation. */
   translateWith: z.optional(z.string().check(z.minLength(1))),
+  /** A model the gateway routes, to answer `submit/shorten`; none: shorten answers code 24. */
+  shortenWith: z.optional(z.string().check(z.minLength(1))),
+  /** Keys that may manage accounts (`/mj/account/...`), besides the gateway's `auth.keys`, which may not. */
+  adminKeys: z.optional(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
   /** Words that reject a prompt. */
   bannedWords: z.optional(z.array(z.string().check(z.minLength(1)))),
   /** Tasks run at the same time; default 3. */
   concurrency: z.optional(z.int().check(z.positive())),
   /** Tasks that may wait beyond `concurrency`; default 10. */
   queueSize: z.optional(z.int().check(z.nonnegative())),
-  /** Notify hooks: `secret` signs each delivery; `allowPrivateAddresses` lets hooks reach a private network. */
+  /**
+   * Notify hooks (see `ImageTaskNotifyOptions`): `globalHook` for submissions that name none,
+   * `secret` signs each delivery, `allowPrivateAddresses` lets hooks reach any private address and
+   * `allowPrivateHosts` only the listed host names and IP addresses or CIDR ranges; the retry policy
+   * (`maxAttempts`, `baseDelayMs`, `maxDelayMs`) and `timeoutMs` of one attempt.
+   */
   notify: z.optional(
     z.strictObject({
+      globalHook: z.optional(z.url({ protocol: /^https?$/ })),
       secret: z.optional(z.string().check(z.minLength(1))),
       allowPrivateAddresses: z.optional(z.boolean()),
+      allowPrivateHosts: z.optional(z.array(z.string().check(z.minLength(1)))),
+      maxAttempts: z.optional(z.int().check(z.positive())),
+      baseDelayMs: z.optional(z.int().check(z.positive())),
+      maxDelayMs: z.optional(z.int().check(z.positive())),
+      timeoutMs: z.optional(z.int().check(z.positive())),
+    }),
+  ),
+  /** Requests per caller beyond which image-task answers 429 with `Retry-After` (see `ImageTaskRateLimitOptions`). */
+  rateLimit: z.optional(
+    z.strictObject({
+      requestsPerMinute: z.int().check(z.positive()),
+      burst: z.optional(z.int().check(z.positive())),
     }),
   ),
   /** How long and how many finished tasks and images are kept (see `ImageTaskRetention`, docs/deploying.md). */

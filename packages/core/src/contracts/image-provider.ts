@@ -1,3 +1,5 @@
+import type { Loss } from "../conversion/loss";
+
 /**
  * The contract of an image backend. The image-task engine turns the image-task interface's tasks,
  * buttons and modal steps into calls of these operations; a backend implements the ones it can and
@@ -154,6 +156,11 @@ export interface ImageResult {
   finalPrompt?: string;
   /** What can follow this result, when narrower than the backend's capabilities. */
   followUps?: ImageFollowUps;
+  /**
+   * What of the request the backend could not carry as asked (prompt parameters it has no field
+   * for, approximated aspect ratios), with paths into the task (`/prompt/--v`, `/botType`).
+   */
+  losses?: Loss[];
 }
 
 /** An image backend; every operation is optional and declared in `capabilities`. */

@@ -11,4 +11,9 @@ export interface TaskStore<TTask extends { id: string }> {
   getMany(ids: readonly string[]): Promise<TTask[]>;
   /** Removes a task; true when it existed. */
   delete(id: string): Promise<boolean>;
+  /**
+   * Every task kept (in no particular order), for listing endpoints; optional: a store that cannot
+   * enumerate leaves it out and such endpoints say so.
+   */
+  list?(): Promise<TTask[]>;
 }

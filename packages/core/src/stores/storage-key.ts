@@ -13,6 +13,13 @@ export function storageKeyOf(id: string): string | undefined {
   return key.length <= maxStorageKeyLength ? key : undefined;
 }
 
+/** The id a storage key segment of {@link storageKeyOf} was made from (its inverse). */
+export function idOfStorageKey(key: string): string {
+  if (!key.startsWith("~")) return key;
+  const binary = atob(key.slice(1).replaceAll("-", "+").replaceAll("_", "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
 function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);

@@ -1,5 +1,5 @@
 import type { KeyValueStorage } from "./key-value-storage";
-import { storageKeyOf } from "./storage-key";
+import { idOfStorageKey, storageKeyOf } from "./storage-key";
 import { utf8Length } from "./utf8-length";
 
 /** Bounds of a {@link StorageKeyspace}; count and bytes only weigh entries that can expire. */
@@ -56,6 +56,8 @@ export interface StorageKeyspace {
   ): Promise<boolean>;
   /** Removes an entry; true when it existed. */
   delete(id: string): Promise<boolean>;
+  /** The ids of the entries stored (expired ones not yet swept included: `get` answers them as unknown). */
+  ids(): Promise<string[]>;
   /** Removes expired entries, then the oldest ones while over a bound (down to nine tenths of it). */
   sweep(): Promise<void>;
 }
@@ -134,6 +136,10 @@ export function createStorageKeyspace(
   }
 
   return {
+    async ids() {
+      const keys = await storage.getKeys(`${prefix}:index`);
+      return keys.map((key) => idOfStorageKey(key.slice(key.lastIndexOf(":") + 1)));
+    },
     async get(id) {
       const key = storageKeyOf(id);
       if (key === undefined) return undefined;

@@ -55,5 +55,9 @@ export function createStorageTaskStore<TTask extends { id: string }>(
     delete(id) {
       return keyspace.delete(id);
     },
+    async list() {
+      const tasks = await Promise.all((await keyspace.ids()).map(get));
+      return tasks.filter((task): task is Awaited<TTask> => task !== undefined);
+    },
   };
 }

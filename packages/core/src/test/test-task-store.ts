@@ -53,6 +53,17 @@ export function testTaskStore(
       expect((await store.get("a"))?.status).toBe("SUCCESS");
     });
 
+    it("lists every task kept, when it can list", async () => {
+      const store = await createStore();
+      if (store.list === undefined) return;
+      await store.set(taskFixture("a"));
+      await store.set(taskFixture("b/ü"));
+      await store.set(taskFixture("a", "SUCCESS"));
+      const listed = await store.list();
+      expect(listed.map((task) => task.id).sort()).toEqual(["a", "b/ü"]);
+      expect(listed.find((task) => task.id === "a")?.status).toBe("SUCCESS");
+    });
+
     it("answers many in the order asked, leaving unknown ids out", async () => {
       const store = await createStore();
       await store.set(taskFixture("a"));

@@ -365,12 +365,19 @@ export function createProxyImageProvider(options: ProxyImageProviderOptions): Pr
       return true;
     },
     imageSeed: async (reference, call_ = {}) => {
-      const envelope = await call<UpstreamEnvelope>(
-        "GET",
-        `/task/${encodeURIComponent(reference)}/image-seed`,
-        undefined,
-        call_.signal,
-      );
+      let envelope: UpstreamEnvelope;
+      try {
+        envelope = await call<UpstreamEnvelope>(
+          "GET",
+          `/task/${encodeURIComponent(reference)}/image-seed`,
+          undefined,
+          call_.signal,
+        );
+      } catch (error) {
+        // The upstream answers 404 when it has no seed for the task: no seed, not a failure.
+        if (CanonicalError.isInstance(error) && error.upstream?.status === 404) return undefined;
+        throw error;
+      }
       return envelope.code === 1 && envelope.result !== undefined && envelope.result !== null
         ? String(envelope.result)
         : undefined;

@@ -1,5 +1,6 @@
 import type { ChatProvider, ImageBytes } from "@interlingua/core";
 import { imageBase64 } from "../images/image-data-url";
+import { parsePromptList } from "../prompts/parse-prompt-list";
 import { responseText } from "./extract-response-images";
 
 /**
@@ -48,24 +49,8 @@ export async function describeImageWithChat(
     },
     signal === undefined ? {} : { signal },
   );
-  const prompts = parsePrompts(responseText(response));
+  const prompts = parsePromptList(responseText(response));
   if (prompts.length < 4)
     throw new Error(`the describe model gave ${prompts.length} prompts instead of four`);
   return prompts.slice(0, 4);
-}
-
-function parsePrompts(text: string): string[] {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*|\s*```$/g, "");
-  try {
-    const parsed: unknown = JSON.parse(trimmed);
-    const list = Array.isArray(parsed) ? parsed : (parsed as { prompts?: unknown })?.prompts;
-    if (Array.isArray(list))
-      return list.filter((item): item is string => typeof item === "string" && item.trim() !== "");
-  } catch {
-    // not JSON: one prompt per line
-  }
-  return trimmed
-    .split(/\n+/)
-    .map((line) => line.replace(/^\s*(?:\d+[.)]|[-*]|\d️⃣)\s*/, "").trim())
-    .filter((line) => line !== "");
 }

@@ -58,9 +58,10 @@ describe("docs/image-task.md", () => {
         imageUrl: expect.stringMatching(new RegExp(`^${service.url}/img/image/`)),
         buttons: ["U1", "U2", "U3", "U4", "", "V1", "V2", "V3", "V4"],
       });
+      // U2 is the chosen 64×64 candidate of the grid, upscaled 2×.
       const saved = await readFile(join(directory, "u2.png"));
       const metadata = await sharp(saved).metadata();
-      expect([metadata.format, metadata.width, metadata.height]).toEqual(["png", 64, 64]);
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(["png", 128, 128]);
       const colour = await meanColour(new Uint8Array(saved));
       expect(palette.slice(0, 4)).toContainEqual(colour);
       // U1-U4 return a candidate as it is: the upscale asked the model for nothing more.

@@ -105,7 +105,7 @@ describe("generate-content backend, whole lifecycle over HTTP", () => {
     expect(sent.generationConfig.responseModalities).toEqual(["IMAGE"]);
   });
 
-  it("U2 returns the second candidate as a single image with the single-image buttons", async () => {
+  it("U2 returns the second candidate upscaled 2x (sharp) as a single image with the single-image buttons", async () => {
     const { json: grid } = await service.call("GET", `/img/task/${gridTask}/fetch`);
     const gridImage = await image(grid.imageUrl);
     const second = await meanColour(gridImage.data, { left: 64, top: 0, width: 64, height: 64 });
@@ -115,7 +115,7 @@ describe("generate-content backend, whole lifecycle over HTTP", () => {
     const task = await service.waitFor(upscaled);
     expect(task).toMatchObject({ status: "SUCCESS", action: "UPSCALE" });
     const single = await image(task.imageUrl!);
-    expect([single.width, single.height]).toEqual([64, 64]);
+    expect([single.width, single.height]).toEqual([128, 128]);
     expect(key(await meanColour(single.data))).toBe(key(second));
     expect(task.buttons.map((button) => button.label)).toEqual([
       "Vary (Strong)",
@@ -150,27 +150,40 @@ describe("generate-content backend, whole lifecycle over HTTP", () => {
     }
   });
 
-  it("pan left grows the canvas by half and sends the image with its mask", async () => {
+  it("pan left grows the canvas by half and sends the image with its mask; the result is a new grid", async () => {
     const submitted = await press(upscaled, /pan_left/);
     const task = await service.waitFor(submitted.json.result);
     expect(task).toMatchObject({ status: "SUCCESS", action: "PAN" });
+    expect(task.buttons.map((button) => button.label)).toEqual([
+      "U1",
+      "U2",
+      "U3",
+      "U4",
+      "",
+      "V1",
+      "V2",
+      "V3",
+      "V4",
+    ]);
+    expect(task.imageUrls).toHaveLength(4);
     const sent = upstream.requests.at(-1) as { contents: { parts: { inlineData?: { data: string } }[] }[] };
     const [canvas, mask] = sent.contents[0]!.parts.filter((part) => part.inlineData !== undefined);
     const canvasMeta = await sharp(Buffer.from(canvas!.inlineData!.data, "base64")).metadata();
-    expect([canvasMeta.width, canvasMeta.height]).toEqual([96, 64]);
+    expect([canvasMeta.width, canvasMeta.height]).toEqual([192, 128]);
     const maskData = Buffer.from(mask!.inlineData!.data, "base64");
-    expect(key(await meanColour(maskData, { left: 0, top: 0, width: 32, height: 64 }))).toBe("111");
-    expect(key(await meanColour(maskData, { left: 32, top: 0, width: 64, height: 64 }))).toBe("000");
+    expect(key(await meanColour(maskData, { left: 0, top: 0, width: 64, height: 128 }))).toBe("111");
+    expect(key(await meanColour(maskData, { left: 64, top: 0, width: 128, height: 128 }))).toBe("000");
   });
 
-  it("zoom out 2x is an edit of the image shrunk to half inside the same canvas", async () => {
+  it("zoom out 2x is an edit of the image shrunk to half inside the same canvas; the result is a new grid", async () => {
     const submitted = await press(upscaled, "Zoom Out 2x");
     const task = await service.waitFor(submitted.json.result);
     expect(task).toMatchObject({ status: "SUCCESS", action: "ZOOM" });
+    expect(task.buttons).toHaveLength(9);
     const sent = upstream.requests.at(-1) as { contents: { parts: { inlineData?: { data: string } }[] }[] };
     const mask = Buffer.from(sent.contents[0]!.parts[1]!.inlineData!.data, "base64");
-    expect(key(await meanColour(mask, { left: 16, top: 16, width: 32, height: 32 }))).toBe("000");
-    expect(key(await meanColour(mask, { left: 0, top: 0, width: 64, height: 8 }))).toBe("111");
+    expect(key(await meanColour(mask, { left: 32, top: 32, width: 64, height: 64 }))).toBe("000");
+    expect(key(await meanColour(mask, { left: 0, top: 0, width: 128, height: 16 }))).toBe("111");
   });
 
   it("custom zoom waits in MODAL until the modal step gives a factor", async () => {
@@ -214,7 +227,8 @@ describe("generate-content backend, whole lifecycle over HTTP", () => {
     expect(task).toMatchObject({ status: "SUCCESS", action: "VARIATION", promptEn: "a hat" });
     const sent = upstream.requests.at(-1) as { contents: { parts: { inlineData?: { data: string } }[] }[] };
     const sentMask = sent.contents[0]!.parts[1]!.inlineData!.data;
-    expect((await sharp(Buffer.from(sentMask, "base64")).metadata()).width).toBe(64);
+    expect((await sharp(Buffer.from(sentMask, "base64")).metadata()).width).toBe(128);
+    expect(task.buttons).toHaveLength(9);
   });
 
   it("blend sends every image and the aspect ratio; describe gives four prompts; face swap gives one image", async () => {
@@ -235,9 +249,12 @@ describe("generate-content backend, whole lifecycle over HTTP", () => {
     });
     const sent = upstream.requests.at(-1) as {
       contents: { parts: { inlineData?: unknown; text?: string }[] }[];
+      generationConfig: { imageConfig?: unknown };
     };
     expect(sent.contents[0]!.parts.filter((part) => part.inlineData !== undefined)).toHaveLength(3);
-    expect(sent.contents[0]!.parts.at(-1)!.text).toContain("Aspect ratio 2:3");
+    // The ratio goes in the format's own field, not the prompt text.
+    expect(sent.generationConfig.imageConfig).toEqual({ aspectRatio: "2:3" });
+    expect(sent.contents[0]!.parts.at(-1)!.text).not.toContain("2:3");
 
     const describe = await service.call("POST", "/img/submit/describe", { base64: dataUrl(images[0]!) });
     const described = await service.waitFor(describe.json.result);
@@ -259,8 +276,11 @@ describe("generate-content backend, whole lifecycle over HTTP", () => {
     expect(swapped).toMatchObject({ status: "SUCCESS", action: "SWAP_FACE" });
   });
 
-  it("the image seed is refused for a backend that reports none", async () => {
+  it("the image seed of a backend that reports none answers code 24, not an unknown task", async () => {
     const seed = await service.call("GET", `/img/task/${gridTask}/image-seed`);
-    expect(seed).toMatchObject({ status: 404, json: { code: 21, result: null } });
+    expect(seed).toMatchObject({
+      status: 200,
+      json: { code: 24, result: null, description: expect.stringContaining("has no seed") },
+    });
   });
 });

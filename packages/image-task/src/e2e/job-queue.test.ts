@@ -103,7 +103,7 @@ describe.runIf(redisIsAvailable)("image tasks on a job queue shared by two insta
     expect(calls).toBe(5);
   });
 
-  it("notify a task's hook once per change, whichever instance made it", async () => {
+  it("notify a task's hook at most once per change and in order, whichever instance made it", async () => {
     const receiver = await startNotifyReceiver(0);
     const [a, b] = await twoInstances(
       createGatedImageProvider("instant", false),
@@ -121,13 +121,17 @@ describe.runIf(redisIsAvailable)("image tasks on a job queue shared by two insta
     await b!.service.idle();
     const records = receiver.deliveries.map((delivery) => JSON.parse(delivery.body));
     const changes = records.map((record) => `${record.status} ${record.progress}`);
-    expect(changes).toEqual([
+    // Each change at most once and in order; a state a newer one overtook while a request was out
+    // is skipped (notify keeps only the latest state pending per hook).
+    const everyChange = [
       "NOT_START 0%",
       "SUBMITTED 0%",
       "IN_PROGRESS 10%",
       "IN_PROGRESS 99%",
       "SUCCESS 100%",
-    ]);
+    ];
+    expect(everyChange.filter((change) => changes.includes(change))).toEqual(changes);
+    expect(changes.at(-1)).toBe("SUCCESS 100%");
     await receiver.close();
   });
 });

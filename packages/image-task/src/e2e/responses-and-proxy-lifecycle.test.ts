@@ -216,6 +216,12 @@ describe("proxy upstream on the /mj/ spelling", () => {
     const seed = await service.call("GET", `/mj/task/${grid.id}/image-seed`);
     const upstreamId = [...proxyUpstream.tasks.values()].find((task) => task.action === "IMAGINE")!;
     expect(seed.json).toMatchObject({ code: 1, result: upstreamId.seed });
+
+    // An upstream that has forgotten the task answers 404: the seed is missing, nothing failed here.
+    const [upstreamKey] = [...proxyUpstream.tasks.entries()].find(([, task]) => task === upstreamId)!;
+    proxyUpstream.tasks.delete(upstreamKey);
+    const gone = await service.call("GET", `/mj/task/${grid.id}/image-seed`);
+    expect(gone).toMatchObject({ status: 200, json: { code: 24, result: null } });
   });
 
   it("on /img/ the seed's names go upstream as the proxies' and come back as the seed's", async () => {

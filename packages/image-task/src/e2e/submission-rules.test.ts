@@ -295,7 +295,7 @@ describe("authentication", () => {
       { prompt: "x" },
       { authorization: `Bearer ${readOnlyKey}` },
     );
-    expect(forbidden).toMatchObject({ status: 403, json: { code: 21, result: null } });
+    expect(forbidden).toMatchObject({ status: 403, json: { code: 26, result: null } });
     expect(
       (
         await service.call("GET", "/img/task/nope/fetch", undefined, {

@@ -138,7 +138,7 @@ describe("image tasks are their tenant's own", () => {
       await as(aliceReader).post("submit/modal", { taskId: running.json.result, prompt: "x" }),
     ];
     for (const answer of forbidden)
-      expect(answer).toMatchObject({ status: 403, json: { code: 21, result: null } });
+      expect(answer).toMatchObject({ status: 403, json: { code: 26, result: null } });
     expect((await as(alice).get(`task/${running.json.result}/fetch`)).json.status).not.toBe("CANCEL");
     const cancelled = await as(aliceTeam).post(`task/${running.json.result}/cancel`, {});
     expect(cancelled).toMatchObject({ status: 200, json: { code: 1, result: running.json.result } });

@@ -22,6 +22,11 @@ export class AccountScheduler {
     this.#start = start;
   }
 
+  /** Starts counting a new account. */
+  add(account: ImageTaskAccount): void {
+    this.#accounts.set(account.instanceId, account);
+  }
+
   /** Tasks running plus waiting on an account. */
   load(instanceId: string): number {
     const slots = this.#slots.get(instanceId);

@@ -39,6 +39,9 @@ export function createInProcessScheduler(accounts: readonly ImageTaskAccount[]):
         return held.has(taskId);
       },
       async close() {},
+      addAccount(account) {
+        scheduler.add(account);
+      },
     };
   };
 }

@@ -13,6 +13,7 @@ import {
 import sharp from "sharp";
 import { composeImageGrid } from "../images/compose-image-grid";
 import type { TaskNotifier } from "../notify/create-task-notifier";
+import type { ImageTaskShortener } from "../prompts/image-task-shortener";
 import type { ImageBlobStore } from "../stores/image-blob-store";
 import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
 import type { ImageTaskRecord } from "../wire/image-task-record";
@@ -20,6 +21,7 @@ import { buildImageTaskButtons } from "./build-image-task-buttons";
 import { createInProcessScheduler } from "./create-in-process-scheduler";
 import { accountMatchesFilter, chooseAccountMode, type ImageTaskAccount } from "./image-task-account";
 import type { ImageTaskScheduler, ImageTaskSchedulerFactory } from "./image-task-scheduler";
+import { isForwardStatusChange } from "./image-task-status-order";
 import { isTerminalStatus } from "./is-terminal-status";
 import type { ImageTaskOperation, StoredImageTask, StoredImageTaskResult } from "./stored-image-task";
 
@@ -29,7 +31,8 @@ export type ImageTaskAdmission =
   | { kind: "queued"; task: StoredImageTask; position: number }
   | { kind: "modal"; task: StoredImageTask }
   | { kind: "no-account" }
-  | { kind: "full" };
+  | { kind: "full" }
+  | { kind: "not-modal"; task: StoredImageTask };
 
 /** What the engine needs. */
 export interface ImageTaskEngineOptions {
@@ -57,6 +60,8 @@ export interface ImageTaskEngineOptions {
   redactFailReason: (reason: string) => string;
   /** Where tasks run; default in this process (`createInProcessScheduler`). */
   scheduler?: ImageTaskSchedulerFactory;
+  /** Shortens prompts (`submit/shorten`) through a chat route; without it shorten is refused. */
+  shortener?: ImageTaskShortener;
 }
 
 /** Failures worth another attempt, when the scheduler offers one: the upstream may answer next time. */
@@ -81,11 +86,16 @@ export class ImageTaskEngine {
   readonly #options: ImageTaskEngineOptions;
   readonly #scheduler: ImageTaskScheduler;
   readonly #accounts: Map<string, ImageTaskAccount>;
+  /** The accounts in order (the configured ones, then those added). */
+  readonly #accountList: ImageTaskAccount[];
   readonly #running = new Map<string, AbortController>();
   readonly #updates = new Map<string, Promise<StoredImageTask | undefined>>();
+  /** Timers failing tasks left waiting in MODAL, by task id. */
+  readonly #modalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(options: ImageTaskEngineOptions) {
     this.#options = options;
+    this.#accountList = [...options.accounts];
     this.#accounts = new Map(options.accounts.map((account) => [account.instanceId, account]));
     for (const account of options.accounts) {
       if (options.backends[account.backend] === undefined) {
@@ -96,6 +106,34 @@ export class ImageTaskEngine {
     }
     const scheduler = options.scheduler ?? createInProcessScheduler(options.accounts);
     this.#scheduler = scheduler((taskId, instanceId, attempt) => this.#run(taskId, instanceId, attempt));
+  }
+
+  /** Every account, in the order configured (then created). */
+  accounts(): readonly ImageTaskAccount[] {
+    return this.#accountList;
+  }
+
+  /**
+   * Adds an account (account management): its backend must be configured and its id new. Throws a
+   * caller's error (`invalid_request`) naming the problem; not possible on the shared job queue.
+   */
+  addAccount(account: ImageTaskAccount): void {
+    if (this.#accounts.has(account.instanceId))
+      throw new CanonicalError("invalid_request", `An account ${account.instanceId} exists already`, {
+        param: "instanceId",
+      });
+    if (!Object.hasOwn(this.#options.backends, account.backend))
+      throw new CanonicalError("invalid_request", `No backend ${account.backend} is configured`, {
+        param: "backend",
+      });
+    if (this.#scheduler.addAccount === undefined)
+      throw new CanonicalError(
+        "invalid_request",
+        "Accounts cannot be added while tasks run on the shared job queue: configure them at start",
+      );
+    this.#scheduler.addAccount(account);
+    this.#accounts.set(account.instanceId, account);
+    this.#accountList.push(account);
   }
 
   /** The account with this instance id. */
@@ -114,7 +152,7 @@ export class ImageTaskEngine {
     operation: ImageOperation,
     instanceIds?: readonly string[],
   ): ImageTaskAccount[] {
-    return this.#options.accounts.filter(
+    return this.#accountList.filter(
       (account) =>
         accountMatchesFilter(account, filter) &&
         (instanceIds === undefined || instanceIds.includes(account.instanceId)) &&
@@ -147,18 +185,133 @@ export class ImageTaskEngine {
     return this.#schedule(task, chosen.account);
   }
 
-  /** Stores a task that waits in MODAL for its modal step, on the account chosen for it. */
+  /**
+   * Stores a task that waits in MODAL for its modal step, on the account chosen for it. A timer
+   * fails it once the task timeout has passed without the step.
+   */
   async park(task: StoredImageTask, account: ImageTaskAccount): Promise<ImageTaskAdmission> {
     this.#place(task, account);
     task.record.status = "MODAL";
     await this.#options.store.set(task);
     this.#notify(task);
+    this.#armModalTimer(task.id);
     return { kind: "modal", task };
   }
 
-  /** Moves a MODAL task on after its modal step (the caller has filled in its operation). */
-  async resume(task: StoredImageTask, operation: ImageOperation): Promise<ImageTaskAdmission> {
-    const instanceIds = task.instanceId === undefined ? task.selection.instanceIds : [task.instanceId];
+  /**
+   * Stores a shorten task and runs it at once on the shortener, a chat route: it takes no image
+   * account, so no account's room is counted.
+   */
+  async shorten(task: StoredImageTask): Promise<ImageTaskAdmission> {
+    const shortener = this.#options.shortener;
+    if (shortener === undefined || task.operation.kind !== "shorten") return { kind: "no-account" };
+    const prompt = task.operation.prompt;
+    await this.#options.store.set(task);
+    this.#notify(task);
+    void this.#runShorten(task.id, prompt, shortener);
+    return { kind: "running", task };
+  }
+
+  async #runShorten(taskId: string, prompt: string, shortener: ImageTaskShortener): Promise<void> {
+    const controller = new AbortController();
+    this.#running.set(taskId, controller);
+    const timer = setTimeout(
+      () => controller.abort(new CanonicalError("timeout", "Timed out shortening the prompt")),
+      this.#options.taskTimeoutMs,
+    );
+    try {
+      const started = await this.#update(taskId, (task) => {
+        if (task.record.status !== "NOT_START") return false;
+        task.record.status = "SUBMITTED";
+        task.record.startTime = this.#options.now();
+        return true;
+      });
+      if (started === undefined) return;
+      const prompts = await untilAborted(
+        shortener.shorten(prompt, { signal: controller.signal }),
+        controller.signal,
+      );
+      const text = numberedPrompts(prompts);
+      await this.#update(taskId, (task) => {
+        if (isTerminalStatus(task.record.status)) return false;
+        task.record.status = "SUCCESS";
+        task.record.progress = "100%";
+        task.record.finishTime = this.#options.now();
+        // As the proxies record a shorten: the list replaces prompt, promptEn and finalPrompt.
+        task.record.properties = { ...task.record.properties, finalPrompt: text, prompts };
+        task.record.prompt = text;
+        task.record.promptEn = text;
+        return true;
+      });
+    } catch (error) {
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      await this.#update(taskId, (task) => {
+        if (isTerminalStatus(task.record.status)) return false;
+        task.record.status = "FAILURE";
+        task.record.failReason = this.#options.redactFailReason(describeFailure(reason));
+        task.record.finishTime = this.#options.now();
+        return true;
+      });
+    } finally {
+      clearTimeout(timer);
+      this.#running.delete(taskId);
+    }
+  }
+
+  /**
+   * Records, inside the parent's update chain, that pressing the button `key` of task `parentId`
+   * makes task `childId`. When an earlier press made a task that is alive (not failed or cancelled;
+   * one being submitted at this moment counts), nothing is recorded and that task is answered, for
+   * the caller's "already exists"; a failed or cancelled one is replaced.
+   */
+  async claimButton(
+    parentId: string,
+    key: string,
+    childId: string,
+  ): Promise<{ id: string; status: ImageTaskRecord["status"]; imageUrl: string | null } | undefined> {
+    let replaceable: string | undefined;
+    for (let round = 0; round < 5; round++) {
+      let prior: string | undefined;
+      await this.#update(parentId, (parent) => {
+        prior = parent.pressed?.[key];
+        if (prior !== undefined && prior !== replaceable) return false;
+        prior = undefined;
+        parent.pressed = { ...parent.pressed, [key]: childId };
+        return true;
+      });
+      if (prior === undefined) return undefined;
+      const earlier = await this.#options.store.get(prior);
+      if (earlier === undefined) return { id: prior, status: "NOT_START", imageUrl: null };
+      if (earlier.record.status !== "FAILURE" && earlier.record.status !== "CANCEL")
+        return { id: earlier.id, status: earlier.record.status, imageUrl: earlier.record.imageUrl };
+      replaceable = prior;
+    }
+    return undefined;
+  }
+
+  /** Forgets a press recorded by {@link claimButton} whose task was never stored (refused at admission). */
+  async releaseButton(parentId: string, key: string, childId: string): Promise<void> {
+    await this.#update(parentId, (parent) => {
+      if (parent.pressed?.[key] !== childId) return false;
+      const { [key]: _released, ...rest } = parent.pressed;
+      parent.pressed = rest;
+      return true;
+    });
+  }
+
+  /**
+   * Moves a MODAL task on after its modal step: `edit` fills in what the step gave (prompt, mask,
+   * zoom factor) inside the task's update chain, so of calls racing for one task exactly one moves
+   * it on and queues it; the others answer `not-modal` with the task as it now is.
+   */
+  async resume(
+    taskId: string,
+    operation: ImageOperation,
+    edit: (task: StoredImageTask) => void,
+  ): Promise<ImageTaskAdmission> {
+    const stored = await this.#options.store.get(taskId);
+    if (stored === undefined) throw new Error(`the task ${taskId} is missing`);
+    const instanceIds = stored.instanceId === undefined ? stored.selection.instanceIds : [stored.instanceId];
     const candidates = this.candidates(undefined, operation, instanceIds);
     if (candidates.length === 0) return { kind: "no-account" };
     let account: ImageTaskAccount | undefined;
@@ -168,12 +321,21 @@ export class ImageTaskEngine {
       break;
     }
     if (account === undefined) return { kind: "full" };
-    this.#place(task, account);
-    task.record.status = "NOT_START";
-    delete task.modal;
-    await this.#options.store.set(task);
-    this.#notify(task);
-    return this.#schedule(task, account);
+    const chosen = account;
+    const resumed = await this.#update(taskId, (task) => {
+      if (task.record.status !== "MODAL" || task.modal === undefined) return false;
+      edit(task);
+      this.#place(task, chosen);
+      task.record.status = "NOT_START";
+      delete task.modal;
+      return true;
+    });
+    if (resumed === undefined) {
+      const current = (await this.#options.store.get(taskId)) ?? stored;
+      return { kind: "not-modal", task: current };
+    }
+    this.#disarmModalTimer(taskId);
+    return this.#schedule(resumed, chosen);
   }
 
   /**
@@ -193,35 +355,48 @@ export class ImageTaskEngine {
     return { kind: "full" };
   }
 
-  /** Cancels a task that has not finished; false when it already had. */
+  /**
+   * Cancels a task that has not finished; false when it already had. The change goes through the
+   * task's update chain first, so a task that starts at the same moment sees CANCEL and stops.
+   */
   async cancel(taskId: string): Promise<boolean> {
-    const current = await this.#options.store.get(taskId);
-    if (current?.record.status === "NOT_START" && current.instanceId !== undefined)
-      await this.#scheduler.withdraw(taskId, current.instanceId);
+    let waiting: string | undefined;
     const updated = await this.#update(taskId, (task) => {
       if (isTerminalStatus(task.record.status)) return false;
+      if (task.record.status === "NOT_START") waiting = task.instanceId;
       task.record.status = "CANCEL";
       task.record.failReason = "Cancelled by the caller";
       task.record.finishTime = this.#options.now();
       return true;
     });
+    if (waiting !== undefined) await this.#scheduler.withdraw(taskId, waiting);
+    this.#disarmModalTimer(taskId);
     this.#running.get(taskId)?.abort(new CanonicalError("invalid_request", "cancelled"));
     return updated !== undefined;
   }
 
   /**
-   * Fails a task that nothing will move on any more: one waiting in MODAL longer than the task
-   * timeout, or one left unfinished by an earlier process (a persistent store outliving a restart)
-   * once the timeout has passed. Answers the task as it is now.
+   * Fails a task that nothing will move on any more, when it is read: one left unfinished by an
+   * earlier process (a persistent store outliving a restart), or one waiting in MODAL whose timer
+   * was on an instance that has gone, once the timeout has passed. Answers the task as it is now.
    */
   async expireIfStuck(task: StoredImageTask): Promise<StoredImageTask> {
     if (isTerminalStatus(task.record.status)) return task;
     const since = task.record.startTime ?? task.record.submitTime;
     if (this.#options.now() - since <= this.#options.taskTimeoutMs) return task;
     if (task.instanceId !== undefined && (await this.#scheduler.holds(task.id, task.instanceId))) return task;
+    return (await this.#expire(task.id)) ?? (await this.#options.store.get(task.id)) ?? task;
+  }
+
+  /**
+   * Fails a task that has not finished (with `onlyModal`, only one still in MODAL) with the
+   * timeout's reason; undefined when it was left as it was.
+   */
+  #expire(taskId: string, onlyModal = false): Promise<StoredImageTask | undefined> {
     const seconds = Math.round(this.#options.taskTimeoutMs / 1000);
-    const updated = await this.#update(task.id, (current) => {
+    return this.#update(taskId, (current) => {
       if (isTerminalStatus(current.record.status)) return false;
+      if (onlyModal && current.record.status !== "MODAL") return false;
       current.record.failReason =
         current.record.status === "MODAL"
           ? `Timed out: the modal step was not submitted within ${seconds} seconds`
@@ -230,7 +405,22 @@ export class ImageTaskEngine {
       current.record.finishTime = this.#options.now();
       return true;
     });
-    return updated ?? (await this.#options.store.get(task.id)) ?? task;
+  }
+
+  /** Starts the timer that fails a task still in MODAL after the task timeout. */
+  #armModalTimer(taskId: string): void {
+    const timer = setTimeout(() => {
+      this.#modalTimers.delete(taskId);
+      void this.#expire(taskId, true);
+    }, this.#options.taskTimeoutMs);
+    // A waiting modal step must not keep a process alive that has nothing else to do.
+    (timer as { unref?: () => void }).unref?.();
+    this.#modalTimers.set(taskId, timer);
+  }
+
+  #disarmModalTimer(taskId: string): void {
+    clearTimeout(this.#modalTimers.get(taskId));
+    this.#modalTimers.delete(taskId);
   }
 
   /** Resolves when pending record writes have finished. */
@@ -240,6 +430,8 @@ export class ImageTaskEngine {
 
   /** Stops taking work, lets the tasks running here finish, and closes the scheduler's connections. */
   async close(): Promise<void> {
+    for (const timer of this.#modalTimers.values()) clearTimeout(timer);
+    this.#modalTimers.clear();
     await this.#scheduler.close();
     await this.settled();
   }
@@ -253,7 +445,13 @@ export class ImageTaskEngine {
   }
 
   #notify(task: StoredImageTask): void {
-    if (task.notifyHook !== undefined) this.#options.notifier.deliver(task.id, task.notifyHook, task.record);
+    if (task.notifyHook === undefined) return;
+    this.#options.notifier.deliver(
+      task.id,
+      task.notifyHook,
+      task.record,
+      isTerminalStatus(task.record.status),
+    );
   }
 
   /**
@@ -266,7 +464,10 @@ export class ImageTaskEngine {
       const task = await this.#options.store.get(taskId);
       if (task === undefined) return undefined;
       const before = `${task.record.status}|${task.record.progress}`;
+      const status = task.record.status;
       if (!change(task)) return undefined;
+      // States only move forward: a change that would take a task back is not written.
+      if (!isForwardStatusChange(status, task.record.status)) return undefined;
       await this.#options.store.set(task);
       if (`${task.record.status}|${task.record.progress}` !== before) this.#notify(task);
       return task;
@@ -404,6 +605,8 @@ export class ImageTaskEngine {
       }
       case "follow-up":
         return this.#executeFollowUp(operation, backend, options);
+      case "shorten":
+        throw new Error("a shorten task runs on the shortener, not on an image backend");
       default: {
         const unreachable: never = operation;
         throw new Error(`unknown operation ${JSON.stringify(unreachable)}`);
@@ -460,7 +663,7 @@ export class ImageTaskEngine {
     outcome: ImageResult | { prompts: string[] },
   ): Promise<{ record: Partial<ImageTaskRecord>; result?: StoredImageTaskResult }> {
     if ("prompts" in outcome) {
-      const text = outcome.prompts.map((prompt, index) => `${index + 1}️⃣ ${prompt}`).join("\n\n");
+      const text = numberedPrompts(outcome.prompts);
       return {
         record: {
           prompt: text,
@@ -508,9 +711,12 @@ export class ImageTaskEngine {
       finalPrompt: outcome.finalPrompt ?? task.record.promptEn,
       messageHash: hash,
     };
+    // What the backend could not carry as asked is reported, never dropped silently.
+    if (outcome.losses !== undefined && outcome.losses.length > 0) properties.losses = outcome.losses;
     return {
       record: {
         imageUrl: this.#options.imageUrl(compositeKey, task),
+        imageUrls: imageKeys.map((key) => ({ url: this.#options.imageUrl(key, task) })),
         properties,
         buttons: buildImageTaskButtons({
           layout: outcome.layout,
@@ -582,6 +788,8 @@ export function rerollOperation(operation: ImageTaskOperation): ImageOperation {
       return "blend";
     case "describe":
       return "describe";
+    case "shorten":
+      throw new Error("a shorten task has no buttons: nothing runs it again");
     case "swap-face":
       return "swapFace";
     case "follow-up":
@@ -591,6 +799,11 @@ export function rerollOperation(operation: ImageTaskOperation): ImageOperation {
       throw new Error(`unknown operation ${JSON.stringify(unreachable)}`);
     }
   }
+}
+
+/** Prompts as the proxies write them in a describe or shorten record: `1️⃣ first`, a blank line, `2️⃣ second`… */
+function numberedPrompts(prompts: readonly string[]): string {
+  return prompts.map((prompt, index) => `${index + 1}️⃣ ${prompt}`).join("\n\n");
 }
 
 function required<K extends ImageOperation>(

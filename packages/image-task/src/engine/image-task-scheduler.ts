@@ -1,4 +1,5 @@
 import type { AdmissionOutcome } from "./account-scheduler";
+import type { ImageTaskAccount } from "./image-task-account";
 
 /**
  * Runs one task on an account; resolves once the task is finished (its record says how). Rejecting
@@ -29,6 +30,11 @@ export interface ImageTaskScheduler {
   holds(taskId: string, instanceId: string): Promise<boolean>;
   /** Stops taking work, lets the tasks running here finish, and closes connections. */
   close(): Promise<void>;
+  /**
+   * Starts counting a new account (account management); absent where accounts are fixed at start
+   * (the shared job queue, whose per-account queues every instance opens at start).
+   */
+  addAccount?(account: ImageTaskAccount): void;
 }
 
 /** Makes the scheduler an engine runs its tasks with, given how to run one. */

@@ -9,6 +9,7 @@ export type ImageTaskOperation =
   | { kind: "generate"; prompt: string; imageKeys: string[] }
   | { kind: "blend"; imageKeys: string[]; aspectRatio: ImageAspectRatio }
   | { kind: "describe"; imageKey: string }
+  | { kind: "shorten"; prompt: string }
   | { kind: "swap-face"; sourceKey: string; targetKey: string }
   | {
       kind: "follow-up";
@@ -63,4 +64,9 @@ export interface StoredImageTask {
   modal?: "custom-zoom" | "vary-region" | "remix";
   /** The result, once SUCCESS. */
   result?: StoredImageTaskResult;
+  /**
+   * Buttons pressed that may only run once (U1–U4): customId without prefix → the task it made, so
+   * a second press answers "already exists" with that task.
+   */
+  pressed?: Record<string, string>;
 }

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 
-/** What a key may do: `submit` (every POST) and `read` (fetch, list, seed). */
-export type ImageTaskScope = "submit" | "read";
+/**
+ * What a key may do: `submit` (every POST) and `read` (fetch, list, seed), which a key without
+ * `scopes` has, and `admin` (account management), which only a key that lists it has.
+ */
+export type ImageTaskScope = "submit" | "read" | "admin";
+
+/** The scopes of a key that lists none. */
+const defaultScopes: readonly ImageTaskScope[] = ["submit", "read"];
 
 /**
  * An API key the service accepts: the key alone (every scope, its own tenant), or with its scopes
@@ -33,7 +39,12 @@ export function authorizeImageTaskRequest(
   auth: ImageTaskAuthOptions | undefined,
   scope: ImageTaskScope,
 ): ImageTaskAuthorization {
-  if (auth === undefined || auth.keys.length === 0) return { ok: true, tenant: "" };
+  if (auth === undefined || auth.keys.length === 0) {
+    // An open interface still keeps its accounts closed: managing them needs an admin key.
+    if (scope === "admin")
+      return { ok: false, status: 403, description: "Account management needs a key with the admin scope" };
+    return { ok: true, tenant: "" };
+  }
   const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1]?.trim();
   const given = bearer ?? request.headers.get("mj-api-secret")?.trim();
   if (given === undefined || given === "") {
@@ -41,8 +52,8 @@ export function authorizeImageTaskRequest(
   }
   const entry = auth.keys.find((key) => constantTimeEquals(typeof key === "string" ? key : key.key, given));
   if (entry === undefined) return { ok: false, status: 401, description: "Invalid API key" };
-  const scopes = typeof entry === "string" ? undefined : entry.scopes;
-  if (scopes !== undefined && !scopes.includes(scope)) {
+  const scopes = (typeof entry === "string" ? undefined : entry.scopes) ?? defaultScopes;
+  if (!scopes.includes(scope)) {
     return { ok: false, status: 403, description: `This API key lacks the ${scope} permission` };
   }
   const tenant = typeof entry === "string" ? undefined : entry.tenant;

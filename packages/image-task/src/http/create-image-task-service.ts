@@ -32,6 +32,7 @@ import { isTerminalStatus } from "../engine/is-terminal-status";
 import type { ImageTaskOperation, StoredImageTask } from "../engine/stored-image-task";
 import { decodeImageDataUrl } from "../images/decode-image-data-url";
 import { createTaskNotifier, type ImageTaskNotifyOptions } from "../notify/create-task-notifier";
+import type { ImageTaskShortener } from "../prompts/image-task-shortener";
 import type { ImageTaskTranslator } from "../prompts/image-task-translator";
 import {
   findBannedWord,
@@ -43,25 +44,32 @@ import type { ImageBlobStore } from "../stores/image-blob-store";
 import { defaultImageTaskRetention, type ImageTaskRetention } from "../stores/image-task-retention";
 import { createMemoryTaskStore } from "../stores/memory-task-store";
 import { createStorageImageBlobStore } from "../stores/storage-image-blob-store";
-import type { ImageTaskAccountFilter } from "../wire/image-task-account-filter";
+import type { ImageTaskAccountFilter, ImageTaskMode } from "../wire/image-task-account-filter";
 import { ImageTaskCode } from "../wire/image-task-envelope";
 import { canonicalBotType, type ImageTaskBotType, type ImageTaskDialect } from "../wire/image-task-names";
 import type { ImageTaskAction, ImageTaskRecord } from "../wire/image-task-record";
 import {
+  ImageTaskAccountCreate,
+  ImageTaskAccountUpdate,
   ImageTaskActionRequest,
   ImageTaskBlendRequest,
+  ImageTaskChangeRequest,
   ImageTaskDescribeRequest,
   ImageTaskImagineRequest,
   ImageTaskListRequest,
   ImageTaskModalRequest,
+  ImageTaskShortenRequest,
+  ImageTaskSimpleChangeRequest,
   ImageTaskSwapFaceRequest,
   ImageTaskUploadRequest,
+  maxListedTaskIds,
 } from "../wire/image-task-request-bodies";
 import {
   authorizeImageTaskRequest,
   type ImageTaskAuthOptions,
   type ImageTaskScope,
 } from "./authorize-image-task-request";
+import { createImageTaskRateLimiter, type ImageTaskRateLimitOptions } from "./image-task-rate-limit";
 import { callerError, envelopeResponse, jsonResponse, systemError } from "./image-task-responses";
 
 /** Asked before each submission; answering false rejects it with code 25 (insufficient balance). */
@@ -99,6 +107,11 @@ export interface ImageTaskServiceOptions {
   notify?: ImageTaskNotifyOptions;
   /** Translates Chinese prompts; without one `promptEn` equals `prompt` and `properties.promptTranslation` says `no-translator`. */
   translator?: ImageTaskTranslator;
+  /**
+   * Shortens prompts for `submit/shorten` through a chat route (`createChatShortener`); without one
+   * shorten answers code 24.
+   */
+  shortener?: ImageTaskShortener;
   /** Words that reject a prompt (code 24, naming the word). */
   bannedWords?: string[];
   /** The service's public base URL; image URLs are `<publicBaseURL>/<img|mj>/image/<key>`. */
@@ -123,6 +136,8 @@ export interface ImageTaskServiceOptions {
   secrets?: string[];
   /** Fetch used to download images backends return as URLs; default global fetch. */
   fetch?: typeof fetch;
+  /** Requests per caller (tenant) beyond which the service answers 429 with `Retry-After`; none by default. */
+  rateLimit?: ImageTaskRateLimitOptions;
 }
 
 /** The image-task interface as a Web-standard handler. */
@@ -147,6 +162,8 @@ interface RouteContext {
   /** The caller's tenant: owner of what it submits, and the only one to see it. */
   tenant: string;
   params: string[];
+  /** The speed mode of a `/mj-fast/`, `/mj-relax/` or `/mj-turbo/` path, added to the account filter. */
+  mode?: ImageTaskMode;
 }
 
 interface Route {
@@ -206,9 +223,13 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
   const basePath = new URL(baseURL).pathname.replace(/\/+$/, "");
   const generateId = options.generateId ?? (() => randomDecimalId());
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const rateLimiter =
+    options.rateLimit === undefined ? undefined : createImageTaskRateLimiter(options.rateLimit);
+  // The service's own copies: account management changes them, never the caller's objects.
+  const accounts = options.accounts.map((account) => ({ ...account }));
   const engine = new ImageTaskEngine({
     backends: options.backends,
-    accounts: options.accounts,
+    accounts,
     store,
     blobs,
     notifier,
@@ -217,9 +238,8 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     taskTimeoutMs: options.taskTimeoutMs ?? 10 * 60_000,
     generateHash: () => randomHexId(),
     fetch: options.fetch ?? fetch,
-    ...(options.queue === undefined
-      ? {}
-      : { scheduler: createQueueScheduler(options.accounts, options.queue) }),
+    ...(options.queue === undefined ? {} : { scheduler: createQueueScheduler(accounts, options.queue) }),
+    ...(options.shortener === undefined ? {} : { shortener: options.shortener }),
     redactFailReason: createFailReasonRedactor([
       ...(options.secrets ?? []),
       ...(options.auth?.keys ?? []).map((key) => (typeof key === "string" ? key : key.key)),
@@ -361,15 +381,129 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     operation: ImageOperation,
     inputs: ReadonlyArray<readonly [string, ImageBytes]>,
   ): Promise<Response> {
+    return admissionResponse(await admit(task, operation, inputs));
+  }
+
+  async function admit(
+    task: StoredImageTask,
+    operation: ImageOperation,
+    inputs: ReadonlyArray<readonly [string, ImageBytes]>,
+  ): Promise<ImageTaskAdmission> {
     if (engine.candidates(task.selection.accountFilter, operation, task.selection.instanceIds).length === 0) {
-      return admissionResponse({ kind: "no-account" });
+      return { kind: "no-account" };
     }
     await Promise.all(inputs.map(([key, image]) => blobs.put(key, image)));
-    return admissionResponse(await engine.admit(task, operation));
+    return engine.admit(task, operation);
+  }
+
+  /**
+   * `submit/change` and `submit/simple-change` (the older proxies' forms): the parent's U, V or
+   * reroll button, pressed as `submit/action` would.
+   */
+  async function change(context: RouteContext, body: ImageTaskChangeRequest): Promise<Response> {
+    const parent = await ownedTask(body.taskId, context.tenant);
+    if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
+    const index = body.index ?? 1;
+    const wanted =
+      body.action === "REROLL"
+        ? "JOB::reroll::"
+        : `JOB::${body.action === "UPSCALE" ? "upsample" : "variation"}::${index}::`;
+    const button = parent.record.buttons.find((candidate) =>
+      customIdBody(candidate.customId).startsWith(wanted),
+    );
+    if (parent.record.status === "SUCCESS" && button === undefined) {
+      const label = body.action === "REROLL" ? "reroll" : `${body.action[0]}${index}`;
+      return callerError(400, `Task ${body.taskId} has no ${label} button`, "action");
+    }
+    const { action: _action, index: _index, ...rest } = body;
+    return press(context, { ...rest, customId: button?.customId ?? wanted });
+  }
+
+  /** Presses a button of a task the caller owns (`submit/action` and the older forms). */
+  async function press(
+    { dialect, apiKey, tenant, mode }: RouteContext,
+    body: ImageTaskActionRequest,
+  ): Promise<Response> {
+    const accountFilter = withMode(body.accountFilter, mode);
+    const parent = await ownedTask(body.taskId, tenant);
+    if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
+    if (parent.record.status !== "SUCCESS") {
+      return callerError(
+        400,
+        `Task ${body.taskId} is ${parent.record.status}; actions apply to tasks that succeeded`,
+        "taskId",
+      );
+    }
+    const pressed = customIdBody(body.customId);
+    const button = parent.record.buttons.find((candidate) => customIdBody(candidate.customId) === pressed);
+    const action = button === undefined ? undefined : parseButtonCustomId(body.customId);
+    if (button === undefined || action === undefined) {
+      return callerError(
+        400,
+        `customId ${body.customId} is not one of the buttons of task ${body.taskId}`,
+        "customId",
+      );
+    }
+    const hook = hookOf(body.notifyHook);
+    if (hook instanceof Response) return hook;
+    const recordAction = action.kind === "reroll" ? parent.record.action : actionOfButton[action.kind];
+    const quota = await checkQuota(apiKey, recordAction);
+    if (quota !== undefined) return quota;
+    const parentAccount = engine.account(parent.instanceId);
+    const instanceIds =
+      body.chooseSameChannel && parentAccount !== undefined
+        ? engine
+            .accounts()
+            .filter(
+              (account) =>
+                account.channelId === parentAccount.channelId && account.backend === parentAccount.backend,
+            )
+            .map((account) => account.instanceId)
+        : parent.instanceId === undefined
+          ? []
+          : [parent.instanceId];
+    const operation: ImageTaskOperation =
+      action.kind === "reroll"
+        ? structuredClone(parent.operation)
+        : { kind: "follow-up", parentId: parent.id, action, prompt: parent.record.promptEn };
+    const backendOperation =
+      action.kind === "reroll" ? rerollOperation(parent.operation) : operationOfButton(action.kind)!;
+    const task = newTask({
+      id: generateId(),
+      tenant,
+      dialect,
+      action: recordAction,
+      prompt: parent.record.prompt,
+      promptEn: parent.record.promptEn,
+      description: `/${action.kind} ${parent.id}${button.label === "" ? "" : ` ${button.label}`}`,
+      state: body.state,
+      operation,
+      selection: selectionOf(accountFilter, instanceIds),
+      hook,
+      properties: {
+        ...pick(parent.record.properties, ["botType", "botTypeCanonical", "promptTranslation"]),
+        customId: body.customId,
+        parentTaskId: parent.id,
+      },
+    });
+    if (action.kind === "upscale") {
+      const earlier = await engine.claimButton(parent.id, pressed, task.id);
+      if (earlier !== undefined) return alreadyExists(earlier);
+      const admission = await admit(task, backendOperation, []);
+      if (admission.kind === "no-account" || admission.kind === "full")
+        await engine.releaseButton(parent.id, pressed, task.id);
+      return admissionResponse(admission);
+    }
+    const candidates = engine.candidates(accountFilter, backendOperation, instanceIds);
+    const modal = modalStepOf(action, candidates[0]);
+    if (modal === undefined) return submit(task, backendOperation, []);
+    if (candidates[0] === undefined) return admissionResponse({ kind: "no-account" });
+    task.modal = modal;
+    return admissionResponse(await engine.park(task, candidates[0]));
   }
 
   const handlers = {
-    imagine: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    imagine: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskImagineRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array ?? [], "base64Array");
@@ -390,7 +524,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: `/imagine ${prepared.prompt}`,
         state: body.state,
         operation: { kind: "generate", prompt: prepared.promptEn, imageKeys },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: { ...botProperties(body.botType), ...promptProperties(prepared) },
       });
@@ -401,7 +535,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
-    blend: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    blend: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskBlendRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array, "base64Array");
@@ -422,7 +556,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: `/blend ${images.length} images ${dimensions}`,
         state: body.state,
         operation: { kind: "blend", imageKeys, aspectRatio: aspectRatioByDimensions[dimensions] },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: { ...botProperties(body.botType), dimensions },
       });
@@ -433,7 +567,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
-    describe: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    describe: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskDescribeRequest);
       if (body instanceof Response) return body;
       const image = await decodeImageDataUrl(body.base64, "base64");
@@ -453,14 +587,46 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: "/describe",
         state: body.state,
         operation: { kind: "describe", imageKey },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: botProperties(body.botType),
       });
       return submit(task, "describe", [[imageKey, image]]);
     },
 
-    swapFace: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+    shorten: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
+      const body = await readBody(request, ImageTaskShortenRequest);
+      if (body instanceof Response) return body;
+      if (options.shortener === undefined) {
+        return envelopeResponse(200, {
+          code: ImageTaskCode.accountUnavailable,
+          description: "Shorten is not available here: no shortener (chat model) is configured",
+          result: null,
+        });
+      }
+      const hook = hookOf(body.notifyHook);
+      if (hook instanceof Response) return hook;
+      const prepared = await prepareImagePrompt(body.prompt, options.translator);
+      const rejected = await checkPrompt(prepared, apiKey, "SHORTEN");
+      if (rejected !== undefined) return rejected;
+      const task = newTask({
+        id: generateId(),
+        tenant,
+        dialect,
+        action: "SHORTEN",
+        prompt: prepared.prompt,
+        promptEn: prepared.promptEn,
+        description: `/shorten ${prepared.prompt}`,
+        state: body.state,
+        operation: { kind: "shorten", prompt: prepared.promptEn },
+        selection: {},
+        hook,
+        properties: { ...botProperties(body.botType), ...promptProperties(prepared) },
+      });
+      return admissionResponse(await engine.shorten(task));
+    },
+
+    swapFace: async ({ request, dialect, apiKey, tenant, mode }: RouteContext) => {
       const body = await readBody(request, ImageTaskSwapFaceRequest);
       if (body instanceof Response) return body;
       const source = await decodeImageDataUrl(body.sourceBase64, "sourceBase64");
@@ -482,7 +648,7 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
         description: "/swap_face",
         state: body.state,
         operation: { kind: "swap-face", sourceKey, targetKey },
-        selection: selectionOf(body.accountFilter),
+        selection: selectionOf(withMode(body.accountFilter, mode)),
         hook,
         properties: {},
       });
@@ -492,75 +658,32 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       ]);
     },
 
-    action: async ({ request, dialect, apiKey, tenant }: RouteContext) => {
-      const body = await readBody(request, ImageTaskActionRequest);
+    action: async (context: RouteContext) => {
+      const body = await readBody(context.request, ImageTaskActionRequest);
       if (body instanceof Response) return body;
-      const parent = await ownedTask(body.taskId, tenant);
-      if (parent === undefined) return callerError(404, `Task ${body.taskId} does not exist`, "taskId");
-      if (parent.record.status !== "SUCCESS") {
-        return callerError(
-          400,
-          `Task ${body.taskId} is ${parent.record.status}; actions apply to tasks that succeeded`,
-          "taskId",
-        );
+      return press(context, body);
+    },
+
+    change: async (context: RouteContext) => {
+      const body = await readBody(context.request, ImageTaskChangeRequest);
+      if (body instanceof Response) return body;
+      return change(context, body);
+    },
+
+    simpleChange: async (context: RouteContext) => {
+      const body = await readBody(context.request, ImageTaskSimpleChangeRequest);
+      if (body instanceof Response) return body;
+      const parsed = /^\s*(\S+)\s+(?:([UV])([1-4])|R)\s*$/.exec(body.content);
+      if (parsed === null) {
+        return callerError(400, "content must be '<task id> U1' to 'U4', 'V1' to 'V4', or 'R'", "content");
       }
-      const pressed = customIdBody(body.customId);
-      const button = parent.record.buttons.find((candidate) => customIdBody(candidate.customId) === pressed);
-      const action = button === undefined ? undefined : parseButtonCustomId(body.customId);
-      if (button === undefined || action === undefined) {
-        return callerError(
-          400,
-          `customId ${body.customId} is not one of the buttons of task ${body.taskId}`,
-          "customId",
-        );
-      }
-      const hook = hookOf(body.notifyHook);
-      if (hook instanceof Response) return hook;
-      const recordAction = action.kind === "reroll" ? parent.record.action : actionOfButton[action.kind];
-      const quota = await checkQuota(apiKey, recordAction);
-      if (quota !== undefined) return quota;
-      const parentAccount = engine.account(parent.instanceId);
-      const instanceIds =
-        body.chooseSameChannel && parentAccount !== undefined
-          ? options.accounts
-              .filter(
-                (account) =>
-                  account.channelId === parentAccount.channelId && account.backend === parentAccount.backend,
-              )
-              .map((account) => account.instanceId)
-          : parent.instanceId === undefined
-            ? []
-            : [parent.instanceId];
-      const operation: ImageTaskOperation =
-        action.kind === "reroll"
-          ? structuredClone(parent.operation)
-          : { kind: "follow-up", parentId: parent.id, action, prompt: parent.record.promptEn };
-      const backendOperation =
-        action.kind === "reroll" ? rerollOperation(parent.operation) : operationOfButton(action.kind)!;
-      const task = newTask({
-        id: generateId(),
-        tenant,
-        dialect,
-        action: recordAction,
-        prompt: parent.record.prompt,
-        promptEn: parent.record.promptEn,
-        description: `/${action.kind} ${parent.id}${button.label === "" ? "" : ` ${button.label}`}`,
-        state: body.state,
-        operation,
-        selection: selectionOf(body.accountFilter, instanceIds),
-        hook,
-        properties: {
-          ...pick(parent.record.properties, ["botType", "botTypeCanonical", "promptTranslation"]),
-          customId: body.customId,
-          parentTaskId: parent.id,
-        },
+      const { content: _content, ...rest } = body;
+      return change(context, {
+        ...rest,
+        taskId: parsed[1]!,
+        action: parsed[2] === undefined ? "REROLL" : parsed[2] === "U" ? "UPSCALE" : "VARIATION",
+        ...(parsed[3] === undefined ? {} : { index: Number(parsed[3]) }),
       });
-      const candidates = engine.candidates(body.accountFilter, backendOperation, instanceIds);
-      const modal = modalStepOf(action, candidates[0]);
-      if (modal === undefined) return submit(task, backendOperation, []);
-      if (candidates[0] === undefined) return admissionResponse({ kind: "no-account" });
-      task.modal = modal;
-      return admissionResponse(await engine.park(task, candidates[0]));
     },
 
     modal: async ({ request, apiKey, tenant }: RouteContext) => {
@@ -591,46 +714,49 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       if (task.modal === "custom-zoom") {
         const match = /--zoom\s+(\d+(?:\.\d+)?)/.exec(body.prompt ?? "");
         factor = match === null ? Number.NaN : Number(match[1]);
-        if (!(factor > 1 && factor <= 2)) {
-          return callerError(
-            400,
-            "prompt must carry --zoom <factor> with a factor above 1 and at most 2",
-            "prompt",
-          );
+        if (!(factor >= 1 && factor <= 2)) {
+          return callerError(400, "prompt must carry --zoom <factor> with a factor from 1 to 2", "prompt");
         }
         promptText = body.prompt!.replace(match![0], "").trim();
       }
-      const operation = task.operation;
       const maskKey = `${inputKeyPrefix(task.id)}-mask`;
+      let prepared: PreparedImagePrompt | undefined;
       if (promptText !== undefined && promptText !== "") {
-        const prepared = await prepareImagePrompt(promptText, options.translator);
+        prepared = await prepareImagePrompt(promptText, options.translator);
         const rejected = await checkPrompt(prepared, apiKey, task.record.action);
         if (rejected !== undefined) return rejected;
-        task.record.prompt = prepared.prompt;
-        task.record.promptEn = prepared.promptEn;
-        task.record.properties.promptTranslation = prepared.translation;
-        if (operation.kind === "follow-up" || operation.kind === "generate")
-          operation.prompt = prepared.promptEn;
-      }
-      if (operation.kind === "follow-up") {
-        if (factor !== undefined) operation.factor = factor;
-        if (mask !== undefined) operation.maskKey = maskKey;
       }
       if (mask !== undefined) await blobs.put(maskKey, mask);
       const backendOperation =
-        operation.kind === "follow-up"
-          ? operationOfButton(operation.action.kind)!
-          : rerollOperation(operation);
-      return admissionResponse(await engine.resume(task, backendOperation));
+        task.operation.kind === "follow-up"
+          ? operationOfButton(task.operation.action.kind)!
+          : rerollOperation(task.operation);
+      // The step is applied to the task as stored when its turn comes, not to the copy read above:
+      // of two modal calls racing for one task, only the first moves it on.
+      const admission = await engine.resume(task.id, backendOperation, (current) => {
+        const operation = current.operation;
+        if (prepared !== undefined) {
+          current.record.prompt = prepared.prompt;
+          current.record.promptEn = prepared.promptEn;
+          current.record.properties.promptTranslation = prepared.translation;
+          if (operation.kind === "follow-up" || operation.kind === "generate")
+            operation.prompt = prepared.promptEn;
+        }
+        if (operation.kind === "follow-up") {
+          if (factor !== undefined) operation.factor = factor;
+          if (mask !== undefined) operation.maskKey = maskKey;
+        }
+      });
+      return admissionResponse(admission);
     },
 
     upload: async ({ request, dialect }: RouteContext) => {
       const body = await readBody(request, ImageTaskUploadRequest);
       if (body instanceof Response) return body;
       const images = await decodeImages(body.base64Array, "base64Array");
-      const account = options.accounts.find((candidate) =>
-        accountMatchesUploadFilter(candidate, body.filter),
-      );
+      const account = engine
+        .accounts()
+        .find((candidate) => accountMatchesUploadFilter(candidate, body.filter));
       if (account === undefined) return admissionResponse({ kind: "no-account" });
       const urls = await Promise.all(
         images.map(async (image) => {
@@ -658,6 +784,72 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       );
     },
 
+    listAll: async ({ tenant }: RouteContext) => {
+      if (store.list === undefined) {
+        return envelopeResponse(501, {
+          code: ImageTaskCode.systemError,
+          description: "task/list is not available: this service's task store cannot list its tasks",
+          result: null,
+        });
+      }
+      const owned = (await store.list()).filter((task) => (task.owner ?? "") === tenant);
+      owned.sort((a, b) => b.record.submitTime - a.record.submitTime);
+      const tasks = await Promise.all(
+        owned.slice(0, maxListedTaskIds).map((task) => engine.expireIfStuck(task)),
+      );
+      return jsonResponse(
+        200,
+        tasks.map((task) => task.record),
+      );
+    },
+
+    accountList: async () => jsonResponse(200, engine.accounts()),
+
+    accountFetch: async ({ params }: RouteContext) => {
+      const account = engine.account(params[0]);
+      return account === undefined
+        ? callerError(404, `Account ${params[0]} does not exist`, "id")
+        : jsonResponse(200, account);
+    },
+
+    accountCreate: async ({ request }: RouteContext) => {
+      const body = await readBody(request, ImageTaskAccountCreate);
+      if (body instanceof Response) return body;
+      const account: ImageTaskAccount = { ...body };
+      engine.addAccount(account);
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Created",
+        result: account.instanceId,
+      });
+    },
+
+    accountUpdate: async ({ request, params }: RouteContext) => {
+      const account = engine.account(params[0]);
+      if (account === undefined) return callerError(404, `Account ${params[0]} does not exist`, "id");
+      const body = await readBody(request, ImageTaskAccountUpdate);
+      if (body instanceof Response) return body;
+      // Changed in place: the scheduler reads the same account (concurrency and queue size at once).
+      Object.assign(account, body);
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Updated",
+        result: account.instanceId,
+      });
+    },
+
+    accountDisable: async ({ params }: RouteContext) => {
+      const account = engine.account(params[0]);
+      if (account === undefined) return callerError(404, `Account ${params[0]} does not exist`, "id");
+      // Tasks it runs or queues finish; it takes no new ones.
+      account.enabled = false;
+      return envelopeResponse(200, {
+        code: ImageTaskCode.submitted,
+        description: "Disabled",
+        result: account.instanceId,
+      });
+    },
+
     fetchTask: async ({ params, tenant }: RouteContext) => {
       const task = await currentTask(params[0]!, tenant);
       if (task === undefined) return callerError(404, `Task ${params[0]} does not exist`, "id");
@@ -678,9 +870,25 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       const account = engine.account(task.instanceId);
       const backend = account === undefined ? undefined : engine.backendOf(account);
       if (seed === undefined && task.result.reference !== undefined && backend?.imageSeed !== undefined) {
-        seed = await backend.imageSeed(task.result.reference);
+        try {
+          seed = await backend.imageSeed(task.result.reference);
+        } catch (error) {
+          // The upstream failed: a gateway error of the caller's format, not a failure of ours.
+          return envelopeResponse(502, {
+            code: ImageTaskCode.systemError,
+            description: `The backend could not give the seed: ${error instanceof Error ? error.message : String(error)}`,
+            result: null,
+          });
+        }
       }
-      if (seed === undefined) return callerError(404, `The backend of task ${task.id} reports no seed`, "id");
+      if (seed === undefined) {
+        // The task exists and succeeded; its backend has no seed to give (chat image models make none).
+        return envelopeResponse(200, {
+          code: ImageTaskCode.accountUnavailable,
+          description: `Task ${task.id} has no seed: its backend (${backend?.id ?? "gone"}) reports none`,
+          result: null,
+        });
+      }
       return envelopeResponse(200, { code: ImageTaskCode.submitted, description: "Success", result: seed });
     },
 
@@ -726,12 +934,31 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
     { method: "POST", pattern: /^submit\/action$/, scope: "submit", handler: handlers.action },
     {
       method: "POST",
-      pattern: /^submit\/upload-platform-images$/,
+      pattern: /^submit\/upload-(?:platform|discord)-images$/,
       scope: "submit",
       handler: handlers.upload,
     },
+    { method: "POST", pattern: /^submit\/change$/, scope: "submit", handler: handlers.change },
+    { method: "POST", pattern: /^submit\/simple-change$/, scope: "submit", handler: handlers.simpleChange },
+    { method: "POST", pattern: /^submit\/shorten$/, scope: "submit", handler: handlers.shorten },
     { method: "POST", pattern: /^(?:face|insight-face)\/swap$/, scope: "submit", handler: handlers.swapFace },
     { method: "POST", pattern: /^task\/list-by-condition$/, scope: "read", handler: handlers.list },
+    { method: "GET", pattern: /^task\/list$/, scope: "read", handler: handlers.listAll },
+    { method: "GET", pattern: /^account\/list$/, scope: "admin", handler: handlers.accountList },
+    { method: "GET", pattern: /^account\/([^/]+)\/fetch$/, scope: "admin", handler: handlers.accountFetch },
+    { method: "POST", pattern: /^account\/create$/, scope: "admin", handler: handlers.accountCreate },
+    {
+      method: "POST",
+      pattern: /^account\/([^/]+)\/update$/,
+      scope: "admin",
+      handler: handlers.accountUpdate,
+    },
+    {
+      method: "POST",
+      pattern: /^account\/([^/]+)\/disable$/,
+      scope: "admin",
+      handler: handlers.accountDisable,
+    },
     { method: "GET", pattern: /^task\/([^/]+)\/fetch$/, scope: "read", handler: handlers.fetchTask },
     { method: "GET", pattern: /^task\/([^/]+)\/image-seed$/, scope: "read", handler: handlers.imageSeed },
     { method: "POST", pattern: /^task\/([^/]+)\/cancel$/, scope: "submit", handler: handlers.cancel },
@@ -751,11 +978,15 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
 
   return {
     async fetch(request) {
-      const path = /^\/(img|mj)\/(.+)$/.exec(withoutBasePath(new URL(request.url).pathname, basePath));
+      // `/mj-fast/mj/…` (and `/mj-relax/`, `/mj-turbo/`, with /img spellings too) choose a speed mode.
+      const path = /^(?:\/(?:mj|img)-(fast|relax|turbo))?\/(img|mj)\/(.+)$/.exec(
+        withoutBasePath(new URL(request.url).pathname, basePath),
+      );
       if (path === null)
         return callerError(404, "Unknown path: the image-task interface is under /img/ and /mj/");
-      const dialect = path[1] as ImageTaskDialect;
-      const rest = path[2]!;
+      const mode = path[1]?.toUpperCase() as ImageTaskMode | undefined;
+      const dialect = path[2] as ImageTaskDialect;
+      const rest = path[3]!;
       const matching = routes.filter((route) => route.pattern.test(rest));
       const route = matching.find((candidate) => candidate.method === request.method);
       if (route === undefined) {
@@ -767,16 +998,44 @@ export function createImageTaskService(options: ImageTaskServiceOptions): ImageT
       let tenant = "";
       if (route.scope !== "public") {
         const authorization = authorizeImageTaskRequest(request, options.auth, route.scope);
-        if (!authorization.ok) return callerError(authorization.status, authorization.description);
+        if (!authorization.ok) {
+          return envelopeResponse(authorization.status, {
+            code: ImageTaskCode.unauthorized,
+            description: authorization.description,
+            result: null,
+          });
+        }
         tenant = authorization.tenant;
         apiKey =
           request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ??
           request.headers.get("mj-api-secret") ??
           "";
       }
+      if (rateLimiter !== undefined && route.scope !== "public") {
+        // Per tenant (an open interface: one shared budget).
+        const wait = await rateLimiter.take(tenant === "" ? "open" : tenant);
+        if (wait !== undefined) {
+          return jsonResponse(
+            429,
+            {
+              code: ImageTaskCode.systemError,
+              description: `Too many requests: try again in ${wait} seconds`,
+              result: null,
+            },
+            { "retry-after": String(wait) },
+          );
+        }
+      }
       try {
         const params = route.pattern.exec(rest)!.slice(1);
-        return await route.handler({ request, dialect, apiKey, tenant, params });
+        return await route.handler({
+          request,
+          dialect,
+          apiKey,
+          tenant,
+          params,
+          ...(mode === undefined ? {} : { mode }),
+        });
       } catch (error) {
         if (CanonicalError.isInstance(error) && error.kind === "invalid_request") {
           return callerError(400, error.message, error.param);
@@ -847,6 +1106,12 @@ function admissionResponse(admission: ImageTaskAdmission): Response {
         description: "Queue is full, please try again later",
         result: null,
       });
+    case "not-modal":
+      return callerError(
+        400,
+        `Task ${admission.task.id} is ${admission.task.record.status}, not waiting for a modal step`,
+        "taskId",
+      );
     default: {
       const unreachable: never = admission;
       throw new Error(`unknown admission ${JSON.stringify(unreachable)}`);
@@ -867,6 +1132,29 @@ function modalStepOf(
   const remixable = action.kind === "vary" || action.kind === "reroll" || action.kind === "pan";
   if (remixable && account?.remix === true && account.remixAutoSubmit !== true) return "remix";
   return undefined;
+}
+
+/** The account filter with a path's speed mode added to its modes (as the proxies do). */
+function withMode(
+  filter: ImageTaskAccountFilter | undefined,
+  mode: ImageTaskMode | undefined,
+): ImageTaskAccountFilter | undefined {
+  if (mode === undefined) return filter;
+  const modes = filter?.modes ?? [];
+  return { ...filter, modes: modes.includes(mode) ? modes : [...modes, mode] };
+}
+
+/**
+ * The proxies' answer to a button pressed a second time (code 21, HTTP 200): the task the first
+ * press made, its status and image.
+ */
+function alreadyExists(task: { id: string; status: string; imageUrl: string | null }): Response {
+  return envelopeResponse(200, {
+    code: ImageTaskCode.parameterError,
+    description: "Task already exists",
+    result: task.id,
+    properties: { status: task.status, imageUrl: task.imageUrl },
+  });
 }
 
 function selectionOf(

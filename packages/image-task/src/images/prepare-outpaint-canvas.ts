@@ -37,20 +37,34 @@ export async function preparePanCanvas(
 }
 
 /**
- * Zooms out: the image shrinks by `factor` and sits centred on a canvas of its original size; the
- * mask is the border to fill.
+ * Zooms out: the image shrinks by `factor` and sits centred on a canvas of its original size, or,
+ * with `aspectRatio` (`W:H`, custom zoom's `--ar`), on the smallest canvas of that shape holding
+ * both; the mask is the border to fill. A factor of 1 with an aspect ratio only changes the shape.
  */
-export async function prepareZoomCanvas(image: ImageBytes, factor: number): Promise<OutpaintCanvas> {
+export async function prepareZoomCanvas(
+  image: ImageBytes,
+  factor: number,
+  aspectRatio?: string,
+): Promise<OutpaintCanvas> {
   const { width, height } = await imageSize(image);
   const innerWidth = Math.max(1, Math.round(width / factor));
   const innerHeight = Math.max(1, Math.round(height / factor));
+  let canvasWidth = width;
+  let canvasHeight = height;
+  if (aspectRatio !== undefined) {
+    const [ratioWidth, ratioHeight] = aspectRatio.split(":").map(Number) as [number, number];
+    const ratio = ratioWidth / ratioHeight;
+    canvasWidth = Math.max(innerWidth, Math.round(height * ratio));
+    canvasHeight = Math.max(innerHeight, Math.round(canvasWidth / ratio));
+    canvasWidth = Math.max(canvasWidth, Math.round(canvasHeight * ratio));
+  }
   const shrunk: ImageBytes = {
     data: new Uint8Array(await sharp(image.data).resize(innerWidth, innerHeight).png().toBuffer()),
     mediaType: "image/png",
   };
-  return outpaint(shrunk, innerWidth, innerHeight, width, height, {
-    left: Math.floor((width - innerWidth) / 2),
-    top: Math.floor((height - innerHeight) / 2),
+  return outpaint(shrunk, innerWidth, innerHeight, canvasWidth, canvasHeight, {
+    left: Math.floor((canvasWidth - innerWidth) / 2),
+    top: Math.floor((canvasHeight - innerHeight) / 2),
   });
 }
 

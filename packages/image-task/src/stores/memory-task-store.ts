@@ -25,5 +25,8 @@ export function createMemoryTaskStore<TTask extends { id: string }>(): TaskStore
     async delete(id) {
       return tasks.delete(id);
     },
+    async list() {
+      return [...tasks.values()].map((task) => structuredClone(task));
+    },
   };
 }

@@ -1,6 +1,11 @@
 import * as z from "zod/mini";
 
-/** Envelope codes: submitted, queued, parameter error or modal needed, system error or queue full, no account / banned word, no balance. */
+/**
+ * Envelope codes: submitted, queued, parameter error or modal needed, system error or queue full
+ * (also rate limited), no account / banned word, no balance, and 26 for a missing, wrong or
+ * under-privileged key (HTTP 401 / 403): relays take 21 for "task already exists", a success, so
+ * an auth failure must not use it.
+ */
 export const ImageTaskCode = {
   submitted: 1,
   parameterError: 21,
@@ -8,6 +13,7 @@ export const ImageTaskCode = {
   systemError: 23,
   accountUnavailable: 24,
   insufficientBalance: 25,
+  unauthorized: 26,
 } as const;
 /** An envelope code; see {@link ImageTaskCode}. */
 export type ImageTaskCode = (typeof ImageTaskCode)[keyof typeof ImageTaskCode];

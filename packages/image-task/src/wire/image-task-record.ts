@@ -47,6 +47,11 @@ export const ImageTaskRecord = z.looseObject({
   state: z.nullable(z.string()),
   /** URL of the result image, under the service's public base URL. */
   imageUrl: z.nullable(z.string()),
+  /**
+   * Each image of the result on its own, once SUCCESS: the four candidates of a grid, or the one
+   * image (`[{ url }]`, the relays' `ImgUrls` shape, QuantumNous/new-api `dto/midjourney.go`).
+   */
+  imageUrls: z.optional(z.array(z.looseObject({ url: z.string() }))),
   /** Progress, `"0%"` to `"100%"`. */
   progress: z.string(),
   /** Why the task failed, in words. */

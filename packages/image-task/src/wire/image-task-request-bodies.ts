@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ImageTaskAccountFilter, ImageTaskUploadFilter } from "./image-task-account-filter";
+import { ImageTaskAccountFilter, ImageTaskMode, ImageTaskUploadFilter } from "./image-task-account-filter";
 import { ImageTaskBotType } from "./image-task-names";
 
 const notifyFields = {
@@ -114,3 +114,71 @@ export const ImageTaskListRequest = z.looseObject({
 });
 /** A list body; see {@link ImageTaskListRequest}. */
 export type ImageTaskListRequest = z.infer<typeof ImageTaskListRequest>;
+
+/** `POST /mj/submit/change`: the older proxies' form of pressing U1–U4, V1–V4 or reroll. */
+export const ImageTaskChangeRequest = z.looseObject({
+  /** The task whose button is pressed. */
+  taskId: z.string().check(z.minLength(1)),
+  /** Which kind of button. */
+  action: z.enum(["UPSCALE", "VARIATION", "REROLL"]),
+  /** Which image of the grid, 1 to 4 (not for REROLL); default 1. */
+  index: z.optional(z.int().check(z.minimum(1), z.maximum(4))),
+  ...notifyFields,
+});
+/** A change body; see {@link ImageTaskChangeRequest}. */
+export type ImageTaskChangeRequest = z.infer<typeof ImageTaskChangeRequest>;
+
+/** `POST /mj/submit/simple-change`: `content` is `<task id> U1`…`U4`, `V1`…`V4` or `R`. */
+export const ImageTaskSimpleChangeRequest = z.looseObject({
+  /** The task id and the button, separated by a space. */
+  content: z.string().check(z.minLength(1)),
+  ...notifyFields,
+});
+/** A simple-change body; see {@link ImageTaskSimpleChangeRequest}. */
+export type ImageTaskSimpleChangeRequest = z.infer<typeof ImageTaskSimpleChangeRequest>;
+
+/** `POST /mj/submit/shorten`: a long prompt to shorten into five. */
+export const ImageTaskShortenRequest = z.looseObject({
+  /** The prompt, English or Chinese. */
+  prompt: z.string().check(z.minLength(1)),
+  /** Which art bot. */
+  botType: z.optional(ImageTaskBotType),
+  ...notifyFields,
+});
+/** A shorten body; see {@link ImageTaskShortenRequest}. */
+export type ImageTaskShortenRequest = z.infer<typeof ImageTaskShortenRequest>;
+
+/** What account management may change of an account (`POST account/{id}/update`). */
+export const ImageTaskAccountUpdate = z.strictObject({
+  /** Channel the account belongs to. */
+  channelId: z.optional(z.string().check(z.minLength(1))),
+  /** Speed modes it offers. */
+  modes: z.optional(z.array(ImageTaskMode).check(z.minLength(1))),
+  /** Free text callers can filter on. */
+  remark: z.optional(z.string()),
+  /** Whether remix is on. */
+  remix: z.optional(z.boolean()),
+  /** With remix on, submit the modal automatically. */
+  remixAutoSubmit: z.optional(z.boolean()),
+  /** Tasks run at the same time. */
+  concurrency: z.optional(z.int().check(z.positive())),
+  /** Tasks that may wait beyond `concurrency`. */
+  queueSize: z.optional(z.int().check(z.nonnegative())),
+  /** Whether it takes new tasks. */
+  enabled: z.optional(z.boolean()),
+});
+/** An account update; see {@link ImageTaskAccountUpdate}. */
+export type ImageTaskAccountUpdate = z.infer<typeof ImageTaskAccountUpdate>;
+
+/** A new account (`POST account/create`): its id, channel and backend key, and the rest as in an update. */
+export const ImageTaskAccountCreate = z.strictObject({
+  ...ImageTaskAccountUpdate.shape,
+  /** Unique id of the account. */
+  instanceId: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/)),
+  /** Channel the account belongs to. */
+  channelId: z.string().check(z.minLength(1)),
+  /** Key of a configured backend. */
+  backend: z.string().check(z.minLength(1)),
+});
+/** A new account; see {@link ImageTaskAccountCreate}. */
+export type ImageTaskAccountCreate = z.infer<typeof ImageTaskAccountCreate>;
