@@ -128,12 +128,14 @@ try {
         (typeof floorRuns)[number],
         (typeof floorRuns)[number],
       ];
+      const fetchFigures = average(fetchA, fetchB);
+      const undiciFigures = average(undiciA, undiciB);
       const floors = [
-        { role: "floor-fetch" as const, front: to, figures: average(fetchA, fetchB) },
-        { role: "floor-undici" as const, front: to, figures: average(undiciA, undiciB) },
+        { role: "floor-fetch" as const, front: to, figures: fetchFigures },
+        { role: "floor-undici" as const, front: to, figures: undiciFigures },
       ];
-      const fetchFloor = floors[0].figures.requestsPerSecond;
-      const undiciFloor = floors[1].figures.requestsPerSecond;
+      const fetchFloor = fetchFigures.requestsPerSecond;
+      const undiciFloor = undiciFigures.requestsPerSecond;
       for (const { role, front, figures } of [...floors, ...subjects])
         rows.push({
           role,
