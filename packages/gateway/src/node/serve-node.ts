@@ -101,6 +101,14 @@ function closeAfterAnswer(incoming: IncomingMessage, outgoing: ServerResponse): 
   });
 }
 
+/** What `settledRead` gives for a read that has not settled yet. */
+const notYet = Symbol("not yet");
+
+/** The read's result if it has already settled (a chunk was waiting), else {@link notYet}. */
+function settledRead<T>(read: Promise<T>): Promise<T | typeof notYet> {
+  return Promise.race([read, Promise.resolve(notYet)]);
+}
+
 async function writeResponse(
   response: Response,
   incoming: IncomingMessage,
@@ -119,17 +127,27 @@ async function writeResponse(
     outgoing.end();
     return;
   }
-  outgoing.flushHeaders();
   const reader = response.body.getReader();
   const closed = once(outgoing, "close");
   try {
+    let read = reader.read();
+    // The headers go out with the first bytes, in one write, when those are already there (a
+    // whole answer, a stream whose opening was read); otherwise at once, so the caller sees them.
+    if ((await settledRead(read)) === notYet) outgoing.flushHeaders();
     for (;;) {
-      const next = await Promise.race([reader.read(), closed.then(() => undefined)]);
+      const next = await Promise.race([read, closed.then(() => undefined)]);
       if (next === undefined || outgoing.destroyed) {
         await reader.cancel(new Error("The client went away")).catch(() => undefined);
         return;
       }
       if (next.done) break;
+      read = reader.read();
+      const following = await settledRead(read);
+      // A whole answer in one piece goes out with the end of the exchange, in the same write.
+      if (following !== notYet && following.done) {
+        outgoing.end(next.value);
+        return;
+      }
       // Back-pressure: wait for the socket to drain before reading more from the gateway.
       if (!outgoing.write(next.value)) await Promise.race([once(outgoing, "drain"), closed]);
     }
