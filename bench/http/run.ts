@@ -10,7 +10,8 @@
  * target of issue 16 is missed.
  *
  * Options: `--quick` (shorter runs, for a look), `--upstream <format>` (only that upstream's
- * rows), `--cpu-prof` (the gateway process writes a V8 CPU profile into `bench/http/profiles`).
+ * rows), `--memory-only` (only the open streams), `--cpu-prof` (the gateway process writes a V8
+ * CPU profile into `bench/http/profiles`).
  */
 import { parseArgs } from "node:util";
 import { holdOpenMarker } from "./fake-upstream";
@@ -27,6 +28,7 @@ const { values: options } = parseArgs({
     quick: { type: "boolean", default: false },
     upstream: { type: "string" },
     "cpu-prof": { type: "boolean", default: false },
+    "memory-only": { type: "boolean", default: false },
   },
 });
 const seconds = options.quick ? 0.5 : 1.5;
@@ -92,7 +94,7 @@ async function measure(
 }
 
 try {
-  for (const stream of [false, true])
+  for (const stream of options["memory-only"] ? [] : [false, true])
     for (const to of upstreams) {
       const direct = await measureLatency(
         upstream.url,
@@ -149,11 +151,18 @@ try {
         });
     }
 
-  const openStreams: { pair: string; figures: OpenStreamFigures }[] = [];
-  for (const front of ["messages", "responses"] as const) {
+  const openStreams: { role: ServerRole; pair: string; figures: OpenStreamFigures }[] = [];
+  const held: [Exclude<ServerRole, "upstream">, BenchFormat][] = [
+    ["floor-fetch", "messages"],
+    ["floor-undici", "messages"],
+    ["interlingua", "messages"],
+    ["interlingua", "responses"],
+    ["interlingua-portable", "messages"],
+  ];
+  for (const [role, front] of held) {
     const request = callerRequest(front, `${modelFor("messages")}-${holdOpenMarker}`, true);
-    const figures = await measureOpenStreams(servers.interlingua, request, openStreamCount, "word0");
-    openStreams.push({ pair: `${front} → messages`, figures });
+    const figures = await measureOpenStreams(servers[role], request, openStreamCount, "word0");
+    openStreams.push({ role, pair: `${front} → messages`, figures });
   }
 
   console.log(
@@ -187,15 +196,15 @@ try {
     );
   }
 
-  console.log(`\n| open streams (interlingua) | streams | retained KB/stream | RSS KB/stream |`);
-  console.log("| --- | --- | --- | --- |");
-  for (const { pair, figures } of openStreams) {
-    const over = figures.retainedPerStream > targets.retainedPerStreamBytes;
-    if (over)
-      failures.push(`${pair}: ${fixed(figures.retainedPerStream / 1024, 1)} KB retained per open stream`);
+  console.log("\n| open streams | caller → upstream | streams | retained KB/stream | RSS KB/stream |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const { role, pair, figures } of openStreams) {
+    const over = role === "interlingua" && figures.retainedPerStream > targets.retainedPerStreamBytes;
+    const perStream = fixed(figures.retainedPerStream / 1024, 1);
+    if (over) failures.push(`${role} ${pair}: ${perStream} KB retained per open stream`);
     console.log(
-      `| ${pair} | ${figures.count} | ${fixed(figures.retainedPerStream / 1024, 1)} | ` +
-        `${fixed(figures.rssPerStream / 1024, 1)} |${over ? " MISSED: > 32 KB" : ""}`,
+      `| ${role} | ${pair} | ${figures.count} | ${perStream} | ${fixed(figures.rssPerStream / 1024, 1)} |` +
+        (over ? " MISSED: > 32 KB" : ""),
     );
   }
 

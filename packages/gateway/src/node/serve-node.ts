@@ -122,8 +122,8 @@ async function writeResponse(
     headers.connection = "close";
     closeAfterAnswer(incoming, outgoing);
   }
-  outgoing.writeHead(response.status, headers);
   if (!response.body) {
+    outgoing.writeHead(response.status, headers);
     outgoing.end();
     return;
   }
@@ -131,9 +131,29 @@ async function writeResponse(
   const closed = once(outgoing, "close");
   try {
     let read = reader.read();
-    // The headers go out with the first bytes, in one write, when those are already there (a
-    // whole answer, a stream whose opening was read); otherwise at once, so the caller sees them.
-    if ((await settledRead(read)) === notYet) outgoing.flushHeaders();
+    const first = await settledRead(read);
+    if (first === notYet) {
+      // Nothing to send yet: the headers go out at once, so the caller sees them.
+      outgoing.writeHead(response.status, headers);
+      outgoing.flushHeaders();
+    } else if (first.done) {
+      outgoing.writeHead(response.status, headers);
+      outgoing.end();
+      return;
+    } else {
+      read = reader.read();
+      const second = await settledRead(read);
+      if (second !== notYet && second.done) {
+        // A whole answer in one piece: headers, length and body in one write.
+        headers["content-length"] ??= String(first.value.byteLength);
+        outgoing.writeHead(response.status, headers);
+        outgoing.end(first.value);
+        return;
+      }
+      // The headers go out with the first bytes, in one write.
+      outgoing.writeHead(response.status, headers);
+      if (!outgoing.write(first.value)) await Promise.race([once(outgoing, "drain"), closed]);
+    }
     for (;;) {
       const next = await Promise.race([read, closed.then(() => undefined)]);
       if (next === undefined || outgoing.destroyed) {
@@ -142,12 +162,6 @@ async function writeResponse(
       }
       if (next.done) break;
       read = reader.read();
-      const following = await settledRead(read);
-      // A whole answer in one piece goes out with the end of the exchange, in the same write.
-      if (following !== notYet && following.done) {
-        outgoing.end(next.value);
-        return;
-      }
       // Back-pressure: wait for the socket to drain before reading more from the gateway.
       if (!outgoing.write(next.value)) await Promise.race([once(outgoing, "drain"), closed]);
     }
