@@ -7,8 +7,6 @@ export interface OpenStreamFigures {
   count: number;
   /** Heap plus off-heap memory retained per open stream, after a GC, bytes. */
   retainedPerStream: number;
-  /** Resident set growth per open stream, bytes (an upper bound: freed memory is not returned at once). */
-  rssPerStream: number;
 }
 
 /**
@@ -50,7 +48,6 @@ export async function measureOpenStreams(
     return {
       count,
       retainedPerStream: (during.retained - before.retained) / count,
-      rssPerStream: (during.rss - before.rss) / count,
     };
   } finally {
     for (const outgoing of requests) outgoing.destroy();

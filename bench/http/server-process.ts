@@ -24,8 +24,6 @@ export interface ServerUsage {
   kind: "usage";
   /** User + system CPU time since the process started, microseconds. */
   cpuMicros: number;
-  /** Resident set size now, bytes. */
-  rss: number;
   /** Peak resident set size, bytes. */
   maxRss: number;
   /** Heap in use plus memory held outside the heap (buffers), bytes. */
@@ -57,7 +55,6 @@ function usage(collect: boolean): ServerUsage {
   return {
     kind: "usage",
     cpuMicros: cpu.user + cpu.system,
-    rss: memory.rss,
     maxRss: process.resourceUsage().maxRSS * 1024,
     retained: memory.heapUsed + memory.external,
   };
