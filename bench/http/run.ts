@@ -3,7 +3,7 @@
  * upstream for each format, the two floors (`node:http` + global `fetch`, `node:http` +
  * `undici.request`, both passing bytes through) and the gateway over `serveNode` (on the Node path
  * and on the portable one) each run in their own process. For whole and streamed (20-delta)
- * answers, for each upstream format: sequential latency (p50, p99) and throughput at 64
+ * answers, for each upstream format: after a warm-up burst, sequential latency (p50, p99) and throughput at 64
  * connections with the server's CPU per request, for every caller format in front of it; then the
  * memory each of 1,000 open streams holds, and each process's peak RSS. Ratios are to the floors
  * measured alongside (before and after the group, averaged); the command exits non-zero when a
@@ -33,6 +33,7 @@ const { values: options } = parseArgs({
 });
 const seconds = options.quick ? 0.5 : 1;
 const sequential = options.quick ? 60 : 200;
+const warmUpSeconds = options.quick ? 0.2 : 0.4;
 const openStreamCount = 1000;
 const upstreams = benchFormats.filter(
   (format) => options.upstream === undefined || format === options.upstream,
@@ -88,6 +89,8 @@ async function measure(
 ) {
   const request = callerRequest(front, modelFor(to), stream);
   const server = servers[role];
+  // A burst first, so that the row measures code V8 has optimised, not the first calls of it.
+  await measureThroughput(server, request, warmUpSeconds);
   const latency = await measureLatency(server.url, request, sequential, expected);
   const throughput = await measureThroughput(server, request, seconds);
   return { ...latency, ...throughput };
