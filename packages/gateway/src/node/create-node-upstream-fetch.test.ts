@@ -5,6 +5,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { serveFetch } from "@interlingua/core/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGateway } from "../gateway/create-gateway";
+import { createTimedFetch } from "../pipeline/create-timed-fetch";
 import { createNodeUpstreamFetch } from "./create-node-upstream-fetch";
 
 /** A TCP server that accepts connections and never answers: a TLS handshake with it never ends. */
@@ -131,6 +132,45 @@ describe("createNodeUpstreamFetch", () => {
     await expect(
       createNodeUpstreamFetch()("http://127.0.0.1:1/", { signal: beforeHeaders.signal }),
     ).rejects.toBe(reason);
+  });
+
+  it("applies the gateway's timeouts itself, with the timed fetch's errors, when handed them", async () => {
+    let mode: "late headers" | "silent body" = "late headers";
+    const server = createHttpServer((_incoming, outgoing) => {
+      if (mode === "late headers") return;
+      outgoing.writeHead(200, { "content-type": "text/event-stream" });
+      outgoing.write("first");
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    cleanups.push(
+      () =>
+        new Promise((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const timed = createTimedFetch(createNodeUpstreamFetch(), { firstByteMs: 200, idleMs: 200 });
+    await expect(timed(url, { method: "POST", body: "{}" })).rejects.toMatchObject({
+      kind: "timeout",
+      message: "The upstream sent no response within 0.2 s.",
+    });
+    mode = "silent body";
+    const answer = await timed(url, { method: "POST", body: "{}" });
+    const reader = answer.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("first");
+    await expect(reader.read()).rejects.toMatchObject({
+      kind: "timeout",
+      message: "The upstream sent nothing more within 0.2 s.",
+    });
+    const caller = new AbortController();
+    const cancelled = await timed(url, { method: "POST", body: "{}", signal: caller.signal });
+    const cancelledReader = cancelled.body!.getReader();
+    await cancelledReader.read();
+    const reason = new Error("caller left");
+    caller.abort(reason);
+    await expect(cancelledReader.read()).rejects.toBe(reason);
   });
 
   it("gives up connecting after connectMs, and the gateway answers that as an upstream timeout", async () => {

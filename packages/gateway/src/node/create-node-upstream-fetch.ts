@@ -1,4 +1,10 @@
 import { Agent, type Dispatcher, request, fetch as undiciFetch } from "undici";
+import {
+  idleLimitedBody,
+  type SelfTimedFetch,
+  startTimedUpstreamCall,
+  type UpstreamTimeouts,
+} from "../pipeline/create-timed-fetch";
 
 /** Options of {@link createNodeUpstreamFetch}. */
 export interface NodeUpstreamFetchOptions {
@@ -37,21 +43,31 @@ function responseHeaders(raw: Dispatcher.ResponseData["headers"]): Headers {
   return headers;
 }
 
+/** Reads undici's Node stream chunk by chunk, as Web stream reads. */
+function readerOf(
+  body: Dispatcher.ResponseData["body"],
+): () => Promise<ReadableStreamReadResult<Uint8Array>> {
+  const chunks = body[Symbol.asyncIterator]();
+  return async () => {
+    const next = await chunks.next();
+    if (next.done) return { done: true, value: undefined };
+    const chunk = next.value as Buffer;
+    return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
+  };
+}
+
 /**
  * The upstream's body as a Web stream pulled straight from undici's Node stream, one chunk per
  * read (no queue of its own): cancelling it destroys the body, which ends the upstream call.
  */
 function webBody(body: Dispatcher.ResponseData["body"]): ReadableStream<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]();
+  const read = readerOf(body);
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const next = await chunks.next();
+        const next = await read();
         if (next.done) controller.close();
-        else {
-          const chunk = next.value as Buffer;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        }
+        else controller.enqueue(next.value);
       },
       cancel(reason) {
         body.destroy(reason instanceof Error ? reason : undefined);
@@ -70,46 +86,106 @@ function webBody(body: Dispatcher.ResponseData["body"]): ReadableStream<Uint8Arr
  * undici's `fetch` on the same pool. Either way it keeps fetch's contract: a connection that
  * cannot be made rejects with a `TypeError` whose `cause` is undici's error (a connect timeout's
  * code is `UND_ERR_CONNECT_TIMEOUT`, which the gateway answers as an upstream timeout), an abort
- * with the signal's reason; redirects are not followed (a 3xx is the upstream's answer).
+ * with the signal's reason; redirects are not followed (a 3xx is the upstream's answer). The
+ * gateway hands it its first-byte and idle timeouts (`withTimeouts`), which it applies in the same
+ * stage as the body it reads, instead of a second stream and `Response` around it.
  */
-export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}): typeof fetch {
+export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}): SelfTimedFetch {
   const dispatcher = new Agent({ connect: { timeout: options.connectMs ?? defaultConnectMs } });
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = plainCall(input, init);
-    if (!call) {
-      // The runtime's own Request is not the undici package's: its parts go over one by one.
-      const from =
-        typeof input === "string" || input instanceof URL
-          ? {}
-          : { method: input.method, headers: input.headers, body: input.body, signal: input.signal };
-      const url = typeof input === "string" || input instanceof URL ? input : input.url;
-      return undiciFetch(url, {
-        ...from,
-        ...(init as Parameters<typeof undiciFetch>[1]),
-        duplex: "half",
-        dispatcher,
-      } as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
-    }
-    const signal = call.init.signal ?? undefined;
-    let answer: Dispatcher.ResponseData;
+
+  /** One call; with `timeouts`, timed in the same stage as its body (see `createTimedFetch`). */
+  const call = async (
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    timeouts?: UpstreamTimeouts,
+  ) => {
+    const plain = plainCall(input, init);
+    const timing = timeouts && startTimedUpstreamCall(init?.signal, timeouts.firstByteMs);
+    const signal = timing?.signal ?? init?.signal ?? undefined;
+    let answer: Dispatcher.ResponseData | Response;
     try {
-      answer = await request(call.url, {
-        dispatcher,
-        method: (call.init.method ?? "GET") as Dispatcher.HttpMethod,
-        headers: plainHeaders(call.init.headers),
-        body: call.init.body ?? undefined,
-        signal,
-      });
+      answer = plain
+        ? await request(plain.url, {
+            dispatcher,
+            method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
+            headers: plainHeaders(plain.init.headers),
+            body: plain.init.body ?? undefined,
+            signal,
+          })
+        : await viaFetch(input, { ...init, signal });
     } catch (thrown) {
-      if (signal?.aborted) throw signal.reason;
-      throw new TypeError("fetch failed", { cause: thrown });
+      // fetch's contract: an abort rejects with the signal's reason, anything else is a TypeError.
+      const failure = !plain
+        ? thrown
+        : signal?.aborted
+          ? signal.reason
+          : new TypeError("fetch failed", { cause: thrown });
+      throw timing ? timing.failed(failure) : failure;
     }
-    const nullBody = answer.statusCode === 204 || answer.statusCode === 304 || call.init.method === "HEAD";
-    if (nullBody) answer.body.destroy();
-    return new Response(nullBody ? null : webBody(answer.body), {
-      status: answer.statusCode,
-      statusText: answer.statusText,
-      headers: responseHeaders(answer.headers),
+    timing?.answered();
+    // undici's fetch answers with its own Response class, not the runtime's: told apart by shape.
+    if (!("statusCode" in answer)) {
+      if (!timing || !answer.body) {
+        timing?.settle();
+        return answer;
+      }
+      const reader = answer.body.getReader();
+      const body = idleLimitedBody(
+        () => reader.read(),
+        (reason) => reader.cancel(reason),
+        timeouts!.idleMs,
+        timing,
+      );
+      return new Response(body, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: answer.headers,
+      });
+    }
+    const raw = answer;
+    const nullBody = raw.statusCode === 204 || raw.statusCode === 304 || init?.method === "HEAD";
+    if (nullBody) {
+      raw.body.destroy();
+      timing?.settle();
+    }
+    const body = nullBody
+      ? null
+      : timing
+        ? idleLimitedBody(
+            readerOf(raw.body),
+            (reason) => {
+              raw.body.destroy(reason instanceof Error ? reason : undefined);
+            },
+            timeouts!.idleMs,
+            timing,
+          )
+        : webBody(raw.body);
+    return new Response(body, {
+      status: raw.statusCode,
+      statusText: raw.statusText,
+      headers: responseHeaders(raw.headers),
     });
-  }) as typeof fetch;
+  };
+
+  /** What only fetch takes (a Request, a streamed body, a redirect mode), by undici's fetch on the same pool. */
+  const viaFetch = (input: RequestInfo | URL, init: RequestInit) => {
+    // The runtime's own Request is not the undici package's: its parts go over one by one.
+    const from =
+      typeof input === "string" || input instanceof URL
+        ? {}
+        : { method: input.method, headers: input.headers, body: input.body, signal: input.signal };
+    const url = typeof input === "string" || input instanceof URL ? input : input.url;
+    return undiciFetch(url, {
+      ...from,
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      duplex: "half",
+      dispatcher,
+    } as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
+  };
+
+  const upstreamFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    call(input, init)) as SelfTimedFetch;
+  upstreamFetch.withTimeouts = (timeouts) =>
+    ((input: RequestInfo | URL, init?: RequestInit) => call(input, init, timeouts)) as typeof fetch;
+  return upstreamFetch;
 }
