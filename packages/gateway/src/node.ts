@@ -14,5 +14,6 @@ export {
   type ServeNodeOptions,
   serveNode,
 } from "./node/serve-node";
+export type { SelfTimedFetch, UpstreamTimeouts } from "./pipeline/create-timed-fetch";
 export { createRedisGatewayState } from "./stores/create-redis-gateway-state";
 export { createRedisStorage, defaultRedisPrefix } from "./stores/create-redis-storage";

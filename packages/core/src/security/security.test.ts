@@ -23,6 +23,40 @@ describe("createSecretRedactor", () => {
     );
     expect(createSecretRedactor(["abc"])("abc")).toBe("abc");
   });
+
+  it("removes every one of many secrets in one pass, overlapping ones included, and leaves other text as it is", () => {
+    const keyText = fc.string({
+      unit: fc.constantFrom(...'abcdef-_0123456789é"\\'),
+      minLength: 4,
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(keyText, { minLength: 1, maxLength: 30 }),
+        fc.array(fc.tuple(fc.string({ unit: fc.constantFrom(..."xyz {}:\n") }), fc.nat(), fc.boolean())),
+        (secrets, pieces) => {
+          const redact = createSecretRedactor(secrets);
+          const text = pieces
+            .map(([filler, pick, escaped]) => {
+              const secret = secrets[pick % secrets.length]!;
+              return filler + (escaped ? JSON.stringify(secret).slice(1, -1) : secret);
+            })
+            .join("");
+          const redacted = redact(text);
+          for (const secret of secrets) {
+            expect(redacted).not.toContain(secret);
+            expect(redacted).not.toContain(JSON.stringify(secret).slice(1, -1));
+          }
+          const clean = pieces.map(([filler]) => filler).join("");
+          expect(redact(clean)).toBe(clean);
+        },
+      ),
+    );
+    expect(createSecretRedactor(["sk-a.c", "(x)+"])("sk-abc (x)+ sk-a.c (x)")).toBe(
+      "sk-abc [redacted] [redacted] (x)",
+    );
+    expect(createSecretRedactor(["abcd", "abcdef"])("abcdefabcd")).toBe("[redacted][redacted]");
+  });
 });
 
 describe("random ids", () => {

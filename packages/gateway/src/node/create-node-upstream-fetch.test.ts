@@ -1,8 +1,11 @@
+import { once } from "node:events";
+import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { serveFetch } from "@interlingua/core/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGateway } from "../gateway/create-gateway";
+import { createTimedFetch } from "../pipeline/create-timed-fetch";
 import { createNodeUpstreamFetch } from "./create-node-upstream-fetch";
 
 /** A TCP server that accepts connections and never answers: a TLS handshake with it never ends. */
@@ -32,6 +35,142 @@ describe("createNodeUpstreamFetch", () => {
     const answer = await createNodeUpstreamFetch()(`${upstream.url}/x`, { method: "POST", body: "hi" });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe("echo hi");
+  });
+
+  it("sends method, headers and body, and gives status, repeated headers and body back", async () => {
+    const server = createHttpServer(async (incoming, outgoing) => {
+      let body = "";
+      for await (const chunk of incoming) body += chunk;
+      outgoing.writeHead(201, [
+        ["set-cookie", "a=1"],
+        ["set-cookie", "b=2"],
+        ["x-b", "two"],
+      ]);
+      outgoing.end(`${incoming.method} ${incoming.headers["x-a"]} ${body}`);
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    cleanups.push(() => new Promise((done) => server.close(() => done())));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+    const call = createNodeUpstreamFetch();
+    const headerSpellings: HeadersInit[] = [
+      { "x-a": "one" },
+      new Headers({ "x-a": "one" }),
+      [["x-a", "one"]],
+    ];
+    for (const headers of headerSpellings) {
+      const answer = await call(url, { method: "PUT", headers, body: new TextEncoder().encode("hi") });
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get("x-b")).toBe("two");
+      expect(answer.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+      expect(await answer.text()).toBe("PUT one hi");
+    }
+  });
+
+  it("takes what only fetch takes (a Request, a stream body) by undici's fetch", async () => {
+    const upstream = await serveFetch(async (request) => new Response(`echo ${await request.text()}`));
+    cleanups.push(() => upstream.close());
+    const call = createNodeUpstreamFetch();
+    const fromRequest = await call(new Request(`${upstream.url}/x`, { method: "POST", body: "req" }));
+    expect(await fromRequest.text()).toBe("echo req");
+    const streamed = await call(`${upstream.url}/x`, {
+      method: "POST",
+      body: new Blob(["blob"]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(await streamed.text()).toBe("echo blob");
+  });
+
+  it("rejects an unreachable upstream as fetch does: a TypeError with undici's error as its cause", async () => {
+    const silent = await silentServer();
+    await silent.close();
+    const failure = await createNodeUpstreamFetch()(`http://127.0.0.1:${silent.port}/`).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as { cause?: { code?: string } }).cause?.code).toBe("ECONNREFUSED");
+  });
+
+  it("streams the body as it comes; an abort rejects with the signal's reason and ends the upstream call", async () => {
+    let answering: ServerResponse | undefined;
+    const upstreamClosed = new Promise<void>((resolve) => {
+      const server = createHttpServer((_incoming, outgoing) => {
+        answering = outgoing;
+        outgoing.writeHead(200, { "content-type": "text/event-stream" });
+        outgoing.write("first");
+        outgoing.on("close", () => resolve());
+      });
+      server.listen(0, "127.0.0.1");
+      cleanups.push(
+        () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      );
+      once(server, "listening").then(() => {
+        const port = (server.address() as AddressInfo).port;
+        void run(`http://127.0.0.1:${port}/`);
+      });
+    });
+    const reason = new Error("caller left");
+    let outcome: unknown;
+    async function run(url: string) {
+      const controller = new AbortController();
+      const answer = await createNodeUpstreamFetch()(url, { signal: controller.signal });
+      const reader = answer.body!.getReader();
+      const first = await reader.read();
+      expect(new TextDecoder().decode(first.value)).toBe("first");
+      controller.abort(reason);
+      outcome = await reader.read().catch((error: unknown) => error);
+    }
+    await upstreamClosed;
+    expect(answering?.writableFinished).toBe(false);
+    await expect.poll(() => outcome).toBe(reason);
+    const beforeHeaders = new AbortController();
+    beforeHeaders.abort(reason);
+    await expect(
+      createNodeUpstreamFetch()("http://127.0.0.1:1/", { signal: beforeHeaders.signal }),
+    ).rejects.toBe(reason);
+  });
+
+  it("applies the gateway's timeouts itself, with the timed fetch's errors, when handed them", async () => {
+    let mode: "late headers" | "silent body" = "late headers";
+    const server = createHttpServer((_incoming, outgoing) => {
+      if (mode === "late headers") return;
+      outgoing.writeHead(200, { "content-type": "text/event-stream" });
+      outgoing.write("first");
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    cleanups.push(
+      () =>
+        new Promise((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const timed = createTimedFetch(createNodeUpstreamFetch(), { firstByteMs: 200, idleMs: 200 });
+    await expect(timed(url, { method: "POST", body: "{}" })).rejects.toMatchObject({
+      kind: "timeout",
+      message: "The upstream sent no response within 0.2 s.",
+    });
+    mode = "silent body";
+    const answer = await timed(url, { method: "POST", body: "{}" });
+    const reader = answer.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("first");
+    await expect(reader.read()).rejects.toMatchObject({
+      kind: "timeout",
+      message: "The upstream sent nothing more within 0.2 s.",
+    });
+    const caller = new AbortController();
+    const cancelled = await timed(url, { method: "POST", body: "{}", signal: caller.signal });
+    const cancelledReader = cancelled.body!.getReader();
+    await cancelledReader.read();
+    const reason = new Error("caller left");
+    caller.abort(reason);
+    await expect(cancelledReader.read()).rejects.toBe(reason);
   });
 
   it("gives up connecting after connectMs, and the gateway answers that as an upstream timeout", async () => {

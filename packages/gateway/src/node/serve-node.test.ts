@@ -72,6 +72,49 @@ describe("serveNode", () => {
     expect(response.status).toBe(404);
   });
 
+  it("sends a whole answer's headers and body in one write, and a stream's headers before its first bytes", async () => {
+    let release: (() => void) | undefined;
+    server = await serveNode({
+      fetch: async (request) => {
+        if (new URL(request.url).pathname === "/whole")
+          return new Response("whole answer", { headers: { "x-kind": "whole" } });
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              release = () => {
+                controller.enqueue(new TextEncoder().encode("late bytes"));
+                controller.close();
+              };
+            },
+          }),
+          { headers: { "content-type": "text/event-stream" } },
+        );
+      },
+    });
+    const { port } = new URL(server.url);
+    const firstPacket = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("GET /whole HTTP/1.1\r\nhost: test\r\nconnection: close\r\n\r\n"),
+      );
+      socket.once("data", (data) => {
+        resolve(data.toString());
+        socket.destroy();
+      });
+      socket.on("error", reject);
+    });
+    expect(firstPacket).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(firstPacket).toContain("x-kind: whole");
+    expect(firstPacket).toContain("whole answer");
+    // Written with its end, the answer goes out with its length rather than in chunks.
+    expect(firstPacket.toLowerCase()).toContain("content-length: 12\r\n");
+    expect(firstPacket.toLowerCase()).not.toContain("transfer-encoding");
+
+    const streamed = await fetch(`${server.url}/stream`);
+    expect(streamed.headers.get("content-type")).toBe("text/event-stream");
+    release?.();
+    expect(await streamed.text()).toBe("late bytes");
+  });
+
   it("holds back-pressure: a client that stops reading stops the upstream being pulled", async () => {
     const { provider, state } = countingProvider();
     server = await serveNode(gatewayOver(provider));

@@ -101,6 +101,14 @@ function closeAfterAnswer(incoming: IncomingMessage, outgoing: ServerResponse): 
   });
 }
 
+/** What `settledRead` gives for a read that has not settled yet. */
+const notYet = Symbol("not yet");
+
+/** The read's result if it has already settled (a chunk was waiting), else {@link notYet}. */
+function settledRead<T>(read: Promise<T>): Promise<T | typeof notYet> {
+  return Promise.race([read, Promise.resolve(notYet)]);
+}
+
 async function writeResponse(
   response: Response,
   incoming: IncomingMessage,
@@ -114,22 +122,46 @@ async function writeResponse(
     headers.connection = "close";
     closeAfterAnswer(incoming, outgoing);
   }
-  outgoing.writeHead(response.status, headers);
   if (!response.body) {
+    outgoing.writeHead(response.status, headers);
     outgoing.end();
     return;
   }
-  outgoing.flushHeaders();
   const reader = response.body.getReader();
   const closed = once(outgoing, "close");
   try {
+    let read = reader.read();
+    const first = await settledRead(read);
+    if (first === notYet) {
+      // Nothing to send yet: the headers go out at once, so the caller sees them.
+      outgoing.writeHead(response.status, headers);
+      outgoing.flushHeaders();
+    } else if (first.done) {
+      outgoing.writeHead(response.status, headers);
+      outgoing.end();
+      return;
+    } else {
+      read = reader.read();
+      const second = await settledRead(read);
+      if (second !== notYet && second.done) {
+        // A whole answer in one piece: headers, length and body in one write.
+        headers["content-length"] ??= String(first.value.byteLength);
+        outgoing.writeHead(response.status, headers);
+        outgoing.end(first.value);
+        return;
+      }
+      // The headers go out with the first bytes, in one write.
+      outgoing.writeHead(response.status, headers);
+      if (!outgoing.write(first.value)) await Promise.race([once(outgoing, "drain"), closed]);
+    }
     for (;;) {
-      const next = await Promise.race([reader.read(), closed.then(() => undefined)]);
+      const next = await Promise.race([read, closed.then(() => undefined)]);
       if (next === undefined || outgoing.destroyed) {
         await reader.cancel(new Error("The client went away")).catch(() => undefined);
         return;
       }
       if (next.done) break;
+      read = reader.read();
       // Back-pressure: wait for the socket to drain before reading more from the gateway.
       if (!outgoing.write(next.value)) await Promise.race([once(outgoing, "drain"), closed]);
     }

@@ -11,6 +11,17 @@ export interface UpstreamTimeouts {
 /** The default {@link UpstreamTimeouts}: 120 s to the first byte, 60 s of silence mid-body. */
 export const defaultUpstreamTimeouts: UpstreamTimeouts = { firstByteMs: 120_000, idleMs: 60_000 };
 
+/**
+ * A `fetch` that applies the upstream timeouts itself, with the same rules and errors as
+ * {@link createTimedFetch}, in the same stage as its own body (the Node upstream client does, which
+ * saves a stream and a `Response` per call); {@link createTimedFetch} hands it the timeouts.
+ */
+export interface SelfTimedFetch {
+  (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** This fetch with `timeouts` applied. */
+  withTimeouts(timeouts: UpstreamTimeouts): typeof fetch;
+}
+
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** A `timeout` error naming what the upstream did not do in time. */
@@ -29,25 +40,76 @@ function isConnectTimeout(thrown: unknown): boolean {
   return cause?.code === "UND_ERR_CONNECT_TIMEOUT";
 }
 
+/** One upstream call under the timeouts, from sending it to the end of its body. */
+export interface TimedUpstreamCall {
+  /** The signal to send the call with: aborted by the caller's signal or by a timeout. */
+  signal: AbortSignal;
+  /** Turns what the call threw before its headers into the error to throw (a timeout stays one). */
+  failed(thrown: unknown): unknown;
+  /** The headers came: the first-byte timer stops. */
+  answered(): void;
+  /** The body ended, failed or was cancelled: the caller's signal is no longer followed. */
+  settle(): void;
+  /** The body went silent too long: the call is aborted with `reason`. */
+  abort(reason: CanonicalError): void;
+}
+
 /**
- * The upstream body with an idle limit: when a read has waited longer than `idleMs`, the body is
- * cancelled, the call aborted and the body fails with a `timeout` error. Reading is pull-driven, so
- * back-pressure holds (time the consumer takes does not count); one timer per body, checking a few
- * times per limit, keeps the cost per chunk to a clock read.
+ * Starts timing one upstream call: a signal that follows `callerSignal` and aborts when no response
+ * headers came within `firstByteMs` (the call then fails with a `timeout` error).
  */
-function idleLimitedBody(
-  body: ReadableStream<Uint8Array>,
+export function startTimedUpstreamCall(
+  callerSignal: AbortSignal | null | undefined,
+  firstByteMs: number,
+): TimedUpstreamCall {
+  const controller = new AbortController();
+  const followCaller = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) followCaller();
+  else callerSignal?.addEventListener("abort", followCaller, { once: true });
+  let timedOut: CanonicalError | undefined;
+  const timer = setTimeout(() => {
+    timedOut = upstreamTimeout("sent no response", firstByteMs);
+    controller.abort(timedOut);
+  }, firstByteMs);
+  const settle = () => callerSignal?.removeEventListener("abort", followCaller);
+  return {
+    signal: controller.signal,
+    failed(thrown) {
+      clearTimeout(timer);
+      settle();
+      if (timedOut) return timedOut;
+      if (isConnectTimeout(thrown))
+        return new CanonicalError("timeout", "The upstream could not be connected to in time.", {
+          code: "upstream_timeout",
+          cause: thrown,
+        });
+      return thrown;
+    },
+    answered: () => clearTimeout(timer),
+    settle,
+    abort: (reason) => controller.abort(reason),
+  };
+}
+
+/**
+ * The upstream body with an idle limit, read chunk by chunk with `read`: when a read has waited
+ * longer than `idleMs`, the body is cancelled (`cancel`), the call aborted and the body fails with
+ * a `timeout` error. Reading is pull-driven, so back-pressure holds (time the consumer takes does
+ * not count); one timer per body, checking a few times per limit, keeps the cost per chunk to a
+ * clock read.
+ */
+export function idleLimitedBody(
+  read: () => Promise<ReadableStreamReadResult<Uint8Array>>,
+  cancel: (reason: unknown) => Promise<void> | void,
   idleMs: number,
-  abort: (reason: CanonicalError) => void,
-  settle: () => void,
+  call: Pick<TimedUpstreamCall, "abort" | "settle">,
 ): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
   let waitingSince: number | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
   let failed = false;
   const stop = () => {
     clearInterval(timer);
-    settle();
+    call.settle();
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -57,8 +119,8 @@ function idleLimitedBody(
           const error = upstreamTimeout("sent nothing more", idleMs);
           failed = true;
           stop();
-          abort(error);
-          reader.cancel(error).catch(() => undefined);
+          call.abort(error);
+          Promise.resolve(cancel(error)).catch(() => undefined);
           controller.error(error);
         },
         Math.max(1, Math.floor(idleMs / 4)),
@@ -67,7 +129,7 @@ function idleLimitedBody(
     async pull(controller) {
       waitingSince = Date.now();
       try {
-        const next = await reader.read();
+        const next = await read();
         waitingSince = undefined;
         if (failed) return;
         if (next.done) {
@@ -82,7 +144,7 @@ function idleLimitedBody(
     },
     cancel(reason) {
       stop();
-      return reader.cancel(reason);
+      return cancel(reason);
     },
   });
 }
@@ -92,44 +154,30 @@ function idleLimitedBody(
  * silent for `idleMs`, aborts the call and fails it with a `timeout` CanonicalError (HTTP 504 in
  * every format) instead of leaving the caller waiting for the runtime's own limits (undici waits
  * 300 s for headers and then reports only "fetch failed"). The caller's own signal still aborts.
+ * A {@link SelfTimedFetch} is given the timeouts to apply itself.
  */
 export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: UpstreamTimeouts): typeof fetch {
+  const selfTimed = (fetchUpstream as Partial<SelfTimedFetch>).withTimeouts;
+  if (typeof selfTimed === "function") return selfTimed.call(fetchUpstream, timeouts);
   return async (input, init = {}) => {
-    const controller = new AbortController();
-    const callerSignal = init.signal ?? undefined;
-    const followCaller = () => controller.abort(callerSignal?.reason);
-    if (callerSignal?.aborted) followCaller();
-    else callerSignal?.addEventListener("abort", followCaller, { once: true });
-    const settle = () => callerSignal?.removeEventListener("abort", followCaller);
-    let timedOut: CanonicalError | undefined;
-    const timer = setTimeout(() => {
-      timedOut = upstreamTimeout("sent no response", timeouts.firstByteMs);
-      controller.abort(timedOut);
-    }, timeouts.firstByteMs);
+    const call = startTimedUpstreamCall(init.signal, timeouts.firstByteMs);
     let response: Response;
     try {
-      response = await fetchUpstream(input, { ...init, signal: controller.signal });
+      response = await fetchUpstream(input, { ...init, signal: call.signal });
     } catch (thrown) {
-      settle();
-      if (timedOut) throw timedOut;
-      if (isConnectTimeout(thrown))
-        throw new CanonicalError("timeout", "The upstream could not be connected to in time.", {
-          code: "upstream_timeout",
-          cause: thrown,
-        });
-      throw thrown;
-    } finally {
-      clearTimeout(timer);
+      throw call.failed(thrown);
     }
+    call.answered();
     if (!response.body) {
-      settle();
+      call.settle();
       return response;
     }
+    const reader = response.body.getReader();
     const body = idleLimitedBody(
-      response.body,
+      () => reader.read(),
+      (reason) => reader.cancel(reason),
       timeouts.idleMs,
-      (reason) => controller.abort(reason),
-      settle,
+      call,
     );
     return new Response(body, {
       status: response.status,

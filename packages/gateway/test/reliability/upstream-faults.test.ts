@@ -5,7 +5,7 @@ import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway } from "../../src/index";
-import { type NodeServer, serveNode } from "../../src/node";
+import { createNodeUpstreamFetch, type NodeServer, serveNode } from "../../src/node";
 import {
   createFaultUpstream,
   type FaultUpstream,
@@ -19,36 +19,44 @@ import { type ClientOutcome, frontClients, readOutcome } from "./front-client";
 const backends: AnyCodec[] = [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec];
 const callerKey = "fault-matrix-caller-key";
 const upstreams = new Map<string, FaultUpstream>();
-let server: NodeServer;
+/** The gateway's upstream clients: the runtime's `fetch` (portable), and the Node one `serve` uses. */
+const upstreamClients = [
+  { name: "global fetch", fetch: undefined },
+  { name: "Node upstream client", fetch: createNodeUpstreamFetch() },
+];
+const servers = new Map<string, NodeServer>();
 
 beforeAll(async () => {
   for (const codec of backends) upstreams.set(codec.id, await createFaultUpstream(codec));
-  const gateway = createGateway({
-    auth: { keys: [callerKey] },
-    providers: Object.fromEntries(
-      backends.map((codec) => [
-        codec.id,
-        {
-          type: codec.id as never,
-          baseURL: upstreams.get(codec.id)!.url,
-          apiKey: `upstream-key-${codec.id}`,
-        },
-      ]),
-    ),
-    routes: backends.flatMap((codec) =>
-      [undefined, ...upstreamFaults].map((fault) => ({
-        model: `${codec.id}-${faultModel(fault)}`,
-        provider: codec.id,
-        upstreamModel: faultModel(fault),
-      })),
-    ),
-    timeouts: { firstByteMs: 400, idleMs: 400 },
-  });
-  server = await serveNode(gateway);
+  for (const upstreamClient of upstreamClients) {
+    const gateway = createGateway({
+      auth: { keys: [callerKey] },
+      providers: Object.fromEntries(
+        backends.map((codec) => [
+          codec.id,
+          {
+            type: codec.id as never,
+            baseURL: upstreams.get(codec.id)!.url,
+            apiKey: `upstream-key-${codec.id}`,
+          },
+        ]),
+      ),
+      routes: backends.flatMap((codec) =>
+        [undefined, ...upstreamFaults].map((fault) => ({
+          model: `${codec.id}-${faultModel(fault)}`,
+          provider: codec.id,
+          upstreamModel: faultModel(fault),
+        })),
+      ),
+      timeouts: { firstByteMs: 400, idleMs: 400 },
+      ...(upstreamClient.fetch ? { fetch: upstreamClient.fetch } : {}),
+    });
+    servers.set(upstreamClient.name, await serveNode(gateway));
+  }
 });
 
 afterAll(async () => {
-  await server.close();
+  for (const server of servers.values()) await server.close();
   for (const upstream of upstreams.values()) await upstream.close();
 });
 
@@ -91,28 +99,30 @@ function expectFaultOutcome(fault: UpstreamFault, outcome: ClientOutcome): void 
   }
 }
 
-for (const client of frontClients)
-  for (const backend of backends) {
-    const passThrough = client.codec.id === backend.id && client.framing === "sse";
-    describe(`${client.name} front → ${backend.id} backend${passThrough ? " (pass-through)" : ""}`, () => {
-      for (const stream of client.whole ? [false, true] : [true]) {
-        it(`${stream ? "stream" : "whole"}: a proper answer is a success`, async () => {
-          const model = `${backend.id}-${faultModel(undefined)}`;
-          const response = await fetch(client.request(server.url, callerKey, model, stream));
-          const outcome = await readOutcome(client, response, stream);
-          expect(outcome).toMatchObject({ type: "success" });
-          expect(outcome.type === "success" && outcome.text).toBe(
-            Array.from({ length: 12 }, (_, index) => `word${index} `).join(""),
-          );
-        });
-        for (const fault of upstreamFaults) {
-          if (!stream && streamOnlyFaults.has(fault)) continue;
-          it(`${stream ? "stream" : "whole"}: ${fault} ends in the front's error`, async () => {
-            const model = `${backend.id}-${faultModel(fault)}`;
-            const response = await fetch(client.request(server.url, callerKey, model, stream));
-            expectFaultOutcome(fault, await readOutcome(client, response, stream));
+for (const upstreamClient of upstreamClients)
+  for (const client of frontClients)
+    for (const backend of backends) {
+      const passThrough = client.codec.id === backend.id && client.framing === "sse";
+      describe(`${upstreamClient.name}: ${client.name} front → ${backend.id} backend${passThrough ? " (pass-through)" : ""}`, () => {
+        const url = () => servers.get(upstreamClient.name)!.url;
+        for (const stream of client.whole ? [false, true] : [true]) {
+          it(`${stream ? "stream" : "whole"}: a proper answer is a success`, async () => {
+            const model = `${backend.id}-${faultModel(undefined)}`;
+            const response = await fetch(client.request(url(), callerKey, model, stream));
+            const outcome = await readOutcome(client, response, stream);
+            expect(outcome).toMatchObject({ type: "success" });
+            expect(outcome.type === "success" && outcome.text).toBe(
+              Array.from({ length: 12 }, (_, index) => `word${index} `).join(""),
+            );
           });
+          for (const fault of upstreamFaults) {
+            if (!stream && streamOnlyFaults.has(fault)) continue;
+            it(`${stream ? "stream" : "whole"}: ${fault} ends in the front's error`, async () => {
+              const model = `${backend.id}-${faultModel(fault)}`;
+              const response = await fetch(client.request(url(), callerKey, model, stream));
+              expectFaultOutcome(fault, await readOutcome(client, response, stream));
+            });
+          }
         }
-      }
-    });
-  }
+      });
+    }
