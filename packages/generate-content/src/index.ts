@@ -3,6 +3,7 @@ export {
   createGenerateContentCodec,
   type GenerateContentCodecOptions,
   generateContentCodec,
+  generateContentToolNameRule,
 } from "./generate-content-codec";
 // Errors
 export {
@@ -62,6 +63,7 @@ export {
   type GeminiThinkingFamily,
   geminiThinkingFamilies,
   geminiThinkingFamily,
+  nearestThinkingLevel,
 } from "./request/gemini-thinking-families";
 export { generateContentFormat } from "./wire/generate-content-extensions";
 export {
