@@ -59,6 +59,7 @@ const codecMarks = new Set([
   "newStep",
   "noId",
   "resultIsObject",
+  "resultBlocks",
   "noLanguage",
   "stepType",
   "summary",

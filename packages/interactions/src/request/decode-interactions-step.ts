@@ -57,11 +57,12 @@ function decodeFunctionResult(step: WireObject, path: string, context: Conversio
   if (step.is_error === false) rest.is_error = false;
   const result = step.result;
   if (typeof result === "string") part.content = [{ type: "text", text: result }];
-  else if (Array.isArray(result))
+  else if (Array.isArray(result)) {
     part.content = (result as WireObject[]).flatMap(
       (content, index) => decodeInteractionsContent(content, pointer(path, "result", index), context) ?? [],
     );
-  else {
+    rest.resultBlocks = true;
+  } else {
     part.content = [{ type: "text", text: JSON.stringify(result ?? null) }];
     rest.resultIsObject = true;
   }

@@ -7,7 +7,6 @@ import {
   type WireObject,
 } from "../interactions-extensions";
 import { encodeInteractionsContent } from "./interactions-content";
-import { stepPrefixOfHostedTool } from "./interactions-hosted-tools";
 
 /** A tool result's content as the step's `result`: a string, an object (when it came as one) or blocks. */
 function functionResult(
@@ -16,11 +15,13 @@ function functionResult(
   context: ConversionContext,
 ): unknown {
   const [first] = part.content;
-  if (
-    readInteractionsExtension(part)?.resultIsObject === true &&
-    part.content.length === 1 &&
-    first?.type === "text"
-  ) {
+  const extra = readInteractionsExtension(part);
+  const blocks = () =>
+    part.content.map((content, index) =>
+      encodeInteractionsContent(content, pointer(path, "content", index), context),
+    );
+  if (extra?.resultBlocks === true) return blocks();
+  if (extra?.resultIsObject === true && part.content.length === 1 && first?.type === "text") {
     try {
       return JSON.parse(first.text);
     } catch {
@@ -30,9 +31,7 @@ function functionResult(
   if (part.content.length === 1 && first?.type === "text" && !readInteractionsExtension(first))
     return first.text;
   if (part.content.length === 0) return "";
-  return part.content.map((content, index) =>
-    encodeInteractionsContent(content, pointer(path, "content", index), context),
-  );
+  return blocks();
 }
 
 /** A part that is not text or media as its own step. */
@@ -57,7 +56,7 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
           pointer(path, "signature"),
           `A ${part.signature.format} signature cannot be sent to this format`,
         );
-      if (step.summary === undefined && step.signature === undefined) {
+      if (step.summary === undefined && step.signature === undefined && part.signature) {
         context.lose(
           "dropped",
           path,
@@ -116,20 +115,19 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
       return { ...step, ...keptWireFields(part) };
     }
     case "hosted-tool-call":
-      return {
-        type:
-          typeof extra.stepType === "string" ? extra.stepType : `${stepPrefixOfHostedTool(part.tool)}_call`,
-        id: part.id,
-        arguments: part.input ?? {},
-        ...keptWireFields(part),
-      };
     case "hosted-tool-result": {
-      const step: WireObject = {
-        type:
-          typeof extra.stepType === "string" ? extra.stepType : `${stepPrefixOfHostedTool(part.tool)}_result`,
-        call_id: part.callId,
-        result: part.output,
-      };
+      // Only this format's own hosted steps go back: another format's hosted calls have no step shape here.
+      if (typeof extra.stepType !== "string") {
+        context.lose(
+          "unsupported",
+          path,
+          `A ${part.tool} ${part.type} of another format has no step in this format`,
+        );
+        return undefined;
+      }
+      if (part.type === "hosted-tool-call")
+        return { type: extra.stepType, id: part.id, arguments: part.input, ...keptWireFields(part) };
+      const step: WireObject = { type: extra.stepType, call_id: part.callId, result: part.output };
       if (part.isError) step.is_error = true;
       return { ...step, ...keptWireFields(part) };
     }

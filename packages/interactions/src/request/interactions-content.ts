@@ -150,9 +150,14 @@ export function encodeInteractionsContent(
   }
   if (part.mediaType !== undefined) content.mime_type = part.mediaType;
   if (part.detail !== undefined && extra.resolution === undefined) {
-    if (part.detail === "auto")
-      context.lose("dropped", pointer(path, "detail"), "Detail auto has no resolution here");
-    else content.resolution = part.detail;
+    // Only images and videos take a resolution, and `auto` is none of its values.
+    if (part.detail !== "auto" && (type === "image" || type === "video")) content.resolution = part.detail;
+    else
+      context.lose(
+        "dropped",
+        pointer(path, "detail"),
+        `Detail ${part.detail} has no resolution for a ${type}`,
+      );
   }
   for (const field of ["filename", "title"] as const) {
     if (part[field] !== undefined)

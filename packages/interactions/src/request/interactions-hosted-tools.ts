@@ -14,9 +14,3 @@ const canonicalByPrefix: Record<string, string> = {
 export function hostedToolOfStepPrefix(prefix: string): string {
   return canonicalByPrefix[prefix] ?? prefix;
 }
-
-/** The step prefix of a canonical hosted-tool name (the inverse of {@link hostedToolOfStepPrefix}). */
-export function stepPrefixOfHostedTool(tool: string): string {
-  for (const prefix in canonicalByPrefix) if (canonicalByPrefix[prefix] === tool) return prefix;
-  return tool;
-}
