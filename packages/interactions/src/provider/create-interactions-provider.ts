@@ -20,14 +20,15 @@ export interface InteractionsProviderOptions {
 }
 
 /**
- * The body sent upstream: stateless, so that any front's conversation maps onto it. The whole
- * history goes in `input` every turn and `store` is false, so the upstream keeps nothing and no
- * `previous_interaction_id` of the gateway's own reaches it (the gateway resolves those itself);
- * `background` is the gateway's to run, not the upstream's.
+ * The body sent upstream: stateless unless the caller asked otherwise, so that any front's
+ * conversation maps onto it. The whole history is in `input` and `store` is false unless the
+ * request says `store` itself (a caller of this format continuing an upstream conversation with
+ * `previous_interaction_id`, which then goes up unchanged; the gateway resolves the ids it issued
+ * itself before a request gets here). `background` is not sent: the exchange is answered whole.
  */
 export function statelessInteractionsBody(body: InteractionsRequest): InteractionsRequest {
-  const { previous_interaction_id: _previous, background: _background, ...rest } = body;
-  return { ...rest, store: false };
+  const { background: _background, ...rest } = body;
+  return { ...rest, store: body.store ?? false };
 }
 
 /**
