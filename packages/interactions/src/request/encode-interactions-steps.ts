@@ -140,6 +140,37 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
 }
 
 /**
+ * One side's parts as steps: text and media as `contentType` steps (consecutive ones share a step
+ * unless marked `newStep`), every other part its own step. `path` is the pointer of the parts list.
+ */
+export function encodeInteractionsParts(
+  parts: readonly Part[],
+  contentType: "user_input" | "model_output",
+  path: string,
+  context: ConversionContext,
+): WireObject[] {
+  const steps: WireObject[] = [];
+  let open: WireObject | undefined;
+  parts.forEach((part, partIndex) => {
+    const partPath = pointer(path, partIndex);
+    if (part.type === "text" || part.type === "media") {
+      const extra = readInteractionsExtension(part);
+      if (!open || extra?.newStep === true) {
+        const stepFields = isWireObject(extra?.stepFields) ? extra.stepFields : {};
+        open = { type: contentType, content: [], ...stepFields };
+        steps.push(open);
+      }
+      (open.content as WireObject[]).push(encodeInteractionsContent(part, partPath, context));
+      return;
+    }
+    open = undefined;
+    const step = encodeStepPart(part, partPath, context);
+    if (step) steps.push(step);
+  });
+  return steps;
+}
+
+/**
  * Canonical turns as steps: the caller's text and media become `user_input` steps, the model's
  * `model_output` steps (consecutive content parts share one step unless marked `newStep`), and every
  * other part its own step (thought, function call or result, code execution, hosted tool call or
@@ -151,8 +182,7 @@ export function encodeInteractionsSteps(
   path: string,
   context: ConversionContext,
 ): WireObject[] {
-  const steps: WireObject[] = [];
-  messages.forEach((message, messageIndex) => {
+  return messages.flatMap((message, messageIndex) => {
     const messagePath = pointer(path, messageIndex);
     if (message.role === "system" || message.role === "developer")
       context.lose(
@@ -161,23 +191,6 @@ export function encodeInteractionsSteps(
         `A ${message.role} turn is sent as user input`,
       );
     const contentType = message.role === "assistant" ? "model_output" : "user_input";
-    let open: WireObject | undefined;
-    message.parts.forEach((part, partIndex) => {
-      const partPath = pointer(messagePath, "parts", partIndex);
-      if (part.type === "text" || part.type === "media") {
-        const extra = readInteractionsExtension(part);
-        if (!open || extra?.newStep === true) {
-          const stepFields = isWireObject(extra?.stepFields) ? extra.stepFields : {};
-          open = { type: contentType, content: [], ...stepFields };
-          steps.push(open);
-        }
-        (open.content as WireObject[]).push(encodeInteractionsContent(part, partPath, context));
-        return;
-      }
-      open = undefined;
-      const step = encodeStepPart(part, partPath, context);
-      if (step) steps.push(step);
-    });
+    return encodeInteractionsParts(message.parts, contentType, pointer(messagePath, "parts"), context);
   });
-  return steps;
 }

@@ -149,14 +149,14 @@ export function encodeInteractionsContent(
       return { type: "text", text: part.source.text };
   }
   if (part.mediaType !== undefined) content.mime_type = part.mediaType;
-  if (part.detail !== undefined && extra.resolution === undefined) {
-    // Only images and videos take a resolution, and `auto` is none of its values.
-    if (part.detail !== "auto" && (type === "image" || type === "video")) content.resolution = part.detail;
+  // `auto` is what no resolution means; only images and videos take one.
+  if (part.detail !== undefined && part.detail !== "auto" && extra.resolution === undefined) {
+    if (type === "image" || type === "video") content.resolution = part.detail;
     else
       context.lose(
         "dropped",
         pointer(path, "detail"),
-        `Detail ${part.detail} has no resolution for a ${type}`,
+        `A ${type} block takes no resolution (${part.detail})`,
       );
   }
   for (const field of ["filename", "title"] as const) {

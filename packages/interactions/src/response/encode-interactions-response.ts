@@ -1,7 +1,7 @@
 import type { ChatResponse, ConversionContext } from "@interlingua/core";
 import { generateContentErrorByKind } from "@interlingua/generate-content";
 import { readInteractionsExtension, type WireObject } from "../interactions-extensions";
-import { encodeInteractionsSteps } from "../request/encode-interactions-steps";
+import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
 import { encodeInteractionsStatus } from "./interactions-status";
 import { interactionsTimeOfSeconds } from "./interactions-time";
@@ -28,7 +28,7 @@ export function encodeInteractionsResponse(
   };
   if (extra.noModel !== true) wire.model = response.model;
   if (response.created !== undefined) wire.created = interactionsTimeOfSeconds(response.created);
-  const output = encodeInteractionsSteps([{ role: "assistant", parts: response.parts }], "/parts", context);
+  const output = encodeInteractionsParts(response.parts, "model_output", "/parts", context);
   const steps = [...(Array.isArray(extra.inputSteps) ? (extra.inputSteps as WireObject[]) : []), ...output];
   if (extra.noSteps !== true || steps.length > 0) wire.steps = steps;
   if (extra.noUsage !== true || Object.keys(response.usage).length > 0)

@@ -7,7 +7,7 @@ import {
 } from "@interlingua/core";
 import { generateContentErrorByKind } from "@interlingua/generate-content";
 import { interactionsFormat, type WireObject } from "../interactions-extensions";
-import { encodeInteractionsSteps } from "../request/encode-interactions-steps";
+import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import { encodeInteractionsContent } from "../request/interactions-content";
 import { encodeInteractionsStatus } from "../response/interactions-status";
 import { interactionsTimeOfSeconds } from "../response/interactions-time";
@@ -102,7 +102,7 @@ export function createInteractionsStreamEncoderTransformer(
           );
         break;
       default: {
-        const [step] = encodeInteractionsSteps([{ role: "assistant", parts: [part] }], path, context);
+        const [step] = encodeInteractionsParts([part], "model_output", path, context);
         if (!step) return;
         startStep(controller, state, step);
       }
