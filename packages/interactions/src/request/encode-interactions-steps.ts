@@ -69,6 +69,8 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
     case "tool-call": {
       const step: WireObject = { type: "function_call", name: part.name };
       if (extra.noId !== true) step.id = part.id;
+      if (part.rawArguments !== undefined)
+        context.lose("dropped", pointer(path, "rawArguments"), "Arguments that did not parse are not sent");
       if (isWireObject(part.arguments)) step.arguments = part.arguments;
       else {
         step.arguments = {};

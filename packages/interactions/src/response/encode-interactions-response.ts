@@ -1,8 +1,8 @@
 import type { ChatResponse, ConversionContext } from "@interlingua/core";
-import { generateContentErrorByKind } from "@interlingua/generate-content";
 import { readInteractionsExtension, type WireObject } from "../interactions-extensions";
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
+import { interactionsErrorCode } from "./interactions-error-code";
 import { encodeInteractionsStatus } from "./interactions-status";
 import { interactionsTimeOfSeconds } from "./interactions-time";
 import { encodeInteractionsUsage } from "./interactions-usage";
@@ -36,7 +36,7 @@ export function encodeInteractionsResponse(
   if (response.error && extra.errors === undefined) {
     wire.errors = [
       {
-        code: response.error.code ?? generateContentErrorByKind[response.error.kind].status,
+        code: interactionsErrorCode(response.error, "/error", context),
         message: response.error.message,
       },
     ];

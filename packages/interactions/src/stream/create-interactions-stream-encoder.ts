@@ -1,14 +1,16 @@
 import {
   type ChatEvent,
   type ConversionContext,
+  mergeUsage,
   type Part,
   pointer,
   type StreamTransformer,
+  type Usage,
 } from "@interlingua/core";
-import { generateContentErrorByKind } from "@interlingua/generate-content";
 import { interactionsFormat, type WireObject } from "../interactions-extensions";
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import { encodeInteractionsContent } from "../request/interactions-content";
+import { interactionsErrorCode } from "../response/interactions-error-code";
 import { encodeInteractionsStatus } from "../response/interactions-status";
 import { interactionsTimeOfSeconds } from "../response/interactions-time";
 import { encodeInteractionsUsage } from "../response/interactions-usage";
@@ -42,6 +44,7 @@ export function createInteractionsStreamEncoderTransformer(
   let id = "";
   let model = "";
   let calledFunction = false;
+  let usage: Usage | undefined;
 
   type Controller = TransformStreamDefaultController<InteractionsStreamEvent>;
   const send = (controller: Controller, event: WireObject) =>
@@ -89,6 +92,12 @@ export function createInteractionsStreamEncoderTransformer(
         break;
       }
       case "tool-call":
+        if (part.rawArguments !== undefined)
+          context.lose(
+            "approximated",
+            pointer(path, "rawArguments"),
+            "Arguments that did not parse are sent as they came",
+          );
         if (!state.sawArguments)
           delta(controller, state, {
             type: "arguments_delta",
@@ -116,6 +125,7 @@ export function createInteractionsStreamEncoderTransformer(
         case "response-start": {
           id = event.id;
           model = event.model;
+          if (event.usage) usage = mergeUsage(usage, event.usage);
           const interaction: WireObject = { id, model, status: "in_progress", object: "interaction" };
           if (event.created !== undefined) interaction.created = interactionsTimeOfSeconds(event.created);
           send(controller, { event_type: "interaction.created", interaction });
@@ -188,11 +198,12 @@ export function createInteractionsStreamEncoderTransformer(
           return;
         }
         case "usage":
+          usage = mergeUsage(usage, event.usage);
           send(controller, {
             event_type: "interaction.status_update",
             interaction_id: id,
             status: "in_progress",
-            usage: encodeInteractionsUsage(event.usage),
+            usage: encodeInteractionsUsage(usage),
           });
           return;
         case "response-end": {
@@ -202,7 +213,8 @@ export function createInteractionsStreamEncoderTransformer(
             status: encodeInteractionsStatus(event.status ?? "completed", event.finishReason, calledFunction),
             object: "interaction",
           };
-          if (event.usage) interaction.usage = encodeInteractionsUsage(event.usage);
+          if (event.usage) usage = mergeUsage(usage, event.usage);
+          if (usage) interaction.usage = encodeInteractionsUsage(usage);
           if (event.stopSequence !== undefined)
             context.lose(
               "dropped",
@@ -220,7 +232,7 @@ export function createInteractionsStreamEncoderTransformer(
         }
         case "error": {
           const error: WireObject = { message: event.error.message };
-          error.code = event.error.code ?? generateContentErrorByKind[event.error.kind].status;
+          error.code = interactionsErrorCode(event.error, "/error", context);
           send(controller, { event_type: "error", error });
           return;
         }
