@@ -35,7 +35,8 @@ export const interactionsGatewayFormat: GatewayFormat = {
   codec: interactionsCodec,
   toolCallsCarryState: false,
   unmappedRequestFields: {
-    marks: ["inputForm", "responseFormat", "responseModalities", "safetySettings"],
+    // Kept verbatim response formats, modalities and safety settings are callers' fields: reported.
+    marks: ["inputForm"],
     holders: ["generationConfig"],
   },
   passThroughHeaders: [],
