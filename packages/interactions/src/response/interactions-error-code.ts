@@ -3,17 +3,19 @@ import { generateContentErrorByKind, generateContentErrorStatuses } from "@inter
 
 /**
  * The `code` of an interaction error entry or `error` event for canonical error data: its own code
- * when that is a Gemini status of the same kind (`RESOURCE_EXHAUSTED`), else the status of its kind,
- * with another format's code (`insufficient_quota`) reported dropped.
+ * when that is a Gemini status of the same kind (`RESOURCE_EXHAUSTED`) or the one its kind is sent
+ * as (`overloaded` is `UNAVAILABLE`), else the status of its kind, with another format's code
+ * (`insufficient_quota`) reported dropped.
  */
 export function interactionsErrorCode(error: ErrorData, path: string, context: ConversionContext): string {
-  if (error.code !== undefined && generateContentErrorStatuses[error.code]?.kind === error.kind)
+  const kindStatus = generateContentErrorByKind[error.kind].status;
+  if (error.code === undefined) return kindStatus;
+  if (generateContentErrorStatuses[error.code]?.kind === error.kind || error.code === kindStatus)
     return error.code;
-  if (error.code !== undefined)
-    context.lose(
-      "dropped",
-      pointer(path, "code"),
-      `Error code ${error.code} has no Gemini status; the kind's is sent`,
-    );
-  return generateContentErrorByKind[error.kind].status;
+  context.lose(
+    "dropped",
+    pointer(path, "code"),
+    `Error code ${error.code} is no Gemini status; ${kindStatus} is sent`,
+  );
+  return kindStatus;
 }
