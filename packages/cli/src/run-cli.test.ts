@@ -97,6 +97,26 @@ describe("interlingua convert", () => {
     expect(readdirSync(directory).sort()).toEqual(["out.jsonl", "out.jsonl.losses.jsonl"]);
   });
 
+  it("converts to the interactions format, and back", async () => {
+    const directory = temporaryDirectory();
+    const output = join(directory, "out.jsonl");
+    const io = captureIo();
+    const input = shared("messages", "tool-runner-roundtrips.nock.json");
+    expect(await runCli(["convert", input, "--to", "interactions", "-o", output], io)).toBe(0);
+    const exchanges = jsonLines(output).map((line) => RecordedExchange.parse(line));
+    expect(exchanges).toHaveLength(10);
+    for (const exchange of exchanges) {
+      expect(exchange.format).toBe("interactions");
+      expect(exchange.path).toBe("/v1beta/interactions");
+      expect(exchange.request?.body).toHaveProperty("input");
+      expect(exchange.response?.body).toHaveProperty("steps");
+    }
+    expect(io.err()).toMatch(/converted 10 exchanges to interactions/);
+    const back = join(directory, "back.jsonl");
+    expect(await runCli(["convert", output, "--to", "messages", "-o", back], captureIo())).toBe(0);
+    expect(jsonLines(back)).toHaveLength(10);
+  });
+
   it("writes to standard output with losses on standard error when no output is named", async () => {
     const io = captureIo();
     const input = shared("responses", "reasoning-encrypted-content.response.json");
@@ -227,7 +247,7 @@ describe("interlingua inspect", () => {
     ).toBe(0);
     const out = io.out();
     expect(out).toContain('"type": "reasoning"');
-    expect(out).toMatch(/field\s+chat-completions\s+messages\s+responses\s+generate-content/);
+    expect(out).toMatch(/field\s+chat-completions\s+messages\s+interactions\s+responses\s+generate-content/);
     expect(out).toMatch(/response \/parts\/0\s+ok\s+dropped\s+ok/);
     expect(out).toMatch(/every other field\s+ok\s+ok\s+ok\s+ok/);
   });

@@ -13,7 +13,7 @@ Commands:
                          convert recorded traffic (JSONL, HAR, SSE, JSON) to another format
   inspect <input>        show recorded exchanges canonically, and what survives each format
 
-Formats: chat-completions, messages, responses, generate-content
+Formats: chat-completions, messages, responses, generate-content, interactions
 Run interlingua <command> --help for a command's options.`;
 
 const commandHelp: Record<string, string> = { convert: convertHelp, inspect: inspectHelp, serve: serveHelp };

@@ -26,6 +26,7 @@ export type {
 } from "./formats/gateway-format";
 export { chatCompletionsGatewayFormat } from "./formats/chat-completions-gateway-format";
 export { generateContentGatewayFormat } from "./formats/generate-content-gateway-format";
+export { interactionsGatewayFormat } from "./formats/interactions-gateway-format";
 export { messagesGatewayFormat } from "./formats/messages-gateway-format";
 export { openAiModelListing } from "./formats/openai-model-listing";
 export { responsesGatewayFormat } from "./formats/responses-gateway-format";

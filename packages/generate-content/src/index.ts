@@ -3,6 +3,7 @@ export {
   createGenerateContentCodec,
   type GenerateContentCodecOptions,
   generateContentCodec,
+  generateContentToolNameRule,
 } from "./generate-content-codec";
 // Errors
 export {
@@ -63,6 +64,7 @@ export {
   type GeminiThinkingFamily,
   geminiThinkingFamilies,
   geminiThinkingFamily,
+  nearestThinkingLevel,
 } from "./request/gemini-thinking-families";
 export { generateContentFormat } from "./wire/generate-content-extensions";
 export {

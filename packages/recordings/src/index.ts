@@ -2,6 +2,7 @@
 export {
   defaultRecordingFormats,
   chatCompletionsRecordingFormat,
+  interactionsRecordingFormat,
   messagesRecordingFormat,
   responsesRecordingFormat,
 } from "./format/default-recording-formats";

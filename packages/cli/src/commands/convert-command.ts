@@ -21,7 +21,7 @@ Converts every exchange of recorded traffic (JSONL recordings, HAR, an SSE trans
 body) to another format, request and response together, streaming through the input.
 
 Options:
-  --to <format>      target format: chat-completions, messages, responses, generate-content
+  --to <format>      target format: chat-completions, messages, responses, generate-content, interactions
   --from <format>    format of the input, when it cannot be told from paths and shapes
   --kind <kind>      input kind: jsonl, har, sse, json (default: from the name and first bytes)
   -o, --output <file> write the converted JSONL there (default: standard output); the loss

@@ -50,7 +50,7 @@ describe("interlingua serve with no provider key (the embedded default), driven 
 
   it("says at start-up that it serves the bundled recordings", () => {
     expect(io.err()).toMatch(/No provider key configured/);
-    expect(io.err()).toMatch(/answering from the 20 recordings bundled with interlingua/);
+    expect(io.err()).toMatch(/answering from the 25 recordings bundled with interlingua/);
     expect(io.err()).toContain('"Hello!"');
     expect(io.err()).toContain(`listening on ${url}`);
   });

@@ -46,8 +46,10 @@ describe("interlingua serve offline: the banner", () => {
       .split("\n")
       .map((line) => line.trim())
       .filter((line) => line.startsWith("curl "));
-    expect(commands).toHaveLength(4);
-    const [messages, responses, chatCompletions, generateContent] = await Promise.all(commands.map(paste));
+    expect(commands).toHaveLength(5);
+    const [messages, responses, chatCompletions, generateContent, interactions] = await Promise.all(
+      commands.map(paste),
+    );
     expect(messages).toMatchObject({
       type: "message",
       content: [{ type: "text", text: expect.stringContaining("recording") }],
@@ -65,6 +67,12 @@ describe("interlingua serve offline: the banner", () => {
     });
     expect(generateContent).toMatchObject({
       candidates: [{ content: { parts: [{ text: expect.stringContaining("recording") }] } }],
+    });
+    expect(interactions).toMatchObject({
+      status: "completed",
+      steps: [
+        { type: "model_output", content: [{ type: "text", text: expect.stringContaining("recording") }] },
+      ],
     });
   });
 

@@ -21,6 +21,7 @@ const bannerOrder: readonly GatewayFormatId[] = [
   "responses",
   "chat-completions",
   "generate-content",
+  "interactions",
 ];
 
 /** Model names the sample commands ask for; offline, any name is answered. */
@@ -29,6 +30,7 @@ const sampleModels: Record<GatewayFormatId, string> = {
   responses: "gpt-5",
   "chat-completions": "gpt-4.1",
   "generate-content": "gemini-2.5-flash",
+  interactions: "gemini-3-flash-preview",
 };
 
 /**
@@ -57,6 +59,7 @@ export function serveBanner(options: ServeBannerOptions): string {
     "generate-content":
       `POST ${url}/v1beta/models/<model>:generateContent, or under /v1/ ` +
       "(:streamGenerateContent?alt=sse streams)",
+    interactions: `POST ${url}/v1beta/interactions, or under /v1/ ("stream": true streams)`,
   };
   const served = bannerOrder.filter((format) => fronts.includes(format));
   if (replay?.prompt !== undefined) {
@@ -102,6 +105,11 @@ export function sampleCurl(format: GatewayFormatId, url: string, key: string, pr
       path: `/v1beta/models/${model}:generateContent`,
       headers: [`x-goog-api-key: ${key}`],
       body: { contents: [{ role: "user", parts: [{ text: prompt }] }] },
+    },
+    interactions: {
+      path: "/v1beta/interactions",
+      headers: [`x-goog-api-key: ${key}`],
+      body: { model, input: prompt },
     },
   }[format];
   const headers = ["content-type: application/json", ...request.headers]

@@ -13,6 +13,8 @@ interface EnvironmentProvider {
   dialectVariable?: string;
   /** A variable naming the path of chat completions under the base URL (chat-completions). */
   pathVariable?: string;
+  /** A variable listing (comma-separated globs) the models routed to it, added to `models`; none: not enabled. */
+  modelsVariable?: string;
 }
 
 const environmentProviders: EnvironmentProvider[] = [
@@ -23,6 +25,17 @@ const environmentProviders: EnvironmentProvider[] = [
     defaultBaseURL: "https://api.anthropic.com",
     type: "messages",
     models: ["claude-*"],
+  },
+  {
+    // The same Gemini upstream through its Interactions API, for the models `GEMINI_INTERACTIONS_MODELS`
+    // names (comma-separated globs); before the generate-content provider so that they go here.
+    name: "gemini-interactions",
+    keyVariable: "GEMINI_API_KEY",
+    baseUrlVariable: "GEMINI_BASE_URL",
+    defaultBaseURL: "https://generativelanguage.googleapis.com",
+    type: "interactions",
+    models: [],
+    modelsVariable: "GEMINI_INTERACTIONS_MODELS",
   },
   {
     name: "gemini",
@@ -56,7 +69,8 @@ const environmentProviders: EnvironmentProvider[] = [
 /**
  * A configuration from environment variables alone: a provider for each of `ANTHROPIC_API_KEY`,
  * `GEMINI_API_KEY` and `OPENAI_API_KEY` that is set (base URLs from `*_BASE_URL`, a trailing `/v1`
- * removed), routed by model family (`claude-*`, `gemini-*`, `gpt-*`, ...), and for
+ * removed), routed by model family (`claude-*`, `gemini-*`, `gpt-*`, ...), the Gemini models
+ * `GEMINI_INTERACTIONS_MODELS` names (globs) through the Interactions API instead, and for
  * `OPENAI_COMPATIBLE_BASE_URL` a chat-completions server (key `OPENAI_COMPATIBLE_API_KEY`, none
  * needed; dialect `OPENAI_COMPATIBLE_DIALECT`; path `OPENAI_COMPATIBLE_PATH`) that takes every other model. `INTERLINGUA_API_KEYS`
  * (comma-separated) become `auth.keys`, `INTERLINGUA_SECRET` the sealing secret.
@@ -69,6 +83,13 @@ export function gatewayConfigFromEnvironment(environment: Record<string, string 
     const setBaseURL = environment[provider.baseUrlVariable];
     // A provider with a default base URL is enabled by its key; one without, by its base URL.
     if (provider.defaultBaseURL === undefined ? !setBaseURL : !apiKey) continue;
+    const models = [
+      ...provider.models,
+      ...(provider.modelsVariable ? (environment[provider.modelsVariable] ?? "").split(",") : [])
+        .map((model) => model.trim())
+        .filter((model) => model !== ""),
+    ];
+    if (models.length === 0) continue;
     const baseURL = (setBaseURL || provider.defaultBaseURL || "").replace(/\/(v1|v1beta)\/*$/, "");
     const entry: VendorProviderConfig = { type: provider.type, baseURL, apiKey: apiKey ?? "" };
     const dialect = provider.dialectVariable && environment[provider.dialectVariable];
@@ -76,7 +97,7 @@ export function gatewayConfigFromEnvironment(environment: Record<string, string 
     const path = provider.pathVariable && environment[provider.pathVariable];
     if (path) entry.path = path;
     providers[provider.name] = entry;
-    for (const model of provider.models) routes.push({ model, provider: provider.name });
+    for (const model of models) routes.push({ model, provider: provider.name });
   }
   const keys = (environment.INTERLINGUA_API_KEYS ?? "")
     .split(",")

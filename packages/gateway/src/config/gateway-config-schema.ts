@@ -4,7 +4,13 @@ import * as z from "zod/mini";
 import type { ExchangeHook } from "../observe/exchange-event";
 
 /** The wire formats a gateway can serve and call, by codec id. */
-export const gatewayFormatIds = ["messages", "generate-content", "responses", "chat-completions"] as const;
+export const gatewayFormatIds = [
+  "messages",
+  "generate-content",
+  "responses",
+  "chat-completions",
+  "interactions",
+] as const;
 
 /** One of {@link gatewayFormatIds}. */
 export type GatewayFormatId = (typeof gatewayFormatIds)[number];
@@ -91,6 +97,7 @@ const modelRuleShapes: Record<GatewayFormatId, { fields: readonly string[]; requ
   responses: { fields: responsesRuleFields, required: "reasoning" },
   "generate-content": { fields: generateContentRuleFields },
   "chat-completions": { fields: [] },
+  interactions: { fields: [] },
 };
 
 /** An upstream that speaks one of our formats, called with the codec's own provider. */

@@ -1,6 +1,7 @@
 import { chatCompletionsGatewayFormat } from "../formats/chat-completions-gateway-format";
 import type { GatewayFormat } from "../formats/gateway-format";
 import { generateContentGatewayFormat } from "../formats/generate-content-gateway-format";
+import { interactionsGatewayFormat } from "../formats/interactions-gateway-format";
 import { messagesGatewayFormat } from "../formats/messages-gateway-format";
 import { responsesGatewayFormat } from "../formats/responses-gateway-format";
 
@@ -13,4 +14,5 @@ export const defaultGatewayFormats: readonly GatewayFormat[] = [
   generateContentGatewayFormat,
   responsesGatewayFormat,
   chatCompletionsGatewayFormat,
+  interactionsGatewayFormat,
 ];

@@ -585,6 +585,165 @@ const genaiSdk: ClientLine = {
   },
 };
 
+// The @google/genai client's interactions ---------------------------------------------------------
+
+/** No retries: a failure is the answer under test. */
+const noRetries = { retries: { strategy: "none" as const } };
+
+type InteractionStep = { type: string; content?: unknown };
+
+/** The text of an interaction's model output steps. */
+function interactionText(steps: readonly InteractionStep[] | undefined): string {
+  return (steps ?? [])
+    .filter((step) => step.type === "model_output")
+    .flatMap((step) => (step.content as { type: string; text?: string }[] | undefined) ?? [])
+    .map((content) => content.text ?? "")
+    .join("");
+}
+
+/** The steps of an answer to send back as history: all but the echoed input. */
+const answerSteps = (steps: readonly InteractionStep[] | undefined) =>
+  (steps ?? []).filter((step) => step.type !== "user_input") as never[];
+
+const genaiInteractions: ClientLine = {
+  name: "@google/genai interactions",
+  front: "interactions",
+  async plain(target) {
+    const interaction = await genaiClient(target).interactions.create(
+      { model: target.model, input: "Say hello." },
+      noRetries,
+    );
+    return interactionText(interaction.steps);
+  },
+  async streamed(target) {
+    const deltas: string[] = [];
+    const stream = await genaiClient(target).interactions.create(
+      { model: target.model, input: "Say hello.", stream: true },
+      noRetries,
+    );
+    for await (const event of stream)
+      if (event.event_type === "step.delta" && event.delta.type === "text") deltas.push(event.delta.text);
+    return { deltas };
+  },
+  async toolTurns(target) {
+    const client = genaiClient(target).interactions;
+    const tools = [
+      { type: "function" as const, name: "get_weather", description: "Weather", parameters: weatherSchema },
+    ];
+    const question = {
+      type: "user_input" as const,
+      content: [{ type: "text" as const, text: "Weather in Paris and Tokyo?" }],
+    };
+    const first = await client.create(
+      { model: target.model, input: [question], tools, store: false },
+      noRetries,
+    );
+    const calls = (first.steps ?? []).flatMap((step) => (step.type === "function_call" ? [step] : []));
+    const second = await client.create(
+      {
+        model: target.model,
+        tools,
+        store: false,
+        input: [
+          question,
+          ...answerSteps(first.steps),
+          ...calls.map((call) => ({
+            type: "function_result" as const,
+            call_id: call.id,
+            name: call.name,
+            result: "Sunny",
+          })),
+        ],
+      },
+      noRetries,
+    );
+    return {
+      calls: calls.map((call) => ({ name: call.name, city: call.arguments.city })),
+      text: interactionText(second.steps),
+    };
+  },
+  async reasoningTurns(target) {
+    const client = genaiClient(target).interactions;
+    const generation_config = { thinking_level: "low", thinking_summaries: "auto" };
+    const question = {
+      type: "user_input" as const,
+      content: [{ type: "text" as const, text: "Think, then answer." }],
+    };
+    const first = await client.create(
+      { model: target.model, input: [question], generation_config, store: false },
+      noRetries,
+    );
+    const second = await client.create(
+      {
+        model: target.model,
+        generation_config,
+        store: false,
+        input: [
+          question,
+          ...answerSteps(first.steps),
+          { type: "user_input" as const, content: [{ type: "text" as const, text: "And?" }] },
+        ],
+      },
+      noRetries,
+    );
+    return { text: interactionText(second.steps) };
+  },
+  async image(target, pngBase64) {
+    const interaction = await genaiClient(target).interactions.create(
+      {
+        model: target.model,
+        input: [
+          { type: "image", data: pngBase64, mime_type: "image/png" },
+          { type: "text", text: "What is this?" },
+        ],
+      },
+      noRetries,
+    );
+    return interactionText(interaction.steps);
+  },
+  async structured(target, schema) {
+    const interaction = await genaiClient(target).interactions.create(
+      {
+        model: target.model,
+        input: "Where?",
+        response_format: { type: "text", mime_type: "application/json", schema },
+      },
+      noRetries,
+    );
+    return JSON.parse(interactionText(interaction.steps) || "null");
+  },
+  async refusedStream(target) {
+    try {
+      const stream = await genaiClient(target).interactions.create(
+        { model: target.model, input: "x", stream: true },
+        noRetries,
+      );
+      for await (const _event of stream) {
+        // drain
+      }
+      return { message: "no error" };
+    } catch (thrown) {
+      return failure(thrown);
+    }
+  },
+  async failingStream(target) {
+    let text = "";
+    try {
+      const stream = await genaiClient(target).interactions.create(
+        { model: target.model, input: "x", stream: true },
+        noRetries,
+      );
+      for await (const event of stream) {
+        if (event.event_type === "step.delta" && event.delta.type === "text") text += event.delta.text;
+        if (event.event_type === "error") return { message: event.error?.message ?? "error event", text };
+      }
+      return { message: "no error", text };
+    } catch (thrown) {
+      return failure(thrown, text);
+    }
+  },
+};
+
 // The `ai` SDK over any provider -------------------------------------------------------------------
 
 /** Errors are read from the stream's parts; the SDK's default logging of them is noise here. */
@@ -759,7 +918,7 @@ const aiGoogle = aiLine(
   { reasoning: { google: { thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } } } },
 );
 
-/** Every client line the matrix drives: two per front. */
+/** Every client line the matrix drives: two per front, one (the official client) for interactions. */
 export const clientLines: ClientLine[] = [
   anthropicSdk,
   aiAnthropic,
@@ -768,4 +927,5 @@ export const clientLines: ClientLine[] = [
   openaiSdk,
   aiOpenAI,
   openaiChatSdk,
+  genaiInteractions,
 ];

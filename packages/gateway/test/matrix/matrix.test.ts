@@ -11,6 +11,7 @@ import {
   type Part,
 } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +41,7 @@ const backends: AnyCodec[] = [
   generateContentCodec,
   responsesCodec,
   createChatCompletionsCodec({ dialect: chatCompletionsDialect }),
+  interactionsCodec,
 ];
 /** Where the agent CLIs' section of docs/compatibility.md starts (written by packages/agents-e2e). */
 const agentsSectionHeading = "## Agent CLIs";

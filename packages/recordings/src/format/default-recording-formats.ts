@@ -1,5 +1,6 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import type { RecordingFormat, WireDocumentKind } from "./recording-format";
@@ -148,13 +149,73 @@ export const chatCompletionsRecordingFormat: RecordingFormat = {
   },
 };
 
+/** Request fields only the interactions format has. */
+const interactionsFields = [
+  "system_instruction",
+  "generation_config",
+  "previous_interaction_id",
+  "response_modalities",
+  "response_mime_type",
+  "safety_settings",
+  "webhook_config",
+];
+/** The step and content types of an interactions `input` list (the responses format's are `input_text`, `message`, ...). */
+const interactionsInputTypes = new Set([
+  "user_input",
+  "model_output",
+  "thought",
+  "function_call",
+  "function_result",
+  "text",
+  "image",
+  "audio",
+  "video",
+  "document",
+]);
+
 /**
- * The four chat formats interlingua ships, in a stable order; chat-completions comes first, since
- * a messages request is told from one only by what chat completions alone has.
+ * The interactions format: `input` requests with a field or an input item type only it has (a
+ * bare `{model, input: "…"}` reads as the responses format's), `Interaction` bodies (a `status`
+ * and `steps`, or `object: "interaction"`), and `event_type` events. Its errors are the Gemini
+ * API's, read as generate-content's.
+ */
+export const interactionsRecordingFormat: RecordingFormat = {
+  codec: interactionsCodec,
+  recognizes(document: unknown, kind: WireDocumentKind): boolean {
+    if (!isObject(document)) return false;
+    switch (kind) {
+      case "request": {
+        if (!("input" in document) || "contents" in document || "messages" in document) return false;
+        if (interactionsFields.some((field) => field in document)) return true;
+        const items = Array.isArray(document.input) ? document.input : [document.input];
+        return items.some((item) => isObject(item) && interactionsInputTypes.has(String(item.type)));
+      }
+      case "response":
+        return (
+          document.object === "interaction" ||
+          (typeof document.status === "string" && Array.isArray(document.steps))
+        );
+      case "event":
+        return typeof document.event_type === "string";
+      case "error":
+        return false;
+      default: {
+        const unknownKind: never = kind;
+        return unknownKind;
+      }
+    }
+  },
+};
+
+/**
+ * The five chat formats interlingua ships, in a stable order; chat-completions comes first, since
+ * a messages request is told from one only by what chat completions alone has, and interactions
+ * before responses, since an interactions request is told from one only by what it alone has.
  */
 export const defaultRecordingFormats: readonly RecordingFormat[] = [
   chatCompletionsRecordingFormat,
   messagesRecordingFormat,
+  interactionsRecordingFormat,
   responsesRecordingFormat,
   generateContentRecordingFormat,
 ];

@@ -1,0 +1,117 @@
+import { CanonicalError, createConversionContext } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { interactionsCodec } from "../interactions-codec";
+
+const decode = (wire: unknown) => interactionsCodec.decodeRequest(wire, createConversionContext());
+const roundTrip = (wire: unknown) => {
+  const context = createConversionContext();
+  const encoded = interactionsCodec.encodeRequest(
+    interactionsCodec.decodeRequest(structuredClone(wire), context),
+    context,
+  );
+  return { encoded, losses: context.losses };
+};
+
+describe("decodeInteractionsRequest", () => {
+  it("refuses an agent interaction, naming agent, in the caller's terms", () => {
+    expect(() => decode({ agent: "deep-research-pro", input: "Research this." })).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "agent" }),
+    );
+  });
+
+  it("refuses a body without a model, and input mixing content blocks and steps", () => {
+    const missing = (() => {
+      try {
+        decode({ input: "x" });
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(CanonicalError.isInstance(missing) && missing.param).toBe("model");
+    expect(() =>
+      decode({
+        model: "m",
+        input: [
+          { type: "text", text: "a" },
+          { type: "user_input", content: [] },
+        ],
+      }),
+    ).toThrowError(expect.objectContaining({ param: "input" }));
+  });
+
+  it("keeps an object function result, a validated tool choice and an allowed_tools without mode exactly", () => {
+    for (const wire of [
+      {
+        model: "m",
+        input: [
+          { type: "function_call", id: "c1", name: "f", arguments: {} },
+          { type: "function_result", call_id: "c1", result: { ok: true, items: [1, 2] } },
+        ],
+      },
+      { model: "m", input: "x", generation_config: { tool_choice: "validated" } },
+      { model: "m", input: "x", generation_config: { tool_choice: { allowed_tools: { tools: ["f"] } } } },
+      { model: "m", input: "x", response_format: [{ type: "text" }, { type: "image", aspect_ratio: "1:1" }] },
+    ])
+      expect(roundTrip(wire)).toEqual({ encoded: wire, losses: [] });
+  });
+
+  it("decodes the history into turns: input and results on the caller's side, the rest on the model's", () => {
+    const request = decode({
+      model: "m",
+      input: [
+        { type: "user_input", content: [{ type: "text", text: "q" }] },
+        { type: "thought", signature: "sig" },
+        { type: "function_call", id: "c1", name: "f", arguments: { a: 1 } },
+        { type: "function_result", call_id: "c1", result: "r" },
+      ],
+    });
+    expect(request.messages.map((message) => [message.role, message.parts.map((part) => part.type)])).toEqual(
+      [
+        ["user", ["text"]],
+        ["assistant", ["reasoning", "tool-call"]],
+        ["user", ["tool-result"]],
+      ],
+    );
+    expect(request.messages[1]?.parts[0]).toMatchObject({
+      signature: { format: "interactions", data: "sig" },
+    });
+  });
+});
+
+describe("encodeInteractionsRequest from other formats", () => {
+  it("reports what the format has no field for, with paths", () => {
+    const context = createConversionContext();
+    interactionsCodec.encodeRequest(
+      {
+        model: "gemini-3-flash-preview",
+        topK: 40,
+        frequencyPenalty: 0.5,
+        metadata: { user: "x" },
+        candidateCount: 2,
+        messages: [
+          {
+            role: "assistant",
+            parts: [
+              { type: "reasoning", text: "hmm", signature: { format: "messages", data: "s" } },
+              { type: "hosted-tool-call", id: "h1", tool: "web_search", input: { query: "q" } },
+            ],
+          },
+        ],
+        tools: [{ type: "hosted", kind: "bash" }],
+      },
+      context,
+    );
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual(
+      expect.arrayContaining([
+        ["dropped", "/topK"],
+        ["dropped", "/frequencyPenalty"],
+        ["dropped", "/metadata"],
+        ["unsupported", "/candidateCount"],
+        ["approximated", "/messages/0/parts/0/text"],
+        ["dropped", "/messages/0/parts/0/signature"],
+        ["unsupported", "/messages/0/parts/1"],
+        ["unsupported", "/tools/0"],
+      ]),
+    );
+  });
+});

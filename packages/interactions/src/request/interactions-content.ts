@@ -1,0 +1,167 @@
+import {
+  type Citation,
+  type ConversionContext,
+  type MediaPart,
+  pointer,
+  type TextPart,
+} from "@interlingua/core";
+import {
+  isWireObject,
+  keptWireFields,
+  remainingFields,
+  type WireObject,
+  withInteractionsExtension,
+} from "../interactions-extensions";
+
+/** The content block types that carry media, by the canonical media kind they become. */
+const mediaKinds = { image: "image", audio: "audio", video: "video", document: "document" } as const;
+
+/** Whether a wire value is a content block (text or media), as opposed to a step. */
+export function isInteractionsContent(value: unknown): boolean {
+  return (
+    isWireObject(value) &&
+    typeof value.type === "string" &&
+    (value.type === "text" || value.type in mediaKinds)
+  );
+}
+
+/** A `url_citation` annotation as a canonical citation; undefined for other annotations. */
+export function citationOfAnnotation(annotation: WireObject): Citation | undefined {
+  if (annotation.type !== "url_citation") return undefined;
+  const citation: Citation = { kind: "url" };
+  if (typeof annotation.url === "string") citation.url = annotation.url;
+  if (typeof annotation.title === "string") citation.title = annotation.title;
+  if (typeof annotation.start_index === "number") citation.startIndex = annotation.start_index;
+  if (typeof annotation.end_index === "number") citation.endIndex = annotation.end_index;
+  return citation;
+}
+
+/**
+ * A content block (`TextContent`, `ImageContent`, …) as a canonical text or media part, or undefined
+ * (with a loss) for a block with nothing to carry. Text annotations are kept as they came (and URL
+ * citations also become canonical citations); media fields with no canonical meaning
+ * (`resolution`, `channels`, `sample_rate`, video `processing`) stay in extensions.
+ */
+export function decodeInteractionsContent(
+  content: WireObject,
+  path: string,
+  context: ConversionContext,
+): TextPart | MediaPart | undefined {
+  if (content.type === "text") {
+    const part: TextPart = { type: "text", text: typeof content.text === "string" ? content.text : "" };
+    const annotations = Array.isArray(content.annotations)
+      ? (content.annotations as WireObject[])
+      : undefined;
+    const citations = annotations?.flatMap((annotation) => citationOfAnnotation(annotation) ?? []);
+    if (citations && citations.length > 0) part.citations = citations;
+    return withInteractionsExtension(part, remainingFields(content, ["type", "text"]));
+  }
+  const kind = mediaKinds[content.type as keyof typeof mediaKinds];
+  if (kind === undefined || (typeof content.data !== "string" && typeof content.uri !== "string")) {
+    context.lose(
+      "dropped",
+      path,
+      `A ${String(content.type)} content block with no data or uri is not carried`,
+    );
+    return undefined;
+  }
+  const part: MediaPart = {
+    type: "media",
+    kind,
+    source:
+      typeof content.data === "string"
+        ? { type: "base64", data: content.data }
+        : { type: "url", url: content.uri as string },
+  };
+  if (typeof content.mime_type === "string") part.mediaType = content.mime_type;
+  const rest = remainingFields(content, ["type", "data", "mime_type"]);
+  // The uri is the source unless inline data is (then it is kept beside it).
+  if (typeof content.data !== "string") delete rest.uri;
+  return withInteractionsExtension(part, rest);
+}
+
+/** A canonical URL citation as a `url_citation` annotation. */
+function annotationFromCitation(citation: Citation, path: string, context: ConversionContext): WireObject[] {
+  if (citation.kind !== "url" || citation.url === undefined) {
+    context.lose("dropped", path, `A ${citation.kind} citation has no annotation in this format`);
+    return [];
+  }
+  const annotation: WireObject = { type: "url_citation", url: citation.url };
+  if (citation.title !== undefined) annotation.title = citation.title;
+  if (citation.startIndex !== undefined) annotation.start_index = citation.startIndex;
+  if (citation.endIndex !== undefined) annotation.end_index = citation.endIndex;
+  return [annotation];
+}
+
+/**
+ * A canonical text or media part as a content block. Kept annotations are sent back as they came;
+ * citations of another format become `url_citation` annotations where they have a URL. A `file`
+ * is sent as a document, a file id as its `uri`, and an inline text document as text, each with a
+ * loss; what the format has no field for (file names, titles, cache hints, a foreign signature) is
+ * reported dropped.
+ */
+export function encodeInteractionsContent(
+  part: TextPart | MediaPart,
+  path: string,
+  context: ConversionContext,
+): WireObject {
+  const extra = keptWireFields(part);
+  if (part.cache)
+    context.lose("dropped", pointer(path, "cache"), "This format has no prompt-caching breakpoints");
+  if (part.type === "text") {
+    const content: WireObject = { type: "text", text: part.text, ...extra };
+    if (part.signature)
+      context.lose(
+        "dropped",
+        pointer(path, "signature"),
+        `A ${part.signature.format} signature on text has no field here`,
+      );
+    if (extra.annotations === undefined && part.citations?.length) {
+      content.annotations = part.citations.flatMap((citation, index) =>
+        annotationFromCitation(citation, pointer(path, "citations", index), context),
+      );
+    }
+    return content;
+  }
+  let type: string = part.kind;
+  if (part.kind === "file") {
+    type = "document";
+    context.lose("approximated", pointer(path, "kind"), "A file is sent as a document block");
+  }
+  const content: WireObject = { type };
+  switch (part.source.type) {
+    case "base64":
+      content.data = part.source.data;
+      break;
+    case "url":
+      content.uri = part.source.url;
+      break;
+    case "file-id":
+      content.uri = part.source.fileId;
+      context.lose("approximated", pointer(path, "source"), "A file id is sent as the block's uri");
+      break;
+    case "text":
+      context.lose(
+        "approximated",
+        pointer(path, "source"),
+        "An inline text document is sent as a text block",
+      );
+      return { type: "text", text: part.source.text };
+  }
+  if (part.mediaType !== undefined) content.mime_type = part.mediaType;
+  // `auto` is what no resolution means; only images and videos take one.
+  if (part.detail !== undefined && part.detail !== "auto" && extra.resolution === undefined) {
+    if (type === "image" || type === "video") content.resolution = part.detail;
+    else
+      context.lose(
+        "dropped",
+        pointer(path, "detail"),
+        `A ${type} block takes no resolution (${part.detail})`,
+      );
+  }
+  for (const field of ["filename", "title"] as const) {
+    if (part[field] !== undefined)
+      context.lose("dropped", pointer(path, field), `A media ${field} has no field here`);
+  }
+  return { ...content, ...extra };
+}

@@ -1,0 +1,72 @@
+import { type ConversionContext, pointer, type ReasoningConfig } from "@interlingua/core";
+import type { WireObject } from "../interactions-extensions";
+
+/** The thinking levels this format names (`ThinkingLevel`). */
+const thinkingLevels = ["minimal", "low", "medium", "high"];
+
+/** The thinking level closest to a token budget (approximated: the format takes levels only). */
+function levelOfBudget(budget: number): string {
+  if (budget <= 0) return "minimal";
+  if (budget <= 1024) return "low";
+  if (budget <= 8192) return "medium";
+  return "high";
+}
+
+/** `thinking_level` and `thinking_summaries` as canonical reasoning settings, or undefined. */
+export function decodeInteractionsReasoning(config: WireObject): ReasoningConfig | undefined {
+  const reasoning: ReasoningConfig = {};
+  if (typeof config.thinking_level === "string") reasoning.effort = config.thinking_level;
+  if (typeof config.thinking_summaries === "string") reasoning.summary = config.thinking_summaries;
+  return Object.keys(reasoning).length > 0 ? reasoning : undefined;
+}
+
+/**
+ * Canonical reasoning settings as `thinking_level` / `thinking_summaries`: an effort this format
+ * names is sent as is; another effort, a token budget or thinking switched off become the closest
+ * level (approximated); a request for thoughts or a `concise` / `detailed` summary become
+ * `thinking_summaries: "auto"`.
+ */
+export function encodeInteractionsReasoning(
+  reasoning: ReasoningConfig,
+  path: string,
+  context: ConversionContext,
+  config: WireObject,
+): void {
+  if (reasoning.effort !== undefined) {
+    if (thinkingLevels.includes(reasoning.effort)) config.thinking_level = reasoning.effort;
+    else {
+      config.thinking_level = reasoning.effort === "none" ? "minimal" : "high";
+      context.lose(
+        "approximated",
+        pointer(path, "effort"),
+        `Effort ${reasoning.effort} is sent as thinking level ${config.thinking_level}`,
+      );
+    }
+  } else if (reasoning.budgetTokens !== undefined) {
+    config.thinking_level = levelOfBudget(reasoning.enabled === false ? 0 : reasoning.budgetTokens);
+    context.lose(
+      "approximated",
+      pointer(path, "budgetTokens"),
+      `A thinking budget is sent as thinking level ${config.thinking_level}`,
+    );
+  } else if (reasoning.enabled === false) {
+    config.thinking_level = "minimal";
+    context.lose(
+      "approximated",
+      pointer(path, "enabled"),
+      "Thinking switched off is sent as thinking level minimal",
+    );
+  }
+  if (reasoning.summary === "auto" || reasoning.summary === "none")
+    config.thinking_summaries = reasoning.summary;
+  else if (reasoning.summary !== undefined) {
+    config.thinking_summaries = "auto";
+    context.lose(
+      "approximated",
+      pointer(path, "summary"),
+      `A ${reasoning.summary} summary is sent as thinking_summaries auto`,
+    );
+  } else if (reasoning.includeThoughts !== undefined) {
+    config.thinking_summaries = reasoning.includeThoughts ? "auto" : "none";
+  }
+}

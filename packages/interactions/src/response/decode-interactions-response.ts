@@ -1,0 +1,91 @@
+import {
+  CanonicalError,
+  type ChatResponse,
+  type ConversionContext,
+  type ErrorData,
+  type Part,
+  statusByErrorKind,
+} from "@interlingua/core";
+import { generateContentErrorStatuses } from "@interlingua/generate-content";
+import { isWireObject, remainingFields, type WireObject } from "../interactions-extensions";
+import { decodeInteractionsSteps } from "../request/decode-interactions-steps";
+import { InteractionsResponse } from "../wire/interactions-response-schema";
+import { decodeInteractionsStatus } from "./interactions-status";
+import { secondsOfInteractionsTime } from "./interactions-time";
+import { decodeInteractionsUsage } from "./interactions-usage";
+
+/** Fields of the `Interaction` this decoder maps; the others stay in extensions. */
+const mappedFields = ["id", "model", "status", "created", "steps", "usage", "errors"];
+
+/** An interaction error entry (`{code, message}`) as canonical error data. */
+export function decodeInteractionsErrorEntry(entry: WireObject | undefined): ErrorData {
+  const code = typeof entry?.code === "string" ? entry.code : undefined;
+  const kind = (code !== undefined && generateContentErrorStatuses[code]?.kind) || "internal";
+  const data: ErrorData = {
+    kind,
+    status: statusByErrorKind[kind],
+    message: typeof entry?.message === "string" ? entry.message : "The interaction failed",
+  };
+  if (code !== undefined) data.code = code;
+  return data;
+}
+
+/** How many of the steps are the caller's input echoed back: up to the last input or tool-result step. */
+export function echoedInputLength(steps: WireObject[]): number {
+  let length = 0;
+  steps.forEach((step, index) => {
+    if (step.type === "user_input" || step.type === "function_result") length = index + 1;
+  });
+  return length;
+}
+
+/**
+ * An `Interaction` resource as a canonical response: the steps after the echoed input become the
+ * output parts (thoughts, model output, function and hosted tool calls), `status` the lifecycle state
+ * and finish reason, `usage` the token counts, the first of `errors` the error of a failed one. The
+ * echoed input steps, the echoed settings and every field with no canonical meaning stay in
+ * `extensions.interactions`, so the same format gets the resource back exactly.
+ */
+export function decodeInteractionsResponse(wire: unknown, context: ConversionContext): ChatResponse {
+  const parsed = InteractionsResponse.safeParse(wire);
+  if (!parsed.success)
+    throw new CanonicalError(
+      "unavailable",
+      `The upstream answered with a malformed interaction: ${parsed.error.message}`,
+    );
+  const body = wire as WireObject;
+  const steps = Array.isArray(body.steps) ? (body.steps as WireObject[]) : [];
+  const inputLength = echoedInputLength(steps);
+  const parts: Part[] = decodeInteractionsSteps(steps.slice(inputLength), "/steps", context).flatMap(
+    (message) => message.parts,
+  );
+  const calledFunction = parts.some((part) => part.type === "tool-call");
+  const { status, finishReason } = decodeInteractionsStatus(String(body.status), calledFunction);
+  const response: ChatResponse = {
+    id: String(body.id),
+    model: typeof body.model === "string" ? body.model : "",
+    parts,
+    finishReason,
+    usage: isWireObject(body.usage) ? decodeInteractionsUsage(body.usage) : {},
+    status,
+  };
+  const rest = remainingFields(body, mappedFields);
+  const created = secondsOfInteractionsTime(body.created);
+  if (created !== undefined) response.created = created;
+  if (
+    body.created !== undefined &&
+    (created === undefined || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(String(body.created)))
+  )
+    rest.created = body.created;
+  if (body.model === undefined) rest.noModel = true;
+  if (inputLength > 0) rest.inputSteps = steps.slice(0, inputLength);
+  if (body.steps === undefined) rest.noSteps = true;
+  if (body.usage === undefined) rest.noUsage = true;
+  const errors = Array.isArray(body.errors) ? (body.errors as WireObject[]) : undefined;
+  if (errors) {
+    if (errors[0] && status === "failed") response.error = decodeInteractionsErrorEntry(errors[0]);
+    rest.errors = errors;
+  }
+  if (Object.keys(rest).length > 0) response.extensions = { interactions: rest };
+  return response;
+}

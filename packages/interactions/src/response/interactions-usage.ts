@@ -1,0 +1,47 @@
+import { type Usage, usageAccounting, usageFromWire, usageToWire } from "@interlingua/core";
+import { remainingFields, type WireObject } from "../interactions-extensions";
+
+/**
+ * The interactions usage counts the way generate-content's are counted (the same Gemini
+ * accounting): `total_input_tokens` includes `total_cached_tokens`, and `total_output_tokens`
+ * excludes `total_thought_tokens`.
+ */
+const accounting = usageAccounting["generate-content"];
+
+const countFields = [
+  "total_input_tokens",
+  "total_cached_tokens",
+  "total_output_tokens",
+  "total_thought_tokens",
+  "total_tokens",
+];
+
+/** A `Usage` object as canonical usage; per-modality and tool-use counts stay in extensions. */
+export function decodeInteractionsUsage(usage: WireObject): Usage {
+  const number = (field: string) => (typeof usage[field] === "number" ? (usage[field] as number) : undefined);
+  const decoded = usageFromWire(
+    {
+      input: number("total_input_tokens"),
+      cacheRead: number("total_cached_tokens"),
+      output: number("total_output_tokens"),
+      reasoning: number("total_thought_tokens"),
+      total: number("total_tokens"),
+    },
+    accounting,
+  );
+  const rest = remainingFields(usage, countFields);
+  if (Object.keys(rest).length > 0) decoded.extensions = { interactions: rest };
+  return decoded;
+}
+
+/** Canonical usage as a `Usage` object. */
+export function encodeInteractionsUsage(usage: Usage): WireObject {
+  const counts = usageToWire(usage, accounting);
+  const wire: WireObject = {};
+  if (counts.input !== undefined) wire.total_input_tokens = counts.input;
+  if (counts.cacheRead !== undefined) wire.total_cached_tokens = counts.cacheRead;
+  if (counts.output !== undefined) wire.total_output_tokens = counts.output;
+  if (counts.reasoning !== undefined) wire.total_thought_tokens = counts.reasoning;
+  if (counts.total !== undefined) wire.total_tokens = counts.total;
+  return { ...wire, ...usage.extensions?.interactions };
+}

@@ -1,0 +1,298 @@
+import {
+  CanonicalError,
+  type ChatEvent,
+  type ConversionContext,
+  type Part,
+  StreamParseFailure,
+  type StreamTransformer,
+  type Usage,
+} from "@interlingua/core";
+import { isWireObject, remainingFields, type WireObject } from "../interactions-extensions";
+import { decodeInteractionsStep } from "../request/decode-interactions-step";
+import { citationOfAnnotation, decodeInteractionsContent } from "../request/interactions-content";
+import { decodeInteractionsErrorEntry } from "../response/decode-interactions-response";
+import { decodeInteractionsStatus } from "../response/interactions-status";
+import { secondsOfInteractionsTime } from "../response/interactions-time";
+import { decodeInteractionsUsage } from "../response/interactions-usage";
+
+/** What the decoder knows of one open step. */
+interface StepState {
+  step: WireObject;
+  /** Canonical index of the step's open part (text, reasoning or function call), if any. */
+  open?: number;
+  text: string;
+  annotations: WireObject[];
+  summary: string;
+  signature?: string;
+  arguments: string;
+}
+
+/**
+ * The interactions stream as canonical events: `interaction.created` starts the response,
+ * `step.start` / `step.delta` / `step.stop` become parts (text and thought summaries streamed as
+ * deltas, function arguments as argument deltas, a thought signature as a signature sealed for this
+ * format, hosted tool steps whole at their stop), `interaction.status_update` and step usage become
+ * usage events, and `interaction.completed` ends the response with its status as the finish
+ * reason. An `error` event, a malformed event or a stream that stops before its end is an `error`.
+ * Event ids are the upstream's resume tokens and are not carried.
+ */
+export function createInteractionsStreamDecoderTransformer(
+  context: ConversionContext,
+): StreamTransformer<unknown, ChatEvent> {
+  const steps = new Map<number, StepState>();
+  let nextPart = 0;
+  let started = false;
+  let ended = false;
+  let calledFunction = false;
+  let usage: Usage | undefined;
+  let id = "";
+  let model = "";
+
+  type Controller = TransformStreamDefaultController<ChatEvent>;
+  const emit = (controller: Controller, event: ChatEvent) => controller.enqueue(event);
+  const fail = (controller: Controller, error: CanonicalError) => {
+    if (ended) return;
+    ended = true;
+    emit(controller, { type: "error", error: error.toData() });
+  };
+  const start = (controller: Controller) => {
+    if (started) return;
+    started = true;
+    emit(controller, { type: "response-start", id, model });
+  };
+  const whole = (controller: Controller, part: Part) => {
+    const index = nextPart++;
+    const begin: ChatEvent = { type: "part-start", index, kind: part.type };
+    if (part.type === "tool-call" || part.type === "hosted-tool-call") begin.id = part.id;
+    if (part.type === "tool-call") begin.name = part.name;
+    if (part.type === "hosted-tool-call") begin.name = part.tool;
+    if (part.type === "tool-call") calledFunction = true;
+    emit(controller, begin);
+    emit(controller, { type: "part-end", index, part });
+  };
+  const closeText = (controller: Controller, state: StepState) => {
+    if (state.open === undefined) return;
+    const content: WireObject = { type: "text", text: state.text };
+    if (state.annotations.length > 0) content.annotations = state.annotations;
+    const part = decodeInteractionsContent(content, "", context);
+    if (part) emit(controller, { type: "part-end", index: state.open, part });
+    state.open = undefined;
+    state.text = "";
+    state.annotations = [];
+  };
+  const stopStep = (controller: Controller, index: number) => {
+    const state = steps.get(index);
+    if (!state) return;
+    steps.delete(index);
+    const type = state.step.type;
+    if (type === "model_output" || type === "user_input") return closeText(controller, state);
+    if (type === "thought" && state.open !== undefined) {
+      const step: WireObject = { ...state.step, type: "thought" };
+      if (state.summary !== "") step.summary = [{ type: "text", text: state.summary }];
+      if (state.signature !== undefined) step.signature = state.signature;
+      const [part] = decodeInteractionsStep(step, "", context).parts;
+      if (part) emit(controller, { type: "part-end", index: state.open, part });
+      return;
+    }
+    if (type === "function_call" && state.open !== undefined) {
+      let args: unknown = state.step.arguments ?? {};
+      let raw: string | undefined;
+      if (state.arguments !== "") {
+        try {
+          args = JSON.parse(state.arguments);
+        } catch {
+          raw = state.arguments;
+          args = {};
+        }
+      }
+      const [part] = decodeInteractionsStep({ ...state.step, arguments: args }, "", context).parts;
+      if (part?.type === "tool-call") {
+        if (raw !== undefined) part.rawArguments = raw;
+        emit(controller, { type: "part-end", index: state.open, part });
+      }
+      return;
+    }
+    for (const part of decodeInteractionsStep(state.step, "", context).parts) whole(controller, part);
+  };
+
+  const onDelta = (controller: Controller, state: StepState, delta: WireObject) => {
+    switch (delta.type) {
+      case "text":
+        if (state.open === undefined) {
+          state.open = nextPart++;
+          emit(controller, { type: "part-start", index: state.open, kind: "text" });
+        }
+        state.text += String(delta.text ?? "");
+        emit(controller, { type: "text-delta", index: state.open, text: String(delta.text ?? "") });
+        return;
+      case "text_annotation_delta":
+        if (state.open === undefined || !Array.isArray(delta.annotations)) return;
+        for (const annotation of delta.annotations as WireObject[]) {
+          state.annotations.push(annotation);
+          const citation = citationOfAnnotation(annotation);
+          if (citation) emit(controller, { type: "citation-delta", index: state.open, citation });
+        }
+        return;
+      case "thought_summary": {
+        const text =
+          isWireObject(delta.content) && typeof delta.content.text === "string" ? delta.content.text : "";
+        state.summary += text;
+        if (state.open !== undefined && text !== "")
+          emit(controller, { type: "reasoning-delta", index: state.open, text, summaryIndex: 0 });
+        return;
+      }
+      case "thought_signature":
+        if (typeof delta.signature === "string") {
+          state.signature = (state.signature ?? "") + delta.signature;
+          if (state.open !== undefined)
+            emit(controller, { type: "signature-delta", index: state.open, signature: delta.signature });
+        }
+        return;
+      case "arguments_delta":
+        state.arguments += String(delta.arguments ?? "");
+        if (state.open !== undefined)
+          emit(controller, {
+            type: "tool-arguments-delta",
+            index: state.open,
+            text: String(delta.arguments ?? ""),
+          });
+        return;
+    }
+    if (state.step.type === "model_output" || state.step.type === "user_input") {
+      closeText(controller, state);
+      const part = decodeInteractionsContent(delta, "", context);
+      if (part) whole(controller, part);
+      return;
+    }
+    // A hosted tool's delta carries fields of its step (arguments, result): merge them in.
+    Object.assign(state.step, remainingFields(delta, ["type"]));
+  };
+
+  const onStepStart = (controller: Controller, index: number, step: WireObject) => {
+    const state: StepState = { step: { ...step }, text: "", annotations: [], summary: "", arguments: "" };
+    steps.set(index, state);
+    if (step.type === "thought") {
+      state.open = nextPart++;
+      emit(controller, { type: "part-start", index: state.open, kind: "reasoning" });
+      if (Array.isArray(step.summary))
+        for (const content of step.summary as WireObject[])
+          onDelta(controller, state, { type: "thought_summary", content });
+      if (typeof step.signature === "string")
+        onDelta(controller, state, { type: "thought_signature", signature: step.signature });
+      delete state.step.summary;
+      delete state.step.signature;
+    } else if (step.type === "function_call") {
+      state.open = nextPart++;
+      calledFunction = true;
+      emit(controller, {
+        type: "part-start",
+        index: state.open,
+        kind: "tool-call",
+        id: String(step.id ?? ""),
+        name: String(step.name ?? ""),
+      });
+    } else if ((step.type === "model_output" || step.type === "user_input") && Array.isArray(step.content)) {
+      for (const content of step.content as WireObject[]) onDelta(controller, state, content);
+      state.step.content = [];
+    }
+  };
+
+  const finishResponse = (controller: Controller, interaction: WireObject) => {
+    for (const index of [...steps.keys()]) stopStep(controller, index);
+    if (isWireObject(interaction.usage)) usage = decodeInteractionsUsage(interaction.usage);
+    const { status, finishReason } = decodeInteractionsStatus(String(interaction.status), calledFunction);
+    const end: ChatEvent = { type: "response-end", finishReason, status };
+    if (usage) end.usage = usage;
+    ended = true;
+    emit(controller, end);
+  };
+
+  return {
+    transform(item, controller) {
+      if (ended) return;
+      if (StreamParseFailure.isInstance(item)) {
+        if (item.raw.trim() === "[DONE]") return;
+        fail(
+          controller,
+          new CanonicalError("unavailable", `The upstream sent a malformed stream event: ${item.message}`),
+        );
+        return;
+      }
+      if (!isWireObject(item) || typeof item.event_type !== "string") {
+        fail(
+          controller,
+          new CanonicalError("unavailable", "The upstream sent a stream event without an event_type"),
+        );
+        return;
+      }
+      switch (item.event_type) {
+        case "interaction.created": {
+          const interaction = isWireObject(item.interaction) ? item.interaction : {};
+          id = String(interaction.id ?? "");
+          model = typeof interaction.model === "string" ? interaction.model : "";
+          started = true;
+          const event: ChatEvent = { type: "response-start", id, model };
+          const created = secondsOfInteractionsTime(interaction.created);
+          if (created !== undefined) event.created = created;
+          emit(controller, event);
+          return;
+        }
+        case "interaction.status_update":
+          start(controller);
+          if (isWireObject(item.usage)) {
+            usage = decodeInteractionsUsage(item.usage);
+            emit(controller, { type: "usage", usage });
+          }
+          return;
+        case "step.start":
+          start(controller);
+          if (isWireObject(item.step)) onStepStart(controller, Number(item.index), item.step);
+          return;
+        case "step.delta": {
+          start(controller);
+          const state = steps.get(Number(item.index));
+          if (state && isWireObject(item.delta)) onDelta(controller, state, item.delta);
+          return;
+        }
+        case "step.stop":
+          start(controller);
+          stopStep(controller, Number(item.index));
+          if (isWireObject(item.usage)) {
+            usage = decodeInteractionsUsage(item.usage);
+            emit(controller, { type: "usage", usage });
+          }
+          return;
+        case "interaction.completed":
+          start(controller);
+          finishResponse(controller, isWireObject(item.interaction) ? item.interaction : {});
+          return;
+        case "error": {
+          ended = true;
+          const entry = isWireObject(item.error) ? item.error : undefined;
+          emit(controller, { type: "error", error: decodeInteractionsErrorEntry(entry) });
+          return;
+        }
+        default:
+          context.lose(
+            "dropped",
+            `/${item.event_type}`,
+            `A ${item.event_type} stream event is not known to this codec`,
+          );
+      }
+    },
+    flush(controller) {
+      if (!ended)
+        fail(
+          controller,
+          new CanonicalError("unavailable", "The upstream stream ended before interaction.completed"),
+        );
+    },
+  };
+}
+
+/** {@link createInteractionsStreamDecoderTransformer} as a stream. */
+export function createInteractionsStreamDecoder(
+  context: ConversionContext,
+): TransformStream<unknown, ChatEvent> {
+  return new TransformStream(createInteractionsStreamDecoderTransformer(context));
+}

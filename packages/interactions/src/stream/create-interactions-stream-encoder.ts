@@ -1,0 +1,251 @@
+import {
+  type ChatEvent,
+  type ConversionContext,
+  mergeUsage,
+  type Part,
+  pointer,
+  type StreamTransformer,
+  type Usage,
+} from "@interlingua/core";
+import { interactionsFormat, type WireObject } from "../interactions-extensions";
+import { encodeInteractionsParts } from "../request/encode-interactions-steps";
+import { encodeInteractionsContent } from "../request/interactions-content";
+import { interactionsErrorCode } from "../response/interactions-error-code";
+import { encodeInteractionsStatus } from "../response/interactions-status";
+import { interactionsTimeOfSeconds } from "../response/interactions-time";
+import { encodeInteractionsUsage } from "../response/interactions-usage";
+import type { InteractionsStreamEvent } from "../wire/interactions-response-schema";
+
+/** What the encoder knows of one open canonical part. */
+interface PartState {
+  kind: string;
+  /** The step index it streams as, once its `step.start` is sent. */
+  step?: number;
+  text: string;
+  sawArguments: boolean;
+  sawSummary: boolean;
+  summaryIndex: number;
+}
+
+/**
+ * Canonical events as the interactions stream, every event with an `event_id` (its position, from
+ * 1) a client can resume after: the start as `interaction.created`, text and media parts as
+ * `model_output` steps, reasoning as `thought` steps (summary deltas, then its signature when it is
+ * this format's), function calls as `function_call` steps with argument deltas, every other part as
+ * a whole step at its end, usage as `interaction.status_update`, the end as `interaction.completed`
+ * with its status, and a failure as `error`.
+ */
+export function createInteractionsStreamEncoderTransformer(
+  context: ConversionContext,
+): StreamTransformer<ChatEvent, InteractionsStreamEvent> {
+  const parts = new Map<number, PartState>();
+  let nextStep = 0;
+  let nextEventId = 0;
+  let id = "";
+  let model = "";
+  let calledFunction = false;
+  let usage: Usage | undefined;
+
+  type Controller = TransformStreamDefaultController<InteractionsStreamEvent>;
+  const send = (controller: Controller, event: WireObject) =>
+    controller.enqueue({ ...event, event_id: String(++nextEventId) } as InteractionsStreamEvent);
+  const startStep = (controller: Controller, state: PartState, step: WireObject) => {
+    state.step = nextStep++;
+    send(controller, { event_type: "step.start", index: state.step, step });
+  };
+  const delta = (controller: Controller, state: PartState, data: WireObject) =>
+    send(controller, { event_type: "step.delta", index: state.step, delta: data });
+
+  const endPart = (controller: Controller, state: PartState, part: Part, index: number) => {
+    const path = pointer("/parts", index);
+    switch (part.type) {
+      case "text":
+        if (part.text.startsWith(state.text) && part.text.length > state.text.length)
+          delta(controller, state, { type: "text", text: part.text.slice(state.text.length) });
+        {
+          const { annotations } = encodeInteractionsContent(part, path, context);
+          if (Array.isArray(annotations) && annotations.length > 0)
+            delta(controller, state, { type: "text_annotation_delta", annotations });
+        }
+        break;
+      case "media": {
+        const content = encodeInteractionsContent(part, path, context);
+        delta(controller, state, content);
+        break;
+      }
+      case "reasoning": {
+        if (!state.sawSummary) {
+          const texts = [...(part.summary ?? []), ...(part.text ? [part.text] : [])];
+          if (part.text)
+            context.lose("approximated", pointer(path, "text"), "Thinking text is sent as a thought summary");
+          for (const text of texts)
+            delta(controller, state, { type: "thought_summary", content: { type: "text", text } });
+        }
+        if (part.signature?.format === interactionsFormat)
+          delta(controller, state, { type: "thought_signature", signature: part.signature.data });
+        else if (part.signature)
+          context.lose(
+            "dropped",
+            pointer(path, "signature"),
+            `A ${part.signature.format} signature cannot be sent to this format`,
+          );
+        break;
+      }
+      case "tool-call":
+        if (part.rawArguments !== undefined)
+          context.lose(
+            "approximated",
+            pointer(path, "rawArguments"),
+            "Arguments that did not parse are sent as they came",
+          );
+        if (!state.sawArguments)
+          delta(controller, state, {
+            type: "arguments_delta",
+            arguments: JSON.stringify(part.arguments ?? {}),
+          });
+        if (part.signature)
+          context.lose(
+            "dropped",
+            pointer(path, "signature"),
+            `A ${part.signature.format} signature on a call has no field here`,
+          );
+        break;
+      default: {
+        const [step] = encodeInteractionsParts([part], "model_output", path, context);
+        if (!step) return;
+        startStep(controller, state, step);
+      }
+    }
+    if (state.step !== undefined) send(controller, { event_type: "step.stop", index: state.step });
+  };
+
+  return {
+    transform(event, controller) {
+      switch (event.type) {
+        case "response-start": {
+          id = event.id;
+          model = event.model;
+          if (event.usage) usage = mergeUsage(usage, event.usage);
+          const interaction: WireObject = { id, model, status: "in_progress", object: "interaction" };
+          if (event.created !== undefined) interaction.created = interactionsTimeOfSeconds(event.created);
+          send(controller, { event_type: "interaction.created", interaction });
+          return;
+        }
+        case "part-start": {
+          const state: PartState = {
+            kind: event.kind,
+            text: "",
+            sawArguments: false,
+            sawSummary: false,
+            summaryIndex: 0,
+          };
+          parts.set(event.index, state);
+          if (event.kind === "text" || event.kind === "media")
+            startStep(controller, state, { type: "model_output" });
+          else if (event.kind === "reasoning") startStep(controller, state, { type: "thought" });
+          else if (event.kind === "tool-call") {
+            calledFunction = true;
+            startStep(controller, state, {
+              type: "function_call",
+              id: event.id ?? "",
+              name: event.name ?? "",
+              arguments: {},
+            });
+          }
+          return;
+        }
+        case "text-delta": {
+          const state = parts.get(event.index);
+          if (!state || state.step === undefined) return;
+          state.text += event.text;
+          delta(controller, state, { type: "text", text: event.text });
+          return;
+        }
+        case "reasoning-delta": {
+          const state = parts.get(event.index);
+          if (!state || state.step === undefined) return;
+          const paragraph = event.summaryIndex ?? 0;
+          const text =
+            state.sawSummary && paragraph !== state.summaryIndex ? `\n\n${event.text}` : event.text;
+          state.sawSummary = true;
+          state.summaryIndex = paragraph;
+          delta(controller, state, { type: "thought_summary", content: { type: "text", text } });
+          return;
+        }
+        case "tool-arguments-delta": {
+          const state = parts.get(event.index);
+          if (!state || state.step === undefined) return;
+          state.sawArguments = true;
+          delta(controller, state, { type: "arguments_delta", arguments: event.text });
+          return;
+        }
+        case "citation-delta":
+          // Annotations are sent whole at the part's end, from the authoritative part.
+          return;
+        case "signature-delta":
+          // The whole signature, with the format that made it, is sent at the part's end.
+          return;
+        case "part-end": {
+          const state = parts.get(event.index) ?? {
+            kind: event.part.type,
+            text: "",
+            sawArguments: false,
+            sawSummary: false,
+            summaryIndex: 0,
+          };
+          parts.delete(event.index);
+          endPart(controller, state, event.part, event.index);
+          return;
+        }
+        case "usage":
+          usage = mergeUsage(usage, event.usage);
+          send(controller, {
+            event_type: "interaction.status_update",
+            interaction_id: id,
+            status: "in_progress",
+            usage: encodeInteractionsUsage(usage),
+          });
+          return;
+        case "response-end": {
+          const interaction: WireObject = {
+            id,
+            model,
+            status: encodeInteractionsStatus(event.status ?? "completed", event.finishReason, calledFunction),
+            object: "interaction",
+          };
+          if (event.usage) usage = mergeUsage(usage, event.usage);
+          if (usage) interaction.usage = encodeInteractionsUsage(usage);
+          if (event.stopSequence !== undefined)
+            context.lose(
+              "dropped",
+              "/stopSequence",
+              "This format does not say which stop sequence ended the output",
+            );
+          if (event.candidates?.length)
+            context.lose(
+              "unsupported",
+              "/candidates",
+              "An interaction has one output; other candidates are not sent",
+            );
+          send(controller, { event_type: "interaction.completed", interaction });
+          return;
+        }
+        case "error": {
+          const error: WireObject = { message: event.error.message };
+          error.code = interactionsErrorCode(event.error, "/error", context);
+          send(controller, { event_type: "error", error });
+          return;
+        }
+        case "keepalive":
+          return;
+      }
+    },
+  };
+}
+
+/** {@link createInteractionsStreamEncoderTransformer} as a stream. */
+export function createInteractionsStreamEncoder(
+  context: ConversionContext,
+): TransformStream<ChatEvent, InteractionsStreamEvent> {
+  return new TransformStream(createInteractionsStreamEncoderTransformer(context));
+}

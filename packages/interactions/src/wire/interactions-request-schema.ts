@@ -1,0 +1,31 @@
+import * as z from "zod/mini";
+import { InteractionsContent, InteractionsObject, InteractionsStep } from "./interactions-content-schema";
+
+/**
+ * A create request (`CreateModelInteraction` of `@google/genai` 3.x): `input` is a string, one
+ * content block, a list of content blocks or a list of steps. Loose: fields this schema does not
+ * name are kept by the decoder in extensions.
+ */
+export const InteractionsRequest = z.looseObject({
+  model: z.string(),
+  input: z.optional(
+    z.union([z.string(), InteractionsContent, z.array(z.union([InteractionsStep, InteractionsContent]))]),
+  ),
+  system_instruction: z.optional(z.string()),
+  tools: z.optional(z.array(z.looseObject({ type: z.string() }))),
+  generation_config: z.optional(InteractionsObject),
+  response_format: z.optional(z.union([InteractionsObject, z.array(InteractionsObject)])),
+  response_mime_type: z.optional(z.string()),
+  response_modalities: z.optional(z.array(z.string())),
+  safety_settings: z.optional(z.array(z.looseObject({ type: z.string(), threshold: z.string() }))),
+  service_tier: z.optional(z.string()),
+  previous_interaction_id: z.optional(z.string()),
+  store: z.optional(z.boolean()),
+  background: z.optional(z.boolean()),
+  stream: z.optional(z.boolean()),
+  labels: z.optional(z.record(z.string(), z.string())),
+  cached_content: z.optional(z.string()),
+  webhook_config: z.optional(InteractionsObject),
+});
+/** A create request; see {@link InteractionsRequest}. */
+export type InteractionsRequest = z.infer<typeof InteractionsRequest>;
