@@ -14,6 +14,7 @@ export {
   type InteractionsProviderOptions,
   statelessInteractionsBody,
 } from "./provider/create-interactions-provider";
+export { interactionsProviderCapabilities } from "./provider/interactions-provider-capabilities";
 // Requests
 export { decodeInteractionsRequest } from "./request/decode-interactions-request";
 export { encodeInteractionsRequest } from "./request/encode-interactions-request";

@@ -1,13 +1,29 @@
 import { CanonicalError } from "@interlingua/core";
 import {
-  createInteractionsProvider,
-  interactionsCodec,
+  interactionsErrorToWire,
+  interactionsHttpBinding,
+  interactionsProviderCapabilities,
   matchInteractionsPath,
-} from "@interlingua/interactions";
-import { createResponsesConversationState } from "@interlingua/responses";
+} from "@interlingua/interactions/http";
+import type { ResponsesConversationState } from "@interlingua/responses";
 import { handleStoredInteraction } from "../pipeline/handle-stored-interaction";
+import { createLazyCodec } from "./create-lazy-codec";
+import { createLazyProvider } from "./create-lazy-provider";
 import type { GatewayFormat } from "./gateway-format";
 import { generateContentGatewayFormat } from "./generate-content-gateway-format";
+import { createLazyModule } from "./lazy-module";
+
+/**
+ * The interactions codec and provider, with the responses conversation state its front keeps
+ * `previous_interaction_id` with, loaded on the format's first use.
+ */
+const interactions = createLazyModule("interactions format", async () => {
+  const [module, responses] = await Promise.all([
+    import("@interlingua/interactions"),
+    import("@interlingua/responses"),
+  ]);
+  return { ...module, createResponsesConversationState: responses.createResponsesConversationState };
+});
 
 /** The error of a stored conversation not found, named the way this format's callers name it. */
 function renamedParam(thrown: unknown): unknown {
@@ -32,25 +48,30 @@ function renamedParam(thrown: unknown): unknown {
  * the generate-content format's model listing and key style (`x-goog-api-key` or `?key=`).
  */
 export const interactionsGatewayFormat: GatewayFormat = {
-  codec: interactionsCodec,
+  codec: createLazyCodec(
+    { id: "interactions", http: interactionsHttpBinding, errorToWire: interactionsErrorToWire },
+    interactions,
+    (module) => module.interactionsCodec,
+  ),
+  load: interactions.load,
   toolCallsCarryState: false,
-  unmappedRequestFields: {
-    // Kept verbatim response formats, modalities and safety settings are callers' fields: reported.
-    marks: ["inputForm"],
-    holders: ["generationConfig"],
-  },
   passThroughHeaders: [],
   continuationOf(wire) {
     const id = (wire as { previous_interaction_id?: unknown }).previous_interaction_id;
     return typeof id === "string" ? { id, param: "previous_interaction_id" } : undefined;
   },
   createProvider: (options) =>
-    createInteractionsProvider({
-      baseURL: options.baseURL,
-      apiKey: options.apiKey,
-      headers: options.headers,
-      fetch: options.fetch,
-    }),
+    createLazyProvider(
+      interactions,
+      { id: "interactions", capabilities: interactionsProviderCapabilities },
+      (module) =>
+        module.createInteractionsProvider({
+          baseURL: options.baseURL,
+          apiKey: options.apiKey,
+          headers: options.headers,
+          fetch: options.fetch,
+        }),
+    ),
   models: generateContentGatewayFormat.models,
   owns: {
     path: (url) => /\/(?:v1beta|v1|v1alpha)\/interactions(?:\/|$)/.test(url.pathname),
@@ -73,24 +94,26 @@ export const interactionsGatewayFormat: GatewayFormat = {
     },
   ],
   createConversationState(store) {
-    const state = createResponsesConversationState({ store });
+    // Made on first use: the gateway has loaded the format by then.
+    let made: ResponsesConversationState | undefined;
+    const state = () => (made ??= interactions.get().createResponsesConversationState({ store }));
     const retrieve = async (id: string, tenant: string) => {
       const record = await store.get(id);
       // Another tenant's exchange reads exactly as an unknown one.
       return record && (record.owner ?? "") === tenant ? record : undefined;
     };
     return {
-      issueResponseId: state.issueResponseId,
+      issueResponseId: () => state().issueResponseId(),
       // The gateway keeps the conversation itself, so `store` is served here, not sent upstream.
       async expand(request, context, tenant) {
         try {
-          const { store: _served, ...expanded } = await state.forTenant(tenant).expand(request, context);
+          const { store: _served, ...expanded } = await state().forTenant(tenant).expand(request, context);
           return expanded;
         } catch (thrown) {
           throw renamedParam(thrown);
         }
       },
-      remember: (request, response, tenant) => state.forTenant(tenant).remember(request, response),
+      remember: (request, response, tenant) => state().forTenant(tenant).remember(request, response),
       retrieve,
       async forget(id, tenant) {
         return (await retrieve(id, tenant)) !== undefined && store.delete(id);

@@ -4,7 +4,7 @@ import {
   type UpstreamRequest,
   type UpstreamRequestOptions,
 } from "@interlingua/core";
-import { readGenerateContentApiKey } from "@interlingua/generate-content";
+import { readGenerateContentApiKey } from "@interlingua/generate-content/http";
 import type { InteractionsRequest } from "../wire/interactions-request-schema";
 
 /** The API version the provider calls unless told otherwise. */

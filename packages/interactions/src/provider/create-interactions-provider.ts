@@ -2,6 +2,7 @@ import { type ChatProvider, createCodecProvider } from "@interlingua/core";
 import { buildInteractionsUpstreamRequest, interactionsApiVersion } from "../http/interactions-http-binding";
 import { interactionsCodec } from "../interactions-codec";
 import type { InteractionsRequest } from "../wire/interactions-request-schema";
+import { interactionsProviderCapabilities } from "./interactions-provider-capabilities";
 
 /** Options of {@link createInteractionsProvider}. */
 export interface InteractionsProviderOptions {
@@ -44,12 +45,7 @@ export function createInteractionsProvider(options: InteractionsProviderOptions)
     fetch: options.fetch,
     headers: options.headers,
     id: options.id ?? "interactions",
-    capabilities: {
-      streaming: true,
-      wireFormat: interactionsCodec.id,
-      hostedTools: ["code_execution", "web_search", "url_context", "file_search", "computer"],
-      inputMedia: ["image", "audio", "video", "document"],
-    },
+    capabilities: interactionsProviderCapabilities,
     buildUpstreamRequest: (upstream) =>
       buildInteractionsUpstreamRequest(
         { ...upstream, body: statelessInteractionsBody(upstream.body) },
