@@ -9,6 +9,7 @@ import { interactionsHttpBinding } from "./http/interactions-http-binding";
 import { interactionsFormat } from "./interactions-extensions";
 import { decodeInteractionsRequest } from "./request/decode-interactions-request";
 import { encodeInteractionsRequest } from "./request/encode-interactions-request";
+import { interactionsUnmappedRequestFields } from "./request/interactions-unmapped-request-fields";
 import { decodeInteractionsResponse } from "./response/decode-interactions-response";
 import { encodeInteractionsResponse } from "./response/encode-interactions-response";
 import {
@@ -33,6 +34,7 @@ export type InteractionsCodec = Codec<
 /** The codec before function names are made legal. */
 const ownInteractionsCodec: InteractionsCodec = {
   id: interactionsFormat,
+  unmappedRequestFields: interactionsUnmappedRequestFields,
   schemas: {
     request: InteractionsRequest,
     response: InteractionsResponse,

@@ -1,10 +1,13 @@
 import {
   type ChatEvent,
   type ConversionContext,
+  createConversionContext,
+  createToolProgressLoss,
+  type ErrorData,
   mergeUsage,
   type Part,
   pointer,
-  type StreamTransformer,
+  type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
 import { interactionsFormat, type WireObject } from "../interactions-extensions";
@@ -33,11 +36,14 @@ interface PartState {
  * `model_output` steps, reasoning as `thought` steps (summary deltas, then its signature when it is
  * this format's), function calls as `function_call` steps with argument deltas, every other part as
  * a whole step at its end, usage as `interaction.status_update`, the end as `interaction.completed`
- * with its status, and a failure as `error`.
+ * with its status, and a failure as `error`. A hosted tool's live progress has no event here: it is
+ * dropped, reported once per call. `fail` ends a begun stream with the `error` event, its event id
+ * going on.
  */
 export function createInteractionsStreamEncoderTransformer(
   context: ConversionContext,
-): StreamTransformer<ChatEvent, InteractionsStreamEvent> {
+): StreamEncoderTransformer<InteractionsStreamEvent> {
+  const loseToolProgress = createToolProgressLoss(context, interactionsFormat);
   const parts = new Map<number, PartState>();
   let nextStep = 0;
   let nextEventId = 0;
@@ -45,6 +51,7 @@ export function createInteractionsStreamEncoderTransformer(
   let model = "";
   let calledFunction = false;
   let usage: Usage | undefined;
+  let ended = false;
 
   type Controller = TransformStreamDefaultController<InteractionsStreamEvent>;
   const send = (controller: Controller, event: WireObject) =>
@@ -52,6 +59,12 @@ export function createInteractionsStreamEncoderTransformer(
   const startStep = (controller: Controller, state: PartState, step: WireObject) => {
     state.step = nextStep++;
     send(controller, { event_type: "step.start", index: state.step, step });
+  };
+  const sendError = (controller: Controller, data: ErrorData, errorContext: ConversionContext) => {
+    ended = true;
+    const error: WireObject = { message: data.message };
+    error.code = interactionsErrorCode(data, "/error", errorContext);
+    send(controller, { event_type: "error", error });
   };
   const delta = (controller: Controller, state: PartState, data: WireObject) =>
     send(controller, { event_type: "step.delta", index: state.step, delta: data });
@@ -227,18 +240,25 @@ export function createInteractionsStreamEncoderTransformer(
               "/candidates",
               "An interaction has one output; other candidates are not sent",
             );
+          ended = true;
           send(controller, { event_type: "interaction.completed", interaction });
           return;
         }
-        case "error": {
-          const error: WireObject = { message: event.error.message };
-          error.code = interactionsErrorCode(event.error, "/error", context);
-          send(controller, { event_type: "error", error });
+        case "tool-progress":
+          loseToolProgress(event);
           return;
-        }
+        case "error":
+          sendError(controller, event.error, context);
+          return;
         case "keepalive":
           return;
       }
+    },
+    // The `error` event, which may follow any event of a begun stream; the failure is the front's
+    // own, so a code it cannot send is not a loss of the answer.
+    fail(error, controller) {
+      if (ended) return;
+      sendError(controller, error, createConversionContext());
     },
   };
 }
