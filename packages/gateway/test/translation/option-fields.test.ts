@@ -2,6 +2,7 @@ import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import type { AnyCodec, Loss } from "@interlingua/core";
 import { type LocalServer, serveFetch } from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,13 +16,14 @@ import { createScriptedUpstream, type ScriptedUpstream } from "../support/script
  * (`x-interlingua-losses`, a loss at the field in the report) or, in strict mode, refused.
  */
 
-type Format = "messages" | "responses" | "generate-content" | "chat-completions";
-const formats: Format[] = ["messages", "responses", "generate-content", "chat-completions"];
+type Format = "messages" | "responses" | "generate-content" | "chat-completions" | "interactions";
+const formats: Format[] = ["messages", "responses", "generate-content", "chat-completions", "interactions"];
 const codecs: Record<Format, AnyCodec> = {
   messages: messagesCodec,
   responses: responsesCodec,
   "generate-content": generateContentCodec,
   "chat-completions": chatCompletionsCodec,
+  interactions: interactionsCodec,
 };
 
 type Wire = Record<string, unknown>;
@@ -35,6 +37,8 @@ interface OptionCase {
   body: Wire;
   /** Formats that have the same option under the same name, so it is carried, not lost. */
   carriedTo?: Format[];
+  /** Formats that have the same option under another name or spelling: where it goes and as what. */
+  carriedAs?: Partial<Record<Format, { field: (string | number)[]; value: unknown }>>;
   /** The canonical field the option maps to, when it has one (`serviceTier`). */
   canonical?: string;
 }
@@ -47,6 +51,7 @@ const geminiBase = {
   generationConfig: { maxOutputTokens: 64 },
 };
 const chatBase = { max_completion_tokens: 64, messages: ask };
+const interactionsBase = { input: "Hi", generation_config: { max_output_tokens: 64 } };
 
 const cases: OptionCase[] = [
   {
@@ -138,6 +143,8 @@ const cases: OptionCase[] = [
     front: "generate-content",
     field: ["cachedContent"],
     body: { ...geminiBase, cachedContent: "cachedContents/abc" },
+    carriedAs: { interactions: { field: ["cached_content"], value: "cachedContents/abc" } },
+    canonical: "cachedContent",
   },
   {
     front: "generate-content",
@@ -146,6 +153,10 @@ const cases: OptionCase[] = [
       ...geminiBase,
       safetySettings: [{ category: "HARM_CATEGORY_HARASSMENT", threshold: "BLOCK_NONE" }],
     },
+    carriedAs: {
+      interactions: { field: ["safety_settings"], value: [{ type: "harassment", threshold: "block_none" }] },
+    },
+    canonical: "safetySettings",
   },
   {
     front: "chat-completions",
@@ -161,7 +172,7 @@ const cases: OptionCase[] = [
     front: "chat-completions",
     field: ["store"],
     body: { ...chatBase, store: true, metadata: { app: "x" } },
-    carriedTo: ["responses"],
+    carriedTo: ["responses", "interactions"],
     canonical: "store",
   },
   {
@@ -175,8 +186,22 @@ const cases: OptionCase[] = [
     front: "chat-completions",
     field: ["service_tier"],
     body: { ...chatBase, service_tier: "flex" },
-    carriedTo: ["responses"],
+    carriedTo: ["responses", "interactions"],
     canonical: "serviceTier",
+  },
+  { front: "interactions", field: ["labels"], body: { ...interactionsBase, labels: { team: "a" } } },
+  {
+    front: "interactions",
+    field: ["webhook_config"],
+    body: { ...interactionsBase, webhook_config: { uris: ["https://hooks.example.com/done"] } },
+  },
+  {
+    front: "interactions",
+    field: ["generation_config", "speech_config"],
+    body: {
+      ...interactionsBase,
+      generation_config: { max_output_tokens: 64, speech_config: [{ voice: "Kore", language: "en-US" }] },
+    },
   },
 ];
 
@@ -230,6 +255,8 @@ function frontRequest(front: Format, model: string, body: Wire, strict: boolean)
       return post(`/v1beta/models/${model}:generateContent`, body, { "x-goog-api-key": "c" });
     case "chat-completions":
       return post("/v1/chat/completions", { model, ...body }, { authorization: "Bearer c" });
+    case "interactions":
+      return post("/v1beta/interactions", { model, ...body }, { "x-goog-api-key": "c" });
   }
 }
 
@@ -248,44 +275,60 @@ const namesField = (loss: Loss, field: (string | number)[], canonical?: string) 
   return last === String(field.at(-1)) || (canonical !== undefined && last === canonical);
 };
 
-describe.each(cases)("the $front option $field", ({ front, field, body, carriedTo = [], canonical }) => {
-  it("reaches a backend of the same format unchanged", async () => {
-    const upstream = upstreams.get(front)!;
-    const before = upstream.calls.length;
-    const response = await fetch(frontRequest(front, `to-${front}`, body, true));
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(upstream.calls).toHaveLength(before + 1);
-    expect(valueAt(upstream.calls.at(-1)!.wire, field)).toEqual(valueAt(body, field));
-  });
+describe.each(cases)(
+  "the $front option $field",
+  ({ front, field, body, carriedTo = [], carriedAs = {}, canonical }) => {
+    it("reaches a backend of the same format unchanged", async () => {
+      const upstream = upstreams.get(front)!;
+      const before = upstream.calls.length;
+      const response = await fetch(frontRequest(front, `to-${front}`, body, true));
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(upstream.calls).toHaveLength(before + 1);
+      expect(valueAt(upstream.calls.at(-1)!.wire, field)).toEqual(valueAt(body, field));
+    });
 
-  const others = formats.filter((format) => format !== front && !carriedTo.includes(format));
-  it.each(others)("is left out for a %s backend, and the caller told", async (backend) => {
-    const upstream = upstreams.get(backend)!;
-    const before = upstream.calls.length;
-    reports.length = 0;
-    const response = await fetch(frontRequest(front, `to-${backend}`, body, false));
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(valueAt(upstream.calls.at(-1)!.wire, field)).toBeUndefined();
-    expect(Number(response.headers.get("x-interlingua-losses"))).toBeGreaterThan(0);
-    expect(
-      reports.flatMap((report) => report.losses).filter((loss) => namesField(loss, field, canonical)),
-    ).not.toEqual([]);
+    const others = formats.filter(
+      (format) => format !== front && !carriedTo.includes(format) && carriedAs[format] === undefined,
+    );
+    it.each(others)("is left out for a %s backend, and the caller told", async (backend) => {
+      const upstream = upstreams.get(backend)!;
+      const before = upstream.calls.length;
+      reports.length = 0;
+      const response = await fetch(frontRequest(front, `to-${backend}`, body, false));
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(valueAt(upstream.calls.at(-1)!.wire, field)).toBeUndefined();
+      expect(Number(response.headers.get("x-interlingua-losses"))).toBeGreaterThan(0);
+      expect(
+        reports.flatMap((report) => report.losses).filter((loss) => namesField(loss, field, canonical)),
+      ).not.toEqual([]);
 
-    const strict = await fetch(frontRequest(front, `to-${backend}`, body, true));
-    expect(strict.status).toBe(400);
-    expect(upstream.calls).toHaveLength(before + 1);
-  });
+      const strict = await fetch(frontRequest(front, `to-${backend}`, body, true));
+      expect(strict.status).toBe(400);
+      expect(upstream.calls).toHaveLength(before + 1);
+    });
 
-  it.each(carriedTo)("is carried to a %s backend, which has the same option", async (backend) => {
-    reports.length = 0;
-    const response = await fetch(frontRequest(front, `to-${backend}`, body, false));
-    expect(response.status).toBe(200);
-    expect(valueAt(upstreams.get(backend)!.calls.at(-1)!.wire, field)).toEqual(valueAt(body, field));
-    expect(
-      reports.flatMap((report) => report.losses).filter((loss) => namesField(loss, field, canonical)),
-    ).toEqual([]);
-  });
-});
+    it.each(carriedTo)("is carried to a %s backend, which has the same option", async (backend) => {
+      reports.length = 0;
+      const response = await fetch(frontRequest(front, `to-${backend}`, body, false));
+      expect(response.status).toBe(200);
+      expect(valueAt(upstreams.get(backend)!.calls.at(-1)!.wire, field)).toEqual(valueAt(body, field));
+      expect(
+        reports.flatMap((report) => report.losses).filter((loss) => namesField(loss, field, canonical)),
+      ).toEqual([]);
+    });
+
+    it.each(Object.keys(carriedAs) as Format[])(
+      "is carried to a %s backend, under its own name",
+      async (backend) => {
+        reports.length = 0;
+        const response = await fetch(frontRequest(front, `to-${backend}`, body, true));
+        expect(response.status, await response.clone().text()).toBe(200);
+        const { field: carried, value } = carriedAs[backend]!;
+        expect(valueAt(upstreams.get(backend)!.calls.at(-1)!.wire, carried)).toEqual(value);
+      },
+    );
+  },
+);
 
 describe("a messages search_result block", () => {
   const block = {
