@@ -14,7 +14,7 @@ import { createScriptedUpstream, type ScriptedUpstream } from "../support/script
  * terminal error events, each checked against the front's vendor spec.
  */
 
-type Front = "messages" | "responses" | "generate-content" | "chat-completions";
+type Front = "messages" | "responses" | "generate-content" | "chat-completions" | "interactions";
 
 const text = "Hello there";
 const opening: ChatEvent[] = [
@@ -41,7 +41,7 @@ const upstreamFailure: ChatEvent = {
 /**
  * For each front, a backend of another format and an answer whose end the front cannot say: the
  * messages and generate-content formats have no refusal, the responses format streams one
- * candidate, the chat-completions format does not say which stop sequence matched.
+ * candidate, the chat-completions and interactions formats do not say which stop sequence matched.
  */
 const lossyAnswers: Record<Front, { backend: string; tail: ChatEvent[] }> = {
   messages: { backend: "responses", tail: refusal },
@@ -56,6 +56,12 @@ const lossyAnswers: Record<Front, { backend: string; tail: ChatEvent[] }> = {
     ],
   },
   "chat-completions": {
+    backend: "messages",
+    tail: [
+      { ...end, finishReason: { reason: "stop", raw: "stop_sequence" }, stopSequence: "END" } as ChatEvent,
+    ],
+  },
+  interactions: {
     backend: "messages",
     tail: [
       { ...end, finishReason: { reason: "stop", raw: "stop_sequence" }, stopSequence: "END" } as ChatEvent,
@@ -117,6 +123,12 @@ function frontRequest(front: Front, model: string, strict: boolean): Request {
         { model, stream: true, max_completion_tokens: 64, messages: [{ role: "user", content: "Hi" }] },
         { authorization: "Bearer caller" },
       );
+    case "interactions":
+      return post(
+        "/v1beta/interactions",
+        { model, stream: true, input: "Hi", generation_config: { max_output_tokens: 64 } },
+        { "x-goog-api-key": "caller" },
+      );
   }
 }
 
@@ -138,9 +150,11 @@ type Wire = Record<string, unknown>;
 
 /** Problems of a failed stream of `front` against its spec and its own stream rules. */
 function failedStreamProblems(front: Front, events: unknown[]): string[] {
-  const spec = createSpecValidator(front);
   const problems: string[] = [];
   const check = (schema: string, event: unknown, index: number): void => {
+    // The interactions events are checked against the compiled schema in its package's tests.
+    if (front === "interactions") return;
+    const spec = createSpecValidator(front);
     problems.push(...spec.validate(schema, event).map((problem) => `event ${index} (${schema}): ${problem}`));
   };
   const wire = events as Wire[];
@@ -196,11 +210,32 @@ function failedStreamProblems(front: Front, events: unknown[]): string[] {
         problems.push("the chunks name several response ids");
       break;
     }
+    case "interactions": {
+      wire.forEach((event, index) => {
+        if (event.event_id !== String(index + 1))
+          problems.push(`event ${index} has event_id ${String(event.event_id)}`);
+      });
+      if (wire[0]?.event_type !== "interaction.created")
+        problems.push("the stream does not open with interaction.created");
+      if (wire.some((event) => event.event_type === "interaction.completed"))
+        problems.push("a failed stream has interaction.completed");
+      const error = last?.error as Wire | undefined;
+      if (
+        last?.event_type !== "error" ||
+        typeof error?.message !== "string" ||
+        typeof error.code !== "string"
+      )
+        problems.push("the stream does not end with an error event with a message and a code");
+      const started = wire.filter((event) => event.event_type === "step.start").length;
+      const stopped = wire.filter((event) => event.event_type === "step.stop").length;
+      if (started !== stopped) problems.push(`${started} steps started, ${stopped} stopped`);
+      break;
+    }
   }
   return problems;
 }
 
-const fronts: Front[] = ["messages", "responses", "generate-content", "chat-completions"];
+const fronts: Front[] = ["messages", "responses", "generate-content", "chat-completions", "interactions"];
 
 describe.each(fronts)("a %s stream failing after content went out", (front) => {
   const { backend, tail } = lossyAnswers[front];
