@@ -1,4 +1,11 @@
-import { CanonicalError, type ChatResponse, type ConversionContext } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ChatResponse,
+  type ConversionContext,
+  pointer,
+  traceExtensions,
+  traceFields,
+} from "@interlingua/core";
 import { remainingFields, type WireObject } from "../chat-completions-extensions";
 import { createCallIdentities } from "../message/chat-completions-call-ids";
 import { ChatCompletionsResponse } from "../wire/chat-completions-response-schema";
@@ -13,6 +20,7 @@ import { decodeChatCompletionsChoice } from "./decode-chat-completions-choice";
  * choice's as `choice`, its message's as `message`.
  */
 export function decodeChatCompletionsResponse(wire: unknown, context: ConversionContext): ChatResponse {
+  context.startSource();
   const parsed = ChatCompletionsResponse.safeParse(wire);
   if (!parsed.success)
     throw new CanonicalError("internal", "The upstream answered with a body that is not a chat completion", {
@@ -61,5 +69,22 @@ export function decodeChatCompletionsResponse(wire: unknown, context: Conversion
   if (candidates.length > 0) response.candidates = candidates;
   Object.assign(fields, remainingFields(body, consumed));
   if (Object.keys(fields).length > 0) response.extensions = { "chat-completions": fields };
+  const at = first ? pointer("/choices", (body.choices as WireObject[]).indexOf(first)) : "/choices";
+  traceFields(context, body, {
+    "/id": "/id",
+    "/model": "/model",
+    "/created": "/created",
+    "/usage": "/usage",
+    "/parts": pointer(at, "message"),
+    "/finishReason": pointer(at, "finish_reason"),
+    "/status": pointer(at, "finish_reason"),
+  });
+  traceExtensions(context, body, "chat-completions", Object.keys(fields));
+  choices.slice(1).forEach((choice, position) => {
+    context.trace(
+      pointer("/candidates", position),
+      pointer("/choices", (body.choices as WireObject[]).indexOf(choice)),
+    );
+  });
   return response;
 }

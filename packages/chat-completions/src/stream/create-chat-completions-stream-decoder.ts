@@ -5,6 +5,7 @@ import {
   type Citation,
   type ConversionContext,
   type Part,
+  pointer,
   type ReasoningPart,
   StreamParseFailure,
   type ToolCallPart,
@@ -72,6 +73,15 @@ export function createChatCompletionsStreamDecoderTransformer(
   context: ConversionContext,
 ): StreamTransformer<unknown, ChatEvent> {
   let identify = createCallIdentities(context);
+  /** The index of the chunk being read, and the delta that opens a part in it, for loss paths. */
+  let chunkIndex = -1;
+  let partSource = "";
+  context.startSource();
+  /** The next part index, traced to the delta that opens it. */
+  const openPart = () => {
+    context.trace(pointer("/parts", nextIndex), partSource);
+    return nextIndex++;
+  };
   let started = false;
   let ended = false;
   let nextIndex = 0;
@@ -128,7 +138,7 @@ export function createChatCompletionsStreamDecoderTransformer(
   ): OpenPart {
     if (open?.kind === kind) return open;
     closeOpen(controller);
-    open = { index: nextIndex++, kind, text: "" };
+    open = { index: openPart(), kind, text: "" };
     if (field !== undefined) open.field = field;
     controller.enqueue(
       field === undefined
@@ -162,7 +172,7 @@ export function createChatCompletionsStreamDecoderTransformer(
       if (open) closeOpen(controller);
       const identity = identify(wireId);
       call = {
-        index: nextIndex++,
+        index: openPart(),
         identity,
         wireId,
         name: typeof fn.name === "string" ? fn.name : "",
@@ -273,6 +283,7 @@ export function createChatCompletionsStreamDecoderTransformer(
   return {
     transform(item, controller) {
       if (ended) return;
+      chunkIndex += 1;
       if (StreamParseFailure.isInstance(item)) {
         if (item.raw.trim() === "[DONE]") finish(controller);
         else
@@ -295,6 +306,8 @@ export function createChatCompletionsStreamDecoderTransformer(
       }
       if (!started) {
         started = true;
+        for (const field of ["id", "model", "created"])
+          context.trace(pointer("", field), pointer("", chunkIndex, field));
         const start: ChatEvent = {
           type: "response-start",
           id: typeof item.id === "string" ? item.id : context.generateId("chatcmpl"),
@@ -308,8 +321,9 @@ export function createChatCompletionsStreamDecoderTransformer(
         controller.enqueue(start);
       }
       if (Array.isArray(item.choices))
-        for (const choice of item.choices as unknown[]) {
+        for (const [position, choice] of (item.choices as unknown[]).entries()) {
           if (!isWireObject(choice)) continue;
+          partSource = pointer("", chunkIndex, "choices", position, "delta");
           const index = typeof choice.index === "number" ? choice.index : 0;
           if (index !== 0) {
             const accumulator = candidates.get(index) ?? createChoiceAccumulator();
@@ -325,6 +339,8 @@ export function createChatCompletionsStreamDecoderTransformer(
           }
           if (typeof choice.finish_reason === "string") {
             finishWire = choice.finish_reason;
+            context.trace("/finishReason", pointer("", chunkIndex, "choices", position, "finish_reason"));
+            context.trace("/status", pointer("", chunkIndex, "choices", position, "finish_reason"));
             const consumed = ["index", "delta", "finish_reason"];
             if (isWireObject(choice.logprobs)) consumed.push("logprobs");
             choiceRest = remainingFields(choice, consumed);
@@ -332,6 +348,7 @@ export function createChatCompletionsStreamDecoderTransformer(
         }
       if (isWireObject(item.usage)) {
         usage = decodeChatCompletionsUsage(item.usage);
+        context.trace("/usage", pointer("", chunkIndex, "usage"));
         controller.enqueue({ type: "usage", usage });
       }
     },

@@ -22,10 +22,10 @@ function lossesFor(backend: string): string[] {
 }
 
 describe("reportUnmappedRequestFields", () => {
-  it("reports each caller field the codec kept for its own format, not its own bookkeeping", () => {
+  it("reports each caller field the codec kept for its own format, not its own bookkeeping, at its place in the caller's body", () => {
     expect(lossesFor("messages")).toEqual([
-      "dropped /extensions/generate-content/labels",
-      "dropped /extensions/generate-content/generationConfig/enableAffectiveDialog",
+      "dropped /labels",
+      "dropped /generationConfig/enableAffectiveDialog",
     ]);
   });
 
