@@ -1,5 +1,17 @@
 // Conformance suites for codecs
 export { type CodecFixtures, testCodec } from "./test-codec";
+// The loss detector: round trips through every other format, compared leaf by leaf
+export {
+  type DetectorDocument,
+  type DetectorNormalization,
+  detectLosses,
+  type LossDetectorOptions,
+  type LossFinding,
+} from "./loss-detector";
+export { type LossWaiver, unwaivedFindings } from "./loss-waivers";
+export { joinStreamEvents } from "./join-stream-events";
+export { type LossDetectorSuiteOptions, testLossDetector } from "./test-loss-detector";
+export { type NamedDetectorDocument, recordedDetectorDocuments } from "./detector-recordings";
 // Conformance suites for providers
 export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-provider";
 // Conformance suites for stores

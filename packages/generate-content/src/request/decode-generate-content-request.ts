@@ -83,10 +83,41 @@ export function decodeGenerateContentRequest(
   if (location?.stream !== undefined) request.stream = location.stream;
   const extensions = generateContentExtensions(extra);
   if (extensions) request.extensions = extensions;
-  traceFields(context, body, requestSources);
-  traceExtensions(context, body, "generate-content", Object.keys(extra));
-  traceContents(context, body);
+  const traced = inCallerSpelling(context, snakeCaseKeys);
+  traceFields(traced, body, requestSources);
+  traceExtensions(traced, body, "generate-content", Object.keys(extra));
+  traceContents(traced, body);
   return request;
+}
+
+/**
+ * The context with its traces spelled as the caller spelled the body: a pointer into the lowerCamel
+ * body gets back the snake_case tokens `snakeCaseKeys` names (see `normalizeGenerateContentKeys`).
+ */
+function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly string[]): ConversionContext {
+  if (snakeCaseKeys.length === 0) return context;
+  const callerToken = new Map<string, string>();
+  for (const key of snakeCaseKeys) {
+    const at = key.lastIndexOf("/");
+    const snake = key.slice(at + 1);
+    callerToken.set(
+      `${key.slice(0, at)}/${snake.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}`,
+      snake,
+    );
+  }
+  const spell = (path: string) => {
+    let camel = "";
+    let spelled = "";
+    for (const token of path.split("/").slice(1)) {
+      camel += `/${token}`;
+      spelled += `/${callerToken.get(camel) ?? token}`;
+    }
+    return spelled;
+  };
+  return {
+    ...context,
+    trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
+  };
 }
 
 /** Canonical request fields and the generate-content fields they come from, for loss paths. */

@@ -1,0 +1,20 @@
+import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
+import { generateContentCodec } from "@interlingua/generate-content";
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import { chatCompletionsCodec } from "../src/chat-completions-codec";
+import { chatCompletionsDetectorNormalization } from "./support/chat-completions-detector-normalization";
+import { chatCompletionsLossWaivers } from "./support/chat-completions-loss-waivers";
+import { chatCompletionsDetectorDocuments } from "./support/detector-documents";
+
+// Every fixture and recording of this format, through every other format and back (issue #15).
+testLossDetector({
+  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec],
+  source: chatCompletionsCodec,
+  documents: [
+    ...chatCompletionsDetectorDocuments(),
+    ...(await recordedDetectorDocuments("chat-completions")),
+  ],
+  normalizations: { [chatCompletionsCodec.id]: chatCompletionsDetectorNormalization },
+  waivers: chatCompletionsLossWaivers,
+});
