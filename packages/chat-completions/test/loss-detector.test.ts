@@ -16,5 +16,11 @@ testLossDetector({
     ...(await recordedDetectorDocuments("chat-completions")),
   ],
   normalizations: { [chatCompletionsCodec.id]: chatCompletionsDetectorNormalization },
+  // \`pnpm fuzz:losses\` runs 2,000 of each (LOSS_DETECTOR_RUNS); \`pnpm test\` a few.
+  generated: {
+    format: "chat-completions",
+    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
+    timeout: 600_000,
+  },
   waivers: chatCompletionsLossWaivers,
 });

@@ -13,5 +13,12 @@ testLossDetector({
   source: messagesCodec,
   documents: [...messagesDetectorDocuments(), ...(await recordedDetectorDocuments("messages"))],
   normalizations: { [messagesCodec.id]: messagesDetectorNormalization },
+  // \`pnpm fuzz:losses\` runs 2,000 of each (LOSS_DETECTOR_RUNS); \`pnpm test\` a few.
+  generated: {
+    format: "messages",
+    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
+    seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,
+    timeout: 600_000,
+  },
   waivers: messagesLossWaivers,
 });

@@ -6,6 +6,13 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
   {
+    name: "failed",
+    reason:
+      "a round trip fails where the target refuses a value the source allows (no message left, max tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
+    kind: "failed",
+    path: /^$/,
+  },
+  {
     name: "silent max_tokens",
     reason: "the legacy max_tokens comes back as max_completion_tokens without a loss",
     kind: "silent",
@@ -48,6 +55,13 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/tool_choice(\/|$)/,
   },
   {
+    name: "silent tool_choice to responses",
+    reason: "a tool choice is sent as another form (allowed tools) without a loss",
+    kind: "silent",
+    to: "responses",
+    path: /^\/tool_choice(\/|$)/,
+  },
+  {
     name: "false-loss reasoning_effort to generate-content",
     reason:
       "an effort sent as a thinking budget comes back as the same effort; the loss is real for the target; review",
@@ -56,18 +70,17 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/reasoning_effort(\/|$)/,
   },
   {
-    name: "failed to messages",
-    reason:
-      "a round trip fails where the target refuses a value the source allows (max_tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
-    kind: "failed",
-    to: "messages",
-    path: /^$/,
-  },
-  {
     name: "silent web_search_options to generate-content",
     reason: "web search options with no canonical field are dropped without a loss",
     kind: "silent",
     to: "generate-content",
+    path: /^\/web_search_options(\/|$)/,
+  },
+  {
+    name: "silent web_search_options to messages",
+    reason: "web search options with no canonical field are dropped without a loss",
+    kind: "silent",
+    to: "messages",
     path: /^\/web_search_options(\/|$)/,
   },
   {
@@ -124,5 +137,32 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     reason: "a router's own answer fields (provider) are dropped by other formats without a loss",
     kind: "silent",
     path: /^\/provider(\/|$)/,
+  },
+  {
+    name: "silent parallel_tool_calls to generate-content",
+    reason: "parallel_tool_calls is dropped by targets that cannot say it, without a loss",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/parallel_tool_calls(\/|$)/,
+  },
+  {
+    name: "silent parallel_tool_calls to messages",
+    reason: "parallel_tool_calls is dropped by targets that cannot say it, without a loss",
+    kind: "silent",
+    to: "messages",
+    path: /^\/parallel_tool_calls(\/|$)/,
+  },
+  {
+    name: "silent logprobs to responses",
+    reason: "logprobs of an answer are dropped by targets without them, without a loss",
+    kind: "silent",
+    to: "responses",
+    path: /^\/logprobs(\/|$)/,
+  },
+  {
+    name: "silent moderation",
+    reason: "a moderation result of an answer has no place in other formats and is dropped without a loss",
+    kind: "silent",
+    path: /^\/moderation(\/|$)/,
   },
 ];

@@ -52,6 +52,8 @@ export {
   type SpecValidatorOptions,
 } from "./spec-validator";
 export type { SpecValidationMode } from "./spec-allowance";
+export { type JsonSchemaArbitraryOptions, jsonSchemaArbitrary } from "./json-schema-arbitrary";
+export { type SpecDocumentKind, specDocumentArbitrary } from "./spec-document-arbitrary";
 // Shared specifications and recordings
 export { specPath } from "./spec-path";
 // Local HTTP servers for tests

@@ -6,6 +6,13 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const generateContentLossWaivers: readonly LossWaiver[] = [
   {
+    name: "failed",
+    reason:
+      "a round trip fails where the target refuses a value the source allows (an empty anyOf in a response schema, a tool result whose call is not in the request, max tokens 0)",
+    kind: "failed",
+    path: /^$/,
+  },
+  {
     name: "silent contents",
     reason:
       "parts another format has no place for (media metadata, video metadata, thought signatures on text, executable code) are dropped or reshaped without a loss",
@@ -94,5 +101,37 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
       "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
     kind: "false-loss",
     path: /^\/\d+(\/|$)/,
+  },
+  {
+    name: "failed to chat-completions",
+    reason:
+      "a round trip fails where the target refuses a value the source allows (max_tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
+    kind: "failed",
+    to: "chat-completions",
+    path: /^$/,
+  },
+  {
+    name: "failed to messages",
+    reason:
+      "a round trip fails where the target refuses a value the source allows (max_tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
+    kind: "failed",
+    to: "messages",
+    path: /^$/,
+  },
+  {
+    name: "false-loss generationConfig to chat-completions",
+    reason:
+      "a generation setting reported approximated comes back as it was through the source's own extensions; review",
+    kind: "false-loss",
+    to: "chat-completions",
+    path: /^\/generationConfig(\/|$)/,
+  },
+  {
+    name: "false-loss generationConfig to responses",
+    reason:
+      "a generation setting reported approximated comes back as it was through the source's own extensions; review",
+    kind: "false-loss",
+    to: "responses",
+    path: /^\/generationConfig(\/|$)/,
   },
 ];

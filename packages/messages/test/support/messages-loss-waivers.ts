@@ -6,17 +6,16 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const messagesLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent thinking to chat-completions",
-    reason: "a thinking setting the target cannot say is dropped without a loss",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/thinking(\/|$)/,
+    name: "failed",
+    reason:
+      "a round trip fails where the target refuses a value the source allows (no message left, max tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
+    kind: "failed",
+    path: /^$/,
   },
   {
-    name: "silent thinking to responses",
+    name: "silent thinking",
     reason: "a thinking setting the target cannot say is dropped without a loss",
     kind: "silent",
-    to: "responses",
     path: /^\/thinking(\/|$)/,
   },
   {
@@ -39,14 +38,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
       "hosted and dated tool versions, and tool fields with no canonical place, are dropped or renamed on the way to other formats without a loss",
     kind: "silent",
     path: /^\/tools(\/|$)/,
-  },
-  {
-    name: "failed to generate-content",
-    reason:
-      "a round trip fails where the target refuses a value the source allows (max_tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
-    kind: "failed",
-    to: "generate-content",
-    path: /^$/,
   },
   {
     name: "false-loss service_tier to responses",
@@ -140,5 +131,11 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "false-loss",
     to: "responses",
     path: /^\/\d+(\/|$)/,
+  },
+  {
+    name: "silent system",
+    reason: "an empty system prompt is dropped without a loss",
+    kind: "silent",
+    path: /^\/system(\/|$)/,
   },
 ];

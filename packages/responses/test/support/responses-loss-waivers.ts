@@ -6,6 +6,13 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const responsesLossWaivers: readonly LossWaiver[] = [
   {
+    name: "failed",
+    reason:
+      "a round trip fails where the target refuses a value the source allows (no message left, max tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
+    kind: "failed",
+    path: /^$/,
+  },
+  {
     name: "silent input",
     reason:
       "input items another format has no place for (item ids, statuses, item references, hosted tool items, summaries) are dropped without a loss",
@@ -78,11 +85,10 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/billing(\/|$)/,
   },
   {
-    name: "silent usage to messages",
+    name: "silent usage",
     reason:
       "usage details with no canonical field (cache creation split, service tier, server tool counts, token details by modality) are dropped on the way to other formats without a loss",
     kind: "silent",
-    to: "messages",
     path: /^\/usage(\/|$)/,
   },
   {
@@ -163,5 +169,37 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     reason: "the response object of response.failed loses fields through another format without a loss",
     kind: "silent",
     path: /^\/failed(\/|$)/,
+  },
+  {
+    name: "silent prompt_cache_options",
+    reason: "prompt cache options have no place in other formats and are dropped without a loss",
+    kind: "silent",
+    path: /^\/prompt_cache_options(\/|$)/,
+  },
+  {
+    name: "silent incomplete_details",
+    reason:
+      "incomplete details of an answer come back otherwise through formats without them, without a loss",
+    kind: "silent",
+    path: /^\/incomplete_details(\/|$)/,
+  },
+  {
+    name: "silent completed_at",
+    reason: "an answer's completion time has no place in other formats and is dropped without a loss",
+    kind: "silent",
+    path: /^\/completed_at(\/|$)/,
+  },
+  {
+    name: "silent output_text",
+    reason:
+      "the output_text convenience field is not rebuilt after another format, and its absence is not reported",
+    kind: "silent",
+    path: /^\/output_text(\/|$)/,
+  },
+  {
+    name: "silent moderation",
+    reason: "a moderation result of an answer has no place in other formats and is dropped without a loss",
+    kind: "silent",
+    path: /^\/moderation(\/|$)/,
   },
 ];
