@@ -16,7 +16,7 @@ testLossDetector({
     ...(await recordedDetectorDocuments("generate-content")),
   ],
   normalizations: { [generateContentCodec.id]: generateContentDetectorNormalization },
-  // \`pnpm fuzz:losses\` runs 2,000 of each (LOSS_DETECTOR_RUNS); \`pnpm test\` a few.
+  // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
   generated: {
     format: "generate-content",
     runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),

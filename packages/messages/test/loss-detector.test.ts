@@ -13,7 +13,7 @@ testLossDetector({
   source: messagesCodec,
   documents: [...messagesDetectorDocuments(), ...(await recordedDetectorDocuments("messages"))],
   normalizations: { [messagesCodec.id]: messagesDetectorNormalization },
-  // \`pnpm fuzz:losses\` runs 2,000 of each (LOSS_DETECTOR_RUNS); \`pnpm test\` a few.
+  // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
   generated: {
     format: "messages",
     runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),

@@ -13,7 +13,7 @@ testLossDetector({
   source: responsesCodec,
   documents: [...responsesDetectorDocuments(), ...(await recordedDetectorDocuments("responses"))],
   normalizations: { [responsesCodec.id]: responsesDetectorNormalization },
-  // \`pnpm fuzz:losses\` runs 2,000 of each (LOSS_DETECTOR_RUNS); \`pnpm test\` a few.
+  // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
   generated: {
     format: "responses",
     runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
