@@ -35,10 +35,9 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools(\/|$)/,
   },
   {
-    name: "silent systemInstruction to chat-completions",
+    name: "silent systemInstruction",
     reason: "the role of a system instruction is dropped by other formats without a loss",
     kind: "silent",
-    to: "chat-completions",
     path: /^\/systemInstruction(\/|$)/,
   },
   {
