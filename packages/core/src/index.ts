@@ -94,6 +94,8 @@ export {
   reportUnmappedRequestFields,
   type UnmappedRequestFields,
 } from "./conversion/report-unmapped-request-fields";
+export { createSourceTrace, type SourceTrace } from "./conversion/source-trace";
+export { traceExtensions, traceFields, valueAtPointer } from "./conversion/trace-fields";
 // Tool use every backend takes: answered calls, legal function names
 export { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-use/tool-name-rule";
 export { missingToolResultText, pairToolResults } from "./tool-use/pair-tool-results";

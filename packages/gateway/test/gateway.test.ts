@@ -292,7 +292,8 @@ describe("the pipeline", () => {
       upstreamModel: "gpt-4o-2024",
     });
     expect(reports[0]!.losses).toHaveLength(losses);
-    expect(reports[0]!.losses.map((loss) => loss.path)).toContain("/topK");
+    // Paths point into the caller's own body, not the canonical model.
+    expect(reports[0]!.losses.map((loss) => loss.path)).toContain("/top_k");
   });
 
   it("fails a strict request with 400 instead of losing anything", async () => {

@@ -1,4 +1,11 @@
-import type { ConversionContext, Instruction, Message, Part, ToolResultPart } from "@interlingua/core";
+import {
+  type ConversionContext,
+  type Instruction,
+  type Message,
+  type Part,
+  pointer,
+  type ToolResultPart,
+} from "@interlingua/core";
 import {
   chatCompletionsFormatId,
   remainingFields,
@@ -32,7 +39,22 @@ export function decodeChatCompletionsMessages(
   const toolNames = new Map<string, string>();
   const latestCallOf = new Map<string, string>();
   let leading = true;
-  for (const message of wire) {
+  /** Traces the turn just added to `list`, and its parts (content entries where the content is a list). */
+  const traceTurn = (list: "messages" | "instructions", source: string, message: WireObject) => {
+    const turns = list === "messages" ? messages : instructions;
+    const at = pointer("", list, turns.length - 1);
+    context.trace(at, source);
+    const content = Array.isArray(message.content) ? message.content : undefined;
+    turns.at(-1)?.parts.forEach((_, index) => {
+      context.trace(
+        pointer(at, "parts", index),
+        content && message.role !== "assistant" ? pointer(source, "content", index) : source,
+      );
+    });
+  };
+  for (const [wireIndex, message] of wire.entries()) {
+    const source = pointer("/messages", wireIndex);
+    const before = messages.length;
     const form: WireObject = Array.isArray(message.content) ? { contentForm: "parts" } : {};
     switch (message.role) {
       case "system":
@@ -41,8 +63,10 @@ export function decodeChatCompletionsMessages(
           { role: message.role, parts: decodeTextContent(message.content) },
           { ...remainingFields(message, ["role", "content"]), ...form },
         );
-        if (leading) instructions.push(turn);
-        else messages.push(turn as Message);
+        if (leading) {
+          instructions.push(turn);
+          traceTurn("instructions", source, message);
+        } else messages.push(turn as Message);
         break;
       }
       case "user": {
@@ -110,6 +134,7 @@ export function decodeChatCompletionsMessages(
         });
       }
     }
+    if (messages.length > before) traceTurn("messages", source, message);
   }
   return { instructions, messages };
 }

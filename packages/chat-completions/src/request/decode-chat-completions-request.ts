@@ -4,6 +4,9 @@ import {
   type ConversionContext,
   type Modality,
   type OutputFormat,
+  pointer,
+  traceExtensions,
+  traceFields,
 } from "@interlingua/core";
 import { remainingFields, type WireObject } from "../chat-completions-extensions";
 import { ChatCompletionsRequest } from "../wire/chat-completions-request-schema";
@@ -42,6 +45,7 @@ const directSettings = [
  * `extensions["chat-completions"]`, with the marks a same-format re-encoding needs.
  */
 export function decodeChatCompletionsRequest(wire: unknown, context: ConversionContext): ChatRequest {
+  context.startSource();
   assertOpenAiStyleWire(ChatCompletionsRequest, wire);
   const body = wire as WireObject;
   const consumed: string[] = ["model", "messages"];
@@ -113,6 +117,14 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
   const rest = remainingFields(body, consumed);
   const extensions = rest === undefined ? marks : { ...rest, ...marks };
   if (Object.keys(extensions).length > 0) request.extensions = { "chat-completions": extensions };
+  traceFields(context, body, requestSources);
+  if (typeof body.max_completion_tokens === "number")
+    context.trace("/maxOutputTokens", "/max_completion_tokens");
+  traceExtensions(context, body, "chat-completions", Object.keys(extensions));
+  if (Array.isArray(body.tools))
+    body.tools.forEach((_, index) => {
+      context.trace(pointer("/tools", index), pointer("/tools", index));
+    });
   return request;
 }
 
@@ -149,3 +161,19 @@ function decodeResponseFormat(format: WireObject, marks: WireObject): OutputForm
       return { type: "text" };
   }
 }
+
+/** Canonical request fields and the chat-completions fields they come from, for loss paths. */
+const requestSources: Record<string, string> = {
+  ...Object.fromEntries(
+    directSettings.map(([wireName, canonicalName]) => [`/${canonicalName}`, `/${wireName}`]),
+  ),
+  "/model": "/model",
+  "/maxOutputTokens": "/max_tokens",
+  "/stopSequences": "/stop",
+  "/tools": "/tools",
+  "/toolChoice": "/tool_choice",
+  "/outputFormat": "/response_format",
+  "/reasoning": "/reasoning_effort",
+  "/outputModalities": "/modalities",
+  "/speech": "/audio",
+};

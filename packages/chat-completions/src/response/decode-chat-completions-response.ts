@@ -1,4 +1,11 @@
-import { CanonicalError, type ChatResponse, type ConversionContext } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ChatResponse,
+  type ConversionContext,
+  pointer,
+  traceExtensions,
+  traceFields,
+} from "@interlingua/core";
 import { remainingFields, type WireObject } from "../chat-completions-extensions";
 import { requestedAudioMediaType, typeAnswerAudio } from "../message/chat-completions-audio";
 import { createCallIdentities } from "../message/chat-completions-call-ids";
@@ -21,6 +28,7 @@ export function decodeChatCompletionsResponse(
   context: ConversionContext,
   reasoningTags?: ChatCompletionsReasoningTags,
 ): ChatResponse {
+  context.startSource();
   const parsed = ChatCompletionsResponse.safeParse(wire);
   if (!parsed.success)
     throw new CanonicalError("internal", "The upstream answered with a body that is not a chat completion", {
@@ -72,5 +80,22 @@ export function decodeChatCompletionsResponse(
     typeAnswerAudio(parts, audioType);
   Object.assign(fields, remainingFields(body, consumed));
   if (Object.keys(fields).length > 0) response.extensions = { "chat-completions": fields };
+  const at = first ? pointer("/choices", (body.choices as WireObject[]).indexOf(first)) : "/choices";
+  traceFields(context, body, {
+    "/id": "/id",
+    "/model": "/model",
+    "/created": "/created",
+    "/usage": "/usage",
+    "/parts": pointer(at, "message"),
+    "/finishReason": pointer(at, "finish_reason"),
+    "/status": pointer(at, "finish_reason"),
+  });
+  traceExtensions(context, body, "chat-completions", Object.keys(fields));
+  choices.slice(1).forEach((choice, position) => {
+    context.trace(
+      pointer("/candidates", position),
+      pointer("/choices", (body.choices as WireObject[]).indexOf(choice)),
+    );
+  });
   return response;
 }

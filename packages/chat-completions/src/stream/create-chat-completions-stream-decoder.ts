@@ -5,6 +5,7 @@ import {
   type Citation,
   type ConversionContext,
   type Part,
+  pointer,
   type ReasoningPart,
   StreamParseFailure,
   type ToolCallPart,
@@ -97,6 +98,15 @@ export function createChatCompletionsStreamDecoderTransformer(
 ): StreamTransformer<unknown, ChatEvent> {
   const tagScanner = reasoningTags && createReasoningTagScanner(reasoningTags);
   let identify = createCallIdentities(context);
+  /** The index of the chunk being read, and the delta that opens a part in it, for loss paths. */
+  let chunkIndex = -1;
+  let partSource = "";
+  context.startSource();
+  /** The next part index, traced to the delta that opens it. */
+  const openPart = () => {
+    context.trace(pointer("/parts", nextIndex), partSource);
+    return nextIndex++;
+  };
   let started = false;
   let ended = false;
   let nextIndex = 0;
@@ -156,7 +166,7 @@ export function createChatCompletionsStreamDecoderTransformer(
   ): OpenPart {
     if (open?.kind === kind) return open;
     closeOpen(controller);
-    open = { index: nextIndex++, kind, text: "" };
+    open = { index: openPart(), kind, text: "" };
     if (field !== undefined) open.field = field;
     controller.enqueue(
       field === undefined
@@ -190,7 +200,7 @@ export function createChatCompletionsStreamDecoderTransformer(
       if (open) closeOpen(controller);
       const identity = identify(wireId);
       call = {
-        index: nextIndex++,
+        index: openPart(),
         identity,
         wireId,
         name: typeof fn.name === "string" ? fn.name : "",
@@ -344,6 +354,7 @@ export function createChatCompletionsStreamDecoderTransformer(
   return {
     transform(item, controller) {
       if (ended) return;
+      chunkIndex += 1;
       if (StreamParseFailure.isInstance(item)) {
         if (item.raw.trim() === "[DONE]") finish(controller);
         else
@@ -366,6 +377,8 @@ export function createChatCompletionsStreamDecoderTransformer(
       }
       if (!started) {
         started = true;
+        for (const field of ["id", "model", "created"])
+          context.trace(pointer("", field), pointer("", chunkIndex, field));
         const start: ChatEvent = {
           type: "response-start",
           id: typeof item.id === "string" ? item.id : context.generateId("chatcmpl"),
@@ -379,8 +392,9 @@ export function createChatCompletionsStreamDecoderTransformer(
         controller.enqueue(start);
       }
       if (Array.isArray(item.choices))
-        for (const choice of item.choices as unknown[]) {
+        for (const [position, choice] of (item.choices as unknown[]).entries()) {
           if (!isWireObject(choice)) continue;
+          partSource = pointer("", chunkIndex, "choices", position, "delta");
           const index = typeof choice.index === "number" ? choice.index : 0;
           if (index !== 0) {
             const accumulator = candidates.get(index) ?? createChoiceAccumulator();
@@ -396,6 +410,8 @@ export function createChatCompletionsStreamDecoderTransformer(
           }
           if (typeof choice.finish_reason === "string") {
             finishWire = choice.finish_reason;
+            context.trace("/finishReason", pointer("", chunkIndex, "choices", position, "finish_reason"));
+            context.trace("/status", pointer("", chunkIndex, "choices", position, "finish_reason"));
             const consumed = ["index", "delta", "finish_reason"];
             if (isWireObject(choice.logprobs)) consumed.push("logprobs");
             choiceRest = remainingFields(choice, consumed);
@@ -403,6 +419,7 @@ export function createChatCompletionsStreamDecoderTransformer(
         }
       if (isWireObject(item.usage)) {
         usage = decodeChatCompletionsUsage(item.usage);
+        context.trace("/usage", pointer("", chunkIndex, "usage"));
         controller.enqueue({ type: "usage", usage });
       }
     },

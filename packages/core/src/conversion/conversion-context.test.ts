@@ -44,6 +44,61 @@ describe("createConversionContext", () => {
   });
 });
 
+describe("loss paths in the source document's terms", () => {
+  it("translates a canonical path through the nearest traced node", () => {
+    const context = createConversionContext();
+    context.startSource();
+    context.trace("/messages/0", "/contents/1");
+    context.trace("/messages/0/parts/2", "/contents/1/parts/3");
+    context.trace("/topK", "/generationConfig/topK");
+    context.lose("dropped", "/messages/0/parts/2/cache", "a");
+    context.lose("dropped", "/messages/0/parts/5", "b");
+    context.lose("unsupported", "/topK", "c");
+    context.lose("dropped", "/metadata", "d");
+    expect(context.losses.map((loss) => loss.path)).toEqual([
+      "/contents/1/parts/3",
+      "/contents/1",
+      "/generationConfig/topK",
+      "",
+    ]);
+  });
+
+  it("keeps source paths as they are, and canonical ones when nothing was decoded", () => {
+    const context = createConversionContext();
+    context.lose("dropped", "/messages/0/parts/1", "built by hand");
+    context.startSource();
+    context.trace("/parts/0", "/3/content_block");
+    context.loseAtSource("dropped", "/content/7", "a decoder's own loss");
+    expect(context.losses.map((loss) => loss.path)).toEqual(["/messages/0/parts/1", "/content/7"]);
+  });
+
+  it("keeps the rest of the path below a node traced as of the same shape", () => {
+    const context = createConversionContext();
+    context.startSource();
+    context.trace("/extensions/responses/text", "/text", true);
+    context.trace("/tools/0", "/tools/2");
+    expect(context.sourcePath("/extensions/responses/text/verbosity")).toBe("/text/verbosity");
+    expect(context.sourcePath("/tools/0/inputSchema/properties")).toBe("/tools/2");
+  });
+
+  it("forgets the last document's trace when a new one starts", () => {
+    const context = createConversionContext();
+    context.startSource();
+    context.trace("/model", "/body/model");
+    context.startSource();
+    expect(context.sourcePath("/model")).toBe("");
+  });
+
+  it("names the source path in a strict failure", () => {
+    const context = createConversionContext({ strict: true });
+    context.startSource();
+    context.trace("/topK", "/generationConfig/topK");
+    expect(() => context.lose("unsupported", "/topK", "no top k")).toThrow(
+      expect.objectContaining({ param: "/generationConfig/topK" }),
+    );
+  });
+});
+
 describe("pointer", () => {
   it("escapes ~ and / as RFC 6901 says", () => {
     expect(pointer("", "messages", 0, "a/b~c")).toBe("/messages/0/a~1b~0c");

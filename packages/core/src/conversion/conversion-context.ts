@@ -1,6 +1,7 @@
 import { CanonicalError } from "../errors/canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import type { Loss } from "./loss";
+import { createSourceTrace, type SourceTrace } from "./source-trace";
 
 /** Options for {@link createConversionContext}. */
 export interface ConversionContextOptions {
@@ -15,8 +16,14 @@ export interface ConversionContextOptions {
 }
 
 /**
- * What every decode and encode is given: the place to record losses, and the id and clock
- * sources, so conversions are deterministic when a caller asks for that.
+ * What every decode and encode is given: the place to record losses, the trace of where each
+ * canonical node came from, and the id and clock sources, so conversions are deterministic when a
+ * caller asks for that.
+ *
+ * Loss paths are JSON pointers into the source document, the one the caller (or the upstream) sent.
+ * A decoder calls {@link ConversionContext.startSource} and then {@link ConversionContext.trace}s
+ * the canonical nodes it builds; an encoder, which sees only the canonical model, reports losses
+ * with canonical paths, and {@link ConversionContext.lose} translates them through that trace.
  */
 export interface ConversionContext {
   /** Whether the first loss throws. */
@@ -25,8 +32,23 @@ export interface ConversionContext {
   readonly losses: Loss[];
   /** The canonical request being answered, when known. */
   request?: ChatRequest;
-  /** Records a loss; in strict mode throws an `invalid_request` {@link CanonicalError} instead. */
+  /**
+   * Records a loss at `path`, a canonical pointer (`/messages/0/parts/1/cache`), stored as the
+   * pointer of the source node it was traced to (see {@link SourceTrace.resolve}); in strict mode
+   * throws an `invalid_request` {@link CanonicalError} naming that pointer instead.
+   */
   lose(code: Loss["code"], path: string, message: string): void;
+  /** {@link lose} for a `path` already in the source document's terms (a decoder's own losses). */
+  loseAtSource(code: Loss["code"], path: string, message: string): void;
+  /** Starts the trace of a new source document (each decoder calls it first); forgets the last one. */
+  startSource(): void;
+  /**
+   * Records that the canonical node at `canonicalPath` came from `sourcePath` in the source
+   * document (`sameShape`: copied as it was, see {@link SourceTrace.record}).
+   */
+  trace(canonicalPath: string, sourcePath: string, sameShape?: boolean): void;
+  /** The source pointer a canonical pointer is reported at. */
+  sourcePath(canonicalPath: string): string;
   /** A new id with the given prefix (`call_…`). */
   generateId(prefix: string): string;
   /** The current time, epoch milliseconds. */
@@ -37,18 +59,33 @@ export interface ConversionContext {
 export function createConversionContext(options: ConversionContextOptions = {}): ConversionContext {
   const strict = options.strict ?? false;
   const losses: Loss[] = [];
+  const sources = createSourceTrace();
+  const loseAtSource = (code: Loss["code"], path: string, message: string) => {
+    if (strict) {
+      throw new CanonicalError("invalid_request", `Strict conversion: ${message} (at ${path || "/"})`, {
+        param: path,
+        code: "conversion_loss",
+      });
+    }
+    losses.push({ code, path, message });
+  };
   return {
     strict,
     losses,
     request: options.request,
     lose(code, path, message) {
-      if (strict) {
-        throw new CanonicalError("invalid_request", `Strict conversion: ${message} (at ${path || "/"})`, {
-          param: path,
-          code: "conversion_loss",
-        });
-      }
-      losses.push({ code, path, message });
+      loseAtSource(code, sources.resolve(path), message);
+    },
+    loseAtSource,
+    startSource() {
+      sources.reset();
+      sources.record("", "");
+    },
+    trace(canonicalPath, sourcePath, sameShape) {
+      sources.record(canonicalPath, sourcePath, sameShape);
+    },
+    sourcePath(canonicalPath) {
+      return sources.resolve(canonicalPath);
     },
     generateId: options.generateId ?? randomId,
     now: options.now ?? Date.now,

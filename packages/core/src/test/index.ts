@@ -1,5 +1,17 @@
 // Conformance suites for codecs
 export { type CodecFixtures, testCodec } from "./test-codec";
+// The loss detector: round trips through every other format, compared leaf by leaf
+export {
+  type DetectorDocument,
+  type DetectorNormalization,
+  detectLosses,
+  type LossDetectorOptions,
+  type LossFinding,
+} from "./loss-detector";
+export { type LossWaiver, unwaivedFindings } from "./loss-waivers";
+export { joinStreamEvents } from "./join-stream-events";
+export { type LossDetectorSuiteOptions, testLossDetector } from "./test-loss-detector";
+export { type NamedDetectorDocument, recordedDetectorDocuments } from "./detector-recordings";
 // Conformance suites for providers
 export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-provider";
 // Conformance suites for stores
@@ -40,6 +52,8 @@ export {
   type SpecValidatorOptions,
 } from "./spec-validator";
 export type { SpecValidationMode } from "./spec-allowance";
+export { type JsonSchemaArbitraryOptions, jsonSchemaArbitrary } from "./json-schema-arbitrary";
+export { type SpecDocumentKind, specDocumentArbitrary } from "./spec-document-arbitrary";
 // Shared specifications and recordings
 export { specPath } from "./spec-path";
 // Local HTTP servers for tests

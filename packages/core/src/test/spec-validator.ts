@@ -127,15 +127,27 @@ export function createSpecValidatorWith(
   };
 }
 
-function compileSpec(format: SpecFormat, allowances: readonly SpecAllowance[], file: string) {
-  const spec = specs[format];
+/**
+ * The component schemas of `format`'s stored spec as JSON Schema 2020-12, in the form the validator
+ * checks against: `allOf`s merged, the allowances applied, objects closed to undeclared properties.
+ */
+export function preparedSpecSchemas(
+  format: SpecFormat,
+  allowances: readonly SpecAllowance[] = specAllowances(format, "emitted"),
+  file = specs[format].file,
+): SpecSchemas {
   const schemas = readSpecSchemas(file);
-  if (spec.dialect === "3.0") convertOpenApi30Schemas(schemas);
+  if (specs[format].dialect === "3.0") convertOpenApi30Schemas(schemas);
   resolveRecursiveReferences(schemas);
   mergeAllOfSchemas(schemas);
   for (const allowance of allowances) allowance.apply(schemas);
   closeObjectSchemas(schemas);
   prepareDiscriminators(schemas);
+  return schemas;
+}
+
+function compileSpec(format: SpecFormat, allowances: readonly SpecAllowance[], file: string) {
+  const schemas = preparedSpecSchemas(format, allowances, file);
   const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true });
   addSpecFormats(ajv);
   const documentId = `https://interlingua.invalid/specs/${format}.json`;

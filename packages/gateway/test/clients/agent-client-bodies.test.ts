@@ -234,11 +234,11 @@ describe("Codex CLI's fields no codec maps", () => {
     const sent = messagesUpstream.calls[0]!.wire;
     for (const field of ["include", "prompt_cache_key", "client_metadata", "text"])
       expect(sent).not.toHaveProperty(field);
-    expect(reports[0]!.losses.filter((loss) => loss.path.startsWith("/extensions/"))).toEqual([
-      expect.objectContaining({ code: "dropped", path: "/extensions/responses/include" }),
-      expect.objectContaining({ code: "dropped", path: "/extensions/responses/prompt_cache_key" }),
-      expect.objectContaining({ code: "dropped", path: "/extensions/responses/client_metadata" }),
-      expect.objectContaining({ code: "dropped", path: "/extensions/responses/text/verbosity" }),
+    expect(reports[0]!.losses.filter((loss) => loss.message.includes("has no equivalent"))).toEqual([
+      expect.objectContaining({ code: "dropped", path: "/include" }),
+      expect.objectContaining({ code: "dropped", path: "/prompt_cache_key" }),
+      expect.objectContaining({ code: "dropped", path: "/client_metadata" }),
+      expect.objectContaining({ code: "dropped", path: "/text/verbosity" }),
     ]);
   });
 });
@@ -258,9 +258,9 @@ describe("Claude Code's fields no codec maps", () => {
       context_management: { edits: [{ type: "clear_thinking_20251015", keep: "all" }] },
     };
     expect((await converting.fetch(messagesCall(body))).status).toBe(200);
-    expect(reports[0]!.losses.filter((loss) => loss.path.startsWith("/extensions/"))).toEqual([
-      expect.objectContaining({ code: "dropped", path: "/extensions/messages/context_management" }),
-      expect.objectContaining({ code: "dropped", path: "/extensions/messages/thinking/display" }),
+    expect(reports[0]!.losses.filter((loss) => loss.message.includes("has no equivalent"))).toEqual([
+      expect.objectContaining({ code: "dropped", path: "/context_management" }),
+      expect.objectContaining({ code: "dropped", path: "/thinking/display" }),
     ]);
   });
 });

@@ -229,7 +229,7 @@ describe("backend legality: every request the gateway sends is one the backend a
                 const losses = legality.report()?.losses ?? [];
                 if (rawFinishReason !== undefined && unmappableFinishReasons.has(rawFinishReason))
                   expect(
-                    losses.some((loss) => loss.path.includes("finishReason")),
+                    losses.some((loss) => loss.message.includes(rawFinishReason)),
                     `${rawFinishReason}: ${JSON.stringify(losses)}`,
                   ).toBe(true);
                 // Every change is a reported loss: the header counts them, and strict mode refuses the

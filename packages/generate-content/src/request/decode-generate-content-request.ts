@@ -5,10 +5,13 @@ import {
   type Instruction,
   type Message,
   type Part,
+  pointer,
   type RequestLocation,
   type TextPart,
   type ToolChoice,
   toCanonicalError,
+  traceExtensions,
+  traceFields,
 } from "@interlingua/core";
 import { generateContentExtensions, unknownFields } from "../wire/generate-content-extensions";
 import {
@@ -43,9 +46,10 @@ const roles = { user: "user", model: "assistant", function: "tool", tool: "tool"
  */
 export function decodeGenerateContentRequest(
   wire: unknown,
-  _context: ConversionContext,
+  context: ConversionContext,
   location?: RequestLocation,
 ): ChatRequest {
+  context.startSource();
   const { value, snakeCaseKeys } = normalizeGenerateContentKeys(wire);
   const parsed = GenerateContentRequest.safeParse(value);
   if (!parsed.success) throw toCanonicalError(parsed.error);
@@ -79,7 +83,80 @@ export function decodeGenerateContentRequest(
   if (location?.stream !== undefined) request.stream = location.stream;
   const extensions = generateContentExtensions(extra);
   if (extensions) request.extensions = extensions;
+  const traced = inCallerSpelling(context, snakeCaseKeys);
+  traceFields(traced, body, requestSources);
+  traceExtensions(traced, body, "generate-content", Object.keys(extra));
+  traceContents(traced, body);
   return request;
+}
+
+/**
+ * The context with its traces spelled as the caller spelled the body: a pointer into the lowerCamel
+ * body gets back the snake_case tokens `snakeCaseKeys` names (see `normalizeGenerateContentKeys`).
+ */
+function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly string[]): ConversionContext {
+  if (snakeCaseKeys.length === 0) return context;
+  const callerToken = new Map<string, string>();
+  for (const key of snakeCaseKeys) {
+    const at = key.lastIndexOf("/");
+    const snake = key.slice(at + 1);
+    callerToken.set(
+      `${key.slice(0, at)}/${snake.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}`,
+      snake,
+    );
+  }
+  const spell = (path: string) => {
+    let camel = "";
+    let spelled = "";
+    for (const token of path.split("/").slice(1)) {
+      camel += `/${token}`;
+      spelled += `/${callerToken.get(camel) ?? token}`;
+    }
+    return spelled;
+  };
+  return {
+    ...context,
+    trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
+  };
+}
+
+/** Canonical request fields and the generate-content fields they come from, for loss paths. */
+const requestSources: Record<string, string> = {
+  "/instructions": "/systemInstruction",
+  "/instructions/0": "/systemInstruction",
+  "/tools": "/tools",
+  "/toolChoice": "/toolConfig/functionCallingConfig",
+  "/safetySettings": "/safetySettings",
+  "/cachedContent": "/cachedContent",
+  "/stopSequences": "/generationConfig/stopSequences",
+  "/candidateCount": "/generationConfig/candidateCount",
+  "/maxOutputTokens": "/generationConfig/maxOutputTokens",
+  "/temperature": "/generationConfig/temperature",
+  "/topP": "/generationConfig/topP",
+  "/topK": "/generationConfig/topK",
+  "/seed": "/generationConfig/seed",
+  "/presencePenalty": "/generationConfig/presencePenalty",
+  "/frequencyPenalty": "/generationConfig/frequencyPenalty",
+  "/logprobs": "/generationConfig/responseLogprobs",
+  "/topLogprobs": "/generationConfig/logprobs",
+  "/outputModalities": "/generationConfig/responseModalities",
+  "/speech": "/generationConfig/speechConfig",
+  "/reasoning": "/generationConfig/thinkingConfig",
+  "/mediaResolution": "/generationConfig/mediaResolution",
+  "/outputFormat": "/generationConfig",
+};
+
+/** Traces each canonical message and part to the content and part it came from (one to one). */
+function traceContents(context: ConversionContext, body: GenerateContentRequestBody): void {
+  body.contents.forEach((content, index) => {
+    context.trace(pointer("/messages", index), pointer("/contents", index));
+    content.parts.forEach((_, part) => {
+      context.trace(pointer("/messages", index, "parts", part), pointer("/contents", index, "parts", part));
+    });
+  });
+  body.systemInstruction?.parts.forEach((_, part) => {
+    context.trace(pointer("/instructions/0/parts", part), pointer("/systemInstruction/parts", part));
+  });
 }
 
 const safetyFields = new Set(["category", "threshold"]);

@@ -4,6 +4,9 @@ import {
   type ChatResponse,
   type ConversionContext,
   type FinishReason,
+  pointer,
+  traceExtensions,
+  traceFields,
   type Usage,
 } from "@interlingua/core";
 import { generateContentExtensions, unknownFields } from "../wire/generate-content-extensions";
@@ -43,6 +46,7 @@ export function summarizeGenerateContentOutcome(
  * the same format gets it back exactly. A response without candidates or parts is legal.
  */
 export function decodeGenerateContentResponse(wire: unknown, context: ConversionContext): ChatResponse {
+  context.startSource();
   const parsed = GenerateContentResponse.safeParse(wire);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -75,7 +79,8 @@ export function decodeGenerateContentResponse(wire: unknown, context: Conversion
   else extra.usageOmitted = true;
 
   const response: ChatResponse = { id, model, parts: decodedFirst?.parts ?? [], finishReason, usage, status };
-  if ("createTime" in body) context.lose("dropped", "/createTime", "The Vertex AI createTime is not carried");
+  if ("createTime" in body)
+    context.loseAtSource("dropped", "/createTime", "The Vertex AI createTime is not carried");
   if (others.length > 0) {
     response.candidates = others.map((candidate, position) =>
       decodeExtraCandidate(candidate, position + 1, id),
@@ -83,8 +88,26 @@ export function decodeGenerateContentResponse(wire: unknown, context: Conversion
   }
   const extensions = generateContentExtensions(extra);
   if (extensions) response.extensions = extensions;
+  traceFields(context, body, responseSources);
+  traceExtensions(context, body, "generate-content", Object.keys(extra));
+  first?.content?.parts?.forEach((_, index) => {
+    context.trace(pointer("/parts", index), pointer("/candidates/0/content/parts", index));
+  });
+  others.forEach((_, position) => {
+    context.trace(pointer("/candidates", position), pointer("/candidates", position + 1));
+  });
   return response;
 }
+
+/** Canonical response fields and the generate-content fields they come from, for loss paths. */
+const responseSources: Record<string, string> = {
+  "/id": "/responseId",
+  "/model": "/modelVersion",
+  "/finishReason": "/candidates/0/finishReason",
+  "/status": "/candidates/0/finishReason",
+  "/usage": "/usageMetadata",
+  "/parts": "/candidates/0/content/parts",
+};
 
 /** A candidate after the first as a canonical {@link Candidate}. */
 export function decodeExtraCandidate(

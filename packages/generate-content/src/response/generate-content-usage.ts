@@ -36,7 +36,7 @@ export function usageFromGenerateContent(
 ): Usage {
   for (const field of vertexFields)
     if (field in metadata)
-      context?.lose("dropped", `${path}/${field}`, `The Vertex AI ${field} is not carried`);
+      context?.loseAtSource("dropped", `${path}/${field}`, `The Vertex AI ${field} is not carried`);
   // Thinking without any answer tokens comes with no `candidatesTokenCount`: the output is the
   // thoughts alone (never undefined, which other formats would report as zero output).
   const candidatesOmitted =

@@ -5,6 +5,7 @@ import {
   type ConversionContext,
   type ErrorData,
   type Part,
+  pointer,
   StreamParseFailure,
   type StreamTransformer,
 } from "@interlingua/core";
@@ -105,6 +106,15 @@ export function createGenerateContentStreamDecoderTransformer(
   let usageDecoded = false;
   let output: TransformStreamDefaultController<ChatEvent>;
   const enqueue = (event: ChatEvent) => output.enqueue(event);
+  /** The index of the chunk being read, and the source of the part being read, for loss paths. */
+  let chunkIndex = -1;
+  let partSource = "";
+  context.startSource();
+  /** The next part index, traced to the wire part that opens it. */
+  const openPart = () => {
+    context.trace(pointer("/parts", nextIndex), partSource);
+    return nextIndex++;
+  };
   /** Names calls without an id by the output part they will be (`nextIndex`). */
   const identity: PartIdentity = {
     callId: () => responseCallId(id, nextIndex),
@@ -122,6 +132,7 @@ export function createGenerateContentStreamDecoderTransformer(
     transform(item, controller) {
       if (finished) return;
       output = controller;
+      chunkIndex += 1;
       if (StreamParseFailure.isInstance(item)) {
         fail({ kind: "unavailable", status: 502, message: `Malformed upstream stream: ${item.message}` });
         return;
@@ -141,6 +152,8 @@ export function createGenerateContentStreamDecoderTransformer(
       }
       if (!started) {
         started = true;
+        context.trace("/id", pointer("", chunkIndex, "responseId"));
+        context.trace("/model", pointer("", chunkIndex, "modelVersion"));
         id = typeof item.responseId === "string" ? item.responseId : context.generateId("resp");
         const model =
           typeof item.modelVersion === "string" ? item.modelVersion : (context.request?.model ?? "unknown");
@@ -156,12 +169,17 @@ export function createGenerateContentStreamDecoderTransformer(
       }
       if ("createTime" in item && !droppedCreateTime) {
         droppedCreateTime = true;
-        context.lose("dropped", "/createTime", "The Vertex AI createTime is not carried");
+        context.loseAtSource(
+          "dropped",
+          pointer("", chunkIndex, "createTime"),
+          "The Vertex AI createTime is not carried",
+        );
       }
       for (const key in item) if (!responseFields.has(key)) responseExtra[key] = item[key];
       if (isRecord(item.usageMetadata)) {
         // Every chunk repeats the usage so far: decoded when its counts change, and at the end.
         usageMetadata = item.usageMetadata as GenerateContentUsageMetadata;
+        context.trace("/usage", pointer("", chunkIndex, "usageMetadata"));
         const key = usageKey(usageMetadata);
         if (key !== lastUsageKey) {
           lastUsageKey = key;
@@ -169,7 +187,11 @@ export function createGenerateContentStreamDecoderTransformer(
           usageDecoded = true;
           enqueue({
             type: "usage",
-            usage: usageFromGenerateContent(usageMetadata, lossContext, "/usageMetadata"),
+            usage: usageFromGenerateContent(
+              usageMetadata,
+              lossContext,
+              pointer("", chunkIndex, "usageMetadata"),
+            ),
           });
         }
       }
@@ -179,7 +201,7 @@ export function createGenerateContentStreamDecoderTransformer(
         const candidate: unknown = item.candidates[position];
         if (!isRecord(candidate)) continue;
         const index = typeof candidate.index === "number" ? candidate.index : position;
-        if (index === 0) readFirstCandidate(candidate);
+        if (index === 0) readFirstCandidate(candidate, pointer("", chunkIndex, "candidates", position));
         else gatherOther(index, candidate);
       }
     },
@@ -232,14 +254,21 @@ export function createGenerateContentStreamDecoderTransformer(
     },
   };
 
-  function readFirstCandidate(candidate: Record_) {
+  function readFirstCandidate(candidate: Record_, source: string) {
+    if (typeof candidate.finishReason === "string") {
+      context.trace("/finishReason", pointer(source, "finishReason"));
+      context.trace("/status", pointer(source, "finishReason"));
+    }
     firstCandidate ??= {};
     for (const key in candidate) if (!candidateFields.has(key)) firstCandidate[key] = candidate[key];
     if (isRecord(candidate.content)) {
       const fields = unknownFields(candidate.content, partsOnly);
       if (fields) firstCandidate.contentFields = { ...(firstCandidate.contentFields as object), ...fields };
       if (Array.isArray(candidate.content.parts))
-        for (const part of candidate.content.parts) if (isRecord(part)) readPart(part);
+        candidate.content.parts.forEach((part: unknown, position: number) => {
+          partSource = pointer(source, "content", "parts", position);
+          if (isRecord(part)) readPart(part);
+        });
     }
     if (isRecord(candidate.citationMetadata)) readCitations(candidate.citationMetadata);
     if (typeof candidate.finishReason === "string") finishRaw = candidate.finishReason;
@@ -277,7 +306,7 @@ export function createGenerateContentStreamDecoderTransformer(
       const kind = part.thought === true ? "reasoning" : "text";
       if (!open || open.kind !== kind) {
         closeOpen();
-        open = { index: nextIndex++, kind, text: "", offset: answerLength };
+        open = { index: openPart(), kind, text: "", offset: answerLength };
         enqueue({ type: "part-start", index: open.index, kind, extensions: ownPart() });
       }
       // A signature comes just before the piece it arrived with, so an encoder can send them together.
@@ -304,13 +333,13 @@ export function createGenerateContentStreamDecoderTransformer(
     }
     closeOpen();
     const decoded = decodeGenerateContentPart(part as GenerateContentPart, identity);
-    emitWhole(nextIndex++, decoded);
+    emitWhole(openPart(), decoded);
   }
 
   function readPartialCall(part: Record_, call: Record_) {
     if (!pending) {
       closeOpen();
-      pending = { index: nextIndex++, args: {} };
+      pending = { index: openPart(), args: {} };
     }
     if (typeof call.id === "string") pending.id = call.id;
     if (typeof call.name === "string") pending.name = call.name;

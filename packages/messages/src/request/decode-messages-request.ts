@@ -5,6 +5,9 @@ import {
   type Instruction,
   type Message,
   type Part,
+  pointer,
+  traceExtensions,
+  traceFields,
 } from "@interlingua/core";
 import { decodeMessagesBlock, decodeMessagesTextBlock } from "../shared/decode-messages-block";
 import { extraFields } from "../shared/extra-fields";
@@ -43,11 +46,17 @@ const messageKnown = new Set(["role", "content"]);
  * has no part for stay in `opaqueBlocks` with their position. A `system` message is marked `inline`:
  * the messages encoder puts it back at its place, where other instructions move to `system`.
  */
-function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string>): Message {
+function decodeMessage(
+  wire: MessagesInputMessage,
+  toolNames: Map<string, string>,
+  partSources: string[],
+  source: string,
+): Message {
   const extra: Record<string, unknown> = extraFields(wire, messageKnown) ?? {};
   const parts: Part[] = [];
   if (typeof wire.content === "string") {
     parts.push({ type: "text", text: wire.content });
+    partSources.push(pointer(source, "content"));
     extra.contentForm = "string";
   } else {
     const opaqueBlocks: { index: number; block: unknown }[] = [];
@@ -57,6 +66,7 @@ function decodeMessage(wire: MessagesInputMessage, toolNames: Map<string, string
       else {
         if (part.type === "tool-call") toolNames.set(part.id, part.name);
         parts.push(part);
+        partSources.push(pointer(source, "content", index));
       }
     });
     if (opaqueBlocks.length > 0) extra.opaqueBlocks = opaqueBlocks;
@@ -164,6 +174,65 @@ function mergeConsecutiveTurns(messages: Message[]): Message[] {
   return merged;
 }
 
+/** Canonical request fields and the messages fields they come from, for loss paths. */
+const requestSources: Record<string, string> = {
+  "/model": "/model",
+  "/maxOutputTokens": "/max_tokens",
+  "/stopSequences": "/stop_sequences",
+  "/stream": "/stream",
+  "/temperature": "/temperature",
+  "/topK": "/top_k",
+  "/topP": "/top_p",
+  "/serviceTier": "/service_tier",
+  "/user": "/metadata/user_id",
+  "/metadata": "/metadata",
+  "/reasoning": "/thinking",
+  "/reasoning/budgetTokens": "/thinking/budget_tokens",
+  "/reasoning/effort": "/output_config/effort",
+  "/outputFormat": "/output_config/format",
+  "/toolChoice": "/tool_choice",
+  "/parallelToolCalls": "/tool_choice/disable_parallel_tool_use",
+  "/tools": "/tools",
+  "/instructions": "/system",
+  "/instructions/0": "/system",
+};
+
+/** Part fields named otherwise in a content block. */
+const partFieldSources: Record<string, string> = { "/cache": "/cache_control" };
+
+/**
+ * Traces each canonical message and part to the message and content block it came from, given
+ * the source of each decoded part of each wire message (consecutive same-role messages are one
+ * canonical message, see {@link mergeConsecutiveTurns}).
+ */
+function traceMessages(
+  context: ConversionContext,
+  wire: MessagesRequest,
+  partSources: readonly string[][],
+): void {
+  let index = -1;
+  let offset = 0;
+  wire.messages.forEach((message, wireIndex) => {
+    if (wireIndex === 0 || wire.messages[wireIndex - 1]!.role !== message.role) {
+      index += 1;
+      offset = 0;
+      context.trace(pointer("/messages", index), pointer("/messages", wireIndex));
+    }
+    for (const source of partSources[wireIndex] ?? []) {
+      const canonical = pointer("/messages", index, "parts", offset++);
+      context.trace(canonical, source);
+      traceFields(context, wire, partFieldSources, { canonical, source });
+    }
+  });
+  if (Array.isArray(wire.system))
+    wire.system.forEach((_, part) => {
+      context.trace(pointer("/instructions/0/parts", part), pointer("/system", part));
+    });
+  wire.tools?.forEach((_, tool) => {
+    context.trace(pointer("/tools", tool), pointer("/tools", tool));
+  });
+}
+
 function decodeSystem(system: MessagesRequest["system"]): Instruction[] | undefined {
   if (system === undefined) return undefined;
   if (typeof system === "string") {
@@ -186,9 +255,10 @@ function decodeSystem(system: MessagesRequest["system"]): Instruction[] | undefi
  */
 export function decodeMessagesRequest(
   wire: unknown,
-  _context: ConversionContext,
+  context: ConversionContext,
   families: readonly MessagesModelFamily[] = defaultMessagesModelFamilies,
 ): ChatRequest {
+  context.startSource();
   const parsed = MessagesRequest.safeParse(wire);
   if (!parsed.success) throw invalidMessagesRequest(parsed.error);
   const body = parsed.data;
@@ -202,11 +272,18 @@ export function decodeMessagesRequest(
 
   const extra: Record<string, unknown> = extraFields(body, requestKnown) ?? {};
   const toolNames = new Map<string, string>();
+  const partSources: string[][] = body.messages.map(() => []);
   const request: ChatRequest = {
     model: body.model,
-    messages: mergeConsecutiveTurns(body.messages.map((message) => decodeMessage(message, toolNames))),
+    messages: mergeConsecutiveTurns(
+      body.messages.map((message, index) =>
+        decodeMessage(message, toolNames, partSources[index]!, pointer("/messages", index)),
+      ),
+    ),
     maxOutputTokens: body.max_tokens,
   };
+  traceFields(context, body, requestSources);
+  traceMessages(context, body, partSources);
   const instructions = decodeSystem(body.system);
   if (instructions) request.instructions = instructions;
   if (body.tools) request.tools = body.tools.map(decodeMessagesTool);
@@ -250,6 +327,9 @@ export function decodeMessagesRequest(
     if (Object.keys(configExtra).length > 0 || (format == null && effort == null))
       extra.output_config = configExtra;
   }
-  if (Object.keys(extra).length > 0) request.extensions = { messages: extra };
+  if (Object.keys(extra).length > 0) {
+    request.extensions = { messages: extra };
+    traceExtensions(context, body, "messages", Object.keys(extra));
+  }
   return request;
 }

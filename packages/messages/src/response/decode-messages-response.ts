@@ -1,4 +1,12 @@
-import { CanonicalError, type ChatResponse, type ConversionContext, type Part } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ChatResponse,
+  type ConversionContext,
+  type Part,
+  pointer,
+  traceExtensions,
+  traceFields,
+} from "@interlingua/core";
 import { decodeMessagesBlock } from "../shared/decode-messages-block";
 import { extraFields } from "../shared/extra-fields";
 import {
@@ -19,6 +27,15 @@ const responseKnown = new Set([
   "stop_sequence",
   "usage",
 ]);
+/** Canonical response fields and the messages fields they come from, for loss paths. */
+export const messagesResponseSources: Record<string, string> = {
+  "/id": "/id",
+  "/model": "/model",
+  "/finishReason": "/stop_reason",
+  "/status": "/stop_reason",
+  "/stopSequence": "/stop_sequence",
+  "/usage": "/usage",
+};
 const nullImplied = new Set(["stop_sequence"]);
 const incompleteStopReasons = new Set(["max_tokens", "model_context_window_exceeded"]);
 
@@ -27,7 +44,8 @@ const incompleteStopReasons = new Set(["max_tokens", "model_context_window_excee
  * `extensions.messages.opaqueBlocks` with their position; other unmapped fields (`stop_details`,
  * `container`, ...) stay in `extensions.messages`.
  */
-export function decodeMessagesResponse(wire: unknown, _context: ConversionContext): ChatResponse {
+export function decodeMessagesResponse(wire: unknown, context: ConversionContext): ChatResponse {
+  context.startSource();
   const parsed = MessagesResponse.safeParse(wire);
   if (!parsed.success) {
     throw new CanonicalError("internal", `Malformed messages response: ${parsed.error.issues[0]?.message}`, {
@@ -41,8 +59,9 @@ export function decodeMessagesResponse(wire: unknown, _context: ConversionContex
   body.content.forEach((block, index) => {
     const part = decodeMessagesBlock(block, toolNames);
     if (part === undefined) opaqueBlocks.push({ index, block });
-    else parts.push(part);
+    else context.trace(pointer("/parts", parts.push(part) - 1), pointer("/content", index));
   });
+  traceFields(context, body, messagesResponseSources);
   const response: ChatResponse = {
     id: body.id,
     model: body.model,
@@ -54,6 +73,7 @@ export function decodeMessagesResponse(wire: unknown, _context: ConversionContex
   if (typeof body.stop_sequence === "string") response.stopSequence = body.stop_sequence;
   const extra = extraFields(body, responseKnown, nullImplied);
   const own = isUnknownStopReason(body.stop_reason);
+  if (extra) traceExtensions(context, body, "messages", Object.keys(extra));
   if (extra || opaqueBlocks.length > 0 || own) {
     response.extensions = {
       messages: {

@@ -166,6 +166,9 @@ export function createMessagesStreamDecoderTransformer(
   let startStop: ChatEventOf<"response-end"> | undefined;
   let end: ChatEventOf<"response-end"> | undefined;
   let output!: TransformStreamDefaultController<ChatEvent>;
+  /** The index of the wire event being decoded, for loss paths (`/<event>/<field>`). */
+  let eventIndex = -1;
+  context.startSource();
 
   function emit(event: ChatEvent): void {
     output.enqueue(event);
@@ -218,13 +221,17 @@ export function createMessagesStreamDecoderTransformer(
       return;
     }
     const startParts: Part[] = [];
+    const at = pointer("", eventIndex, "message");
+    for (const field of ["id", "model", "usage"]) context.trace(pointer("", field), pointer(at, field));
     content.forEach((block: WireRecord & { type: string }, index) => {
       const part = decodeMessagesBlock(block, new Map());
-      if (part) startParts[index] = part;
-      else
-        context.lose(
+      if (part) {
+        startParts[index] = part;
+        context.trace(pointer("/parts", index), pointer(at, "content", index));
+      } else
+        context.loseAtSource(
           "dropped",
-          pointer("/content", index),
+          pointer(at, "content", index),
           `content block type ${block.type} is not carried`,
         );
     });
@@ -277,6 +284,7 @@ export function createMessagesStreamDecoderTransformer(
       malformed(`a second content_block_start for index ${index}`);
       return;
     }
+    context.trace(pointer("/parts", at), pointer("", eventIndex, "content_block"));
     startBlock(at, block as WireRecord & { type: string });
   }
 
@@ -294,7 +302,11 @@ export function createMessagesStreamDecoderTransformer(
     }
     const deltaType = delta.type;
     if (!(Object.hasOwn(deltaKinds, deltaType) && deltaKinds[deltaType]?.includes(block.kind))) {
-      context.lose("dropped", pointer("/content", index), `${deltaType} in a ${block.kind} block`);
+      context.loseAtSource(
+        "dropped",
+        pointer("", eventIndex, "delta"),
+        `${deltaType} in a ${block.kind} block`,
+      );
       return;
     }
     const value = delta[deltaField[deltaType]!];
@@ -352,6 +364,9 @@ export function createMessagesStreamDecoderTransformer(
       return;
     }
     end = endOf(stopReason);
+    context.trace("/finishReason", pointer("", eventIndex, "delta", "stop_reason"));
+    context.trace("/stopSequence", pointer("", eventIndex, "delta", "stop_sequence"));
+    if (isRecord(item.usage)) context.trace("/usage", pointer("", eventIndex, "usage"));
     if (isRecord(item.usage)) end.usage = usageFromMessages(item.usage, startCache);
     if (typeof delta.stop_sequence === "string") end.stopSequence = delta.stop_sequence;
     const eventExtra = extraFields(item, messageDeltaKnown);
@@ -367,6 +382,7 @@ export function createMessagesStreamDecoderTransformer(
   }
 
   function decode(item: unknown): void {
+    eventIndex += 1;
     if (StreamParseFailure.isInstance(item)) {
       malformed(item.message);
       return;
@@ -411,7 +427,7 @@ export function createMessagesStreamDecoderTransformer(
         return;
       }
       default:
-        context.lose("dropped", "", `unknown stream event ${event.type}`);
+        context.loseAtSource("dropped", pointer("", eventIndex), `unknown stream event ${event.type}`);
     }
   }
 
@@ -476,9 +492,9 @@ export function createMessagesStreamDecoderTransformer(
           return;
         }
         ignored.add(index);
-        context.lose(
+        context.loseAtSource(
           "dropped",
-          pointer("/content", index),
+          pointer("", eventIndex, "content_block"),
           `content block type ${block.type} is not carried`,
         );
     }
@@ -594,11 +610,7 @@ function finishBlock(block: OpenBlock, context: ConversionContext, index: number
     case "hosted-tool-call": {
       const parsed = parseJsonObject(block.text);
       if (!parsed.ok)
-        context.lose(
-          "approximated",
-          pointer("/content", index, "input"),
-          "cut-off server tool input sent as {}",
-        );
+        context.lose("approximated", pointer("/parts", index), "cut-off server tool input sent as {}");
       return {
         type: "hosted-tool-call",
         id: block.block.id as string,

@@ -77,7 +77,11 @@ describe("content that message_start already carries (programmatic tool calls)",
     ]);
     expect((await accumulate(events)).parts).toEqual([serverToolUse, toolUse]);
     expect(losses).toEqual([
-      { code: "dropped", path: "/content/0", message: "content block type hologram is not carried" },
+      {
+        code: "dropped",
+        path: "/0/message/content/0",
+        message: "content block type hologram is not carried",
+      },
     ]);
   });
 

@@ -1,4 +1,16 @@
-import type { Message, Part } from "@interlingua/core";
+import { type Message, type Part, pointer } from "@interlingua/core";
+
+/** Told the source of each canonical node a decoder builds: canonical pointer, source pointer. */
+export type TraceSource = (canonicalPath: string, sourcePath: string) => void;
+
+/** The source of each part of an item: its content entry, or the item itself. */
+function partSources(item: WireObject, source: string, count: number): string[] {
+  const content = Array.isArray(item.content) ? item.content : undefined;
+  return Array.from({ length: count }, (_, index) =>
+    content && content.length > index ? pointer(source, "content", index) : source,
+  );
+}
+
 import { remainingFields, type WireObject, withResponsesExtensions } from "../responses-extensions";
 import { decodeResponsesContent } from "./decode-responses-content";
 import { decodeResponsesItemParts, isResponsesToolOutputItem } from "./decode-responses-item-parts";
@@ -38,23 +50,34 @@ export function decodeResponsesMessageParts(item: WireObject, consumeRole: boole
  * message, with each item's fields on its parts. An `item_reference` becomes a `user` message with
  * no parts whose `extensions.responses.itemReference` holds the item (other formats cannot resolve it).
  */
-export function decodeResponsesInput(input: WireObject[]): Message[] {
+export function decodeResponsesInput(input: WireObject[], trace: TraceSource = () => {}): Message[] {
   const messages: Message[] = [];
   const toolNames = new Map<string, string>();
   let group: Message | undefined;
-  const appendToGroup = (role: "assistant" | "tool", parts: Part[]) => {
+  let source = "";
+  const traceParts = (message: Message, from: number, item: WireObject) => {
+    const at = pointer("/messages", messages.indexOf(message));
+    if (from === 0) trace(at, source);
+    partSources(item, source, message.parts.length - from).forEach((partSource, index) => {
+      trace(pointer(at, "parts", from + index), partSource);
+    });
+  };
+  const appendToGroup = (role: "assistant" | "tool", parts: Part[], item: WireObject) => {
     if (group?.role !== role) {
       group = { role, parts: [] };
       messages.push(group);
     }
+    const from = group.parts.length;
     group.parts.push(...parts);
+    traceParts(group, from, item);
   };
 
-  for (const item of input) {
+  for (const [index, item] of input.entries()) {
+    source = pointer("/input", index);
     const type = item.type ?? (item.role !== undefined ? "message" : "item_reference");
     if (type === "message") {
       if (item.role === "assistant") {
-        appendToGroup("assistant", decodeResponsesMessageParts(item, true));
+        appendToGroup("assistant", decodeResponsesMessageParts(item, true), item);
         continue;
       }
       const role = item.role as Message["role"];
@@ -71,14 +94,17 @@ export function decodeResponsesInput(input: WireObject[]): Message[] {
         message.extensions = { responses: { item: itemFields } };
       }
       messages.push(message);
+      traceParts(message, 0, item);
       group = undefined;
     } else if (type === "item_reference") {
       messages.push({ role: "user", parts: [], extensions: { responses: { itemReference: item } } });
+      trace(pointer("/messages", messages.length - 1), source);
       group = undefined;
     } else {
       appendToGroup(
         isResponsesToolOutputItem(type) ? "tool" : "assistant",
         decodeResponsesItemParts(item, toolNames),
+        item,
       );
     }
   }
@@ -86,11 +112,15 @@ export function decodeResponsesInput(input: WireObject[]): Message[] {
 }
 
 /** A response's `output` items as the response's parts (message content, calls, reasoning), in order. */
-export function decodeResponsesOutput(output: WireObject[]): Part[] {
+export function decodeResponsesOutput(output: WireObject[], trace: TraceSource = () => {}): Part[] {
   const parts: Part[] = [];
-  for (const item of output) {
+  for (const [index, item] of output.entries()) {
+    const from = parts.length;
     if (item.type === "message") parts.push(...decodeResponsesMessageParts(item, item.role === "assistant"));
     else parts.push(...decodeResponsesItemParts(item));
+    partSources(item, pointer("/output", index), parts.length - from).forEach((source, offset) => {
+      trace(pointer("/parts", from + offset), source);
+    });
   }
   return parts;
 }

@@ -4,7 +4,10 @@ import {
   type ChatRequest,
   type ConversionContext,
   type OutputFormat,
+  pointer,
   type ReasoningConfig,
+  traceExtensions,
+  traceFields,
 } from "@interlingua/core";
 import { decodeResponsesInput } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
@@ -50,9 +53,10 @@ const directSettings = [
  */
 export function decodeResponsesRequest(
   wire: unknown,
-  _context: ConversionContext,
+  context: ConversionContext,
   families: readonly ResponsesModelFamily[] = defaultResponsesModelFamilies,
 ): ChatRequest {
+  context.startSource();
   assertOpenAiStyleWire(ResponsesRequest, wire);
   const body = wire as WireObject;
   checkEffort(body, families);
@@ -66,8 +70,11 @@ export function decodeResponsesRequest(
   if (typeof body.input === "string") {
     request.messages = [{ role: "user", parts: [{ type: "text", text: body.input }] }];
     marks.inputForm = "string";
+    context.trace("/messages/0", "/input");
   } else {
-    request.messages = decodeResponsesInput(body.input as WireObject[]);
+    request.messages = decodeResponsesInput(body.input as WireObject[], (canonical, source) =>
+      context.trace(canonical, source),
+    );
   }
   if (typeof body.instructions === "string") {
     request.instructions = [{ role: "system", parts: [{ type: "text", text: body.instructions }] }];
@@ -128,8 +135,30 @@ export function decodeResponsesRequest(
   const rest = remainingFields(body, consumed);
   const extensions = rest === undefined ? marks : { ...rest, ...marks };
   if (Object.keys(extensions).length > 0) request.extensions = { responses: extensions };
+  traceFields(context, body, requestSources);
+  traceExtensions(context, body, "responses", Object.keys(extensions));
+  if (Array.isArray(body.tools))
+    body.tools.forEach((_, index) => {
+      context.trace(pointer("/tools", index), pointer("/tools", index));
+    });
   return request;
 }
+
+/** Canonical request fields and the responses fields they come from, for loss paths. */
+const requestSources: Record<string, string> = {
+  ...Object.fromEntries(
+    directSettings.map(([wireName, canonicalName]) => [`/${canonicalName}`, `/${wireName}`]),
+  ),
+  "/model": "/model",
+  "/instructions": "/instructions",
+  "/instructions/0": "/instructions",
+  "/tools": "/tools",
+  "/toolChoice": "/tool_choice",
+  "/outputFormat": "/text/format",
+  "/reasoning": "/reasoning",
+  "/reasoning/effort": "/reasoning/effort",
+  "/reasoning/summary": "/reasoning/summary",
+};
 
 /**
  * Refuses a reasoning effort the model does not take (any, for a model that does not reason), as

@@ -6,9 +6,11 @@ import {
   type FinishReason,
   type Part,
   statusByErrorKind,
+  traceExtensions,
+  traceFields,
 } from "@interlingua/core";
 import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
-import { decodeResponsesOutput } from "../items/decode-responses-items";
+import { decodeResponsesOutput, type TraceSource } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesResponse } from "../wire/responses-response-schema";
 import { decodeResponsesUsage } from "./responses-usage";
@@ -30,7 +32,8 @@ const responseFields = [
  * responses accounting, the status with a finish reason derived from it (`incomplete_details.reason`
  * for incomplete ones, `tool_calls` when the output calls functions), and a failed response's error.
  */
-export function decodeResponsesResponse(wire: unknown, _context: ConversionContext): ChatResponse {
+export function decodeResponsesResponse(wire: unknown, context: ConversionContext): ChatResponse {
+  context.startSource();
   const parsed = ResponsesResponse.safeParse(wire);
   if (!parsed.success)
     throw new CanonicalError(
@@ -40,12 +43,29 @@ export function decodeResponsesResponse(wire: unknown, _context: ConversionConte
         cause: parsed.error,
       },
     );
-  return decodeResponsesResponseObject(wire as WireObject);
+  const response = decodeResponsesResponseObject(wire as WireObject, (canonical, source) =>
+    context.trace(canonical, source),
+  );
+  traceFields(context, wire, responseSources);
+  traceExtensions(context, wire, "responses", Object.keys(response.extensions?.responses ?? {}));
+  return response;
 }
 
+/** Canonical response fields and the responses fields they come from, for loss paths. */
+const responseSources: Record<string, string> = {
+  "/id": "/id",
+  "/model": "/model",
+  "/created": "/created_at",
+  "/parts": "/output",
+  "/usage": "/usage",
+  "/status": "/status",
+  "/finishReason": "/incomplete_details",
+  "/error": "/error",
+};
+
 /** {@link decodeResponsesResponse} for an object already known to be a response (stream lifecycle events). */
-export function decodeResponsesResponseObject(body: WireObject): ChatResponse {
-  const parts = decodeResponsesOutput(body.output as WireObject[]);
+export function decodeResponsesResponseObject(body: WireObject, trace?: TraceSource): ChatResponse {
+  const parts = decodeResponsesOutput(body.output as WireObject[], trace);
   const status = decodeResponsesStatus(body.status);
   const response: ChatResponse = {
     id: body.id as string,

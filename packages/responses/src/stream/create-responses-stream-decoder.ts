@@ -3,6 +3,7 @@ import {
   type ConversionContext,
   type ErrorData,
   type Part,
+  pointer,
   StreamParseFailure,
   type StreamTransformer,
   statusByErrorKind,
@@ -148,9 +149,13 @@ export function createResponsesStreamDecoder(
  * it onto SSE decoding (`chainTransformers`) and read a body in one stream stage.
  */
 export function createResponsesStreamDecoderTransformer(
-  _context: ConversionContext,
+  context: ConversionContext,
 ): StreamTransformer<unknown, ChatEvent> {
   const items = new Map<number, ItemState>();
+  /** The index of the event being decoded, and the pointer of the node that opens a part in it. */
+  let eventIndex = -1;
+  let partSource = "";
+  context.startSource();
   let nextIndex = 0;
   let started = false;
   let ended = false;
@@ -165,6 +170,7 @@ export function createResponsesStreamDecoderTransformer(
     name?: string,
   ): number => {
     const index = nextIndex++;
+    context.trace(pointer("/parts", index), partSource);
     const event: ChatEvent = { type: "part-start", index, kind, extensions: { responses: extensions } };
     if (id !== undefined) event.id = id;
     if (name !== undefined) event.name = name;
@@ -241,11 +247,19 @@ export function createResponsesStreamDecoderTransformer(
         return;
       }
       const event = chunk as WireObject;
+      eventIndex += 1;
+      partSource = pointer("", eventIndex, event.type === "response.content_part.added" ? "part" : "item");
       switch (event.type) {
         case "response.created": {
           if (started) return;
           started = true;
           const response = event.response as WireObject;
+          for (const [canonical, field] of [
+            ["/id", "id"],
+            ["/model", "model"],
+            ["/created", "created_at"],
+          ])
+            context.trace(canonical!, pointer("", eventIndex, "response", field!));
           emit({
             type: "response-start",
             id: response.id as string,
@@ -349,6 +363,12 @@ export function createResponsesStreamDecoderTransformer(
         }
         case "response.completed":
         case "response.incomplete":
+          for (const [canonical, field] of [
+            ["/usage", "usage"],
+            ["/status", "status"],
+            ["/finishReason", "status"],
+          ])
+            context.trace(canonical!, pointer("", eventIndex, "response", field!));
           endResponse(emit, event.response as WireObject);
           return;
         case "response.failed":

@@ -1,0 +1,29 @@
+import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
+import { generateContentCodec } from "@interlingua/generate-content";
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import { chatCompletionsCodec } from "../src/chat-completions-codec";
+import { chatCompletionsDetectorNormalization } from "./support/chat-completions-detector-normalization";
+import { chatCompletionsLossWaivers } from "./support/chat-completions-loss-waivers";
+import { chatCompletionsDetectorDocuments } from "./support/detector-documents";
+
+// Every fixture and recording of this format, through every other format and back (issue #15).
+testLossDetector({
+  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec],
+  source: chatCompletionsCodec,
+  documents: [
+    ...chatCompletionsDetectorDocuments(),
+    ...(await recordedDetectorDocuments("chat-completions")),
+  ],
+  normalizations: { [chatCompletionsCodec.id]: chatCompletionsDetectorNormalization },
+  // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few (fewer here:
+  // generating chat-completions documents is slow, about 2 s each, an open item of the generator).
+  generated: {
+    format: "chat-completions",
+    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 4),
+    // A fixed seed in pnpm test, so it gives the same documents every time.
+    seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,
+    timeout: 600_000,
+  },
+  waivers: chatCompletionsLossWaivers,
+});

@@ -1,0 +1,14 @@
+import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/test";
+
+/** The fields whose text a split stream joins. */
+const joined = new Set(["content", "reasoning_content", "reasoning", "refusal", "arguments"]);
+
+/**
+ * How the loss detector reads chat-completions streams: the chunks as one answer (choices and tool
+ * call deltas by their `index`, the text of content, reasoning, refusal and arguments joined; a field
+ * every chunk repeats, such as `created` or `system_fingerprint`, counts as its last value).
+ */
+export const chatCompletionsDetectorNormalization: DetectorNormalization = {
+  eventKeys: (events) => events.map(() => "/answer"),
+  mergeEvents: (earlier, later) => joinStreamEvents(earlier, later, joined),
+};

@@ -1,0 +1,52 @@
+import type { ConversionContext } from "./conversion-context";
+import { pointer } from "./conversion-context";
+
+/** The value at a JSON pointer (RFC 6901) inside `document`, or undefined when nothing is there. */
+export function valueAtPointer(document: unknown, path: string): unknown {
+  if (path === "") return document;
+  let value = document;
+  for (const token of path.slice(1).split("/")) {
+    if (typeof value !== "object" || value === null) return undefined;
+    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    value = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+/**
+ * Traces canonical fields to the source fields they were decoded from, for a decoder: each entry
+ * of `fields` is `canonical pointer → source pointer`, both relative to the given bases, and is
+ * recorded only where the source document has a value at that pointer (`sameShape`: see
+ * {@link ConversionContext.trace}).
+ */
+export function traceFields(
+  context: ConversionContext,
+  source: unknown,
+  fields: Readonly<Record<string, string>>,
+  bases: { canonical?: string; source?: string } = {},
+  sameShape = false,
+): void {
+  const canonicalBase = bases.canonical ?? "";
+  const sourceBase = bases.source ?? "";
+  const holder = valueAtPointer(source, sourceBase);
+  for (const [canonical, field] of Object.entries(fields))
+    if (valueAtPointer(holder, field) !== undefined)
+      context.trace(canonicalBase + canonical, sourceBase + field, sameShape);
+}
+
+/**
+ * Traces the fields a decoder kept in `extensions[format]` of the canonical node at `canonicalBase`
+ * to the source fields of the same name under `sourceBase` (those present in the source), as
+ * nodes of the same shape: what lies below them is where it was.
+ */
+export function traceExtensions(
+  context: ConversionContext,
+  source: unknown,
+  format: string,
+  keys: Iterable<string>,
+  bases: { canonical?: string; source?: string } = {},
+): void {
+  const fields: Record<string, string> = {};
+  for (const key of keys) fields[pointer("", "extensions", format, key)] = pointer("", key);
+  traceFields(context, source, fields, bases, true);
+}

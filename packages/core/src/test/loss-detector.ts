@@ -1,0 +1,288 @@
+import type { AnyCodec, RequestLocation } from "../contracts/codec";
+import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
+import { valueAtPointer } from "../conversion/trace-fields";
+import { toCanonicalError } from "../errors/to-canonical-error";
+import type { ChatRequest } from "../model/chat-request";
+import { transformAll } from "../stream/collect";
+import { isAtOrBelow, jsonLeaves } from "./json-leaves";
+
+/** A wire document of one format, as the detector takes it. */
+export type DetectorDocument =
+  | { kind: "request"; wire: unknown; location?: RequestLocation }
+  | { kind: "response"; wire: unknown }
+  | { kind: "stream"; events: unknown[] };
+
+/**
+ * What the detector found wrong on one round trip:
+ * - `silent`: a source leaf came back different (or not at all) and no loss covers it;
+ * - `false-loss`: a loss points at a node whose every leaf came back equal;
+ * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
+ *   caller's terms);
+ * - `failed`: a step of the round trip threw.
+ */
+export interface LossFinding {
+  kind: "silent" | "false-loss" | "unplaced-loss" | "failed";
+  /** The source format. */
+  from: string;
+  /** The format the document went through. */
+  to: string;
+  /** JSON pointer into the source document (for a stream, `/<event index>/...`). */
+  path: string;
+  /** What differs, or the loss, or the error, for a person. */
+  detail: string;
+}
+
+/** Information-free differences the comparison ignores, format by format (see docs/architecture.md). */
+export interface DetectorNormalization {
+  /**
+   * Rewrites a request or answer body, or one stream event, of this format into the form the
+   * comparison reads (a string content as the one text block it means, a sequence number left
+   * out). Defaults to no change.
+   */
+  normalize?(value: unknown, kind: "request" | "response" | "event"): unknown;
+  /**
+   * Where each event of a stream goes: a stream is compared as an object of its events placed at
+   * these JSON pointers (`/block 1/start`), so the events of one piece of the answer line up however
+   * they were numbered or split. `undefined` leaves the event out (a keepalive). Defaults to each
+   * event's index (`/3`).
+   */
+  eventKeys?(events: readonly unknown[]): (string | undefined)[];
+  /**
+   * Where a loss path into a stream (`/<event index>/...`) lands in the compared object, when not
+   * below its event's place: the node that opened a piece (`/3/content_block`) stands for the whole
+   * piece (`/block 1`). Return undefined to use the default.
+   */
+  placeLoss?(
+    path: string,
+    events: readonly unknown[],
+    keys: readonly (string | undefined)[],
+  ): string | undefined;
+  /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
+  mergeEvents?(earlier: unknown, later: unknown): unknown;
+}
+
+/** Options of {@link detectLosses}. */
+export interface LossDetectorOptions {
+  /** Every format to go through (the source's own codec is skipped as a target). */
+  codecs: readonly AnyCodec[];
+  /** The format of `document`. */
+  source: AnyCodec;
+  document: DetectorDocument;
+  /** Per-format normalisations by codec id. */
+  normalizations?: Readonly<Record<string, DetectorNormalization>>;
+}
+
+const deterministicOptions = () => {
+  let counter = 0;
+  return { generateId: (prefix: string) => `${prefix}_${++counter}`, now: () => 1_700_000_000_000 };
+};
+
+/**
+ * The same context with its source trace frozen: the way back from the target keeps reporting
+ * losses in the source document's terms, through the trace its decoder made.
+ */
+function frozen(context: ConversionContext): ConversionContext {
+  return { ...context, startSource() {}, trace() {} };
+}
+
+/**
+ * Reports each vendor field kept for another format at the top of a request as dropped (what a
+ * caller of the codecs does, as the gateway's `reportUnmappedRequestFields`). Bookkeeping marks
+ * with no source field resolve to the root, which covers nothing.
+ */
+function reportForeignExtensions(request: ChatRequest, target: string, context: ConversionContext): void {
+  for (const [format, fields] of Object.entries(request.extensions ?? {})) {
+    if (format === target || typeof fields !== "object" || fields === null) continue;
+    for (const key of Object.keys(fields)) {
+      const path = pointer("", "extensions", format, key);
+      if (context.sourcePath(path) !== "")
+        context.lose("dropped", path, `${key} has no equivalent in the ${target} format`);
+    }
+  }
+}
+
+/** One round trip: what came back, and how many of the context's losses the way there reported. */
+async function roundTrip(
+  source: AnyCodec,
+  target: AnyCodec,
+  document: DetectorDocument,
+  context: ConversionContext,
+): Promise<{ returned: DetectorDocument; lossesThere: number }> {
+  const back = frozen(context);
+  switch (document.kind) {
+    case "request": {
+      const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
+      reportForeignExtensions(canonical, target.id, context);
+      const wire = target.encodeRequest(canonical, context);
+      const lossesThere = context.losses.length;
+      const location = {
+        model: canonical.model,
+        ...(canonical.stream !== undefined && { stream: canonical.stream }),
+      };
+      const again = target.decodeRequest(wire, back, location);
+      const returned = source.encodeRequest(again, back);
+      return { returned: { kind: "request", wire: returned, location: document.location }, lossesThere };
+    }
+    case "response": {
+      const canonical = source.decodeResponse(structuredClone(document.wire), context);
+      const wire = target.encodeResponse(canonical, context);
+      const lossesThere = context.losses.length;
+      const returned = source.encodeResponse(target.decodeResponse(wire, back), back);
+      return { returned: { kind: "response", wire: returned }, lossesThere };
+    }
+    case "stream": {
+      const events = await transformAll(
+        structuredClone(document.events),
+        source.createStreamDecoder(context),
+      );
+      const wire = await transformAll(events, target.createStreamEncoder(context));
+      const lossesThere = context.losses.length;
+      const again = await transformAll(wire, target.createStreamDecoder(back));
+      const returned = await transformAll(again, source.createStreamEncoder(back));
+      return { returned: { kind: "stream", events: returned }, lossesThere };
+    }
+  }
+}
+
+/** A document in the form the comparison reads, and where each source pointer lands in it. */
+interface ComparedForm {
+  body: unknown;
+  /** A pointer into the source document as a pointer into `body`, or undefined when it was left out. */
+  place(path: string): string | undefined;
+}
+
+function comparedForm(
+  document: DetectorDocument,
+  normalization: DetectorNormalization | undefined,
+): ComparedForm {
+  if (document.kind !== "stream") {
+    const body = normalization?.normalize
+      ? normalization.normalize(structuredClone(document.wire), document.kind)
+      : document.wire;
+    return { body, place: (path) => path };
+  }
+  const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
+  const events = normalization?.normalize
+    ? document.events.map((event) => normalization.normalize!(structuredClone(event), "event"))
+    : document.events;
+  const keys = normalization?.eventKeys
+    ? normalization.eventKeys(events)
+    : events.map((_, index) => pointer("", index));
+  const body: Record<string, unknown> = {};
+  events.forEach((event, index) => {
+    const key = keys[index];
+    if (key === undefined) return;
+    const tokens = key.slice(1).split("/");
+    const last = tokens.pop()!;
+    let holder = body;
+    for (const token of tokens) {
+      holder[token] ??= {};
+      holder = holder[token] as Record<string, unknown>;
+    }
+    holder[last] = Object.hasOwn(holder, last)
+      ? merge(holder[last], structuredClone(event))
+      : structuredClone(event);
+  });
+  return {
+    body,
+    place(path) {
+      if (path === "") return "";
+      const special = normalization?.placeLoss?.(path, events, keys);
+      if (special !== undefined) return special;
+      const [, first = "", ...rest] = path.split("/");
+      const key = keys[Number(first)];
+      return key === undefined ? undefined : [key, ...rest].join("/");
+    },
+  };
+}
+
+/** A JSON text (an object or a list) read as its value, so its spacing is not compared. */
+function jsonValue(value: unknown): unknown {
+  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Whether a source leaf came back: equal, or absent where it was null or empty. */
+function cameBack(original: unknown, returned: unknown): boolean {
+  if (returned === undefined)
+    return (
+      original === null || (typeof original === "object" && Object.keys(original as object).length === 0)
+    );
+  if (typeof original === "object" && original !== null)
+    return typeof returned === "object" && returned !== null && Object.keys(returned).length === 0;
+  const left = jsonValue(original);
+  const right = jsonValue(returned);
+  if (left === original || right === returned) return Object.is(left, right);
+  return JSON.stringify(jsonLeavesSorted(left)) === JSON.stringify(jsonLeavesSorted(right));
+}
+
+function jsonLeavesSorted(value: unknown): [string, unknown][] {
+  return [...jsonLeaves(value)].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/**
+ * The loss detector. Decodes `document` (a request, a whole answer or a stream's events in format
+ * `source`), encodes it to every other format, decodes that, encodes it back to `source`, and
+ * compares the result with the original leaf by leaf, after the normalisations docs/architecture.md
+ * lists. Every source leaf must come back equal or be covered by a loss reported on the way whose
+ * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing);
+ * every loss must point at a node of the source that did not come back whole. Returns what broke
+ * these rules, an empty list when nothing did.
+ */
+export async function detectLosses(options: LossDetectorOptions): Promise<LossFinding[]> {
+  const { source, document } = options;
+  const findings: LossFinding[] = [];
+  const normalization = options.normalizations?.[source.id];
+  const compared = comparedForm(document, normalization);
+  const original = jsonLeaves(compared.body);
+  const sourceBody = document.kind === "stream" ? document.events : document.wire;
+  for (const target of options.codecs) {
+    if (target.id === source.id) continue;
+    const found = (kind: LossFinding["kind"], path: string, detail: string) =>
+      findings.push({ kind, from: source.id, to: target.id, path, detail });
+    const context = createConversionContext(deterministicOptions());
+    let returned: Map<string, unknown>;
+    let lossesThere: number;
+    try {
+      const trip = await roundTrip(source, target, document, context);
+      returned = jsonLeaves(comparedForm(trip.returned, normalization).body);
+      lossesThere = trip.lossesThere;
+    } catch (thrown) {
+      found("failed", "", toCanonicalError(thrown).message);
+      continue;
+    }
+    const changed = new Set<string>();
+    for (const [path, value] of original) if (!cameBack(value, returned.get(path))) changed.add(path);
+    const lossPaths = context.losses.flatMap((loss) => {
+      const placed = loss.path === "" ? undefined : compared.place(loss.path);
+      return placed === undefined || placed === "" ? [] : [placed];
+    });
+    for (const path of changed) {
+      if (lossPaths.some((lossPath) => isAtOrBelow(path, lossPath))) continue;
+      found(
+        "silent",
+        path,
+        `${JSON.stringify(original.get(path))} came back as ${JSON.stringify(returned.get(path))}`,
+      );
+    }
+    // A loss on the way back covers what it says, but only those of the way there are a caller's.
+    for (const loss of context.losses.slice(0, lossesThere)) {
+      if (loss.path === "") continue;
+      if (valueAtPointer(sourceBody, loss.path) === undefined) {
+        found("unplaced-loss", loss.path, `${loss.code}: ${loss.message}`);
+        continue;
+      }
+      const placed = compared.place(loss.path);
+      if (placed === undefined) continue;
+      // Nothing was lost where every leaf below came back, present and equal.
+      const below = [...original.keys()].filter((path) => isAtOrBelow(path, placed));
+      if (below.length > 0 && below.every((path) => !changed.has(path) && returned.has(path)))
+        found("false-loss", loss.path, `${loss.code}: ${loss.message}`);
+    }
+  }
+  return findings;
+}

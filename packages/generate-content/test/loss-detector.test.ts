@@ -1,0 +1,28 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
+import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
+import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
+import { generateContentCodec } from "../src/generate-content-codec";
+import { generateContentDetectorDocuments } from "./support/detector-documents";
+import { generateContentDetectorNormalization } from "./support/generate-content-detector-normalization";
+import { generateContentLossWaivers } from "./support/generate-content-loss-waivers";
+
+// Every fixture and recording of this format, through every other format and back (issue #15).
+testLossDetector({
+  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec],
+  source: generateContentCodec,
+  documents: [
+    ...generateContentDetectorDocuments(),
+    ...(await recordedDetectorDocuments("generate-content")),
+  ],
+  normalizations: { [generateContentCodec.id]: generateContentDetectorNormalization },
+  // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
+  generated: {
+    format: "generate-content",
+    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
+    // A fixed seed in pnpm test, so it gives the same documents every time.
+    seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,
+    timeout: 600_000,
+  },
+  waivers: generateContentLossWaivers,
+});

@@ -1,0 +1,41 @@
+import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/test";
+
+type WirePart = Record<string, unknown> & { text?: string; thought?: boolean; thoughtSignature?: string };
+
+/** The fields whose text a split stream joins. */
+const joined = new Set(["text"]);
+
+/** Consecutive text parts of one kind (thought or not) as one, as a split stream means them. */
+function joinTextParts(parts: WirePart[]): WirePart[] {
+  const result: WirePart[] = [];
+  for (const part of parts) {
+    const last = result.at(-1);
+    if (
+      last &&
+      typeof last.text === "string" &&
+      typeof part.text === "string" &&
+      last.thought === part.thought &&
+      last.thoughtSignature === undefined
+    )
+      result[result.length - 1] = { ...last, ...part, text: last.text + part.text };
+    else result.push(part);
+  }
+  return result;
+}
+
+/**
+ * How the loss detector reads generate-content streams: the chunks as one answer (each candidate by
+ * its `index`, parts one after the other, consecutive text parts of one kind joined; a field every
+ * chunk repeats, such as the cumulative `usageMetadata`, counts as its last value).
+ */
+export const generateContentDetectorNormalization: DetectorNormalization = {
+  eventKeys: (events) => events.map(() => "/answer"),
+  mergeEvents(earlier, later) {
+    const answer = joinStreamEvents(earlier, later, joined) as {
+      candidates?: { content?: { parts?: WirePart[] } }[];
+    };
+    for (const candidate of answer.candidates ?? [])
+      if (candidate.content?.parts) candidate.content.parts = joinTextParts(candidate.content.parts);
+    return answer;
+  },
+};
