@@ -127,7 +127,7 @@ describe("interlingua convert", () => {
       .split("\n")
       .map((line) => RecordedExchange.parse(JSON.parse(line)));
     expect(exchange?.format).toBe("messages");
-    expect(io.err()).toMatch(/response dropped \/parts\/0/);
+    expect(io.err()).toMatch(/response dropped \/output\/0/);
   });
 
   it("fails lossy exchanges in strict mode and says so in the exit code", async () => {
@@ -248,7 +248,7 @@ describe("interlingua inspect", () => {
     const out = io.out();
     expect(out).toContain('"type": "reasoning"');
     expect(out).toMatch(/field\s+chat-completions\s+messages\s+interactions\s+responses\s+generate-content/);
-    expect(out).toMatch(/response \/parts\/0\s+ok\s+dropped\s+ok/);
+    expect(out).toMatch(/response \/output\/0\s+dropped\s+dropped\s+dropped\s+ok\s+dropped/);
     expect(out).toMatch(/every other field\s+ok\s+ok\s+ok\s+ok/);
   });
 });

@@ -124,6 +124,12 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
   if (Array.isArray(body.tools))
     body.tools.forEach((_, index) => {
       context.trace(pointer("/tools", index), pointer("/tools", index));
+      // A tool's own fields the codec keeps are where they were in the tool.
+      context.trace(
+        pointer("/tools", index, "extensions", "chat-completions"),
+        pointer("/tools", index),
+        true,
+      );
     });
   return request;
 }

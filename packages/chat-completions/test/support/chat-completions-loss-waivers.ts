@@ -172,4 +172,11 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/moderation(\/|$)/,
   },
+  {
+    name: "silent server timings",
+    reason:
+      "a server's own answer fields (llama.cpp's timings) stay in the answer's extensions, which other formats drop without a loss",
+    kind: "silent",
+    path: /^\/timings(\/|$)/,
+  },
 ];

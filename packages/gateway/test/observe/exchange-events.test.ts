@@ -223,7 +223,7 @@ describe("failures before any upstream call", () => {
     expect(await eventOf(response)).toMatchObject({
       strict: true,
       upstreamCalls: 0,
-      error: { type: "strict_refusal", code: "conversion_loss", message: expect.stringContaining("/topK") },
+      error: { type: "strict_refusal", code: "conversion_loss", message: expect.stringContaining("/top_k") },
     });
   });
 });

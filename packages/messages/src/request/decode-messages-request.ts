@@ -230,6 +230,8 @@ function traceMessages(
     });
   wire.tools?.forEach((_, tool) => {
     context.trace(pointer("/tools", tool), pointer("/tools", tool));
+    // A tool's own fields the codec keeps are where they were in the tool.
+    context.trace(pointer("/tools", tool, "extensions", "messages"), pointer("/tools", tool), true);
   });
 }
 

@@ -140,6 +140,8 @@ export function decodeResponsesRequest(
   if (Array.isArray(body.tools))
     body.tools.forEach((_, index) => {
       context.trace(pointer("/tools", index), pointer("/tools", index));
+      // A tool's own fields the codec keeps are where they were in the tool.
+      context.trace(pointer("/tools", index, "extensions", "responses"), pointer("/tools", index), true);
     });
   return request;
 }
