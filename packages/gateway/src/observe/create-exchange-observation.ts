@@ -8,8 +8,11 @@ import type { ExchangeRecord, ExchangeTelemetry } from "./exchange-record";
 export interface ExchangeObservationOptions {
   /** The `observe.hooks` of the configuration. */
   hooks: readonly ExchangeHook[];
-  /** Starts the live telemetry of an exchange (OpenTelemetry), or undefined when it is off. */
-  startTelemetry?: (record: ExchangeRecord, request: Request) => ExchangeTelemetry;
+  /**
+   * Starts the live telemetry of an exchange (OpenTelemetry); undefined, or a start that returns
+   * undefined, when there is none (off, or nothing registered to receive it).
+   */
+  startTelemetry?: (record: ExchangeRecord, request: Request) => ExchangeTelemetry | undefined;
   /** Redacts configured secrets from error messages. */
   redact: SecretRedactor;
   /** Whether the answer's content is wanted by the telemetry (kept in `record.output`). */

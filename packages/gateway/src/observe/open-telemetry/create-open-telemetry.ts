@@ -2,10 +2,12 @@ import {
   type Attributes,
   type Context,
   context,
+  createNoopMeter,
   type Histogram,
   type Meter,
   type MeterProvider,
   metrics,
+  ProxyTracerProvider,
   propagation,
   type Span,
   SpanKind,
@@ -66,6 +68,26 @@ function createInstruments(provider: MeterProvider): Instruments {
   };
 }
 
+/** The API's no-op tracer provider: what a {@link ProxyTracerProvider} delegates to until an SDK registers. */
+const noopTracerProvider = new ProxyTracerProvider().getDelegate();
+
+/**
+ * Whether nothing is registered with the OpenTelemetry API: no tracer provider, no meter provider,
+ * no propagator. Then every span, metric and `traceparent` of an exchange is the API's no-op, and
+ * the exchange skips its telemetry (and the copy of the upstream headers it would inject into). A
+ * provider of another copy of the API is never mistaken for a no-op. `meterIsNoop` caches the
+ * meter provider's verdict by identity.
+ */
+function openTelemetryIsInert(meterIsNoop: (provider: MeterProvider) => boolean): boolean {
+  const tracerProvider = trace.getTracerProvider();
+  return (
+    tracerProvider instanceof ProxyTracerProvider &&
+    tracerProvider.getDelegate() === noopTracerProvider &&
+    meterIsNoop(metrics.getMeterProvider()) &&
+    propagation.fields().length === 0
+  );
+}
+
 /** `gen_ai.provider.name` of a backend: its wire format's vendor, else its `providers` key. */
 function providerName(backend: ExchangeEvent["backend"]): string | undefined {
   if (!backend) return undefined;
@@ -82,11 +104,12 @@ function put(attributes: Attributes, name: string, value: string | number | bool
  * SERVER span continuing the caller's trace (the active context, else its `traceparent`) named
  * `chat {model}` with the GenAI attributes, a CLIENT child span per upstream call whose context
  * goes upstream in `traceparent`, and the conventions' metrics. Without a registered SDK every
- * call is the API's no-op. See decision 0012 and docs/observability.md.
+ * call would be the API's no-op, so the exchange has no telemetry (undefined), checked per exchange as
+ * an SDK may register after the gateway is built. See decision 0012 and docs/observability.md.
  */
 export function createOpenTelemetry(
   options: OpenTelemetryOptions,
-): (record: ExchangeRecord, request: Request) => ExchangeTelemetry {
+): (record: ExchangeRecord, request: Request) => ExchangeTelemetry | undefined {
   const tracer = trace
     .getTracerProvider()
     .getTracer(instrumentationName, undefined, { schemaUrl: genAiSchemaUrl });
@@ -95,6 +118,18 @@ export function createOpenTelemetry(
     const provider = metrics.getMeterProvider();
     if (instruments?.provider !== provider) instruments = createInstruments(provider);
     return instruments;
+  };
+
+  let checkedMeterProvider: MeterProvider | undefined;
+  let meterProviderIsNoop = false;
+  const meterIsNoop = (provider: MeterProvider) => {
+    if (provider !== checkedMeterProvider) {
+      checkedMeterProvider = provider;
+      meterProviderIsNoop =
+        provider.getMeter(instrumentationName, undefined, { schemaUrl: genAiSchemaUrl }) ===
+        createNoopMeter();
+    }
+    return meterProviderIsNoop;
   };
 
   function spanAttributes(event: ExchangeEvent, record: ExchangeRecord): Attributes {
@@ -172,6 +207,7 @@ export function createOpenTelemetry(
   }
 
   return (record, request) => {
+    if (openTelemetryIsInert(meterIsNoop)) return undefined;
     const active = context.active();
     const parent: Context = trace.getSpan(active)
       ? active
