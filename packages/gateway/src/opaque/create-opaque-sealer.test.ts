@@ -11,7 +11,8 @@ describe("createOpaqueSealer", () => {
     await fc.assert(
       fc.asyncProperty(format, fc.string({ unit: "grapheme" }), async (formatId, data) => {
         const envelope = await sealer.seal({ format: formatId, data });
-        expect(envelope.startsWith(`il1.${formatId}.`)).toBe(true);
+        expect(envelope).toMatch(/^aWwyc2ln[A-Za-z0-9+/]*={0,2}$/);
+        expect(atob(envelope)).toContain(formatId);
         expect(sealer.isEnvelope(envelope)).toBe(true);
         expect(await sealer.open(envelope, "/p")).toEqual({ format: formatId, data });
       }),
@@ -24,7 +25,7 @@ describe("createOpaqueSealer", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 4, max: envelope.length - 1 }),
-        fc.constantFrom("A", "z", "0", "-", "."),
+        fc.constantFrom("A", "z", "0", "+", "/", "=", "-", "."),
         async (index, character) => {
           fc.pre(envelope[index] !== character);
           const tampered = envelope.slice(0, index) + character + envelope.slice(index + 1);
@@ -46,7 +47,25 @@ describe("createOpaqueSealer", () => {
     const envelope = await other.seal({ format: "messages", data: "x" });
     await expect(sealer.open(envelope, "/p")).rejects.toThrow(/altered/);
     const ours = await sealer.seal({ format: "messages", data: "x" });
-    await expect(sealer.open(ours.replace("il1.messages.", "il1.responses."), "/p")).rejects.toThrow(
+    const swapped = btoa(atob(ours).replace("\u0008messages", "\u0008messagez"));
+    await expect(sealer.open(swapped, "/p")).rejects.toThrow(/altered/);
+    await expect(sealer.open("aWwyc2lnAAAA", "/p")).rejects.toThrow(/altered/);
+    await expect(sealer.open("aWwyc2ln!!", "/p")).rejects.toThrow(/altered/);
+  });
+
+  it("still opens envelopes of the first version, which clients may hold from before, and refuses altered ones", async () => {
+    const signed = `il1.messages.${btoa("thinking-signature").replace(/=+$/, "")}`;
+    const key = new TextEncoder().encode("test-secret-0123456789");
+    const { hmac } = await import("@noble/hashes/hmac.js");
+    const { sha256 } = await import("@noble/hashes/sha2.js");
+    const mac = btoa(String.fromCharCode(...hmac(sha256, key, new TextEncoder().encode(signed))))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
+    const legacy = `${signed}.${mac}`;
+    expect(sealer.isEnvelope(legacy)).toBe(true);
+    expect(await sealer.open(legacy, "/p")).toEqual({ format: "messages", data: "thinking-signature" });
+    await expect(sealer.open(legacy.replace("il1.messages.", "il1.responses."), "/p")).rejects.toThrow(
       /altered/,
     );
     await expect(sealer.open("il1.garbage", "/p")).rejects.toThrow(/altered/);

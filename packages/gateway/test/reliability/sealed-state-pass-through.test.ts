@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGateway, type Gateway } from "../../src/index";
 import { reasoningAnswer, textAnswer } from "../support/scenario-answers";
 import { createScriptedUpstream, type ScriptedUpstream } from "../support/scripted-upstream";
+import { sealedEnvelopesIn, sealedFormatsIn } from "../support/sealed-envelopes";
 
 const callerKey = "sealed-caller-key";
 let messagesUpstream: ScriptedUpstream;
@@ -37,12 +38,12 @@ beforeEach(() => {
   responsesUpstream.answer(() => ({ response: textAnswer("from responses") }));
 });
 
-/** A responses request whose raw JSON writes the `i` of every `"il1.` as `\u0069`. */
+/** A responses request whose raw JSON writes the `a` of every sealed envelope (`"aWwyc2ln…`) as `\u0061`. */
 function escapedRequest(body: unknown): Request {
   return new Request("http://gateway.test/v1/responses", {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${callerKey}` },
-    body: JSON.stringify(body).replaceAll('"il1.', '"\\u0069l1.'),
+    body: JSON.stringify(body).replaceAll('"aWwyc2ln', '"\\u0061Wwyc2ln'),
   });
 }
 
@@ -55,7 +56,8 @@ async function sealedOutput(): Promise<Record<string, unknown>[]> {
     }),
   );
   const { output } = (await response.json()) as { output: Record<string, unknown>[] };
-  expect(output.find((item) => item.type === "reasoning")?.encrypted_content).toMatch(/^il1\.messages\./);
+  expect(output.find((item) => item.type === "reasoning")?.encrypted_content).toMatch(/^aWwyc2ln/);
+  expect(sealedFormatsIn(JSON.stringify(output))).toEqual(["messages"]);
   return output;
 }
 
@@ -82,6 +84,6 @@ describe("sealed state sent to a same-format backend, spelled with JSON escapes"
     );
     expect(response.status).toBe(200);
     expect(responsesUpstream.calls).toHaveLength(1);
-    expect(JSON.stringify(responsesUpstream.calls[0]!.wire)).not.toContain("il1.");
+    expect(sealedEnvelopesIn(JSON.stringify(responsesUpstream.calls[0]!.wire))).toEqual([]);
   });
 });
