@@ -151,7 +151,7 @@ export async function handleChatRequest(
     if (continuation) await runtime.continuations.check(continuation.id, tenant, continuation.param);
     const recordAnswerId =
       backendFormat === codec.id && front.format.continuationOf
-        ? (id: string) => runtime.continuations.record(id, tenant)
+        ? (id: string) => runtime.continuations.record(id, tenant, target.name)
         : undefined;
     // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come; a
     // whole answer goes back as it came, whatever the framing of the caller's streams.

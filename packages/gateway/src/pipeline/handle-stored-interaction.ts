@@ -10,6 +10,7 @@ import { followRun } from "../runs/follow-run";
 import { readRun } from "../runs/read-run";
 import { runResponse } from "../runs/run-response";
 import type { StoredRun } from "../runs/run-store";
+import { forwardInteractionCall } from "./forward-interaction-call";
 
 function unknownInteraction(id: string): CanonicalError {
   return new CanonicalError("not_found", `Interaction '${id}' was not found.`, { param: "id" });
@@ -71,7 +72,8 @@ function resumeStream(run: StoredRun, lastEventId: string | null, call: SideEndp
  * `stream=true` resumes its stream after `last_event_id` (see {@link resumeStream}). `cancel` stops a
  * background interaction still running (its upstream exchange aborted) and answers it `cancelled`;
  * any other is refused as the API refuses cancelling a finished one. `DELETE` forgets it (stopping it
- * first if it runs) and answers `{}`.
+ * first if it runs) and answers `{}`. An interaction an interactions upstream keeps (created
+ * through a same-format pass-through) is asked of that upstream, for the tenant that created it only.
  */
 export async function handleStoredInteraction(call: SideEndpointCall): Promise<Response> {
   const { front, runtime, tenant } = call;
@@ -79,6 +81,13 @@ export async function handleStoredInteraction(call: SideEndpointCall): Promise<R
   const conversation = front.conversation;
   if (!conversation) throw unknownInteraction(id);
   const run = await readRun(runtime.runs, id, tenant);
+  if (run === undefined && (await conversation.retrieve(id, tenant)) === undefined) {
+    // Not the gateway's: perhaps an interactions upstream keeps it, for this tenant.
+    const provider = await runtime.continuations.providerOf(id, tenant);
+    const direct = provider === undefined ? undefined : runtime.targets.get(provider)?.direct;
+    if (direct?.format.codec.id === front.format.codec.id) return forwardInteractionCall(call, direct, id);
+    throw unknownInteraction(id);
+  }
   if (call.method === "DELETE") {
     if (run?.status === "in_progress") await cancelRun(call, run);
     const forgotten = await conversation.forget(id, tenant);

@@ -69,7 +69,8 @@ function deferredState(
       delete: async (id) => (await ready).responseStore.delete(id),
     },
     continuations: {
-      record: async (id, tenant) => (await ready).continuations.record(id, tenant),
+      record: async (id, tenant, provider) => (await ready).continuations.record(id, tenant, provider),
+      providerOf: async (id, tenant) => (await ready).continuations.providerOf(id, tenant),
       check: async (id, tenant, param) => (await ready).continuations.check(id, tenant, param),
     },
     runs: {
