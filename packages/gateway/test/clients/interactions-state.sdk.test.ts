@@ -168,6 +168,38 @@ describe("background: true on a messages backend", () => {
   });
 });
 
+describe("background runs on a runtime with waitUntil (Workers)", () => {
+  it("hand their work to waitUntil, which settles once the run is stored completed", async () => {
+    const gateway = createGateway({
+      auth: { keys: [aliceKey] },
+      providers: { anthropic: { type: "messages", baseURL: upstream.url, apiKey: "upstream-anthropic" } },
+      routes: [{ model: "claude-*", provider: "anthropic" }],
+    });
+    closers.push(() => gateway.close());
+    upstream.answer(() => ({ response: textAnswer("Kept alive") }));
+    const held: Promise<unknown>[] = [];
+    const call = (path: string, init: RequestInit = {}) =>
+      gateway.fetch(
+        new Request(`http://gateway.test/v1beta${path}`, {
+          ...init,
+          headers: { "x-goog-api-key": aliceKey, "content-type": "application/json" },
+        }),
+        { waitUntil: (work) => held.push(work) },
+      );
+    const created = await call("/interactions", {
+      method: "POST",
+      body: JSON.stringify({ model, input: "Go.", background: true }),
+    });
+    const { id, status } = (await created.json()) as { id: string; status: string };
+    expect(status).toBe("in_progress");
+    expect(held).toHaveLength(1);
+    await held[0];
+    const polled = (await (await call(`/interactions/${id}`)).json()) as { status: string; steps: [] };
+    expect(polled.status).toBe("completed");
+    expect(outputText(polled.steps)).toBe("Kept alive");
+  });
+});
+
 describe("background runs are bounded", () => {
   it("per tenant, in the caller's format (429), and in time: past its limit a run is stopped and failed", async () => {
     const url = await start({ limits: { background: { maxRunningPerTenant: 1, maxDurationMs: 1000 } } });
