@@ -52,6 +52,8 @@ export interface RunStore {
 export interface RunStoreLimits {
   /** Runs kept at most; the oldest go first. Default 10,000. */
   maxEntries?: number;
+  /** Bytes of their JSON kept at most (their stream events weigh most); the oldest go first. Default 256 MiB. */
+  maxBytes?: number;
   /** How long a run is kept after it was last written, milliseconds. Default one day. */
   ttlMs?: number;
 }
@@ -59,34 +61,48 @@ export interface RunStoreLimits {
 /** The bounds used where {@link RunStoreLimits} leaves one out. */
 export const defaultRunStoreLimits: Required<RunStoreLimits> = {
   maxEntries: 10_000,
+  maxBytes: 256 * 1024 * 1024,
   ttlMs: 24 * 60 * 60 * 1000,
 };
 
 /**
- * A {@link RunStore} in this process's memory (one instance), bounded by count and age. Runs are
+ * A {@link RunStore} in this process's memory (one instance), bounded by count, bytes and age (the
+ * least recently written go first; a run larger than the byte bound alone is not kept). Runs are
  * kept as JSON text, so what a reader gets is a copy, as from a shared storage.
  */
 export function createMemoryRunStore(limits: RunStoreLimits = {}, now: () => number = Date.now): RunStore {
   const maxEntries = limits.maxEntries ?? defaultRunStoreLimits.maxEntries;
+  const maxBytes = limits.maxBytes ?? defaultRunStoreLimits.maxBytes;
   const ttlMs = limits.ttlMs ?? defaultRunStoreLimits.ttlMs;
   const runs = new Map<string, { text: string; at: number }>();
+  let bytes = 0;
+  const remove = (id: string): boolean => {
+    const entry = runs.get(id);
+    if (entry === undefined) return false;
+    runs.delete(id);
+    bytes -= entry.text.length;
+    return true;
+  };
   return {
     async get(id) {
       const entry = runs.get(id);
       if (entry === undefined) return undefined;
       if (now() - entry.at > ttlMs) {
-        runs.delete(id);
+        remove(id);
         return undefined;
       }
       return JSON.parse(entry.text) as StoredRun;
     },
     async set(run) {
-      runs.delete(run.id);
-      runs.set(run.id, { text: JSON.stringify(run), at: now() });
-      while (runs.size > maxEntries) runs.delete(runs.keys().next().value as string);
+      remove(run.id);
+      const text = JSON.stringify(run);
+      if (text.length > maxBytes) return;
+      runs.set(run.id, { text, at: now() });
+      bytes += text.length;
+      while (runs.size > maxEntries || bytes > maxBytes) remove(runs.keys().next().value as string);
     },
     async delete(id) {
-      return runs.delete(id);
+      return remove(id);
     },
   };
 }

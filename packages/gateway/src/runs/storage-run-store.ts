@@ -13,6 +13,7 @@ export function createStorageRunStore(
   const keyspace = createStorageKeyspace(storage, "runs", {
     limits: {
       maxEntries: limits.maxEntries ?? defaultRunStoreLimits.maxEntries,
+      maxBytes: limits.maxBytes ?? defaultRunStoreLimits.maxBytes,
       ttlMs: limits.ttlMs ?? defaultRunStoreLimits.ttlMs,
     },
     now,
