@@ -131,6 +131,8 @@ export interface RunBinding {
   background(wire: unknown): boolean;
   /** The id a client of this format resumes a stream after, read from one of its stream events. */
   eventIdOf(wire: unknown): string | undefined;
+  /** The decoded request without the fields the gateway serves itself (`background`), for loss reports. */
+  withoutServed(request: ChatRequest): ChatRequest;
 }
 
 /**

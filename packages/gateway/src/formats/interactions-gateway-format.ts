@@ -112,6 +112,12 @@ export const interactionsGatewayFormat: GatewayFormat = {
       const id = (wire as { event_id?: unknown }).event_id;
       return typeof id === "string" ? id : undefined;
     },
+    withoutServed(request) {
+      const kept = request.extensions?.interactions;
+      if (kept === undefined || !("background" in kept)) return request;
+      const { background: _served, ...rest } = kept;
+      return { ...request, extensions: { ...request.extensions, interactions: rest } };
+    },
   },
   createConversationState(store) {
     // Made on first use: the gateway has loaded the format by then.

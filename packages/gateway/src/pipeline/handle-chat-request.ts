@@ -184,9 +184,11 @@ export async function handleChatRequest(
       return response;
     }
 
-    reportUnmappedRequestFields(decoded, codec, backendFormat, context);
-    let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     const conversation = backendFormat === codec.id ? undefined : front.conversation;
+    const runs = conversation && decoded.store !== false ? front.format.runs : undefined;
+    // What the gateway serves itself (`background`) is no loss of the backend's.
+    reportUnmappedRequestFields(runs ? runs.withoutServed(decoded) : decoded, codec, backendFormat, context);
+    let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context, tenant);
     // Every backend refuses tool calls left unanswered, or results answering nothing; a caller of
     // the backend's own format gets that refusal from its backend, others a conversation it takes.
@@ -207,7 +209,6 @@ export async function handleChatRequest(
       recordAnswerId,
       record,
     };
-    const runs = conversation && decoded.store !== false ? front.format.runs : undefined;
     const responseId = exchange.responseId;
     if (runs && responseId !== undefined && (background || report.stream)) {
       const keep = (writer: RunWriter) => ({ writer, eventIdOf: runs.eventIdOf });

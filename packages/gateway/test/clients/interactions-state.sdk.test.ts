@@ -8,7 +8,7 @@ import { messagesCodec } from "@interlingua/messages";
 import { createStorage } from "unstorage";
 import fsDriver from "unstorage/drivers/fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createGateway, type GatewayConfig } from "../../src/index";
+import { type ConversionReport, createGateway, type GatewayConfig } from "../../src/index";
 import { type NodeServer, serveNode } from "../../src/node";
 import { textAnswer } from "../support/scenario-answers";
 import { createScriptedUpstream, type ScriptedUpstream } from "../support/scripted-upstream";
@@ -110,8 +110,9 @@ const textOf = (events: readonly SseEvent[]) =>
 
 describe("background: true on a messages backend", () => {
   let url: string;
+  const reports: ConversionReport[] = [];
   beforeAll(async () => {
-    url = await start();
+    url = await start({ onConversion: (report) => reports.push(report) });
   });
 
   it("answers in_progress at once, is polled to completed, and only by its tenant", async () => {
@@ -128,6 +129,9 @@ describe("background: true on a messages backend", () => {
     expect(polled.status).toBe("completed");
     expect(outputText(polled.steps)).toBe("Done in the background");
     expect(upstream.calls).toHaveLength(1);
+    // The gateway serves `background` itself: it is no loss of the messages backend.
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.losses.filter((loss) => loss.path.endsWith("/background"))).toEqual([]);
     // It continues like any stored interaction.
     upstream.answer(() => ({ response: textAnswer("next turn") }));
     await client(url).create({ model, input: "And then?", previous_interaction_id: created.id });
