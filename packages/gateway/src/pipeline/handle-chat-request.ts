@@ -377,7 +377,9 @@ async function answerStream(
       accumulator?.add(event);
     },
     beforeEnd: async () => {
-      if (accumulator && conversation) {
+      // A run deleted (or cancelled) while it streamed is not kept again at its end.
+      await exchange.run?.writer.sync();
+      if (accumulator && conversation && !exchange.run?.writer.stopped) {
         const response = accumulator.result();
         await conversation.remember(
           exchange.request,

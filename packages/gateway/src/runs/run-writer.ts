@@ -22,6 +22,8 @@ const writeDelayMs = 100;
 export interface RunWriter {
   /** The run as this writer holds it. */
   readonly run: StoredRun;
+  /** Whether the run was found cancelled or deleted elsewhere (its answer is then not to be kept). */
+  readonly stopped: boolean;
   /** Keeps one more event of the stream (unless past the bounds) and writes it soon. */
   addEvent(event: RunEvent): void;
   /** Writes what is pending now, or learns that the run was cancelled or deleted elsewhere (checked every so often). */
@@ -61,6 +63,9 @@ export function createRunWriter(store: RunStore, run: StoredRun, onStopped: () =
 
   return {
     run,
+    get stopped() {
+      return stopped;
+    },
     addEvent(event) {
       if (run.eventsCut) return;
       run.events ??= [];

@@ -301,6 +301,29 @@ describe("streams kept for resuming", () => {
   });
 });
 
+describe("a stored stream deleted while it streams", () => {
+  it("is not kept again when it ends", async () => {
+    const url = await start();
+    const release = gate();
+    upstream.answer(() => ({ events: words(["Gone ", "soon."]), holdAfter: 3, release: release.opened }));
+    const stream = await client(url).create({ model, input: "Hi.", stream: true });
+    const events: SseEvent[] = [];
+    let deleted = false;
+    for await (const event of stream) {
+      events.push(event as SseEvent);
+      if (!deleted && event.event_type === "interaction.created") {
+        deleted = true;
+        await client(url).delete(event.interaction.id ?? "");
+        release.open();
+      }
+    }
+    expect(events.at(-1)).toMatchObject({ event_type: "interaction.completed" });
+    const id = events[0]?.interaction?.id ?? "";
+    await expect(client(url).get(id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(client(url).get(id, { stream: true })).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
 /** Two instances on one shared storage: a run started on one is polled, followed and cancelled on the other. */
 function sharedStateSuite(shared: () => Promise<Partial<GatewayConfig>>) {
   it("polls and resumes on one instance what the other runs, and cancels it there", async () => {
