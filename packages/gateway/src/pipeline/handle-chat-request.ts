@@ -255,7 +255,10 @@ export async function handleChatRequest(
   }
 }
 
-/** A stored stream's run, kept for resuming while the caller reads it; stored `in_progress` before it starts. */
+/**
+ * A stored stream's run, kept for resuming while the caller reads it; stored `in_progress` before it
+ * starts, and taken for dead (failed) only after the background time limit passes without an event.
+ */
 async function startForegroundRun(
   runtime: GatewayRuntime,
   id: string,
@@ -273,7 +276,8 @@ async function startForegroundRun(
     events: [],
   };
   await runtime.runs.set(run);
-  return createRunWriter(runtime.runs, run, () => undefined);
+  // Its caller holds it open: it is taken for dead only after that long without a write.
+  return createRunWriter(runtime.runs, run, () => undefined, runtime.runner.maxDurationMs);
 }
 
 /** Events that may come before any content without the caller having seen a byte. */

@@ -49,6 +49,17 @@ describe("createRunWriter", () => {
     expect(stopped).toBe(1);
   });
 
+  it("moves the deadline of a run that keeps writing, with aliveForMs", async () => {
+    const store = createMemoryRunStore();
+    const run = { ...freshRun(), deadline: 0 };
+    await store.set(run);
+    const writer = createRunWriter(store, run, () => undefined, 60_000);
+    const before = Date.now();
+    writer.addEvent({ id: "1", frame: "data: {}\n\n" });
+    await writer.sync();
+    expect((await store.get(run.id))?.deadline).toBeGreaterThanOrEqual(before + 60_000);
+  });
+
   it("does not write a deleted run back", async () => {
     const store = createMemoryRunStore();
     const run = freshRun();

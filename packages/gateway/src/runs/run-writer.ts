@@ -32,8 +32,18 @@ export interface RunWriter {
   settle(status: Exclude<RunStatus, "in_progress">, error?: CanonicalError): Promise<void>;
 }
 
-/** A {@link RunWriter} for `run` in `store`; `onStopped` is called once the run is found cancelled or deleted. */
-export function createRunWriter(store: RunStore, run: StoredRun, onStopped: () => void): RunWriter {
+/**
+ * A {@link RunWriter} for `run` in `store`; `onStopped` is called once the run is found cancelled or
+ * deleted. With `aliveForMs`, each write moves the run's deadline to at least that long after it, so
+ * a run that keeps writing is never taken for dead (one with no time limit of its own: a caller's
+ * stream).
+ */
+export function createRunWriter(
+  store: RunStore,
+  run: StoredRun,
+  onStopped: () => void,
+  aliveForMs?: number,
+): RunWriter {
   let chain: Promise<void> = Promise.resolve();
   let writeQueued = false;
   let bytes = 0;
@@ -58,7 +68,9 @@ export function createRunWriter(store: RunStore, run: StoredRun, onStopped: () =
   };
   const write = () =>
     enqueue(async () => {
-      if (await stillOurs()) await store.set(run);
+      if (!(await stillOurs())) return;
+      if (aliveForMs !== undefined) run.deadline = Math.max(run.deadline, Date.now() + aliveForMs);
+      await store.set(run);
     });
 
   return {

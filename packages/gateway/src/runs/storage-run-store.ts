@@ -1,9 +1,15 @@
 import { createStorageKeyspace, type KeyValueStorage, storageText } from "@interlingua/core";
 import { defaultRunStoreLimits, type RunStore, type RunStoreLimits, type StoredRun } from "./run-store";
 
+/** Reads of a run that is not whole JSON (caught mid-write) before giving up. */
+const rereads = 5;
+/** Time between two such reads, milliseconds. */
+const rereadDelayMs = 10;
+
 /**
  * A {@link RunStore} in an unstorage `Storage` (a data folder, Redis), so that a run one instance
- * started can be polled, resumed, cancelled or deleted through any instance on the same storage.
+ * started can be polled, resumed, cancelled or deleted through any instance on the same storage. A
+ * run read while it is being written (a data folder writes files in place) is read again.
  */
 export function createStorageRunStore(
   storage: KeyValueStorage,
@@ -20,10 +26,18 @@ export function createStorageRunStore(
   });
   return {
     async get(id) {
-      const entry = await keyspace.get(id);
-      if (entry === undefined) return undefined;
-      const run = JSON.parse(storageText(entry.data)) as StoredRun;
-      return run.id === id ? run : undefined;
+      // A driver that writes in place (a data folder) can be read mid-write: read again.
+      for (let attempt = 1; ; attempt++) {
+        const entry = await keyspace.get(id);
+        if (entry === undefined) return undefined;
+        try {
+          const run = JSON.parse(storageText(entry.data)) as StoredRun;
+          return run.id === id ? run : undefined;
+        } catch (thrown) {
+          if (attempt >= rereads) throw thrown;
+          await new Promise((resolve) => setTimeout(resolve, rereadDelayMs));
+        }
+      }
     },
     async set(run) {
       await keyspace.set(run.id, JSON.stringify(run));
