@@ -27,7 +27,7 @@ export function streamContentType(framing: StreamFraming): string {
  * `createStreamEncoderTransformer`), cannot be failed itself; a codec whose encoder transformer
  * has `fail` takes the fused path, which continues the begun stream instead.
  */
-async function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): Promise<unknown[]> {
+export async function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): Promise<unknown[]> {
   return transformAll(
     [{ type: "error", error: error.toData() } satisfies ChatEvent],
     codec.createStreamEncoder(createConversionContext()),

@@ -118,6 +118,8 @@ export async function handleChatRequest(
     passThrough: false,
     losses: context.losses,
   };
+  /** The run of a stored stream, settled failed if the exchange fails before its stream begins. */
+  let keptRun: RunWriter | undefined;
   try {
     const text = await readLimitedBody(request, runtime.maxBodyBytes);
     record.bytesIn = Number(request.headers.get("content-length")) || utf8ByteLength(text);
@@ -220,6 +222,7 @@ export async function handleChatRequest(
           tenant,
           model: decoded.model,
           stream: report.stream,
+          eventIdOf: runs.eventIdOf,
           keepAlive,
           answer: async (signal, writer) => {
             const detached = { ...exchange, signal, run: keep(writer) };
@@ -234,13 +237,15 @@ export async function handleChatRequest(
             }
           },
         });
-      exchange.run = keep(await startForegroundRun(runtime, responseId, tenant, decoded.model));
+      keptRun = await startForegroundRun(runtime, responseId, tenant, decoded.model);
+      exchange.run = keep(keptRun);
     }
     return report.stream
       ? await answerStream(runtime, exchange, conversation)
       : await answerWhole(runtime, exchange, conversation);
   } catch (thrown) {
     const error = failed(thrown);
+    void keptRun?.settle("failed", error);
     const response = errorResponse(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
     runtime.observation.finish(record, response.status, error);
     return response;

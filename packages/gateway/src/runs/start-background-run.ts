@@ -4,9 +4,12 @@ import {
   createConversionContext,
   toCanonicalError,
 } from "@interlingua/core";
+import { createEventFramer } from "../pipeline/create-event-framer";
+import { terminalErrorEvents } from "../pipeline/encode-event-stream";
 import type { Front, GatewayRuntime } from "../pipeline/gateway-runtime";
 import type { KeepAlive } from "./background-runner";
 import { followRun } from "./follow-run";
+import { runEventRecorder } from "./run-event-recorder";
 import { runResponse } from "./run-response";
 import type { StoredRun } from "./run-store";
 import { createRunWriter, type RunWriter } from "./run-writer";
@@ -28,6 +31,8 @@ export interface BackgroundStart {
   model: string;
   /** Whether the caller asked for a stream (it then follows the run's events as they are stored). */
   stream: boolean;
+  /** The resume id of one of the front's stream events. */
+  eventIdOf(wire: unknown): string | undefined;
   /**
    * Runs the exchange under `signal`: a whole answer once stored, or the stream body, recording its
    * events in `writer` and settling the run when it ends.
@@ -86,8 +91,15 @@ export async function startBackgroundRun(start: BackgroundStart): Promise<Respon
           while (!(await reader.read()).done);
         } else await writer.settle("completed");
       } catch (thrown) {
-        const reason: unknown = signal.aborted ? signal.reason : thrown;
-        await writer.settle("failed", toCanonicalError(reason));
+        const error = toCanonicalError(signal.aborted ? signal.reason : thrown);
+        // A stream that failed before its first event still ends, for its followers, in the front's error event.
+        if (start.stream && run.events?.length === 0) {
+          const framer = createEventFramer(start.front.format.codec, "sse", runtime.redact);
+          const keep = runEventRecorder(writer, start.eventIdOf);
+          for (const wire of await terminalErrorEvents(start.front.format.codec, error))
+            keep(wire, framer.event(wire));
+        }
+        await writer.settle("failed", error);
       } finally {
         clearInterval(check);
       }

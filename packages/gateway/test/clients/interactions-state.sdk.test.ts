@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GoogleGenAI } from "@google/genai";
-import type { ChatEvent } from "@interlingua/core";
+import { CanonicalError, type ChatEvent } from "@interlingua/core";
 import { startTestRedis, type TestRedis, testRedisIsAvailable } from "@interlingua/core/test";
 import { messagesCodec } from "@interlingua/messages";
 import { createStorage } from "unstorage";
@@ -301,6 +301,24 @@ describe("streams kept for resuming", () => {
   });
 });
 
+describe("streams that fail before their first event", () => {
+  it("end a background stream's followers in the format's error event, not an empty body", async () => {
+    const url = await start();
+    upstream.answer(() => ({ error: new CanonicalError("overloaded", "Upstream overloaded.") }));
+    const response = await fetch(`${url}/v1beta/interactions`, {
+      method: "POST",
+      headers: { "x-goog-api-key": aliceKey, "content-type": "application/json" },
+      body: JSON.stringify({ model, input: "Go.", background: true, stream: true }),
+    });
+    expect(response.status).toBe(200);
+    const frames = (await response.text()).split("\n\n").filter((frame) => frame.startsWith("data: "));
+    const events = frames.map((frame) => JSON.parse(frame.slice(6)) as SseEvent & { error?: unknown });
+    expect(events.map((event) => event.event_type)).toEqual(["error"]);
+    expect(events[0]).toMatchObject({ event_id: "1", error: { message: "Upstream overloaded." } });
+    expect(upstream.calls).toHaveLength(1);
+  });
+});
+
 describe("a stored stream deleted while it streams", () => {
   it("is not kept again when it ends", async () => {
     const url = await start();
@@ -376,7 +394,7 @@ function sharedStateSuite(shared: () => Promise<Partial<GatewayConfig>>) {
 describe("two instances on one data folder", () => {
   const folders: string[] = [];
   afterAll(async () => {
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+    for (const folder of folders) await rm(folder, { recursive: true, force: true, maxRetries: 5 });
   });
   sharedStateSuite(async () => {
     const folder = await mkdtemp(join(tmpdir(), "gateway-runs-"));
