@@ -1,5 +1,10 @@
 // The gateway
-export { type CreateGatewayOptions, createGateway, type Gateway } from "./gateway/create-gateway";
+export {
+  type CreateGatewayOptions,
+  createGateway,
+  type Gateway,
+  type GatewayFetchContext,
+} from "./gateway/create-gateway";
 export { defaultGatewayFormats } from "./gateway/default-gateway-formats";
 // Configuration
 export { gatewayConfigFromEnvironment } from "./config/gateway-config-from-environment";
@@ -23,6 +28,7 @@ export type {
   GatewayProviderOptions,
   ListedModel,
   ModelListingBinding,
+  RunBinding,
 } from "./formats/gateway-format";
 export { chatCompletionsGatewayFormat } from "./formats/chat-completions-gateway-format";
 export { generateContentGatewayFormat } from "./formats/generate-content-gateway-format";
@@ -36,6 +42,9 @@ export { createKeyVerifier, type KeyVerifier } from "./auth/create-key-verifier"
 export { createOpaqueSealer, type OpaqueSealer, opaqueEnvelopePrefix } from "./opaque/create-opaque-sealer";
 export { createRouter, type ResolvedRoute, type Router } from "./routing/create-router";
 export { isModelGlob, matchModelPattern } from "./routing/match-model-pattern";
+// Background runs and kept streams
+export type { BackgroundLimits } from "./runs/background-runner";
+export type { RunEvent, RunStatus, RunStore, StoredRun } from "./runs/run-store";
 // Observability
 export {
   type ExchangeBytes,

@@ -247,6 +247,17 @@ export const gatewayConfigSchema = z
             maxConcurrent: z.optional(z.int().check(z.positive())),
           }),
         ),
+        /**
+         * Answers run in the background (interactions `background: true`): how many one tenant may
+         * have running at once on an instance (default 8) and how long one may run, in ms (default
+         * 10 minutes); see `BackgroundLimits`.
+         */
+        background: z.optional(
+          z.strictObject({
+            maxRunningPerTenant: z.optional(z.int().check(z.positive())),
+            maxDurationMs: z.optional(z.int().check(z.positive())),
+          }),
+        ),
       }),
     ),
     /**
@@ -328,7 +339,7 @@ export const gatewayConfigSchema = z
     ),
     /**
      * Where the gateway's own state lives (stored responses, which tenant received each upstream
-     * answer id): `storage` is an unstorage `Storage` on any driver (a data folder, Redis). Default
+     * answer id, background runs and the events of streams kept for resuming): `storage` is an unstorage `Storage` on any driver (a data folder, Redis). Default
      * in memory, one process. Ignored with `redis`; `responseStore` still wins for stored responses.
      */
     stores: z.optional(
@@ -343,8 +354,8 @@ export const gatewayConfigSchema = z
       }),
     ),
     /**
-     * Several gateway instances on one Redis: stored responses, upstream continuations and the
-     * per-key limits are shared through it (see docs/deploying.md). `prefix` starts every key the
+     * Several gateway instances on one Redis: stored responses, upstream continuations, background
+     * runs with their kept stream events, and the per-key limits are shared through it (see docs/deploying.md). `prefix` starts every key the
      * gateway writes (default `interlingua`), so several deployments can share one Redis.
      */
     redis: z.optional(

@@ -119,6 +119,23 @@ export interface FrontConversationState {
 }
 
 /**
+ * Answers run apart from their caller and streams kept for resuming, for a format whose clients
+ * expect them (the interactions format's `background` and `last_event_id`). The gateway runs and
+ * records them only over a backend of another format, where it keeps the conversation itself.
+ */
+export interface RunBinding {
+  /**
+   * Whether a create request asks to be run in the background. Throws an `invalid_request`
+   * CanonicalError for a request the format refuses (`background` without `store`).
+   */
+  background(wire: unknown): boolean;
+  /** The id a client of this format resumes a stream after, read from one of its stream events. */
+  eventIdOf(wire: unknown): string | undefined;
+  /** The decoded request without the fields the gateway serves itself (`background`), for loss reports. */
+  withoutServed(request: ChatRequest): ChatRequest;
+}
+
+/**
  * Everything the gateway knows about one wire format, registered by composition: the codec, how to
  * build an upstream provider that speaks it, its model-listing endpoint, and optional front-side
  * conversation state. Shared gateway code reads only these, never a format id.
@@ -164,6 +181,8 @@ export interface GatewayFormat {
   readonly sideEndpoints?: readonly SideEndpoint[];
   /** The token-counting endpoint, where the format has one. */
   readonly tokenCount?: TokenCountBinding;
+  /** Background runs and resumable streams, where the format has them. */
+  readonly runs?: RunBinding;
   /** Front-side conversation state over a store, for formats whose clients expect the server to keep history. */
   createConversationState?(store: ResponseStore): FrontConversationState;
 }

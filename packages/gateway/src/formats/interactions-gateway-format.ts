@@ -44,7 +44,9 @@ function renamedParam(thrown: unknown): unknown {
  * backend, with `previous_interaction_id` served from the response store when the backend speaks
  * another format (each caller's key seeing only the interactions it stored, under ids the gateway
  * issues, and `store: false` keeping nothing); those stored interactions can be read, deleted and
- * (refused as finished) cancelled. As a backend: the stateless `interactions` provider. It shares
+ * (refused as finished) cancelled. There, `background: true` runs as a background run that `GET`
+ * polls and `cancel` stops, and the events of a stored stream are kept so that `GET` with
+ * `stream=true` resumes it after `last_event_id`. As a backend: the stateless `interactions` provider. It shares
  * the generate-content format's model listing and key style (`x-goog-api-key` or `?key=`).
  */
 export const interactionsGatewayFormat: GatewayFormat = {
@@ -93,6 +95,30 @@ export const interactionsGatewayFormat: GatewayFormat = {
       },
     },
   ],
+  runs: {
+    background(wire) {
+      const body = wire as { background?: unknown; store?: unknown };
+      if (body.background !== true) return false;
+      // Google's API keeps what a background interaction produces to be polled: `store: false` is refused.
+      if (body.store === false)
+        throw new CanonicalError(
+          "invalid_request",
+          "A background interaction is stored to be polled: background requires store to be true.",
+          { param: "background" },
+        );
+      return true;
+    },
+    eventIdOf(wire) {
+      const id = (wire as { event_id?: unknown }).event_id;
+      return typeof id === "string" ? id : undefined;
+    },
+    withoutServed(request) {
+      const kept = request.extensions?.interactions;
+      if (kept === undefined || !("background" in kept)) return request;
+      const { background: _served, ...rest } = kept;
+      return { ...request, extensions: { ...request.extensions, interactions: rest } };
+    },
+  },
   createConversationState(store) {
     // Made on first use: the gateway has loaded the format by then.
     let made: ResponsesConversationState | undefined;

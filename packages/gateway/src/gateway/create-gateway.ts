@@ -33,13 +33,26 @@ import { handleTokenCount } from "../pipeline/handle-token-count";
 import { methodNotAllowed } from "../pipeline/method-not-allowed";
 import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
+import { createBackgroundRunner, type KeepAlive } from "../runs/background-runner";
 import { createGatewayState } from "../stores/create-gateway-state";
 import { defaultGatewayFormats } from "./default-gateway-formats";
 
+/**
+ * What a runtime hands a fetch handler beside the request (a Workers `ExecutionContext`): with
+ * `waitUntil`, work that goes on after the answer (a background run) is given to it, so the runtime
+ * keeps the request alive until that work is done.
+ */
+export interface GatewayFetchContext {
+  waitUntil?(work: Promise<unknown>): void;
+}
+
 /** The gateway: one Web-standard fetch handler. */
 export interface Gateway {
-  /** Answers any request: chat, token-counting and model-listing endpoints of every front, and the mounts. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers any request: chat, token-counting and model-listing endpoints of every front, and the
+   * mounts. On Workers, pass the `ExecutionContext` as `context` so background runs outlive the answer.
+   */
+  fetch(request: Request, context?: GatewayFetchContext): Promise<Response>;
   /** Closes the connections the gateway opened (Redis, with `redis` configured); idempotent. */
   close(): Promise<void>;
   /** How many times an `observe` hook (or the telemetry) threw or rejected, since the gateway was made. */
@@ -59,6 +72,12 @@ const isVendorProvider = (entry: VendorProviderConfig | ChatProvider): entry is 
 function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The runtime's `waitUntil` as a {@link KeepAlive}, when it has one. */
+function keepAliveOf(context: GatewayFetchContext | undefined): KeepAlive | undefined {
+  const waitUntil = context?.waitUntil;
+  return waitUntil && ((work) => waitUntil.call(context, work));
 }
 
 function mountFor(mounts: [string, FetchHandler][], url: URL): [string, FetchHandler] | undefined {
@@ -164,6 +183,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     fetch: upstreamFetch,
     keepaliveMs: parsed.timeouts?.keepaliveMs ?? defaultKeepaliveMs,
     continuations: state.continuations,
+    runs: state.runs,
+    runner: createBackgroundRunner(parsed.limits?.background),
     report(report: ConversionReport) {
       try {
         onConversion?.({ ...report, losses: [...report.losses] });
@@ -189,7 +210,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     get hookFailures() {
       return observation.hookFailures;
     },
-    async fetch(request) {
+    async fetch(request, context) {
       const url = new URL(request.url);
       const mount = mountFor(mounts, url);
       if (mount) {
@@ -229,7 +250,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
           front,
           async () => {
             if (method !== "POST") throw methodNotAllowed(method, "POST");
-            return handleChatRequest(runtime, front, request, location, record);
+            return handleChatRequest(runtime, front, request, location, record, keepAliveOf(context));
           },
           record,
         );

@@ -65,3 +65,19 @@ export function countFramedBytes(framer: EventFramer, onBytes?: (bytes: number) 
     },
   };
 }
+
+/** Told each event of a stream body with its bytes as framed (for keeping a stream for resuming). */
+export type FrameWatcher = (wire: unknown, bytes: Uint8Array) => void;
+
+/** `framer`, telling `onFrame` each event it frames, as it frames it (before the body's close). */
+export function watchFramedEvents(framer: EventFramer, onFrame?: FrameWatcher): EventFramer {
+  if (!onFrame) return framer;
+  return {
+    event(wire) {
+      const bytes = framer.event(wire);
+      onFrame(wire, bytes);
+      return bytes;
+    },
+    end: (failed) => framer.end(failed),
+  };
+}

@@ -7,7 +7,12 @@ import {
   transformAll,
 } from "@interlingua/core";
 import type { StreamFraming } from "../formats/gateway-format";
-import { countFramedBytes, createEventFramer } from "./create-event-framer";
+import {
+  countFramedBytes,
+  createEventFramer,
+  type FrameWatcher,
+  watchFramedEvents,
+} from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
 
 /** The content type of a stream body framed this way. */
@@ -22,7 +27,7 @@ export function streamContentType(framing: StreamFraming): string {
  * `createStreamEncoderTransformer`), cannot be failed itself; a codec whose encoder transformer
  * has `fail` takes the fused path, which continues the begun stream instead.
  */
-async function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): Promise<unknown[]> {
+export async function terminalErrorEvents(codec: AnyCodec, error: CanonicalError): Promise<unknown[]> {
   return transformAll(
     [{ type: "error", error: error.toData() } satisfies ChatEvent],
     codec.createStreamEncoder(createConversionContext()),
@@ -43,7 +48,8 @@ export async function encodeTerminalError(
  * Canonical events → the front format's stream bytes (SSE, or a streamed JSON array), pulled one
  * event at a time so back-pressure reaches the upstream. If the encoder fails (a loss in strict
  * mode, or a bug) the stream still ends with the format's own error event, never silently.
- * Cancelling the bytes cancels the events. `onBytes` is told the size of each piece of the body.
+ * Cancelling the bytes cancels the events. `onBytes` is told the size of each piece of the body,
+ * `onFrame` each event as framed.
  */
 export function encodeEventStream(
   events: ReadableStream<ChatEvent>,
@@ -53,6 +59,7 @@ export function encodeEventStream(
     framing: StreamFraming;
     redact: SecretRedactor;
     onBytes?: (bytes: number) => void;
+    onFrame?: FrameWatcher;
     sseDoneData?: string;
   },
 ): ReadableStream<Uint8Array> {
@@ -67,9 +74,12 @@ export function encodeEventStream(
     }),
   );
   const reader = watched.pipeThrough(encoder).getReader();
-  const framer = countFramedBytes(
-    createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
-    options.onBytes,
+  const framer = watchFramedEvents(
+    countFramedBytes(
+      createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
+      options.onBytes,
+    ),
+    options.onFrame,
   );
   const close = (controller: ReadableStreamDefaultController<Uint8Array>, error: boolean) => {
     const end = framer.end(error);

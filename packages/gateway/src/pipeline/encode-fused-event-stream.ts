@@ -11,7 +11,13 @@ import {
 } from "@interlingua/core";
 import type { StreamFraming } from "../formats/gateway-format";
 import { clientWentAway } from "./client-went-away";
-import { countFramedBytes, createEventFramer, type EventFramer } from "./create-event-framer";
+import {
+  countFramedBytes,
+  createEventFramer,
+  type EventFramer,
+  type FrameWatcher,
+  watchFramedEvents,
+} from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { EventStreamHooks } from "./guard-event-stream";
 import { asCallerEvent } from "./upstream-auth-failure";
@@ -34,6 +40,8 @@ export interface FusedEventStreamOptions {
   redact: SecretRedactor;
   /** Told the size of each piece of the body (the exchange's bytes out). */
   onBytes?: (bytes: number) => void;
+  /** Told each event as framed, before the hooks hear of the close. */
+  onFrame?: FrameWatcher;
   /** The data of the SSE event that closes the body, for formats that have one (`[DONE]`). */
   sseDoneData?: string;
 }
@@ -99,9 +107,12 @@ export function encodeFusedEventStream(
   options: FusedEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const { codec, hooks, sealing } = options;
-  const framer = countFramedBytes(
-    createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
-    options.onBytes,
+  const framer = watchFramedEvents(
+    countFramedBytes(
+      createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
+      options.onBytes,
+    ),
+    options.onFrame,
   );
   const tail = chainTransformers(options.encoder, framingTransformer(framer));
   let output!: TransformStreamDefaultController<Uint8Array>;

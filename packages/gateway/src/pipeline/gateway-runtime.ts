@@ -9,6 +9,8 @@ import type {
 import type { ExchangeObservation } from "../observe/create-exchange-observation";
 import type { OpaqueSealer } from "../opaque/create-opaque-sealer";
 import type { Router } from "../routing/create-router";
+import type { BackgroundRunner } from "../runs/background-runner";
+import type { RunStore } from "../runs/run-store";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { UpstreamModelCatalog } from "./create-upstream-model-catalog";
 import type { UpstreamContinuations } from "./upstream-continuations";
@@ -48,6 +50,10 @@ export interface GatewayRuntime {
   keepaliveMs: number;
   /** Which tenant received each answer id of a same-format upstream that keeps conversations. */
   continuations: UpstreamContinuations;
+  /** Runs answered apart from their caller or streamed for resuming: their state and events. */
+  runs: RunStore;
+  /** This instance's background runs. */
+  runner: BackgroundRunner;
   report(report: ConversionReport): void;
   /** What upstreams list as their models, cached, for the listing of what glob routes serve. */
   upstreamModels: UpstreamModelCatalog;

@@ -28,6 +28,11 @@ import { carriesSealedState } from "../opaque/carries-sealed-state";
 import { createSealingTransformer } from "../opaque/create-sealing-transformer";
 import { type SealingFront, sealResponseParts } from "../opaque/seal-response-parts";
 import { unsealRequest } from "../opaque/unseal-request";
+import type { KeepAlive } from "../runs/background-runner";
+import { runEventRecorder } from "../runs/run-event-recorder";
+import type { StoredRun } from "../runs/run-store";
+import { createRunWriter, type RunWriter } from "../runs/run-writer";
+import { startBackgroundRun } from "../runs/start-background-run";
 import { encodeEventStream, streamContentType } from "./encode-event-stream";
 import { encodeFusedEventStream } from "./encode-fused-event-stream";
 import { errorResponse } from "./error-response";
@@ -76,6 +81,8 @@ interface Exchange {
   recordAnswerId?: (id: string) => void;
   /** The exchange's observation record. */
   record: ExchangeRecord;
+  /** Where the events of a stream kept for resuming go, with how their resume ids are read. */
+  run?: { writer: RunWriter; eventIdOf(wire: unknown): string | undefined };
 }
 
 /**
@@ -83,7 +90,10 @@ interface Exchange {
  * provider (or, same format both sides, forwarded as it came), and answered in the front's format,
  * whole or streamed. Every failure before the first byte is answered with the front's error status
  * and body; the conversion report goes to `onConversion` once the exchange is over, and the
- * exchange's `record` is filled in and finished (a stream's when it ends).
+ * exchange's `record` is filled in and finished (a stream's when it ends). Over a backend of
+ * another format, a front with runs (interactions) runs a `background` request apart from its
+ * caller (`keepAlive` holding the runtime open for it) and keeps the events of a stored stream for
+ * resuming.
  */
 export async function handleChatRequest(
   runtime: GatewayRuntime,
@@ -91,6 +101,7 @@ export async function handleChatRequest(
   request: Request,
   location: RequestLocation,
   record: ExchangeRecord,
+  keepAlive?: KeepAlive,
 ): Promise<Response> {
   const { codec } = front.format;
   const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
@@ -107,11 +118,14 @@ export async function handleChatRequest(
     passThrough: false,
     losses: context.losses,
   };
+  /** The run of a stored stream, settled failed if the exchange fails before its stream begins. */
+  let keptRun: RunWriter | undefined;
   try {
     const text = await readLimitedBody(request, runtime.maxBodyBytes);
     record.bytesIn = Number(request.headers.get("content-length")) || utf8ByteLength(text);
     const wire = parseJson(text);
     const decoded = codec.decodeRequest(wire, context, location);
+    const background = front.format.runs?.background(wire) === true;
     report.model = decoded.model;
     report.stream = decoded.stream === true;
     record.requestModel = decoded.model;
@@ -139,7 +153,7 @@ export async function handleChatRequest(
     if (continuation) await runtime.continuations.check(continuation.id, tenant, continuation.param);
     const recordAnswerId =
       backendFormat === codec.id && front.format.continuationOf
-        ? (id: string) => runtime.continuations.record(id, tenant)
+        ? (id: string) => runtime.continuations.record(id, tenant, target.name)
         : undefined;
     // Upstream calls always stream as SSE, so only an SSE caller can take the bytes as they come; a
     // whole answer goes back as it came, whatever the framing of the caller's streams.
@@ -172,9 +186,11 @@ export async function handleChatRequest(
       return response;
     }
 
-    reportUnmappedRequestFields(decoded, codec, backendFormat, context);
-    let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     const conversation = backendFormat === codec.id ? undefined : front.conversation;
+    const runs = conversation && decoded.store !== false ? front.format.runs : undefined;
+    // What the gateway serves itself (`background`) is no loss of the backend's.
+    reportUnmappedRequestFields(runs ? runs.withoutServed(decoded) : decoded, codec, backendFormat, context);
+    let upstreamRequest = await unsealRequest(decoded, backendFormat, runtime.sealer, context);
     if (conversation) upstreamRequest = await conversation.expand(upstreamRequest, context, tenant);
     // Every backend refuses tool calls left unanswered, or results answering nothing; a caller of
     // the backend's own format gets that refusal from its backend, others a conversation it takes.
@@ -195,17 +211,78 @@ export async function handleChatRequest(
       recordAnswerId,
       record,
     };
+    const responseId = exchange.responseId;
+    if (runs && responseId !== undefined && (background || report.stream)) {
+      const keep = (writer: RunWriter) => ({ writer, eventIdOf: runs.eventIdOf });
+      if (background)
+        return await startBackgroundRun({
+          runtime,
+          front,
+          id: responseId,
+          tenant,
+          model: decoded.model,
+          stream: report.stream,
+          eventIdOf: runs.eventIdOf,
+          keepAlive,
+          answer: async (signal, writer) => {
+            const detached = { ...exchange, signal, run: keep(writer) };
+            try {
+              return report.stream
+                ? await answerStream(runtime, detached, conversation)
+                : await answerWhole(runtime, detached, conversation);
+            } catch (thrown) {
+              const error = failed(thrown);
+              runtime.observation.finish(record, error.status, error);
+              throw error;
+            }
+          },
+        });
+      keptRun = await startForegroundRun(runtime, responseId, tenant, decoded.model);
+      exchange.run = keep(keptRun);
+    }
     return report.stream
       ? await answerStream(runtime, exchange, conversation)
       : await answerWhole(runtime, exchange, conversation);
   } catch (thrown) {
-    const error = asCallerError(toCanonicalError(thrown));
-    report.error = { kind: error.kind, status: error.status, message: runtime.redact(error.message) };
-    runtime.report(report);
+    const error = failed(thrown);
+    void keptRun?.settle("failed", error);
     const response = errorResponse(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
     runtime.observation.finish(record, response.status, error);
     return response;
   }
+
+  /** The exchange's failure as the caller's error, reported. */
+  function failed(thrown: unknown): CanonicalError {
+    const error = asCallerError(toCanonicalError(thrown));
+    report.error = { kind: error.kind, status: error.status, message: runtime.redact(error.message) };
+    runtime.report(report);
+    return error;
+  }
+}
+
+/**
+ * A stored stream's run, kept for resuming while the caller reads it; stored `in_progress` before it
+ * starts, and taken for dead (failed) only after the background time limit passes without an event.
+ */
+async function startForegroundRun(
+  runtime: GatewayRuntime,
+  id: string,
+  tenant: string,
+  model: string,
+): Promise<RunWriter> {
+  const createdAt = Date.now();
+  const run: StoredRun = {
+    id,
+    owner: tenant,
+    model,
+    status: "in_progress",
+    createdAt,
+    deadline: createdAt + runtime.runner.maxDurationMs,
+    events: [],
+  };
+  await runtime.runs.set(run);
+  // Its caller holds it open: it is taken for dead only after that long without a write.
+  return createRunWriter(runtime.runs, run, () => undefined, runtime.runner.maxDurationMs);
 }
 
 /** Events that may come before any content without the caller having seen a byte. */
@@ -309,7 +386,9 @@ async function answerStream(
       accumulator?.add(event);
     },
     beforeEnd: async () => {
-      if (accumulator && conversation) {
+      // A run deleted (or cancelled) while it streamed is not kept again at its end.
+      await exchange.run?.writer.sync();
+      if (accumulator && conversation && !exchange.run?.writer.stopped) {
         const response = accumulator.result();
         await conversation.remember(
           exchange.request,
@@ -328,6 +407,7 @@ async function answerStream(
       runtime.report(exchange.report);
       if (accumulator && record.captureContent) record.output = accumulator.result().parts;
       runtime.observation.finish(record, 200, error);
+      void exchange.run?.writer.settle(error ? "failed" : "completed", error);
     },
   };
   const sealing = createSealingTransformer(runtime.sealer, {
@@ -337,6 +417,7 @@ async function answerStream(
   const framing = exchange.framing;
   const redact = runtime.redact;
   const onBytes = (bytes: number) => countBytesOut(record, bytes);
+  const onFrame = exchange.run && runEventRecorder(exchange.run.writer, exchange.run.eventIdOf);
   let body: ReadableStream<Uint8Array>;
   if (encoderTransformer) {
     // Guard, sealing, encoder and framing as one stage (decision 0003).
@@ -349,6 +430,7 @@ async function answerStream(
       framing,
       redact,
       onBytes,
+      onFrame,
       sseDoneData: front.format.sseDoneData,
     });
   } else {
@@ -358,6 +440,7 @@ async function answerStream(
       framing,
       redact,
       onBytes,
+      onFrame,
       sseDoneData: front.format.sseDoneData,
     });
   }

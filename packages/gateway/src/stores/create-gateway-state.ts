@@ -3,6 +3,8 @@ import type { GatewayConfig } from "../config/gateway-config-schema";
 import { createKeyLimiter, type KeyLimiter } from "../limits/create-key-limiter";
 import { createStorageUpstreamContinuations } from "../pipeline/storage-upstream-continuations";
 import { createUpstreamContinuations, type UpstreamContinuations } from "../pipeline/upstream-continuations";
+import { createMemoryRunStore, type RunStore } from "../runs/run-store";
+import { createStorageRunStore } from "../runs/storage-run-store";
 
 /**
  * The Node entry, which holds the Redis state, imported by a name that bundlers do not follow: the
@@ -16,6 +18,8 @@ export interface GatewayState {
   responseStore: ResponseStore;
   /** Which tenant received each answer id of a same-format upstream. */
   continuations: UpstreamContinuations;
+  /** Background runs and the events of streams kept for resuming. */
+  runs: RunStore;
   /** Per-key limits, when configured. */
   limiter: KeyLimiter | undefined;
   /** Closes the connections opened here (Redis); nothing for memory or a given storage. */
@@ -42,6 +46,7 @@ export function createGatewayState(config: GatewayConfig): GatewayState {
         : createStorageResponseStore(storage, config.responseStoreLimits)),
     continuations:
       storage === undefined ? createUpstreamContinuations() : createStorageUpstreamContinuations(storage),
+    runs: storage === undefined ? createMemoryRunStore() : createStorageRunStore(storage),
     limiter: perKey && createKeyLimiter(perKey),
     close: async () => {},
   };
@@ -64,8 +69,14 @@ function deferredState(
       delete: async (id) => (await ready).responseStore.delete(id),
     },
     continuations: {
-      record: async (id, tenant) => (await ready).continuations.record(id, tenant),
+      record: async (id, tenant, provider) => (await ready).continuations.record(id, tenant, provider),
+      providerOf: async (id, tenant) => (await ready).continuations.providerOf(id, tenant),
       check: async (id, tenant, param) => (await ready).continuations.check(id, tenant, param),
+    },
+    runs: {
+      get: async (id) => (await ready).runs.get(id),
+      set: async (run) => (await ready).runs.set(run),
+      delete: async (id) => (await ready).runs.delete(id),
     },
     limiter: config.limits?.perKey && { admit: async (key) => (await ready).limiter!.admit(key) },
     close: async () => (await ready).close(),

@@ -191,17 +191,7 @@ describe("the @google/genai client's interactions", () => {
       await expect(client().get(unstored.id)).rejects.toMatchObject({ statusCode: 404 });
     });
 
-    it("answers background: true in the foreground: the create call returns the finished interaction, and polling reads it", async () => {
-      messagesUpstream.answer(() => ({ response: textAnswer("Done in the foreground") }));
-      const created = await client().create({ model, input: "Take your time.", background: true });
-      expect(created.status).toBe("completed");
-      const polled = await client().get(created.id);
-      expect(polled.status).toBe("completed");
-      expect(outputText(polled.steps)).toBe("Done in the foreground");
-      expect(messagesUpstream.calls).toHaveLength(1);
-    });
-
-    it("refuses to resume a stream it did not keep, in the caller's format, without calling the upstream", async () => {
+    it("refuses to resume the stream of an interaction that was not streamed, in the caller's format, without calling the upstream", async () => {
       messagesUpstream.answer(() => ({ response: textAnswer("Kept answer") }));
       const created = await client().create({ model, input: "Keep this." });
       const resumed = client().get(created.id, { stream: true, last_event_id: "2" });

@@ -8,9 +8,14 @@ const probe = createGateway({ providers: {}, routes: [] });
 let gateway: Gateway | undefined;
 
 export default {
-  fetch(request: Request, env: { INTERLINGUA_RUNTIME_SETTINGS: string }): Promise<Response> {
+  fetch(
+    request: Request,
+    env: { INTERLINGUA_RUNTIME_SETTINGS: string },
+    context: { waitUntil(work: Promise<unknown>): void },
+  ): Promise<Response> {
     if (new URL(request.url).pathname === "/probe") return probe.fetch(request);
     gateway ??= createGateway(runtimeGatewayConfig(JSON.parse(env.INTERLINGUA_RUNTIME_SETTINGS)));
-    return gateway.fetch(request);
+    // The execution context keeps a background run going after its answer.
+    return gateway.fetch(request, context);
   },
 };

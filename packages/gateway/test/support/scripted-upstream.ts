@@ -29,10 +29,19 @@ export interface UpstreamCall {
   aborted: boolean;
 }
 
-/** How the upstream answers one call. */
+/**
+ * How the upstream answers one call. With `release`, a whole answer waits for it before it is sent,
+ * and a stream after its first `holdAfter` chunks (default none).
+ */
 export type UpstreamAnswer =
-  | { response: ChatResponse }
-  | { events: ChatEvent[]; dropAfter?: number; hangAfter?: number }
+  | { response: ChatResponse; release?: Promise<unknown> }
+  | {
+      events: ChatEvent[];
+      dropAfter?: number;
+      hangAfter?: number;
+      release?: Promise<unknown>;
+      holdAfter?: number;
+    }
   | { error: CanonicalError };
 
 /** A local upstream on 127.0.0.1 built from a codec, answering as its script says. */
@@ -97,6 +106,7 @@ async function serve(
     return;
   }
   if (!call.stream) {
+    await answer.release;
     const response = "response" in answer ? answer.response : await accumulate(answer.events);
     outgoing.writeHead(200, { "content-type": "application/json" });
     outgoing.end(JSON.stringify(codec.encodeResponse(response, context)));
@@ -112,6 +122,7 @@ async function serve(
   outgoing.flushHeaders();
   const limit = "events" in answer ? (answer.dropAfter ?? answer.hangAfter) : undefined;
   for (const [index, chunk] of bytes.entries()) {
+    if (index === (answer.holdAfter ?? 0)) await answer.release;
     if (limit !== undefined && index >= limit) {
       if ("events" in answer && answer.dropAfter !== undefined) outgoing.destroy();
       return;
