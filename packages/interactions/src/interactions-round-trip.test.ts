@@ -1,7 +1,7 @@
 import { createConversionContext } from "@interlingua/core";
+import { interactionsSchemaProblems } from "@interlingua/core/test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { interactionsSchemaProblems } from "../test/support/interactions-schema";
 import {
   interactionsWireRequestArbitrary,
   interactionsWireResponseArbitrary,

@@ -62,3 +62,4 @@ export { type SpecDocumentKind, specDocumentArbitrary } from "./spec-document-ar
 export { specPath } from "./spec-path";
 // Local HTTP servers for tests
 export { type LocalServer, serveFetch } from "./serve-fetch";
+export { type InteractionsSchemaName, interactionsSchemaProblems } from "./interactions-schema";

@@ -14,7 +14,7 @@ import { interactionsFormat, type WireObject } from "../interactions-extensions"
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import { encodeInteractionsContent } from "../request/interactions-content";
 import { interactionsErrorCode } from "../response/interactions-error-code";
-import { encodeInteractionsStatus } from "../response/interactions-status";
+import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "../response/interactions-status";
 import { interactionsTimeOfSeconds } from "../response/interactions-time";
 import { encodeInteractionsUsage } from "../response/interactions-usage";
 import type { InteractionsStreamEvent } from "../wire/interactions-response-schema";
@@ -226,6 +226,13 @@ export function createInteractionsStreamEncoderTransformer(
             status: encodeInteractionsStatus(event.status ?? "completed", event.finishReason, calledFunction),
             object: "interaction",
           };
+          reportInteractionsStatusLoss(
+            interaction.status as string,
+            event.finishReason,
+            calledFunction,
+            "/finishReason",
+            context,
+          );
           if (event.usage) usage = mergeUsage(usage, event.usage);
           if (usage) interaction.usage = encodeInteractionsUsage(usage);
           if (event.stopSequence !== undefined)
