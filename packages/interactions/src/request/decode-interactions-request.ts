@@ -256,6 +256,8 @@ export function decodeInteractionsRequest(wire: unknown, context: ConversionCont
   if (Object.keys(rest).length > 0) request.extensions = { interactions: rest };
   traceFields(context, body, requestSources);
   traceFields(context, body, renamedExtensions, {}, true);
+  // A JSON schema is copied as it is: what lies below it is where it was.
+  traceFields(context, body, { "/outputFormat/schema": "/response_format/schema" }, {}, true);
   for (const key of Object.keys(rest))
     if (body[key] !== undefined)
       context.trace(pointer("/extensions/interactions", key), pointer("", key), true);
