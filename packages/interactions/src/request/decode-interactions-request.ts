@@ -103,13 +103,8 @@ function decodeInput(
   }
   const turns = decodeInteractionsSteps(input as WireObject[], "/input", context);
   turns.sources.forEach((source, index) => {
-    context.trace(pointer("/messages", index), source.message);
-    traceInteractionsParts(
-      context,
-      turns.messages[index]!.parts,
-      source.parts,
-      pointer("/messages", index, "parts"),
-    );
+    context.trace(`/messages/${index}`, source.message);
+    traceInteractionsParts(context, turns.messages[index]!.parts, source.parts, `/messages/${index}/parts`);
   });
   return { messages: turns.messages };
 }

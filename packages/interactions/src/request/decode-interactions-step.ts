@@ -43,7 +43,7 @@ function decodeContents(
   const contents = Array.isArray(step.content) ? (step.content as WireObject[]) : [];
   const decoded: DecodedInteractionsStep = { role, parts: [], sources: [] };
   contents.forEach((content, index) => {
-    const source = pointer(path, "content", index);
+    const source = `${path}/content/${index}`;
     const part: TextPart | MediaPart | undefined = decodeInteractionsContent(content, source, context);
     if (!part) return;
     decoded.parts.push(part);

@@ -1,4 +1,4 @@
-import { type ConversionContext, type Message, type Part, pointer } from "@interlingua/core";
+import type { ConversionContext, Message, Part } from "@interlingua/core";
 import type { WireObject } from "../interactions-extensions";
 import { withInteractionsExtension } from "../interactions-extensions";
 import { decodeInteractionsStep } from "./decode-interactions-step";
@@ -29,7 +29,8 @@ export function decodeInteractionsSteps(
   let previousType: string | undefined;
   for (let index = first; index < steps.length; index++) {
     const step = steps[index]!;
-    const decoded = decodeInteractionsStep(step, pointer(path, index), context);
+    const at = `${path}/${index}`;
+    const decoded = decodeInteractionsStep(step, at, context);
     if (decoded.parts.length === 0) continue;
     const last = turns.messages[turns.messages.length - 1];
     const type = String(step.type);
@@ -40,7 +41,7 @@ export function decodeInteractionsSteps(
       turns.sources[turns.sources.length - 1]!.parts.push(...decoded.sources);
     } else {
       turns.messages.push({ role: decoded.role, parts: decoded.parts });
-      turns.sources.push({ message: pointer(path, index), parts: decoded.sources });
+      turns.sources.push({ message: at, parts: decoded.sources });
     }
     previousType = type;
   }

@@ -1,31 +1,32 @@
 import { type ConversionContext, type Part, pointer } from "@interlingua/core";
-import {
-  interactionsFormat,
-  isWireObject,
-  keptWireFields,
-  readInteractionsExtension,
-} from "../interactions-extensions";
+import { isWireObject, keptWireFields, readInteractionsExtension } from "../interactions-extensions";
 
-/** Canonical part fields and the step or content block fields they come from, by part type. */
-const partFields: Partial<Record<Part["type"], Record<string, string>>> = {
-  text: { text: "text", citations: "annotations" },
-  media: { source: "data", mediaType: "mime_type" },
-  reasoning: { summary: "summary", signature: "signature" },
-  "tool-call": { id: "id", name: "name", arguments: "arguments" },
-  "tool-result": { callId: "call_id", name: "name", content: "result", isError: "is_error" },
-  code: { id: "id", code: "arguments/code", language: "arguments/language" },
-  "code-result": { id: "call_id", output: "result", outcome: "is_error" },
-  "hosted-tool-call": { id: "id", input: "arguments" },
-  "hosted-tool-result": { callId: "call_id", output: "result", isError: "is_error" },
+/** A canonical part field, the step or content block field it comes from, and whether it was copied as it was. */
+type FieldSource = readonly [canonical: string, source: string, sameShape: boolean];
+
+/**
+ * The part fields other formats most often cannot carry, and the step or content block fields they
+ * come from, by part type (other fields resolve to the part's own step or block).
+ */
+const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
+  text: [["citations", "/annotations", false]],
+  reasoning: [
+    ["summary", "/summary", false],
+    ["signature", "/signature", false],
+  ],
+  "tool-call": [["arguments", "/arguments", true]],
+  "tool-result": [["content", "/result", false]],
+  "hosted-tool-call": [["input", "/arguments", true]],
+  "hosted-tool-result": [["output", "/result", true]],
 };
-
-/** Fields whose value is copied as it was, so a pointer below them has the same tokens below the source. */
-const sameShapeFields = new Set(["arguments", "input", "output"]);
 
 /**
  * Traces each canonical part to the step or content block it was decoded from (`sources`, one per
- * part, under the canonical `base` from index `first` on), its fields to theirs, and the wire fields it keeps in
- * `extensions.interactions` (a content step's own fields to the step) as nodes of the same shape.
+ * part, under the canonical `base` from index `first` on), the fields other formats most often
+ * cannot carry to theirs, and the wire fields
+ * it keeps in `extensions.interactions` (a content step's own fields to the step) as nodes of the
+ * same shape. Paths are joined by hand: every token but a kept wire field's name is known to need
+ * no escaping, and this runs for every part of every request.
  */
 export function traceInteractionsParts(
   context: ConversionContext,
@@ -34,19 +35,19 @@ export function traceInteractionsParts(
   base: string,
   first = 0,
 ): void {
-  parts.forEach((part, index) => {
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
     const source = sources[index];
-    if (source === undefined) return;
-    const at = pointer(base, first + index);
+    if (source === undefined) continue;
+    const at = `${base}/${first + index}`;
     context.trace(at, source);
-    for (const [field, wire] of Object.entries(partFields[part.type] ?? {}))
+    for (const [field, wire, sameShape] of partFields[part.type] ?? [])
       if ((part as Record<string, unknown>)[field] !== undefined)
-        context.trace(pointer(at, field), `${source}/${wire}`, sameShapeFields.has(field));
-    if (part.type === "media" && part.source.type === "url")
-      context.trace(pointer(at, "source"), `${source}/uri`);
+        context.trace(`${at}/${field}`, source + wire, sameShape);
+    if (!part.extensions) continue;
     const extra = readInteractionsExtension(part);
-    if (!extra) return;
-    const extensions = pointer(at, "extensions", interactionsFormat);
+    if (!extra) continue;
+    const extensions = `${at}/extensions/interactions`;
     for (const key of Object.keys(keptWireFields(part)))
       context.trace(pointer(extensions, key), pointer(source, key), true);
     if (isWireObject(extra.stepFields)) {
@@ -54,5 +55,5 @@ export function traceInteractionsParts(
       for (const key of Object.keys(extra.stepFields))
         context.trace(pointer(extensions, "stepFields", key), pointer(step, key), true);
     }
-  });
+  }
 }

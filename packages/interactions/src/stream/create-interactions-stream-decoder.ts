@@ -146,21 +146,26 @@ export function createInteractionsStreamDecoderTransformer(
       whole(controller, part, state.source);
   };
 
-  const onDelta = (controller: Controller, state: StepState, delta: WireObject, source: string) => {
+  /** Where a delta came from: the given place, else the current event's `delta`. */
+  const at = (source: string | undefined) => source ?? `/${eventIndex}/delta`;
+  const onDelta = (controller: Controller, state: StepState, delta: WireObject, source?: string) => {
     switch (delta.type) {
       case "text":
         if (state.open === undefined) {
           state.open = nextPart++;
-          state.textSource = source;
-          context.trace(`/parts/${state.open}`, source);
+          state.textSource = at(source);
+          context.trace(`/parts/${state.open}`, at(source));
           emit(controller, { type: "part-start", index: state.open, kind: "text" });
         }
-        state.text += String(delta.text ?? "");
-        emit(controller, { type: "text-delta", index: state.open, text: String(delta.text ?? "") });
+        {
+          const text = typeof delta.text === "string" ? delta.text : String(delta.text ?? "");
+          state.text += text;
+          emit(controller, { type: "text-delta", index: state.open, text });
+        }
         return;
       case "text_annotation_delta":
         if (state.open === undefined || !Array.isArray(delta.annotations)) return;
-        state.fieldSources.annotations ??= `${source}/annotations`;
+        state.fieldSources.annotations ??= `${at(source)}/annotations`;
         for (const annotation of delta.annotations as WireObject[]) {
           state.annotations.push(annotation);
           const citation = citationOfAnnotation(annotation);
@@ -171,7 +176,7 @@ export function createInteractionsStreamDecoderTransformer(
         const text =
           isWireObject(delta.content) && typeof delta.content.text === "string" ? delta.content.text : "";
         state.summary += text;
-        state.fieldSources.summary ??= source;
+        state.fieldSources.summary ??= at(source);
         if (state.open !== undefined && text !== "")
           emit(controller, { type: "reasoning-delta", index: state.open, text, summaryIndex: 0 });
         return;
@@ -179,25 +184,23 @@ export function createInteractionsStreamDecoderTransformer(
       case "thought_signature":
         if (typeof delta.signature === "string") {
           state.signature = (state.signature ?? "") + delta.signature;
-          state.fieldSources.signature ??= source;
+          state.fieldSources.signature ??= at(source);
           if (state.open !== undefined)
             emit(controller, { type: "signature-delta", index: state.open, signature: delta.signature });
         }
         return;
-      case "arguments_delta":
-        state.arguments += String(delta.arguments ?? "");
+      case "arguments_delta": {
+        const text = typeof delta.arguments === "string" ? delta.arguments : String(delta.arguments ?? "");
+        state.arguments += text;
         if (state.open !== undefined)
-          emit(controller, {
-            type: "tool-arguments-delta",
-            index: state.open,
-            text: String(delta.arguments ?? ""),
-          });
+          emit(controller, { type: "tool-arguments-delta", index: state.open, text });
         return;
+      }
     }
     if (state.step.type === "model_output" || state.step.type === "user_input") {
       closeText(controller, state);
-      const part = decodeInteractionsContent(delta, source, context);
-      if (part) whole(controller, part, source);
+      const part = decodeInteractionsContent(delta, at(source), context);
+      if (part) whole(controller, part, at(source));
       return;
     }
     // A hosted tool's delta carries fields of its step (arguments, result): merge them in.
@@ -310,8 +313,7 @@ export function createInteractionsStreamDecoderTransformer(
         case "step.delta": {
           start(controller);
           const state = steps.get(Number(item.index));
-          if (state && isWireObject(item.delta))
-            onDelta(controller, state, item.delta, `/${eventIndex}/delta`);
+          if (state && isWireObject(item.delta)) onDelta(controller, state, item.delta);
           return;
         }
         case "step.stop":

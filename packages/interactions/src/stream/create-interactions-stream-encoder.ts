@@ -66,8 +66,14 @@ export function createInteractionsStreamEncoderTransformer(
     error.code = interactionsErrorCode(data, "/error", errorContext);
     send(controller, { event_type: "error", error });
   };
+  // The most frequent event, built whole (not copied by `send`): a long stream is mostly deltas.
   const delta = (controller: Controller, state: PartState, data: WireObject) =>
-    send(controller, { event_type: "step.delta", index: state.step, delta: data });
+    controller.enqueue({
+      event_type: "step.delta",
+      index: state.step,
+      delta: data,
+      event_id: String(++nextEventId),
+    } as InteractionsStreamEvent);
 
   const endPart = (controller: Controller, state: PartState, part: Part, index: number) => {
     const path = pointer("/parts", index);
