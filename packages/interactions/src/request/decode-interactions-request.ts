@@ -143,6 +143,13 @@ const renamedExtensions: Record<string, string> = {
   "/extensions/interactions/safetySettings": "/safety_settings",
 };
 
+/** The function declaration fields with a canonical place, by the canonical name they take. */
+const functionToolFields = new Map([
+  ["name", "name"],
+  ["description", "description"],
+  ["parameters", "inputSchema"],
+]);
+
 /** Traces each tool to its declaration, its schema to the declaration's parameters and its kept fields to theirs. */
 function traceTools(context: ConversionContext, tools: readonly WireObject[]): void {
   tools.forEach((tool, index) => {
@@ -153,9 +160,10 @@ function traceTools(context: ConversionContext, tools: readonly WireObject[]): v
       return;
     }
     for (const field of Object.keys(tool)) {
-      const canonical = field === "parameters" ? "inputSchema" : field;
-      context.trace(pointer(at, canonical), pointer(at, field), true);
-      context.trace(pointer(at, "extensions", "interactions", field), pointer(at, field), true);
+      if (field === "type") continue;
+      const canonical = functionToolFields.get(field);
+      if (canonical) context.trace(`${at}/${canonical}`, `${at}/${field}`, true);
+      else context.trace(pointer(at, "extensions", "interactions", field), pointer(at, field), true);
     }
   });
 }
