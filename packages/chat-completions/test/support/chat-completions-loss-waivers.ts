@@ -202,4 +202,12 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     to: "interactions",
     path: /^\/tool_choice(\/|$)/,
   },
+  {
+    name: "false-loss refusal to interactions",
+    reason:
+      "a refusal's finish reason has no interactions status and is reported approximated, but the round trip gives the refusal back from the message; the loss is real for the target",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/\d+\/choices\/0\/finish_reason$/,
+  },
 ];

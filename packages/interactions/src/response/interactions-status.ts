@@ -100,6 +100,6 @@ export function reportInteractionsStatusLoss(
   context.lose(
     "approximated",
     path,
-    `The finish reason ${finishReason.raw ?? finishReason.reason} has no interactions status; sent as ${encoded}`,
+    `The finish reason ${finishReason.reason}${finishReason.raw === undefined ? "" : ` (${finishReason.raw})`} has no interactions status; sent as ${encoded}`,
   );
 }
