@@ -75,8 +75,14 @@ export function createInteractionsStreamDecoderTransformer(
   /** Points a part's citations, summary and signature at the deltas that carried them. */
   const traceFieldSources = (index: number, state: StepState) => {
     const { annotations, summary, signature } = state.fieldSources;
-    if (annotations) context.trace(`/parts/${index}/citations`, annotations);
-    if (annotations) context.trace(`/parts/${index}/extensions/interactions/annotations`, annotations, true);
+    if (annotations) {
+      context.trace(`/parts/${index}/citations`, annotations);
+      context.trace(
+        `/parts/${index}/extensions/interactions/annotations`,
+        `${annotations}/annotations`,
+        true,
+      );
+    }
     if (summary) context.trace(`/parts/${index}/summary`, summary);
     if (signature) context.trace(`/parts/${index}/signature`, signature);
   };
@@ -165,7 +171,8 @@ export function createInteractionsStreamDecoderTransformer(
         return;
       case "text_annotation_delta":
         if (state.open === undefined || !Array.isArray(delta.annotations)) return;
-        state.fieldSources.annotations ??= `${at(source)}/annotations`;
+        // The delta carries only the annotations: citations lost are the whole delta lost.
+        state.fieldSources.annotations ??= at(source);
         for (const annotation of delta.annotations as WireObject[]) {
           state.annotations.push(annotation);
           const citation = citationOfAnnotation(annotation);

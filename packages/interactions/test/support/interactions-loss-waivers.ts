@@ -90,10 +90,11 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/interaction\.status_update(\/|$)/,
   },
   {
-    name: "silent model_output deltas",
+    name: "silent model_output deltas to generate-content",
     reason:
-      "annotation and media deltas of one model output step come back as another step (another format splits the step's parts) or, to generate-content, without their annotations",
+      "the annotation and image deltas of one model output step come back through generate-content as another step's (its stream splits the step's parts), without a loss",
     kind: "silent",
+    to: "generate-content",
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
   {
