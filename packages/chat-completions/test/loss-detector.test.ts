@@ -1,5 +1,6 @@
 import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { chatCompletionsCodec } from "../src/chat-completions-codec";
@@ -9,7 +10,7 @@ import { chatCompletionsDetectorDocuments } from "./support/detector-documents";
 
 // Every fixture and recording of this format, through every other format and back (issue #15).
 testLossDetector({
-  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec],
+  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec, interactionsCodec],
   source: chatCompletionsCodec,
   documents: [
     ...chatCompletionsDetectorDocuments(),

@@ -1,5 +1,6 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { generateContentCodec } from "../src/generate-content-codec";
@@ -9,7 +10,7 @@ import { generateContentLossWaivers } from "./support/generate-content-loss-waiv
 
 // Every fixture and recording of this format, through every other format and back (issue #15).
 testLossDetector({
-  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec],
+  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec, interactionsCodec],
   source: generateContentCodec,
   documents: [
     ...generateContentDetectorDocuments(),

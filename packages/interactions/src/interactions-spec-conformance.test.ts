@@ -1,9 +1,12 @@
 import { accumulate, createConversionContext, replayEvents, transformAll } from "@interlingua/core";
-import { chatRequestArbitrary, chatResponseArbitrary } from "@interlingua/core/test";
+import {
+  chatRequestArbitrary,
+  chatResponseArbitrary,
+  interactionsSchemaProblems,
+} from "@interlingua/core/test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFixtures } from "../test/support/fixtures";
-import { interactionsSchemaProblems } from "../test/support/interactions-schema";
 import { interactionsCodec } from "./interactions-codec";
 
 describe("the fixtures are valid by the schema compiled from the @google/genai types", () => {

@@ -1,6 +1,7 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { responsesCodec } from "@interlingua/responses";
 import { messagesCodec } from "../src/messages-codec";
 import { messagesDetectorDocuments } from "./support/detector-documents";
@@ -9,7 +10,7 @@ import { messagesLossWaivers } from "./support/messages-loss-waivers";
 
 // Every fixture and recording of this format, through every other format and back (issue #15).
 testLossDetector({
-  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec],
+  codecs: [messagesCodec, responsesCodec, generateContentCodec, chatCompletionsCodec, interactionsCodec],
   source: messagesCodec,
   documents: [...messagesDetectorDocuments(), ...(await recordedDetectorDocuments("messages"))],
   normalizations: { [messagesCodec.id]: messagesDetectorNormalization },

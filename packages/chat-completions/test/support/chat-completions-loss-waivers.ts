@@ -179,4 +179,35 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/timings(\/|$)/,
   },
+  {
+    name: "silent stop to interactions",
+    reason: "a single stop string comes back as a list of one through interactions, without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/stop(\/|$)/,
+  },
+  {
+    name: "silent web_search_options to interactions",
+    reason:
+      "web search options have no place in the interactions Google Search tool and are dropped without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/web_search_options(\/|$)/,
+  },
+  {
+    name: "silent tool_choice to interactions",
+    reason:
+      "a forced function is sent as allowed_tools of one function in mode any (the format's only way to force one), which comes back as an allowed-tools choice, without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/tool_choice(\/|$)/,
+  },
+  {
+    name: "false-loss refusal to interactions",
+    reason:
+      "a refusal's finish reason has no interactions status and is reported approximated, but the round trip gives the refusal back from the message; the loss is real for the target",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/\d+\/choices\/0\/finish_reason$/,
+  },
 ];

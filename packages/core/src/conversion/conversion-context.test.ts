@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CanonicalError } from "../errors/canonical-error";
 import { createConversionContext, pointer } from "./conversion-context";
@@ -102,5 +103,15 @@ describe("loss paths in the source document's terms", () => {
 describe("pointer", () => {
   it("escapes ~ and / as RFC 6901 says", () => {
     expect(pointer("", "messages", 0, "a/b~c")).toBe("/messages/0/a~1b~0c");
+  });
+
+  it("gives every token, plain or not, the RFC 6901 escaping (the fast path for plain ones agrees)", () => {
+    const token = fc.oneof(fc.string({ unit: fc.constantFrom("a", "~", "/", "0", "1", "é") }), fc.nat());
+    fc.assert(
+      fc.property(fc.string(), fc.array(token), (base, tokens) => {
+        const escaped = tokens.map((each) => `/${String(each).replaceAll("~", "~0").replaceAll("/", "~1")}`);
+        expect(pointer(base, ...tokens)).toBe(base + escaped.join(""));
+      }),
+    );
   });
 });

@@ -99,6 +99,10 @@ function randomId(prefix: string): string {
 /** Appends a reference token to a JSON pointer, escaping `~` and `/` as RFC 6901 says. */
 export function pointer(base: string, ...tokens: (string | number)[]): string {
   let result = base;
-  for (const token of tokens) result += `/${String(token).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  for (const token of tokens) {
+    // Most tokens are indexes and plain names: only those holding `~` or `/` are rewritten.
+    if (typeof token === "number" || (!token.includes("~") && !token.includes("/"))) result += `/${token}`;
+    else result += `/${token.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  }
   return result;
 }

@@ -3,7 +3,6 @@ import { decodeJsonEventStream } from "../sse/decode-sse-stream";
 import { StreamParseFailure } from "../sse/stream-parse-failure";
 import type { DetectorDocument } from "./loss-detector";
 import { specPath } from "./spec-path";
-import type { SpecFormat } from "./spec-validator";
 
 /** A named document for the loss detector. */
 export interface NamedDetectorDocument {
@@ -34,11 +33,11 @@ interface RecordedExchange {
 }
 
 /**
- * Every request, whole answer and stream recorded for `format` in the repository's
+ * Every request, whole answer and stream recorded for `format` (a codec id) in the repository's
  * `specs/recordings/<format>/` (error answers left out): `.response.json` bodies, `.chunks.jsonl`
  * and `.sse` streams, and the requests and answers of `.http.json` / `.nock.json` exchanges.
  */
-export async function recordedDetectorDocuments(format: SpecFormat): Promise<NamedDetectorDocument[]> {
+export async function recordedDetectorDocuments(format: string): Promise<NamedDetectorDocument[]> {
   const directory = specPath("recordings", format);
   const documents: NamedDetectorDocument[] = [];
   for (const file of readdirSync(directory).sort()) {

@@ -10,7 +10,11 @@ export {
 } from "./loss-detector";
 export { type LossWaiver, unwaivedFindings } from "./loss-waivers";
 export { joinStreamEvents } from "./join-stream-events";
-export { type LossDetectorSuiteOptions, testLossDetector } from "./test-loss-detector";
+export {
+  type GeneratedDetectorDocuments,
+  type LossDetectorSuiteOptions,
+  testLossDetector,
+} from "./test-loss-detector";
 export { type NamedDetectorDocument, recordedDetectorDocuments } from "./detector-recordings";
 // Conformance suites for providers
 export { type ChatProviderSuiteOptions, testChatProvider } from "./test-chat-provider";
@@ -58,3 +62,4 @@ export { type SpecDocumentKind, specDocumentArbitrary } from "./spec-document-ar
 export { specPath } from "./spec-path";
 // Local HTTP servers for tests
 export { type LocalServer, serveFetch } from "./serve-fetch";
+export { type InteractionsSchemaName, interactionsSchemaProblems } from "./interactions-schema";

@@ -44,9 +44,10 @@ export interface DetectorNormalization {
    * Where each event of a stream goes: a stream is compared as an object of its events placed at
    * these JSON pointers (`/block 1/start`), so the events of one piece of the answer line up however
    * they were numbered or split. `undefined` leaves the event out (a keepalive). Defaults to each
-   * event's index (`/3`).
+   * event's index (`/3`). Given the events as normalised, and as they came (`raw`), for keys that
+   * read a field the normalisation leaves out (a renumbered index).
    */
-  eventKeys?(events: readonly unknown[]): (string | undefined)[];
+  eventKeys?(events: readonly unknown[], raw: readonly unknown[]): (string | undefined)[];
   /**
    * Where a loss path into a stream (`/<event index>/...`) lands in the compared object, when not
    * below its event's place: the node that opened a piece (`/3/content_block`) stands for the whole
@@ -166,7 +167,7 @@ function comparedForm(
     ? document.events.map((event) => normalization.normalize!(structuredClone(event), "event"))
     : document.events;
   const keys = normalization?.eventKeys
-    ? normalization.eventKeys(events)
+    ? normalization.eventKeys(events, document.events)
     : events.map((_, index) => pointer("", index));
   const body: Record<string, unknown> = {};
   events.forEach((event, index) => {

@@ -1,9 +1,20 @@
 import { type ChatRequest, type ChatResponse, createConversionContext, type Part } from "@interlingua/core";
-import { chatResponseArbitrary, createSpecValidator, type SpecFormat } from "@interlingua/core/test";
+import {
+  chatResponseArbitrary,
+  createSpecValidator,
+  interactionsSchemaProblems,
+} from "@interlingua/core/test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backendRequestProblems } from "./backend-validator";
-import { type BackendAnswer, codecs, createLegalityGateway, frontRequest, sseData } from "./legality-gateway";
+import {
+  type BackendAnswer,
+  codecs,
+  createLegalityGateway,
+  frontRequest,
+  type LegalityFormat,
+  sseData,
+} from "./legality-gateway";
 import type { BackendRequest } from "./rules/backend-rule";
 import { modelsByBackend, sourceRequestArbitrary } from "./source-request-arbitrary";
 
@@ -16,10 +27,16 @@ import { modelsByBackend, sourceRequestArbitrary } from "./source-request-arbitr
  * `pnpm test` runs 500 cases a pair; `pnpm fuzz:legality` runs 50,000 (or LEGALITY_RUNS).
  */
 const runs = Number(process.env.LEGALITY_RUNS ?? 500);
-const formats: SpecFormat[] = ["messages", "responses", "generate-content", "chat-completions"];
+const formats: LegalityFormat[] = [
+  "messages",
+  "responses",
+  "generate-content",
+  "chat-completions",
+  "interactions",
+];
 
 /** Finish reasons each backend may answer with: its usual ones, rarer ones, and a value no document lists yet. */
-const rawFinishReasons: Record<SpecFormat, string[]> = {
+const rawFinishReasons: Record<LegalityFormat, string[]> = {
   messages: ["refusal", "pause_turn", "model_context_window_exceeded", "a_future_reason"],
   responses: ["max_output_tokens", "content_filter", "a_future_reason"],
   "generate-content": [
@@ -32,6 +49,7 @@ const rawFinishReasons: Record<SpecFormat, string[]> = {
   ],
   // `eos`: llama.cpp's and some vLLM builds' own (SPEC-NOTES.md).
   "chat-completions": ["content_filter", "function_call", "eos", "a_future_reason"],
+  interactions: ["incomplete", "cancelled", "requires_continuation", "budget_exceeded"],
 };
 
 /** Finish reasons of each backend that no other format has a value for: they reach another front as a loss. */
@@ -45,16 +63,27 @@ const unmappableFinishReasons = new Set([
 ]);
 
 /** The answer schema of each front, whole and streamed. */
-const answerSchemas: Record<SpecFormat, { whole: string; event: string }> = {
+const answerSchemas: Record<LegalityFormat, { whole: string; event: string }> = {
   messages: { whole: "Message", event: "MessageStreamEvent" },
   responses: { whole: "Response", event: "ResponseStreamEvent" },
   "generate-content": { whole: "GenerateContentResponse", event: "GenerateContentResponse" },
   "chat-completions": { whole: "CreateChatCompletionResponse", event: "CreateChatCompletionStreamResponse" },
+  interactions: { whole: "InteractionsInteraction", event: "InteractionsEvent" },
 };
 
+/** Validates a front's answers against its schema (for interactions, the one compiled from the client's types). */
+function answerValidator(front: LegalityFormat): { validate(schema: string, value: unknown): string[] } {
+  if (front !== "interactions") return createSpecValidator(front);
+  return {
+    validate: (schema, value) =>
+      interactionsSchemaProblems(schema as "InteractionsInteraction" | "InteractionsEvent", value),
+  };
+}
+
 /** Problems of an error answer in a front's format (its vendor schema's error shape). */
-function errorProblems(format: SpecFormat, body: unknown): string[] {
-  if (format !== "generate-content") return createSpecValidator(format).validate("ErrorResponse", body);
+function errorProblems(format: LegalityFormat, body: unknown): string[] {
+  if (format !== "generate-content" && format !== "interactions")
+    return createSpecValidator(format).validate("ErrorResponse", body);
   const error = (body as { error?: Record<string, unknown> }).error;
   return typeof error?.message === "string" && typeof error.status === "string" && error.code === 400
     ? []
@@ -62,8 +91,10 @@ function errorProblems(format: SpecFormat, body: unknown): string[] {
 }
 
 /** The function names a backend request declares. */
-function declaredNames(format: SpecFormat, body: Record<string, unknown>): string[] {
+function declaredNames(format: LegalityFormat, body: Record<string, unknown>): string[] {
   const tools = (body.tools as Record<string, unknown>[] | undefined) ?? [];
+  if (format === "interactions")
+    return tools.flatMap((tool) => (tool.type === "function" ? [tool.name as string] : []));
   if (format === "generate-content")
     return tools.flatMap((tool) =>
       ((tool.functionDeclarations as { name: string }[] | undefined) ?? []).map((d) => d.name),
@@ -79,7 +110,11 @@ function declaredNames(format: SpecFormat, body: Record<string, unknown>): strin
 }
 
 /** The function names a front answer calls. */
-function calledNames(format: SpecFormat, answer: Record<string, unknown>): string[] {
+function calledNames(format: LegalityFormat, answer: Record<string, unknown>): string[] {
+  if (format === "interactions")
+    return ((answer.steps as Record<string, unknown>[]) ?? []).flatMap((step) =>
+      step.type === "function_call" ? [step.name as string] : [],
+    );
   if (format === "messages")
     return ((answer.content as Record<string, unknown>[]) ?? []).flatMap((block) =>
       block.type === "tool_use" ? [block.name as string] : [],
@@ -104,9 +139,11 @@ function calledNames(format: SpecFormat, answer: Record<string, unknown>): strin
 }
 
 /** The function names a front's stream calls. */
-function streamedNames(format: SpecFormat, events: unknown[]): string[] {
+function streamedNames(format: LegalityFormat, events: unknown[]): string[] {
   return events.flatMap((event) => {
     const wire = event as Record<string, Record<string, unknown> | undefined>;
+    if (format === "interactions")
+      return wire.step?.type === "function_call" ? [wire.step.name as string] : [];
     if (format === "messages")
       return wire.content_block?.type === "tool_use" ? [wire.content_block.name as string] : [];
     if (format === "responses")
@@ -140,7 +177,7 @@ function asBackendAnswers(response: ChatResponse, names: string[]): ChatResponse
   };
 }
 
-const caseArbitrary = (backend: SpecFormat) =>
+const caseArbitrary = (backend: LegalityFormat) =>
   fc.record({
     request: sourceRequestArbitrary,
     model: fc.constantFrom(...modelsByBackend[backend]),
@@ -155,7 +192,7 @@ describe("backend legality: every request the gateway sends is one the backend a
     for (const backend of formats) {
       if (front === backend) continue;
       const legality = createLegalityGateway(backend);
-      const frontSpec = createSpecValidator(front);
+      const frontSpec = answerValidator(front);
       it(
         `${front} front → ${backend} backend`,
         async () => {

@@ -1,16 +1,19 @@
-import { createSpecValidator, type SpecFormat } from "@interlingua/core/test";
+import { createSpecValidator, interactionsSchemaProblems, type SpecFormat } from "@interlingua/core/test";
+import type { LegalityFormat } from "./legality-gateway";
 import type { BackendRequest, BackendRule } from "./rules/backend-rule";
 import { chatCompletionsBackendRules } from "./rules/chat-completions-backend-rules";
 import { generateContentBackendRules } from "./rules/generate-content-backend-rules";
+import { interactionsBackendRules } from "./rules/interactions-backend-rules";
 import { messagesBackendRules } from "./rules/messages-backend-rules";
 import { responsesBackendRules } from "./rules/responses-backend-rules";
 
 /** Each backend format's rule table. */
-export const backendRules: Record<SpecFormat, readonly BackendRule[]> = {
+export const backendRules: Record<LegalityFormat, readonly BackendRule[]> = {
   messages: messagesBackendRules,
   responses: responsesBackendRules,
   "generate-content": generateContentBackendRules,
   "chat-completions": chatCompletionsBackendRules,
+  interactions: interactionsBackendRules,
 };
 
 /** The vendor spec's request schema of each format. */
@@ -38,7 +41,7 @@ const notInLiveApi = [
  * item, so its `oneOf` reports every such item ambiguous: an item that is a valid
  * `EasyInputMessage` is taken as one.
  */
-function ambiguousEasyInput(format: SpecFormat, body: Record<string, unknown>, problem: string): boolean {
+function ambiguousEasyInput(format: LegalityFormat, body: Record<string, unknown>, problem: string): boolean {
   const match = /^\/input\/(\d+): must match exactly one schema in oneOf$/.exec(problem);
   if (format !== "responses" || !match || !Array.isArray(body.input)) return false;
   return createSpecValidator(format).validate("EasyInputMessage", body.input[Number(match[1])]).length === 0;
@@ -51,7 +54,7 @@ function ambiguousEasyInput(format: SpecFormat, body: Record<string, unknown>, p
  * with them set aside. Other bodies are returned as they are.
  */
 function withAssistantHistoryChecked(
-  format: SpecFormat,
+  format: LegalityFormat,
   body: Record<string, unknown>,
 ): { body: Record<string, unknown>; problems: string[] } {
   if (format !== "responses" || !Array.isArray(body.input)) return { body, problems: [] };
@@ -67,15 +70,20 @@ function withAssistantHistoryChecked(
   return { body: { ...body, input }, problems };
 }
 
+/** Problems of a request body against its format's schema (for interactions, the one compiled from the client's types). */
+function requestSchemaProblems(format: LegalityFormat, body: Record<string, unknown>): string[] {
+  if (format === "interactions") return interactionsSchemaProblems("InteractionsCreateRequest", body);
+  return createSpecValidator(format).validate(requestSchemas[format], body);
+}
+
 /**
  * Why a backend would refuse a request: its problems against the format's vendor schema (with its
  * enums and bounds) and against the format's rule table of documented constraints. Empty when the
  * backend accepts it.
  */
-export function backendRequestProblems(format: SpecFormat, request: BackendRequest): string[] {
+export function backendRequestProblems(format: LegalityFormat, request: BackendRequest): string[] {
   const history = withAssistantHistoryChecked(format, request.body);
-  const spec = createSpecValidator(format)
-    .validate(requestSchemas[format], history.body)
+  const spec = requestSchemaProblems(format, history.body)
     .filter((problem) => !notInLiveApi.some((pattern) => pattern.test(problem)))
     .filter((problem) => !ambiguousEasyInput(format, history.body, problem));
   const rules = backendRules[format].flatMap((rule) =>

@@ -10,17 +10,22 @@ import {
 } from "@interlingua/core";
 import type { SpecFormat } from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { type ConversionReport, createGateway, type Gateway } from "../../src/index";
 import type { BackendRequest } from "./rules/backend-rule";
 
+/** A format the legality property covers: those with a stored vendor spec, and interactions. */
+export type LegalityFormat = SpecFormat | "interactions";
+
 /** Each format's codec. */
-export const codecs: Record<SpecFormat, AnyCodec> = {
+export const codecs: Record<LegalityFormat, AnyCodec> = {
   messages: messagesCodec,
   responses: responsesCodec,
   "generate-content": generateContentCodec,
   "chat-completions": chatCompletionsCodec,
+  interactions: interactionsCodec,
 };
 
 /** What the backend answers a captured request with: a canonical answer, and a raw finish reason to put on the wire instead of the encoded one. */
@@ -41,8 +46,9 @@ export interface LegalityGateway {
 }
 
 /** Puts an unknown or unusual finish reason on a backend's whole answer, the way each format carries it. */
-function withRawFinishReason(format: SpecFormat, wire: Record<string, unknown>, raw: string): void {
+function withRawFinishReason(format: LegalityFormat, wire: Record<string, unknown>, raw: string): void {
   if (format === "messages") wire.stop_reason = raw;
+  else if (format === "interactions") wire.status = raw;
   else if (format === "chat-completions") {
     for (const choice of (wire.choices as Record<string, unknown>[] | undefined) ?? [])
       choice.finish_reason = raw;
@@ -60,7 +66,7 @@ function withRawFinishReason(format: SpecFormat, wire: Record<string, unknown>, 
  * backend answered in process: it keeps the request it received (model and body) and answers with
  * what the test chose, whole or streamed.
  */
-export function createLegalityGateway(format: SpecFormat): LegalityGateway {
+export function createLegalityGateway(format: LegalityFormat): LegalityGateway {
   const codec = codecs[format];
   let received: BackendRequest | undefined;
   let report: ConversionReport | undefined;
@@ -112,7 +118,7 @@ export function createLegalityGateway(format: SpecFormat): LegalityGateway {
 
 /** How a caller of `format` sends a wire request for `model` to the gateway (in strict mode when `strict`). */
 export function frontRequest(
-  format: SpecFormat,
+  format: LegalityFormat,
   wire: Record<string, unknown>,
   model: string,
   stream: boolean,
@@ -134,6 +140,12 @@ export function frontRequest(
     return new Request("http://gateway.test/v1/chat/completions", {
       method: "POST",
       headers: { authorization: "Bearer caller", "content-type": "application/json", ...mode },
+      body: JSON.stringify({ ...wire, model, stream }),
+    });
+  if (format === "interactions")
+    return new Request("http://gateway.test/v1beta/interactions", {
+      method: "POST",
+      headers: { "x-goog-api-key": "caller", "content-type": "application/json", ...mode },
       body: JSON.stringify({ ...wire, model, stream }),
     });
   if (format === "responses")

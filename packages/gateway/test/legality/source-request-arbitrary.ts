@@ -42,6 +42,13 @@ export const modelsByBackend = {
     "deepseek-chat",
     "qwen3-8b",
   ],
+  interactions: [
+    "gemini-2.5-pro",
+    "gemini-2.5-flash",
+    "gemini-3-pro-preview",
+    "gemini-3-flash-preview",
+    "our-tuned-gemini",
+  ],
 } as const;
 
 /** Tool names: ordinary ones, and ones some formats refuse (a leading digit or dash, `.`, `:`, 65 to 128 characters). */

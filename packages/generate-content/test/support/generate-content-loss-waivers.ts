@@ -133,4 +133,20 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     to: "responses",
     path: /^\/generationConfig(\/|$)/,
   },
+  {
+    name: "false-loss to interactions",
+    reason:
+      "a file part, thinking text or generation settings reported approximated or dropped for interactions come back as they were; the loss is real for the target; review",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/(contents|candidates|generationConfig)(\/|$)/,
+  },
+  {
+    name: "silent snake_case spellings to interactions",
+    reason:
+      "a request spelled in snake_case comes back in lowerCamel through interactions (the spelling mark is not carried), without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/(cached_content|safety_settings|tools)(\/|$)/,
+  },
 ];

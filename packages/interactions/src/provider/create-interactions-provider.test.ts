@@ -1,7 +1,11 @@
 import { CanonicalError, type ChatRequest, collect, findEventSequenceProblems } from "@interlingua/core";
-import { type LocalServer, serveFetch, testChatProvider } from "@interlingua/core/test";
+import {
+  interactionsSchemaProblems,
+  type LocalServer,
+  serveFetch,
+  testChatProvider,
+} from "@interlingua/core/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { interactionsSchemaProblems } from "../../test/support/interactions-schema";
 import { createInteractionsProvider } from "./create-interactions-provider";
 
 interface Seen {

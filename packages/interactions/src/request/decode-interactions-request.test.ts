@@ -114,4 +114,19 @@ describe("encodeInteractionsRequest from other formats", () => {
       ]),
     );
   });
+
+  it("reads thinking_summaries none as thoughts left out, and gives it back", () => {
+    const wire = { model: "m", input: "x", generation_config: { thinking_summaries: "none" } };
+    expect(decode(wire).reasoning).toEqual({ includeThoughts: false });
+    expect(roundTrip(wire)).toEqual({ encoded: wire, losses: [] });
+  });
+
+  it("keeps safety settings spelled otherwise than the canonical enum as they came", () => {
+    const wire = {
+      model: "m",
+      input: "x",
+      safety_settings: [{ type: "Harassment", threshold: "block_none" }],
+    };
+    expect(roundTrip(wire)).toEqual({ encoded: wire, losses: [] });
+  });
 });

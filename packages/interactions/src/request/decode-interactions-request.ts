@@ -5,7 +5,10 @@ import {
   createConversionContext,
   type Message,
   Modality,
+  type Part,
+  pointer,
   type SafetySetting,
+  traceFields,
 } from "@interlingua/core";
 import { isWireObject, remainingFields, type WireObject } from "../interactions-extensions";
 import { InteractionsRequest } from "../wire/interactions-request-schema";
@@ -23,6 +26,7 @@ import {
   encodeInteractionsToolChoice,
 } from "./interactions-tools";
 import { sameJson } from "./same-json";
+import { traceInteractionsParts } from "./trace-interactions-parts";
 
 /** Fields of the request this decoder maps; the others stay in extensions. */
 const mappedFields = [
@@ -58,16 +62,25 @@ export function decodeInteractionsSafetySetting(setting: WireObject): SafetySett
   };
 }
 
-/** The input (a string, a content block, content blocks or steps) as turns, with the form it came in. */
+/**
+ * The input (a string, a content block, content blocks or steps) as turns, with the form it came in;
+ * each turn and part traced to where it came from.
+ */
 function decodeInput(
   input: unknown,
   context: ConversionContext,
 ): { messages: Message[]; form?: "string" | "content" | "contents" } {
   if (input === undefined) return { messages: [] };
-  if (typeof input === "string")
+  context.trace("/messages", "/input");
+  if (typeof input === "string") {
+    context.trace("/messages/0", "/input");
+    context.trace("/messages/0/parts/0", "/input");
     return { messages: [{ role: "user", parts: [{ type: "text", text: input }] }], form: "string" };
+  }
   if (!Array.isArray(input)) {
     const part = decodeInteractionsContent(input as WireObject, "/input", context);
+    context.trace("/messages/0", "/input");
+    if (part) traceInteractionsParts(context, [part], ["/input"], "/messages/0/parts");
     return { messages: [{ role: "user", parts: part ? [part] : [] }], form: "content" };
   }
   const contents = input.filter(isInteractionsContent);
@@ -76,12 +89,83 @@ function decodeInput(
       param: "input",
     });
   if (contents.length > 0) {
-    const parts = (input as WireObject[]).flatMap(
-      (content, index) => decodeInteractionsContent(content, `/input/${index}`, context) ?? [],
-    );
+    const parts: Part[] = [];
+    const sources: string[] = [];
+    (input as WireObject[]).forEach((content, index) => {
+      const part = decodeInteractionsContent(content, pointer("/input", index), context);
+      if (!part) return;
+      parts.push(part);
+      sources.push(pointer("/input", index));
+    });
+    context.trace("/messages/0", "/input");
+    traceInteractionsParts(context, parts, sources, "/messages/0/parts");
     return { messages: [{ role: "user", parts }], form: "contents" };
   }
-  return { messages: decodeInteractionsSteps(input as WireObject[], "/input", context) };
+  const turns = decodeInteractionsSteps(input as WireObject[], "/input", context);
+  turns.sources.forEach((source, index) => {
+    context.trace(`/messages/${index}`, source.message);
+    traceInteractionsParts(context, turns.messages[index]!.parts, source.parts, `/messages/${index}/parts`);
+  });
+  return { messages: turns.messages };
+}
+
+/** Canonical request fields and the interactions fields they come from, for loss paths. */
+const requestSources: Record<string, string> = {
+  "/model": "/model",
+  "/instructions": "/system_instruction",
+  "/instructions/0": "/system_instruction",
+  "/instructions/0/parts/0": "/system_instruction",
+  "/tools": "/tools",
+  "/toolChoice": "/generation_config/tool_choice",
+  "/temperature": "/generation_config/temperature",
+  "/topP": "/generation_config/top_p",
+  "/seed": "/generation_config/seed",
+  "/maxOutputTokens": "/generation_config/max_output_tokens",
+  "/stopSequences": "/generation_config/stop_sequences",
+  "/reasoning": "/generation_config",
+  "/reasoning/effort": "/generation_config/thinking_level",
+  "/reasoning/summary": "/generation_config/thinking_summaries",
+  "/outputFormat": "/response_format",
+  "/outputModalities": "/response_modalities",
+  "/safetySettings": "/safety_settings",
+  "/serviceTier": "/service_tier",
+  "/previousResponseId": "/previous_interaction_id",
+  "/store": "/store",
+  "/stream": "/stream",
+  "/cachedContent": "/cached_content",
+};
+
+/** Fields kept in `extensions.interactions` under the names this decoder gives them, and their source. */
+const renamedExtensions: Record<string, string> = {
+  "/extensions/interactions/generationConfig": "/generation_config",
+  "/extensions/interactions/responseFormat": "/response_format",
+  "/extensions/interactions/responseModalities": "/response_modalities",
+  "/extensions/interactions/safetySettings": "/safety_settings",
+};
+
+/** The function declaration fields with a canonical place, by the canonical name they take. */
+const functionToolFields = new Map([
+  ["name", "name"],
+  ["description", "description"],
+  ["parameters", "inputSchema"],
+]);
+
+/** Traces each tool to its declaration, its schema to the declaration's parameters and its kept fields to theirs. */
+function traceTools(context: ConversionContext, tools: readonly WireObject[]): void {
+  tools.forEach((tool, index) => {
+    const at = pointer("/tools", index);
+    context.trace(at, at);
+    if (tool.type !== "function") {
+      context.trace(pointer(at, "extensions", "interactions", "declaration"), at, true);
+      return;
+    }
+    for (const field of Object.keys(tool)) {
+      if (field === "type") continue;
+      const canonical = functionToolFields.get(field);
+      if (canonical) context.trace(`${at}/${canonical}`, `${at}/${field}`, true);
+      else context.trace(pointer(at, "extensions", "interactions", field), pointer(at, field), true);
+    }
+  });
 }
 
 /**
@@ -99,6 +183,7 @@ export function decodeInteractionsRequest(wire: unknown, context: ConversionCont
       param: "agent",
     });
   assertInteractionsWire(InteractionsRequest, wire);
+  context.startSource();
   const body = wire as WireObject;
   const rest = remainingFields(body, mappedFields);
   const { messages, form } = decodeInput(body.input, context);
@@ -152,8 +237,12 @@ export function decodeInteractionsRequest(wire: unknown, context: ConversionCont
   if (Array.isArray(body.safety_settings)) {
     const settings = body.safety_settings as WireObject[];
     request.safetySettings = settings.map(decodeInteractionsSafetySetting);
-    if (settings.some((setting) => Object.keys(setting).some((key) => key !== "type" && key !== "threshold")))
-      rest.safetySettings = settings;
+    // Kept as they came when the canonical spelling would not give them back (other fields, other case).
+    const exact = (setting: WireObject) =>
+      Object.keys(setting).every((key) => key === "type" || key === "threshold") &&
+      String(setting.type) === String(setting.type).toLowerCase() &&
+      String(setting.threshold) === String(setting.threshold).toLowerCase();
+    if (!settings.every(exact)) rest.safetySettings = settings;
   }
   if (typeof body.service_tier === "string") request.serviceTier = body.service_tier;
   if (typeof body.previous_interaction_id === "string")
@@ -168,5 +257,13 @@ export function decodeInteractionsRequest(wire: unknown, context: ConversionCont
   )
     delete rest.generationConfig;
   if (Object.keys(rest).length > 0) request.extensions = { interactions: rest };
+  traceFields(context, body, requestSources);
+  traceFields(context, body, renamedExtensions, {}, true);
+  // A JSON schema is copied as it is: what lies below it is where it was.
+  traceFields(context, body, { "/outputFormat/schema": "/response_format/schema" }, {}, true);
+  for (const key of Object.keys(rest))
+    if (body[key] !== undefined)
+      context.trace(pointer("/extensions/interactions", key), pointer("", key), true);
+  if (Array.isArray(body.tools)) traceTools(context, body.tools as WireObject[]);
   return request;
 }

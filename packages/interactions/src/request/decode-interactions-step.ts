@@ -29,23 +29,31 @@ export type InteractionsStepRole = "user" | "assistant";
 export interface DecodedInteractionsStep {
   role: InteractionsStepRole;
   parts: Part[];
+  /** Where each part came from: a JSON pointer into the source document, one per part. */
+  sources: string[];
 }
 
 /** Content blocks as canonical parts; unknown fields of the step go on its first part. */
 function decodeContents(
   step: WireObject,
+  role: InteractionsStepRole,
   path: string,
   context: ConversionContext,
-): (TextPart | MediaPart)[] {
+): DecodedInteractionsStep {
   const contents = Array.isArray(step.content) ? (step.content as WireObject[]) : [];
-  const parts = contents.flatMap(
-    (content, index) => decodeInteractionsContent(content, pointer(path, "content", index), context) ?? [],
-  );
+  const decoded: DecodedInteractionsStep = { role, parts: [], sources: [] };
+  contents.forEach((content, index) => {
+    const source = `${path}/content/${index}`;
+    const part: TextPart | MediaPart | undefined = decodeInteractionsContent(content, source, context);
+    if (!part) return;
+    decoded.parts.push(part);
+    decoded.sources.push(source);
+  });
   const rest = remainingFields(step, ["type", "content"]);
-  if (parts[0])
-    withInteractionsExtension(parts[0], { stepFields: Object.keys(rest).length ? rest : undefined });
-  else context.lose("dropped", path, `A ${String(step.type)} step with no content is not carried`);
-  return parts;
+  if (decoded.parts[0])
+    withInteractionsExtension(decoded.parts[0], { stepFields: Object.keys(rest).length ? rest : undefined });
+  else context.loseAtSource("dropped", path, `A ${String(step.type)} step with no content is not carried`);
+  return decoded;
 }
 
 /** A function result's `result` (a string, content blocks or an object) as tool-result content. */
@@ -154,13 +162,18 @@ export function decodeInteractionsStep(
   context: ConversionContext,
 ): DecodedInteractionsStep {
   const type = String(step.type);
+  const whole = (role: InteractionsStepRole, part: Part): DecodedInteractionsStep => ({
+    role,
+    parts: [part],
+    sources: [path],
+  });
   switch (type) {
     case "user_input":
-      return { role: "user", parts: decodeContents(step, path, context) };
+      return decodeContents(step, "user", path, context);
     case "model_output":
-      return { role: "assistant", parts: decodeContents(step, path, context) };
+      return decodeContents(step, "assistant", path, context);
     case "thought":
-      return { role: "assistant", parts: [decodeThought(step)] };
+      return whole("assistant", decodeThought(step));
     case "function_call": {
       const part: ToolCallPart = {
         type: "tool-call",
@@ -170,15 +183,15 @@ export function decodeInteractionsStep(
       };
       const rest = remainingFields(step, ["type", "id", "name", "arguments"]);
       if (step.id === undefined) rest.noId = true;
-      return { role: "assistant", parts: [withInteractionsExtension(part, rest)] };
+      return whole("assistant", withInteractionsExtension(part, rest));
     }
     case "function_result":
-      return { role: "user", parts: [decodeFunctionResult(step, path, context)] };
+      return whole("user", decodeFunctionResult(step, path, context));
   }
   const code = decodeCodeStep(step);
-  if (code) return { role: "assistant", parts: [code] };
-  if (type.endsWith("_call")) return { role: "assistant", parts: [decodeHostedStep(step, "call")] };
-  if (type.endsWith("_result")) return { role: "assistant", parts: [decodeHostedStep(step, "result")] };
-  context.lose("dropped", path, `A ${type} step is not known to this codec`);
-  return { role: "assistant", parts: [] };
+  if (code) return whole("assistant", code);
+  if (type.endsWith("_call")) return whole("assistant", decodeHostedStep(step, "call"));
+  if (type.endsWith("_result")) return whole("assistant", decodeHostedStep(step, "result"));
+  context.loseAtSource("dropped", path, `A ${type} step is not known to this codec`);
+  return { role: "assistant", parts: [], sources: [] };
 }

@@ -1,4 +1,4 @@
-import { type ConversionContext, type Message, type Part, pointer } from "@interlingua/core";
+import type { ConversionContext, Message, Part } from "@interlingua/core";
 import type { WireObject } from "../interactions-extensions";
 import { withInteractionsExtension } from "../interactions-extensions";
 import { decodeInteractionsStep } from "./decode-interactions-step";
@@ -6,32 +6,44 @@ import { decodeInteractionsStep } from "./decode-interactions-step";
 /** The step kinds whose content blocks become plain parts, so that two in a row need a boundary mark. */
 const contentSteps = new Set(["user_input", "model_output"]);
 
+/** Turns decoded from steps, with where each came from in the source document. */
+export interface DecodedInteractionsTurns {
+  messages: Message[];
+  /** Per message, the pointer of its first step; per part, the pointer of its step or content block. */
+  sources: { message: string; parts: string[] }[];
+}
+
 /**
- * A list of steps as conversation turns: consecutive steps of one side (the caller's input and tool
- * results; the model's output, thoughts and calls) make one message. Where a content step follows
- * another of the same kind in one message, its first part is marked `newStep` so that a re-encoding
- * keeps the two steps apart.
+ * A list of steps (from index `first` on) as conversation turns: consecutive steps of one side (the
+ * caller's input and tool results; the model's output, thoughts and calls) make one message. Where a
+ * content step follows another of the same kind in one message, its first part is marked `newStep`
+ * so that a re-encoding keeps the two steps apart.
  */
 export function decodeInteractionsSteps(
   steps: WireObject[],
   path: string,
   context: ConversionContext,
-): Message[] {
-  const messages: Message[] = [];
+  first = 0,
+): DecodedInteractionsTurns {
+  const turns: DecodedInteractionsTurns = { messages: [], sources: [] };
   let previousType: string | undefined;
-  steps.forEach((step, index) => {
-    const decoded = decodeInteractionsStep(step, pointer(path, index), context);
-    if (decoded.parts.length === 0) return;
-    const last = messages[messages.length - 1];
+  for (let index = first; index < steps.length; index++) {
+    const step = steps[index]!;
+    const at = `${path}/${index}`;
+    const decoded = decodeInteractionsStep(step, at, context);
+    if (decoded.parts.length === 0) continue;
+    const last = turns.messages[turns.messages.length - 1];
     const type = String(step.type);
     if (last && last.role === decoded.role) {
       if (contentSteps.has(type) && previousType === type)
         withInteractionsExtension(decoded.parts[0] as Part, { newStep: true });
       last.parts.push(...decoded.parts);
+      turns.sources[turns.sources.length - 1]!.parts.push(...decoded.sources);
     } else {
-      messages.push({ role: decoded.role, parts: decoded.parts });
+      turns.messages.push({ role: decoded.role, parts: decoded.parts });
+      turns.sources.push({ message: at, parts: decoded.sources });
     }
     previousType = type;
-  });
-  return messages;
+  }
+  return turns;
 }

@@ -58,7 +58,7 @@ export function decodeInteractionsContent(
   }
   const kind = mediaKinds[content.type as keyof typeof mediaKinds];
   if (kind === undefined || (typeof content.data !== "string" && typeof content.uri !== "string")) {
-    context.lose(
+    context.loseAtSource(
       "dropped",
       path,
       `A ${String(content.type)} content block with no data or uri is not carried`,

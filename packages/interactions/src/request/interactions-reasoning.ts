@@ -12,11 +12,16 @@ function levelOfBudget(budget: number): string {
   return "high";
 }
 
-/** `thinking_level` and `thinking_summaries` as canonical reasoning settings, or undefined. */
+/**
+ * `thinking_level` and `thinking_summaries` as canonical reasoning settings (`none` as thoughts left
+ * out), or undefined.
+ */
 export function decodeInteractionsReasoning(config: WireObject): ReasoningConfig | undefined {
   const reasoning: ReasoningConfig = {};
   if (typeof config.thinking_level === "string") reasoning.effort = config.thinking_level;
-  if (typeof config.thinking_summaries === "string") reasoning.summary = config.thinking_summaries;
+  // `none` is thoughts left out, not a kind of summary another format could be asked for.
+  if (config.thinking_summaries === "none") reasoning.includeThoughts = false;
+  else if (typeof config.thinking_summaries === "string") reasoning.summary = config.thinking_summaries;
   return Object.keys(reasoning).length > 0 ? reasoning : undefined;
 }
 

@@ -16,11 +16,15 @@ const hostedKindByType: Record<string, HostedTool["kind"]> = {
   computer_use: "computer",
 };
 
+/** The computer use environments the client's `ComputerUse.environment` lists. */
+const computerEnvironments = new Set(["browser", "mobile", "desktop"]);
+
 /**
  * Tool declarations as canonical tools: `function` ones become function tools (a missing
  * `parameters` kept as a mark), every hosted one (Google Search, code execution, URL context, file
  * search, computer use, Google Maps, MCP servers, retrieval, …) a hosted tool of the matching kind
- * (`other` when there is none) that keeps its declaration as it came.
+ * (`other` when there is none) that keeps its declaration as it came (and, for computer use, its
+ * environment as a setting other formats read).
  */
 export function decodeInteractionsTools(tools: WireObject[]): Tool[] {
   return tools.map((tool) => {
@@ -37,15 +41,22 @@ export function decodeInteractionsTools(tools: WireObject[]): Tool[] {
       if (Object.keys(kept).length > 0) decoded.extensions = { interactions: kept };
       return decoded;
     }
-    return {
+    const hosted: HostedTool = {
       type: "hosted",
       kind: hostedKindByType[String(tool.type)] ?? "other",
       extensions: { interactions: { declaration: tool } },
     };
+    // The computer's environment is a setting other formats have too.
+    if (tool.type === "computer_use" && typeof tool.environment === "string")
+      hosted.settings = { environment: tool.environment };
+    return hosted;
   });
 }
 
-/** Canonical tools as declarations; a hosted tool this format has no declaration for is dropped with a loss. */
+/**
+ * Canonical tools as declarations; a hosted tool this format has no declaration for is dropped with
+ * a loss, and of another format's hosted tool settings only the computer's environment is sent.
+ */
 export function encodeInteractionsTools(
   tools: Tool[],
   path: string,
@@ -75,13 +86,18 @@ export function encodeInteractionsTools(
       context.lose("unsupported", toolPath, `The hosted ${tool.kind} tool has no declaration in this format`);
       return [];
     }
-    if (tool.settings && Object.keys(tool.settings).length > 0)
+    const declaration: WireObject = { type };
+    const { environment, ...settings } = tool.settings ?? {};
+    if (type === "computer_use" && computerEnvironments.has(environment as string))
+      declaration.environment = environment;
+    else if (environment !== undefined) settings.environment = environment;
+    if (Object.keys(settings).length > 0)
       context.lose(
         "dropped",
         pointer(toolPath, "settings"),
-        `Settings of the hosted ${tool.kind} tool are not sent`,
+        `Settings of the hosted ${tool.kind} tool are not sent (${Object.keys(settings).join(", ")})`,
       );
-    return [{ type }];
+    return [declaration];
   });
 }
 

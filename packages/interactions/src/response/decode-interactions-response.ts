@@ -3,12 +3,14 @@ import {
   type ChatResponse,
   type ConversionContext,
   type ErrorData,
-  type Part,
+  pointer,
   statusByErrorKind,
+  traceFields,
 } from "@interlingua/core";
 import { generateContentErrorStatuses } from "@interlingua/generate-content";
 import { isWireObject, remainingFields, type WireObject } from "../interactions-extensions";
 import { decodeInteractionsSteps } from "../request/decode-interactions-steps";
+import { traceInteractionsParts } from "../request/trace-interactions-parts";
 import { InteractionsResponse } from "../wire/interactions-response-schema";
 import { decodeInteractionsStatus } from "./interactions-status";
 import { secondsOfInteractionsTime } from "./interactions-time";
@@ -16,6 +18,20 @@ import { decodeInteractionsUsage } from "./interactions-usage";
 
 /** Fields of the `Interaction` this decoder maps; the others stay in extensions. */
 const mappedFields = ["id", "model", "status", "created", "steps", "usage", "errors"];
+
+/** Canonical answer fields and the `Interaction` fields they come from, for loss paths. */
+const responseSources: Record<string, string> = {
+  "/id": "/id",
+  "/model": "/model",
+  "/status": "/status",
+  "/finishReason": "/status",
+  "/created": "/created",
+  "/usage": "/usage",
+  "/error": "/errors/0",
+  "/error/code": "/errors/0/code",
+  "/error/message": "/errors/0/message",
+  "/extensions/interactions/inputSteps": "/steps",
+};
 
 /** An interaction error entry (`{code, message}`) as canonical error data. */
 export function decodeInteractionsErrorEntry(entry: WireObject | undefined): ErrorData {
@@ -53,11 +69,17 @@ export function decodeInteractionsResponse(wire: unknown, context: ConversionCon
       "unavailable",
       `The upstream answered with a malformed interaction: ${parsed.error.message}`,
     );
+  context.startSource();
   const body = wire as WireObject;
   const steps = Array.isArray(body.steps) ? (body.steps as WireObject[]) : [];
   const inputLength = echoedInputLength(steps);
-  const parts: Part[] = decodeInteractionsSteps(steps.slice(inputLength), "/steps", context).flatMap(
-    (message) => message.parts,
+  const turns = decodeInteractionsSteps(steps, "/steps", context, inputLength);
+  const parts = turns.messages.flatMap((message) => message.parts);
+  traceInteractionsParts(
+    context,
+    parts,
+    turns.sources.flatMap((source) => source.parts),
+    "/parts",
   );
   const calledFunction = parts.some((part) => part.type === "tool-call");
   const { status, finishReason } = decodeInteractionsStatus(String(body.status), calledFunction);
@@ -87,5 +109,9 @@ export function decodeInteractionsResponse(wire: unknown, context: ConversionCon
     rest.errors = errors;
   }
   if (Object.keys(rest).length > 0) response.extensions = { interactions: rest };
+  traceFields(context, body, responseSources);
+  for (const key of Object.keys(rest))
+    if (body[key] !== undefined)
+      context.trace(pointer("/extensions/interactions", key), pointer("", key), true);
   return response;
 }

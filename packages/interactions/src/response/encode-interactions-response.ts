@@ -3,7 +3,7 @@ import { readInteractionsExtension, type WireObject } from "../interactions-exte
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
 import { interactionsErrorCode } from "./interactions-error-code";
-import { encodeInteractionsStatus } from "./interactions-status";
+import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "./interactions-status";
 import { interactionsTimeOfSeconds } from "./interactions-time";
 import { encodeInteractionsUsage } from "./interactions-usage";
 
@@ -26,6 +26,13 @@ export function encodeInteractionsResponse(
     id: response.id,
     status: encodeInteractionsStatus(response.status, response.finishReason, calledFunction),
   };
+  reportInteractionsStatusLoss(
+    wire.status as string,
+    response.finishReason,
+    calledFunction,
+    "/finishReason",
+    context,
+  );
   if (extra.noModel !== true) wire.model = response.model;
   if (response.created !== undefined) wire.created = interactionsTimeOfSeconds(response.created);
   const output = encodeInteractionsParts(response.parts, "model_output", "/parts", context);

@@ -1,4 +1,4 @@
-import type { FinishReason, ResponseStatus } from "@interlingua/core";
+import type { ConversionContext, FinishReason, ResponseStatus } from "@interlingua/core";
 
 /** An interaction's `status` in canonical terms. */
 export interface DecodedInteractionsStatus {
@@ -37,8 +37,22 @@ export function decodeInteractionsStatus(status: string, calledFunction: boolean
   }
 }
 
+/** The statuses the client's `Interaction.status` lists (@google/genai 3.1.0). */
+const interactionsStatuses = new Set([
+  "in_progress",
+  "requires_action",
+  "completed",
+  "failed",
+  "cancelled",
+  "incomplete",
+  "budget_exceeded",
+  "queued",
+  "requires_continuation",
+]);
+
 /**
- * The interaction `status` for a canonical state: the raw status when it decodes to the same state
+ * The interaction `status` for a canonical state: the raw status, when it is one of this format's
+ * and decodes to the same state
  * and reason, else `failed`, `in_progress`, `requires_action` for tool calls, `incomplete` for a
  * length stop, `requires_continuation` for a pause, `cancelled` for another early end, and
  * `completed` otherwise.
@@ -48,7 +62,7 @@ export function encodeInteractionsStatus(
   finishReason: FinishReason,
   calledFunction: boolean,
 ): string {
-  if (finishReason.raw !== undefined) {
+  if (finishReason.raw !== undefined && interactionsStatuses.has(finishReason.raw)) {
     const decoded = decodeInteractionsStatus(finishReason.raw, calledFunction);
     if (decoded.status === status && decoded.finishReason.reason === finishReason.reason)
       return finishReason.raw;
@@ -64,4 +78,28 @@ export function encodeInteractionsStatus(
       return "requires_continuation";
   }
   return status === "incomplete" ? "cancelled" : "completed";
+}
+
+/**
+ * Reports, at `path`, a finish reason that the encoded `status` does not give back (another
+ * format's reason this format has no status for, such as a content filter, or an unknown value
+ * sent under another name), naming the reason as the source sent it.
+ */
+export function reportInteractionsStatusLoss(
+  encoded: string,
+  finishReason: FinishReason,
+  calledFunction: boolean,
+  path: string,
+  context: ConversionContext,
+): void {
+  const kept = decodeInteractionsStatus(encoded, calledFunction).finishReason.reason === finishReason.reason;
+  // An `other` reason is only its raw value: a status of another name does not carry it.
+  const named =
+    finishReason.reason !== "other" || finishReason.raw === undefined || finishReason.raw === encoded;
+  if (kept && named) return;
+  context.lose(
+    "approximated",
+    path,
+    `The finish reason ${finishReason.reason}${finishReason.raw === undefined ? "" : ` (${finishReason.raw})`} has no interactions status; sent as ${encoded}`,
+  );
 }

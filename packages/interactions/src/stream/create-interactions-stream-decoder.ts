@@ -10,6 +10,7 @@ import {
 import { isWireObject, remainingFields, type WireObject } from "../interactions-extensions";
 import { decodeInteractionsStep } from "../request/decode-interactions-step";
 import { citationOfAnnotation, decodeInteractionsContent } from "../request/interactions-content";
+import { traceInteractionsParts } from "../request/trace-interactions-parts";
 import { decodeInteractionsErrorEntry } from "../response/decode-interactions-response";
 import { decodeInteractionsStatus } from "../response/interactions-status";
 import { secondsOfInteractionsTime } from "../response/interactions-time";
@@ -18,12 +19,18 @@ import { decodeInteractionsUsage } from "../response/interactions-usage";
 /** What the decoder knows of one open step. */
 interface StepState {
   step: WireObject;
+  /** Where the step started in the source events (`/<event index>/step`). */
+  source: string;
   /** Canonical index of the step's open part (text, reasoning or function call), if any. */
   open?: number;
   text: string;
+  /** Where the open text part began in the source events. */
+  textSource: string;
   annotations: WireObject[];
   summary: string;
   signature?: string;
+  /** Where the first of the step's annotations, summary and signature came from in the source events. */
+  fieldSources: { annotations?: string; summary?: string; signature?: string };
   arguments: string;
 }
 
@@ -47,6 +54,11 @@ export function createInteractionsStreamDecoderTransformer(
   let usage: Usage | undefined;
   let id = "";
   let model = "";
+  /** The index of the wire event being decoded, for loss paths (`/<event>/<field>`). */
+  let eventIndex = -1;
+  context.startSource();
+  const trace = (part: Part, index: number, source: string) =>
+    traceInteractionsParts(context, [part], [source], "/parts", index);
 
   type Controller = TransformStreamDefaultController<ChatEvent>;
   const emit = (controller: Controller, event: ChatEvent) => controller.enqueue(event);
@@ -60,8 +72,23 @@ export function createInteractionsStreamDecoderTransformer(
     started = true;
     emit(controller, { type: "response-start", id, model });
   };
-  const whole = (controller: Controller, part: Part) => {
+  /** Points a part's citations, summary and signature at the deltas that carried them. */
+  const traceFieldSources = (index: number, state: StepState) => {
+    const { annotations, summary, signature } = state.fieldSources;
+    if (annotations) {
+      context.trace(`/parts/${index}/citations`, annotations);
+      context.trace(
+        `/parts/${index}/extensions/interactions/annotations`,
+        `${annotations}/annotations`,
+        true,
+      );
+    }
+    if (summary) context.trace(`/parts/${index}/summary`, summary);
+    if (signature) context.trace(`/parts/${index}/signature`, signature);
+  };
+  const whole = (controller: Controller, part: Part, source: string) => {
     const index = nextPart++;
+    trace(part, index, source);
     const begin: ChatEvent = { type: "part-start", index, kind: part.type };
     if (part.type === "tool-call" || part.type === "hosted-tool-call") begin.id = part.id;
     if (part.type === "tool-call") begin.name = part.name;
@@ -74,8 +101,12 @@ export function createInteractionsStreamDecoderTransformer(
     if (state.open === undefined) return;
     const content: WireObject = { type: "text", text: state.text };
     if (state.annotations.length > 0) content.annotations = state.annotations;
-    const part = decodeInteractionsContent(content, "", context);
-    if (part) emit(controller, { type: "part-end", index: state.open, part });
+    const part = decodeInteractionsContent(content, state.textSource, context);
+    if (part) {
+      trace(part, state.open, state.textSource);
+      traceFieldSources(state.open, state);
+      emit(controller, { type: "part-end", index: state.open, part });
+    }
     state.open = undefined;
     state.text = "";
     state.annotations = [];
@@ -90,8 +121,12 @@ export function createInteractionsStreamDecoderTransformer(
       const step: WireObject = { ...state.step, type: "thought" };
       if (state.summary !== "") step.summary = [{ type: "text", text: state.summary }];
       if (state.signature !== undefined) step.signature = state.signature;
-      const [part] = decodeInteractionsStep(step, "", context).parts;
-      if (part) emit(controller, { type: "part-end", index: state.open, part });
+      const [part] = decodeInteractionsStep(step, state.source, context).parts;
+      if (part) {
+        trace(part, state.open, state.source);
+        traceFieldSources(state.open, state);
+        emit(controller, { type: "part-end", index: state.open, part });
+      }
       return;
     }
     if (type === "function_call" && state.open !== undefined) {
@@ -105,28 +140,39 @@ export function createInteractionsStreamDecoderTransformer(
           args = {};
         }
       }
-      const [part] = decodeInteractionsStep({ ...state.step, arguments: args }, "", context).parts;
+      const [part] = decodeInteractionsStep({ ...state.step, arguments: args }, state.source, context).parts;
       if (part?.type === "tool-call") {
         if (raw !== undefined) part.rawArguments = raw;
+        trace(part, state.open, state.source);
         emit(controller, { type: "part-end", index: state.open, part });
       }
       return;
     }
-    for (const part of decodeInteractionsStep(state.step, "", context).parts) whole(controller, part);
+    for (const part of decodeInteractionsStep(state.step, state.source, context).parts)
+      whole(controller, part, state.source);
   };
 
-  const onDelta = (controller: Controller, state: StepState, delta: WireObject) => {
+  /** Where a delta came from: the given place, else the current event's `delta`. */
+  const at = (source: string | undefined) => source ?? `/${eventIndex}/delta`;
+  const onDelta = (controller: Controller, state: StepState, delta: WireObject, source?: string) => {
     switch (delta.type) {
       case "text":
         if (state.open === undefined) {
           state.open = nextPart++;
+          state.textSource = at(source);
+          context.trace(`/parts/${state.open}`, at(source));
           emit(controller, { type: "part-start", index: state.open, kind: "text" });
         }
-        state.text += String(delta.text ?? "");
-        emit(controller, { type: "text-delta", index: state.open, text: String(delta.text ?? "") });
+        {
+          const text = typeof delta.text === "string" ? delta.text : String(delta.text ?? "");
+          state.text += text;
+          emit(controller, { type: "text-delta", index: state.open, text });
+        }
         return;
       case "text_annotation_delta":
         if (state.open === undefined || !Array.isArray(delta.annotations)) return;
+        // The delta carries only the annotations: citations lost are the whole delta lost.
+        state.fieldSources.annotations ??= at(source);
         for (const annotation of delta.annotations as WireObject[]) {
           state.annotations.push(annotation);
           const citation = citationOfAnnotation(annotation);
@@ -137,6 +183,7 @@ export function createInteractionsStreamDecoderTransformer(
         const text =
           isWireObject(delta.content) && typeof delta.content.text === "string" ? delta.content.text : "";
         state.summary += text;
+        state.fieldSources.summary ??= at(source);
         if (state.open !== undefined && text !== "")
           emit(controller, { type: "reasoning-delta", index: state.open, text, summaryIndex: 0 });
         return;
@@ -144,24 +191,23 @@ export function createInteractionsStreamDecoderTransformer(
       case "thought_signature":
         if (typeof delta.signature === "string") {
           state.signature = (state.signature ?? "") + delta.signature;
+          state.fieldSources.signature ??= at(source);
           if (state.open !== undefined)
             emit(controller, { type: "signature-delta", index: state.open, signature: delta.signature });
         }
         return;
-      case "arguments_delta":
-        state.arguments += String(delta.arguments ?? "");
+      case "arguments_delta": {
+        const text = typeof delta.arguments === "string" ? delta.arguments : String(delta.arguments ?? "");
+        state.arguments += text;
         if (state.open !== undefined)
-          emit(controller, {
-            type: "tool-arguments-delta",
-            index: state.open,
-            text: String(delta.arguments ?? ""),
-          });
+          emit(controller, { type: "tool-arguments-delta", index: state.open, text });
         return;
+      }
     }
     if (state.step.type === "model_output" || state.step.type === "user_input") {
       closeText(controller, state);
-      const part = decodeInteractionsContent(delta, "", context);
-      if (part) whole(controller, part);
+      const part = decodeInteractionsContent(delta, at(source), context);
+      if (part) whole(controller, part, at(source));
       return;
     }
     // A hosted tool's delta carries fields of its step (arguments, result): merge them in.
@@ -169,20 +215,32 @@ export function createInteractionsStreamDecoderTransformer(
   };
 
   const onStepStart = (controller: Controller, index: number, step: WireObject) => {
-    const state: StepState = { step: { ...step }, text: "", annotations: [], summary: "", arguments: "" };
+    const source = `/${eventIndex}/step`;
+    const state: StepState = {
+      step: { ...step },
+      source,
+      text: "",
+      textSource: source,
+      annotations: [],
+      summary: "",
+      arguments: "",
+      fieldSources: {},
+    };
     steps.set(index, state);
     if (step.type === "thought") {
       state.open = nextPart++;
+      context.trace(`/parts/${state.open}`, source);
       emit(controller, { type: "part-start", index: state.open, kind: "reasoning" });
       if (Array.isArray(step.summary))
         for (const content of step.summary as WireObject[])
-          onDelta(controller, state, { type: "thought_summary", content });
+          onDelta(controller, state, { type: "thought_summary", content }, source);
       if (typeof step.signature === "string")
-        onDelta(controller, state, { type: "thought_signature", signature: step.signature });
+        onDelta(controller, state, { type: "thought_signature", signature: step.signature }, source);
       delete state.step.summary;
       delete state.step.signature;
     } else if (step.type === "function_call") {
       state.open = nextPart++;
+      context.trace(`/parts/${state.open}`, source);
       calledFunction = true;
       emit(controller, {
         type: "part-start",
@@ -192,14 +250,21 @@ export function createInteractionsStreamDecoderTransformer(
         name: String(step.name ?? ""),
       });
     } else if ((step.type === "model_output" || step.type === "user_input") && Array.isArray(step.content)) {
-      for (const content of step.content as WireObject[]) onDelta(controller, state, content);
+      (step.content as WireObject[]).forEach((content, at) => {
+        onDelta(controller, state, content, `${source}/content/${at}`);
+      });
       state.step.content = [];
     }
   };
 
   const finishResponse = (controller: Controller, interaction: WireObject) => {
     for (const index of [...steps.keys()]) stopStep(controller, index);
-    if (isWireObject(interaction.usage)) usage = decodeInteractionsUsage(interaction.usage);
+    if (isWireObject(interaction.usage)) {
+      usage = decodeInteractionsUsage(interaction.usage);
+      context.trace("/usage", `/${eventIndex}/interaction/usage`);
+    }
+    context.trace("/finishReason", `/${eventIndex}/interaction/status`);
+    context.trace("/status", `/${eventIndex}/interaction/status`);
     const { status, finishReason } = decodeInteractionsStatus(String(interaction.status), calledFunction);
     const end: ChatEvent = { type: "response-end", finishReason, status };
     if (usage) end.usage = usage;
@@ -209,6 +274,7 @@ export function createInteractionsStreamDecoderTransformer(
 
   return {
     transform(item, controller) {
+      eventIndex++;
       if (ended) return;
       if (StreamParseFailure.isInstance(item)) {
         if (item.raw.trim() === "[DONE]") return;
@@ -230,6 +296,8 @@ export function createInteractionsStreamDecoderTransformer(
           const interaction = isWireObject(item.interaction) ? item.interaction : {};
           id = String(interaction.id ?? "");
           model = typeof interaction.model === "string" ? interaction.model : "";
+          for (const field of ["id", "model", "created"])
+            context.trace(`/${field}`, `/${eventIndex}/interaction/${field}`);
           started = true;
           const event: ChatEvent = { type: "response-start", id, model };
           const created = secondsOfInteractionsTime(interaction.created);
@@ -241,6 +309,7 @@ export function createInteractionsStreamDecoderTransformer(
           start(controller);
           if (isWireObject(item.usage)) {
             usage = decodeInteractionsUsage(item.usage);
+            context.trace("/usage", `/${eventIndex}/usage`);
             emit(controller, { type: "usage", usage });
           }
           return;
@@ -259,6 +328,7 @@ export function createInteractionsStreamDecoderTransformer(
           stopStep(controller, Number(item.index));
           if (isWireObject(item.usage)) {
             usage = decodeInteractionsUsage(item.usage);
+            context.trace("/usage", `/${eventIndex}/usage`);
             emit(controller, { type: "usage", usage });
           }
           return;
@@ -273,9 +343,9 @@ export function createInteractionsStreamDecoderTransformer(
           return;
         }
         default:
-          context.lose(
+          context.loseAtSource(
             "dropped",
-            `/${item.event_type}`,
+            `/${eventIndex}`,
             `A ${item.event_type} stream event is not known to this codec`,
           );
       }

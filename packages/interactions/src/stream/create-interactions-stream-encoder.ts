@@ -14,7 +14,7 @@ import { interactionsFormat, type WireObject } from "../interactions-extensions"
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import { encodeInteractionsContent } from "../request/interactions-content";
 import { interactionsErrorCode } from "../response/interactions-error-code";
-import { encodeInteractionsStatus } from "../response/interactions-status";
+import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "../response/interactions-status";
 import { interactionsTimeOfSeconds } from "../response/interactions-time";
 import { encodeInteractionsUsage } from "../response/interactions-usage";
 import type { InteractionsStreamEvent } from "../wire/interactions-response-schema";
@@ -66,8 +66,14 @@ export function createInteractionsStreamEncoderTransformer(
     error.code = interactionsErrorCode(data, "/error", errorContext);
     send(controller, { event_type: "error", error });
   };
+  // The most frequent event, built whole (not copied by `send`): a long stream is mostly deltas.
   const delta = (controller: Controller, state: PartState, data: WireObject) =>
-    send(controller, { event_type: "step.delta", index: state.step, delta: data });
+    controller.enqueue({
+      event_type: "step.delta",
+      index: state.step,
+      delta: data,
+      event_id: String(++nextEventId),
+    } as InteractionsStreamEvent);
 
   const endPart = (controller: Controller, state: PartState, part: Part, index: number) => {
     const path = pointer("/parts", index);
@@ -226,6 +232,13 @@ export function createInteractionsStreamEncoderTransformer(
             status: encodeInteractionsStatus(event.status ?? "completed", event.finishReason, calledFunction),
             object: "interaction",
           };
+          reportInteractionsStatusLoss(
+            interaction.status as string,
+            event.finishReason,
+            calledFunction,
+            "/finishReason",
+            context,
+          );
           if (event.usage) usage = mergeUsage(usage, event.usage);
           if (usage) interaction.usage = encodeInteractionsUsage(usage);
           if (event.stopSequence !== undefined)

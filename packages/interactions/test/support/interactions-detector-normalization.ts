@@ -1,0 +1,126 @@
+import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/test";
+
+type WireObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is WireObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The content blocks a request's `input` is made of, when it is not a list of steps. */
+const contentTypes = new Set(["text", "image", "audio", "video", "document"]);
+
+/**
+ * A request's `input` as the list of steps it means: a string is one `user_input` step with one
+ * text block, a content block or a list of them one `user_input` step holding them.
+ */
+function inputAsSteps(input: unknown): unknown {
+  if (typeof input === "string") return [{ type: "user_input", content: [{ type: "text", text: input }] }];
+  if (isObject(input)) return [{ type: "user_input", content: [input] }];
+  if (Array.isArray(input) && input.length > 0 && input.every((item) => contentTypes.has(item?.type)))
+    return [{ type: "user_input", content: input }];
+  return input;
+}
+
+/**
+ * The request settings an `Interaction` echoes, and the fields the client derives from its steps
+ * (`output_text`, `output_image`, …): in an exchange they come from the caller's own request or
+ * repeat the steps, not new information of the answer.
+ */
+const echoedOrDerived = [
+  "agent",
+  "agent_config",
+  "background",
+  "cached_content",
+  "continuation_token",
+  "environment",
+  "generation_config",
+  "input",
+  "labels",
+  "output_audio",
+  "output_image",
+  "output_text",
+  "output_video",
+  "previous_interaction_id",
+  "response_format",
+  "response_mime_type",
+  "response_modalities",
+  "safety_settings",
+  "service_tier",
+  "store",
+  "system_instruction",
+  "tools",
+  "webhook_config",
+];
+
+/** How many of an answer's steps echo the caller's input: up to the last input or tool-result step. */
+function echoedInputLength(steps: unknown[]): number {
+  let length = 0;
+  steps.forEach((step, index) => {
+    if (isObject(step) && (step.type === "user_input" || step.type === "function_result")) length = index + 1;
+  });
+  return length;
+}
+
+/** An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields. */
+function withoutEcho(interaction: WireObject): WireObject {
+  const result = { ...interaction };
+  for (const field of echoedOrDerived) delete result[field];
+  if (Array.isArray(result.steps)) result.steps = result.steps.slice(echoedInputLength(result.steps));
+  return result;
+}
+
+/** The fields whose text a split delta stream joins. */
+const joined = new Set(["text", "arguments", "signature"]);
+
+/**
+ * Where each event goes: under its step by event and delta kind, or by its own kind. A step is
+ * named by its type and how many steps of that type came before it (`/thought 0/start`), so that a
+ * step another format drops (with a loss) does not shift the steps after it.
+ */
+function eventKeys(events: readonly unknown[]): (string | undefined)[] {
+  const stepNames = new Map<unknown, string>();
+  const counts = new Map<string, number>();
+  return events.map((value) => {
+    const event = value as WireObject;
+    const type = String(event.event_type);
+    if (type === "interaction.status_update" && event.usage === undefined && event.status === "in_progress")
+      return undefined;
+    if (typeof event.index !== "number") return `/${type}`;
+    if (type === "step.start") {
+      const stepType = isObject(event.step) ? String(event.step.type) : "step";
+      const count = counts.get(stepType) ?? 0;
+      counts.set(stepType, count + 1);
+      stepNames.set(event.index, `${stepType} ${count}`);
+    }
+    const kind = type.replace(/^step\./, "");
+    const delta = isObject(event.delta) ? ` ${String(event.delta.type)}` : "";
+    return `/${stepNames.get(event.index) ?? `step ${event.index}`}/${kind}${delta}`;
+  });
+}
+
+/**
+ * How the loss detector reads interactions documents: a request's `input` as the steps it means
+ * (a string or content blocks are one user input step); an answer without what it echoes of the
+ * request or derives from its steps (see `echoedOrDerived`); each stream event without its `event_id`
+ * (the encoder numbers events from 1; an upstream's ids are resume tokens of its own, decision
+ * 0022) and step `index` (a renumbering carries nothing), placed under its step by event and delta kind, the deltas of one kind joined; a status
+ * update that only says the interaction is in progress left out (it carries nothing); a loss at the
+ * step a `step.start` opened covers the whole step, one at a delta its whole event.
+ */
+export const interactionsDetectorNormalization: DetectorNormalization = {
+  normalize(value, kind) {
+    if (!isObject(value)) return value;
+    if (kind === "response") return withoutEcho(value);
+    if (kind === "request")
+      return value.input === undefined ? value : { ...value, input: inputAsSteps(value.input) };
+    const { event_id: _eventId, index: _index, ...event } = value;
+    return event;
+  },
+  eventKeys: (_events, raw) => eventKeys(raw),
+  placeLoss(path, _events, keys) {
+    const match = /^\/(\d+)\/(step|delta)$/.exec(path);
+    const key = match ? keys[Number(match[1])] : undefined;
+    if (match?.[2] === "delta") return key;
+    return key?.endsWith("/start") ? key.slice(0, -"/start".length) : undefined;
+  },
+  mergeEvents: (earlier, later) => joinStreamEvents(earlier, later, joined),
+};
