@@ -32,6 +32,14 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/stream_options(\/|$)/,
   },
   {
+    name: "false-loss service_tier to messages",
+    reason:
+      "a service tier sent as the target's nearest value (default as standard_only) comes back as it was; the loss is real for the target, which the round trip cannot see",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/service_tier$/,
+  },
+  {
     name: "silent stop to generate-content",
     reason:
       "a single stop string comes back as a list, or is dropped by a target without stop sequences, without a loss",
@@ -146,18 +154,12 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/provider(\/|$)/,
   },
   {
-    name: "silent parallel_tool_calls to generate-content",
-    reason: "parallel_tool_calls is dropped by targets that cannot say it, without a loss",
+    name: "silent parallel_tool_calls true to generate-content",
+    reason:
+      "generate-content has no parallel-calls setting and always allows parallel function calls, so true is not sent and nothing is lost (false is reported)",
     kind: "silent",
     to: "generate-content",
-    path: /^\/parallel_tool_calls(\/|$)/,
-  },
-  {
-    name: "silent parallel_tool_calls to messages",
-    reason: "parallel_tool_calls is dropped by targets that cannot say it, without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/parallel_tool_calls(\/|$)/,
+    path: /^\/parallel_tool_calls$/,
   },
   {
     name: "silent logprobs to responses",

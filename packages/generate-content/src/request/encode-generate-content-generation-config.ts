@@ -156,6 +156,13 @@ function encodeThinking(
       `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
     );
   }
+  // Every setting above reads `enabled: false` and a budget before an effort, which is then unsent.
+  if (reasoning.effort !== undefined && (reasoning.enabled === false || reasoning.budgetTokens !== undefined))
+    context.lose(
+      "dropped",
+      "/reasoning/effort",
+      `The effort ${reasoning.effort} has no place beside ${reasoning.enabled === false ? "thinking turned off" : "a thinking budget"}`,
+    );
   if (reasoning.summary !== undefined) {
     config.includeThoughts ??= true;
     context.lose(

@@ -30,6 +30,22 @@ describe("generate-content request encoding from other formats", () => {
     expect(withFunction.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY" } });
   });
 
+  it("reports an effort beside thinking turned off or a budget as dropped, for every model family", () => {
+    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+    for (const model of ["some-model", "gemini-2.5-flash", "gemini-3-pro-preview"])
+      for (const reasoning of [
+        { enabled: false, effort: "medium" },
+        { enabled: true, budgetTokens: 2048, effort: "high" },
+      ]) {
+        const context = createConversionContext();
+        encodeGenerateContentRequest({ model, messages: hello, reasoning }, context);
+        expect(
+          context.losses.filter((loss) => loss.path === "/reasoning/effort").map((loss) => loss.code),
+          `${model} ${JSON.stringify(reasoning)}`,
+        ).toEqual(["dropped"]);
+      }
+  });
+
   it("names a tool result by the function of the earlier call with its id, and wraps text output", () => {
     const request: ChatRequest = {
       model: "m",

@@ -43,6 +43,22 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/store(\/|$)/,
   },
   {
+    name: "false-loss service_tier to messages",
+    reason:
+      "a service tier sent as the target's nearest value (default as standard_only) comes back as it was; the loss is real for the target, which the round trip cannot see",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/service_tier$/,
+  },
+  {
+    name: "silent parallel_tool_calls true to generate-content",
+    reason:
+      "generate-content has no parallel-calls setting and always allows parallel function calls, so true is not sent and nothing is lost (false is reported)",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/parallel_tool_calls$/,
+  },
+  {
     name: "silent tool_choice to chat-completions",
     reason: "a tool choice is sent as another form (allowed tools) without a loss",
     kind: "silent",
