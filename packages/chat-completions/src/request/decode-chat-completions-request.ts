@@ -87,9 +87,11 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
     consumed.push("web_search_options");
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {
-    const { toolChoice, raw } = decodeChatCompletionsToolChoice(body.tool_choice);
+    const { toolChoice, raw, unsaid } = decodeChatCompletionsToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
-    if (raw !== undefined) marks.toolChoice = raw;
+    // A choice no canonical one says is a caller field of this format, reported lost elsewhere.
+    if (unsaid) marks.tool_choice = raw;
+    else if (raw !== undefined) marks.toolChoice = raw;
     consumed.push("tool_choice");
   }
   if (body.response_format !== undefined && body.response_format !== null) {

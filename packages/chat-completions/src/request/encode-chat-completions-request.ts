@@ -82,7 +82,11 @@ export function encodeChatCompletionsRequest(
     if (webSearchOptions !== undefined) body.web_search_options = webSearchOptions;
   }
   if (request.toolChoice !== undefined)
-    body.tool_choice = encodeChatCompletionsToolChoice(request.toolChoice, fields.toolChoice, context);
+    body.tool_choice = encodeChatCompletionsToolChoice(
+      request.toolChoice,
+      fields.toolChoice ?? fields.tool_choice,
+      context,
+    );
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   if (request.outputFormat !== undefined)
     body.response_format = encodeResponseFormat(request.outputFormat, fields, context);

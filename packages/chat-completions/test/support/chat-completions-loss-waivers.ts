@@ -56,18 +56,12 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/stop(\/|$)/,
   },
   {
-    name: "silent tool_choice to generate-content",
-    reason: "a tool choice is sent as another form (allowed tools) without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/tool_choice(\/|$)/,
-  },
-  {
-    name: "silent tool_choice to responses",
-    reason: "a tool choice is sent as another form (allowed tools) without a loss",
+    name: "silent tool_choice function name to responses",
+    reason:
+      "a function name the responses format refuses (not ASCII) is sent under a legal name, and a forced choice of it comes back under that name without a loss",
     kind: "silent",
     to: "responses",
-    path: /^\/tool_choice(\/|$)/,
+    path: /^\/tool_choice\/function\/name$/,
   },
   {
     name: "false-loss reasoning_effort to generate-content",

@@ -80,7 +80,7 @@ export function encodeResponsesRequest(
   if (request.toolChoice !== undefined)
     body.tool_choice = encodeResponsesToolChoice(
       request.toolChoice,
-      fields.toolChoice,
+      fields.toolChoice ?? fields.tool_choice,
       context,
       "/toolChoice",
     );
