@@ -56,6 +56,14 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/stop(\/|$)/,
   },
   {
+    name: "silent tool_choice to generate-content",
+    reason:
+      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/tool_choice(\/|$)/,
+  },
+  {
     name: "silent tool_choice function name to responses",
     reason:
       "a function name the responses format refuses (not ASCII) is sent under a legal name, and a forced choice of it comes back under that name without a loss",

@@ -59,6 +59,22 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/parallel_tool_calls$/,
   },
   {
+    name: "silent tool_choice to chat-completions",
+    reason:
+      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/tool_choice(\/|$)/,
+  },
+  {
+    name: "silent tool_choice to generate-content",
+    reason:
+      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/tool_choice(\/|$)/,
+  },
+  {
     name: "false-loss reasoning to generate-content",
     reason:
       "an effort sent as a thinking budget comes back as the same effort; the loss is real for the target; review",
