@@ -133,7 +133,18 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
         true,
       );
     });
+  if (body.web_search_options !== undefined && body.web_search_options !== null)
+    traceWebSearchTool(context, Array.isArray(body.tools) ? body.tools.length : 0);
   return request;
+}
+
+/** The web search tool made of `web_search_options` (after the caller's tools) is where it came from. */
+function traceWebSearchTool(context: ConversionContext, index: number): void {
+  const tool = pointer("/tools", index);
+  context.trace(tool, "/web_search_options");
+  context.trace(pointer(tool, "settings", "searchContextSize"), "/web_search_options/search_context_size");
+  context.trace(pointer(tool, "settings", "userLocation"), "/web_search_options/user_location", true);
+  context.trace(pointer(tool, "extensions", "chat-completions"), "/web_search_options", true);
 }
 
 function decodeResponseFormat(format: WireObject, marks: WireObject): OutputFormat {

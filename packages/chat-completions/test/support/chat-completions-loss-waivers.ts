@@ -40,6 +40,44 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/service_tier$/,
   },
   {
+    name: "false-loss audio to generate-content",
+    reason:
+      "audio.format is reported dropped (generate-content has no output audio format); the way back sends the format chat-completions requires, wav, which equals a caller's wav; the loss is real for the target",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/audio$/,
+  },
+  {
+    name: "false-loss empty message to messages",
+    reason:
+      "an assistant message with nothing the messages format can carry is reported dropped, but its role comes back from the next message of that role (turns merged); the loss is real for the target",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/messages\/\d+$/,
+  },
+  {
+    name: "silent response_format text to messages",
+    reason:
+      "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
+    kind: "silent",
+    to: "messages",
+    path: /^\/response_format\/type$/,
+  },
+  {
+    name: "silent n 1",
+    reason:
+      "one choice is what formats without a choice count answer anyway, so n 1 is not sent and nothing is lost but the field (more choices are reported)",
+    kind: "silent",
+    path: /^\/n$/,
+  },
+  {
+    name: "silent tools after a dropped tool",
+    reason:
+      "a custom tool the target has no place for is reported dropped at its index, and the tools after it are numbered again, which the comparison by index reads as changed",
+    kind: "silent",
+    path: /^\/tools\/\d+\/(type|function)(\/|$)/,
+  },
+  {
     name: "silent stop to generate-content",
     reason:
       "a single stop string comes back as a list, or is dropped by a target without stop sequences, without a loss",
@@ -78,20 +116,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "false-loss",
     to: "generate-content",
     path: /^\/reasoning_effort(\/|$)/,
-  },
-  {
-    name: "silent web_search_options to generate-content",
-    reason: "web search options with no canonical field are dropped without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/web_search_options(\/|$)/,
-  },
-  {
-    name: "silent web_search_options to messages",
-    reason: "web search options with no canonical field are dropped without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/web_search_options(\/|$)/,
   },
   {
     name: "silent created to generate-content",
