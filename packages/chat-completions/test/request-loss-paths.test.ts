@@ -1,10 +1,43 @@
 import { createConversionContext } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
+import { responsesCodec } from "@interlingua/responses";
 import { describe, expect, it } from "vitest";
 import { chatCompletionsCodec } from "../src/chat-completions-codec";
 
-describe("chat-completions request loss paths", () => {
+describe("chat-completions requests in other formats", () => {
+  const cached = {
+    model: "gpt-5",
+    messages: [{ role: "user", content: "Hi" }],
+    prompt_cache_key: "tenant-7",
+    safety_identifier: "user-hash",
+  };
+
+  it("carry prompt_cache_key and safety_identifier to responses, which has both, and back", () => {
+    const context = createConversionContext();
+    const wire = responsesCodec.encodeRequest(
+      chatCompletionsCodec.decodeRequest(structuredClone(cached), context),
+      context,
+    ) as Record<string, unknown>;
+    expect(context.losses).toEqual([]);
+    expect(wire).toMatchObject({ prompt_cache_key: "tenant-7", safety_identifier: "user-hash" });
+    const back = chatCompletionsCodec.encodeRequest(
+      responsesCodec.decodeRequest(wire, createConversionContext()),
+      createConversionContext(),
+    );
+    expect(back).toMatchObject({ prompt_cache_key: "tenant-7", safety_identifier: "user-hash" });
+  });
+
+  it("report prompt_cache_key and safety_identifier dropped where the caller set them, elsewhere", () => {
+    for (const target of [generateContentCodec, messagesCodec]) {
+      const context = createConversionContext();
+      target.encodeRequest(chatCompletionsCodec.decodeRequest(structuredClone(cached), context), context);
+      // (Messages also reports the max_tokens it requires, at no field of the caller's.)
+      const placed = context.losses.map((loss) => loss.path).filter((path) => path !== "");
+      expect(placed.sort(), target.id).toEqual(["/prompt_cache_key", "/safety_identifier"]);
+    }
+  });
+
   it("place a loss of the web search tool in web_search_options, where the caller set it", () => {
     const body = {
       model: "gpt-4o-search-preview",

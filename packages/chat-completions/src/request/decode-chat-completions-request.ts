@@ -31,6 +31,8 @@ const directSettings = [
   ["store", "store"],
   ["metadata", "metadata"],
   ["user", "user"],
+  ["prompt_cache_key", "promptCacheKey"],
+  ["safety_identifier", "safetyIdentifier"],
   ["service_tier", "serviceTier"],
   ["stream", "stream"],
 ] as const satisfies readonly (readonly [string, keyof ChatRequest])[];

@@ -103,6 +103,8 @@ export function encodeChatCompletionsRequest(
   if (request.store !== undefined) body.store = request.store;
   if (request.metadata !== undefined) body.metadata = request.metadata;
   if (request.user !== undefined) body.user = request.user;
+  if (request.promptCacheKey !== undefined) body.prompt_cache_key = request.promptCacheKey;
+  if (request.safetyIdentifier !== undefined) body.safety_identifier = request.safetyIdentifier;
   if (request.serviceTier !== undefined) body.service_tier = request.serviceTier;
   if (request.stream !== undefined) body.stream = request.stream;
   // Another format's stream reports usage: ask for it.

@@ -39,6 +39,8 @@ const directSettings = [
   ["top_logprobs", "topLogprobs"],
   ["truncation", "truncation"],
   ["user", "user"],
+  ["prompt_cache_key", "promptCacheKey"],
+  ["safety_identifier", "safetyIdentifier"],
 ] as const satisfies readonly (readonly [string, keyof ChatRequest])[];
 
 /**

@@ -93,6 +93,8 @@ export function encodeResponsesRequest(
   if (request.topLogprobs !== undefined) body.top_logprobs = request.topLogprobs;
   if (request.truncation !== undefined) body.truncation = request.truncation;
   if (request.user !== undefined) body.user = request.user;
+  if (request.promptCacheKey !== undefined) body.prompt_cache_key = request.promptCacheKey;
+  if (request.safetyIdentifier !== undefined) body.safety_identifier = request.safetyIdentifier;
   if (request.logprobs) {
     const include = Array.isArray(body.include) ? [...(body.include as string[])] : [];
     if (!include.includes("message.output_text.logprobs")) include.push("message.output_text.logprobs");
