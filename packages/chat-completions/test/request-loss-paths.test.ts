@@ -1,4 +1,4 @@
-import { createConversionContext } from "@interlingua/core";
+import { createConversionContext, reportUnmappedRequestFields } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
@@ -57,6 +57,27 @@ describe("chat-completions requests in other formats", () => {
         paths.some((path) => path === "/tools" || path.startsWith("/tools/1")),
         target.id,
       ).toBe(false);
+    }
+  });
+
+  it("report a message's own fields (an assistant's audio reference, a name) at their place", () => {
+    const body = {
+      model: "gpt-4o-audio-preview",
+      messages: [
+        { role: "system", content: "Be brief.", name: "house-rules" },
+        { role: "user", content: "Hi" },
+        { role: "assistant", audio: { id: "audio_abc" } },
+        { role: "user", content: "Again?" },
+      ],
+    };
+    for (const target of [generateContentCodec, messagesCodec, responsesCodec]) {
+      const context = createConversionContext();
+      const request = chatCompletionsCodec.decodeRequest(structuredClone(body), context);
+      reportUnmappedRequestFields(request, chatCompletionsCodec, target.id, context);
+      expect(context.losses.map((loss) => loss.path).sort(), target.id).toEqual([
+        "/messages/0/name",
+        "/messages/2/audio",
+      ]);
     }
   });
 });

@@ -18,4 +18,5 @@ export const chatCompletionsUnmappedRequestFields: UnmappedRequestFields = {
   ],
   holders: ["audio", "responseFormat", "jsonSchema"],
   toolMarks: ["parametersAbsent"],
+  messageMarks: ["contentForm", "contentAbsent", "refusalAbsent", "legacyFunction", "contentNull"],
 };

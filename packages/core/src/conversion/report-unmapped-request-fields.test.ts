@@ -7,12 +7,19 @@ const fields: UnmappedRequestFields = {
   marks: ["inputForm", "config/original"],
   holders: ["config"],
   toolMarks: ["group"],
+  messageMarks: ["contentForm"],
 };
 const front = { id: "vendor", unmappedRequestFields: fields };
 
 const request: ChatRequest = {
   model: "m",
-  messages: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }],
+  instructions: [
+    { role: "system", parts: [{ type: "text", text: "Be brief." }], extensions: { vendor: { name: "a" } } },
+  ],
+  messages: [
+    { role: "user", parts: [{ type: "text", text: "Hi" }], extensions: { vendor: { contentForm: "parts" } } },
+    { role: "assistant", parts: [], extensions: { vendor: { audio: { id: "audio_1" }, unset: null } } },
+  ],
   tools: [
     {
       type: "function",
@@ -45,6 +52,8 @@ describe("reportUnmappedRequestFields", () => {
       "dropped /extensions/vendor/labels",
       "dropped /extensions/vendor/config/affective",
       "dropped /tools/0/extensions/vendor/defer_loading",
+      "dropped /instructions/0/extensions/vendor/name",
+      "dropped /messages/1/extensions/vendor/audio",
     ]);
   });
 

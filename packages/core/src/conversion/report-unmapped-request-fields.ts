@@ -19,6 +19,12 @@ export interface UnmappedRequestFields {
    */
   readonly toolMarks?: readonly string[];
   /**
+   * Keys of the codec's bookkeeping in a message's or instruction's `extensions[codec.id]`; when
+   * given, every other key there is a caller field of that message (a chat-completions assistant's
+   * `audio` reference, a message `name`). Without it, messages' fields are not reported.
+   */
+  readonly messageMarks?: readonly string[];
+  /**
    * Keys of a message part's `extensions[codec.id]` holding a block of the format that the part
    * stands for only in part (a messages `search_result` as its text): another format gets the
    * part, reported `approximated` at it.
@@ -69,6 +75,14 @@ export function reportUnmappedRequestFields(
       for (const [key, value] of Object.entries(tool.extensions?.[format] ?? {}))
         if (!toolMarks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
     });
+  }
+  if (fields.messageMarks) {
+    const messageMarks = new Set(fields.messageMarks);
+    for (const list of ["instructions", "messages"] as const)
+      request[list]?.forEach((message, index) => {
+        for (const [key, value] of Object.entries(message.extensions?.[format] ?? {}))
+          if (!messageMarks.has(key) && value !== null) lose(pointer("", list, index), [key]);
+      });
   }
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
 }
