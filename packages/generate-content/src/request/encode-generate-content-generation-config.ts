@@ -144,6 +144,8 @@ function encodeThinking(
   else if (family?.setting === "level") encodeThinkingLevel(reasoning, family.levels, config, context);
   else if (reasoning.enabled === false) config.thinkingBudget = 0;
   else if (reasoning.budgetTokens !== undefined) config.thinkingBudget = reasoning.budgetTokens;
+  // Thinking on, with no amount (messages `adaptive`): the model decides, as a dynamic budget says.
+  else if (reasoning.enabled === true && reasoning.effort === undefined) config.thinkingBudget = -1;
   else if (reasoning.effort !== undefined) {
     // A model of no known family gets the setting every thinking model takes: 2.5 models refuse
     // `thinkingLevel`, Gemini 3 models still take `thinkingBudget`.
@@ -244,7 +246,11 @@ function encodeThinkingBudget(
       : Object.hasOwn(budgetByEffort, reasoning.effort)
         ? budgetByEffort[reasoning.effort]
         : -1);
-  if (asked === undefined) return;
+  if (asked === undefined) {
+    // Thinking on, with no amount (messages `adaptive`): the model decides, as a dynamic budget says.
+    if (reasoning.enabled === true) config.thinkingBudget = -1;
+    return;
+  }
   if (reasoning.budgetTokens === undefined)
     context.lose(
       "approximated",

@@ -46,6 +46,21 @@ describe("generate-content request encoding from other formats", () => {
       }
   });
 
+  it("sends thinking turned on with no amount (adaptive) as a dynamic budget, which reads back as on", () => {
+    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+    for (const model of ["some-model", "gemini-2.5-flash"]) {
+      const context = createConversionContext();
+      const body = encodeGenerateContentRequest(
+        { model, messages: hello, reasoning: { enabled: true } },
+        context,
+      ) as { generationConfig?: { thinkingConfig?: unknown } };
+      expect(body.generationConfig?.thinkingConfig, model).toEqual({ thinkingBudget: -1 });
+      expect(context.losses, model).toEqual([]);
+      const back = decodeGenerateContentRequest(body, createConversionContext(), { model });
+      expect(back.reasoning, model).toEqual({ enabled: true });
+    }
+  });
+
   it("names a tool result by the function of the earlier call with its id, and wraps text output", () => {
     const request: ChatRequest = {
       model: "m",

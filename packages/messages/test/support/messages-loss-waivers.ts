@@ -13,10 +13,20 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^$/,
   },
   {
-    name: "silent thinking",
-    reason: "a thinking setting the target cannot say is dropped without a loss",
+    name: "silent adaptive thinking to chat-completions",
+    reason:
+      "adaptive thinking (on, the model decides how much) is what reasoning models of this format do when no effort is sent: nothing is lost but the field",
     kind: "silent",
-    path: /^\/thinking(\/|$)/,
+    to: "chat-completions",
+    path: /^\/thinking\/type$/,
+  },
+  {
+    name: "silent adaptive thinking to responses",
+    reason:
+      "adaptive thinking (on, the model decides how much) is what reasoning models of this format do when no effort is sent: nothing is lost but the field",
+    kind: "silent",
+    to: "responses",
+    path: /^\/thinking\/type$/,
   },
   {
     name: "silent messages",

@@ -170,11 +170,25 @@ function encodeResponsesReasoning(
   context: ConversionContext,
 ): WireObject {
   const encoded: WireObject = { ...(fields.reasoning as WireObject | undefined) };
-  if (reasoning.effort !== undefined) encoded.effort = reasoning.effort;
-  else if (reasoning.budgetTokens !== undefined) {
+  if (reasoning.effort !== undefined) {
+    encoded.effort = reasoning.effort;
+    // A budget or thinking turned off has no place beside an effort: the effort is sent.
+    if (reasoning.budgetTokens !== undefined)
+      context.lose(
+        "dropped",
+        "/reasoning/budgetTokens",
+        "a thinking budget has no place beside a reasoning effort",
+      );
+    if (reasoning.enabled === false)
+      context.lose(
+        "dropped",
+        "/reasoning/enabled",
+        "thinking turned off has no place beside a reasoning effort",
+      );
+  } else if (reasoning.budgetTokens !== undefined) {
     encoded.effort =
       reasoning.budgetTokens <= 2048 ? "low" : reasoning.budgetTokens <= 12_000 ? "medium" : "high";
-    context.lose("approximated", "/reasoning/budgetTokens", "a thinking budget became a reasoning effort");
+    context.lose("approximated", "/reasoning", "a thinking budget became a reasoning effort");
   } else if (reasoning.enabled === false) {
     encoded.effort = "minimal";
     context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");
