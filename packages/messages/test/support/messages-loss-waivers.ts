@@ -150,10 +150,4 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     to: "responses",
     path: /^\/\d+(\/|$)/,
   },
-  {
-    name: "silent system",
-    reason: "an empty system prompt is dropped without a loss",
-    kind: "silent",
-    path: /^\/system(\/|$)/,
-  },
 ];
