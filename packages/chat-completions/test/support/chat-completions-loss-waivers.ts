@@ -71,13 +71,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/n$/,
   },
   {
-    name: "silent tools after a dropped tool",
-    reason:
-      "a custom tool the target has no place for is reported dropped at its index, and the tools after it are numbered again, which the comparison by index reads as changed",
-    kind: "silent",
-    path: /^\/tools\/\d+\/(type|function)(\/|$)/,
-  },
-  {
     name: "silent stop to generate-content",
     reason:
       "a single stop string comes back as a list, or is dropped by a target without stop sequences, without a loss",
