@@ -7,6 +7,7 @@ const fields: UnmappedRequestFields = {
   marks: ["inputForm", "config/original"],
   holders: ["config"],
   toolMarks: ["group"],
+  hostedToolMarks: [],
   messageMarks: ["contentForm"],
 };
 const front = { id: "vendor", unmappedRequestFields: fields };
@@ -28,6 +29,7 @@ const request: ChatRequest = {
       extensions: { vendor: { group: 1, defer_loading: true, nothing: null } },
     },
     { type: "hosted", kind: "web_search", extensions: { vendor: { beta: true } } },
+    { type: "hosted", kind: "other", extensions: { vendor: { raw: {} } } },
   ],
   extensions: {
     vendor: {
@@ -52,6 +54,7 @@ describe("reportUnmappedRequestFields", () => {
       "dropped /extensions/vendor/labels",
       "dropped /extensions/vendor/config/affective",
       "dropped /tools/0/extensions/vendor/defer_loading",
+      "dropped /tools/1/extensions/vendor/beta",
       "dropped /instructions/0/extensions/vendor/name",
       "dropped /messages/1/extensions/vendor/audio",
     ]);

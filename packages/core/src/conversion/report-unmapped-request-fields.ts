@@ -19,6 +19,11 @@ export interface UnmappedRequestFields {
    */
   readonly toolMarks?: readonly string[];
   /**
+   * The same for a hosted tool of a known kind (a messages `web_search_20250305`'s `defer_loading`);
+   * a hosted tool of no known kind is reported whole by every other format's encoder.
+   */
+  readonly hostedToolMarks?: readonly string[];
+  /**
    * Keys of the codec's bookkeeping in a message's or instruction's `extensions[codec.id]`; when
    * given, every other key there is a caller field of that message (a chat-completions assistant's
    * `audio` reference, a message `name`). Without it, messages' fields are not reported.
@@ -68,12 +73,15 @@ export function reportUnmappedRequestFields(
     for (const [member, memberValue] of Object.entries(value))
       if (!marks.has(`${key}/${member}`) && memberValue !== null) lose("", [key, member]);
   }
-  if (fields.toolMarks) {
-    const toolMarks = new Set(fields.toolMarks);
+  if (fields.toolMarks || fields.hostedToolMarks) {
+    const toolMarks = fields.toolMarks && new Set(fields.toolMarks);
+    const hostedToolMarks = fields.hostedToolMarks && new Set(fields.hostedToolMarks);
     request.tools?.forEach((tool, index) => {
-      if (tool.type !== "function") return;
+      const marks =
+        tool.type === "function" ? toolMarks : tool.kind === "other" ? undefined : hostedToolMarks;
+      if (!marks) return;
       for (const [key, value] of Object.entries(tool.extensions?.[format] ?? {}))
-        if (!toolMarks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
+        if (!marks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
     });
   }
   if (fields.messageMarks) {

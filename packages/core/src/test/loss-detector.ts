@@ -1,5 +1,6 @@
 import type { AnyCodec, RequestLocation } from "../contracts/codec";
 import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
+import { reportUnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import { valueAtPointer } from "../conversion/trace-fields";
 import { toCanonicalError } from "../errors/to-canonical-error";
 import type { ChatRequest } from "../model/chat-request";
@@ -87,11 +88,18 @@ function frozen(context: ConversionContext): ConversionContext {
 }
 
 /**
- * Reports each vendor field kept for another format at the top of a request as dropped (what a
- * caller of the codecs does, as the gateway's `reportUnmappedRequestFields`). Bookkeeping marks
- * with no source field resolve to the root, which covers nothing.
+ * Reports each vendor field kept for another format as dropped, as a caller of the codecs does (the
+ * gateway's `reportUnmappedRequestFields`), and every key at the top of the request's extensions
+ * (bookkeeping marks with no source field resolve to the root, which covers nothing).
  */
-function reportForeignExtensions(request: ChatRequest, target: string, context: ConversionContext): void {
+function reportForeignExtensions(
+  request: ChatRequest,
+  source: AnyCodec,
+  target: string,
+  context: ConversionContext,
+): void {
+  // What the gateway reports too: the fields of tools and messages the source codec names.
+  reportUnmappedRequestFields(request, source, target, context);
   for (const [format, fields] of Object.entries(request.extensions ?? {})) {
     if (format === target || typeof fields !== "object" || fields === null) continue;
     for (const key of Object.keys(fields)) {
@@ -113,7 +121,7 @@ async function roundTrip(
   switch (document.kind) {
     case "request": {
       const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
-      reportForeignExtensions(canonical, target.id, context);
+      reportForeignExtensions(canonical, source, target.id, context);
       const wire = target.encodeRequest(canonical, context);
       const lossesThere = context.losses.length;
       const location = {

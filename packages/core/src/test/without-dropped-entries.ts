@@ -1,4 +1,5 @@
 import { valueAtPointer } from "../conversion/trace-fields";
+import { jsonLeaves } from "./json-leaves";
 
 /** A source body with list entries taken out, and the way from its pointers back to the source's. */
 export interface TrimmedBody {
@@ -18,18 +19,37 @@ export function withoutDroppedEntries(
   returned: unknown,
   lossPaths: readonly string[],
 ): TrimmedBody {
-  const dropped = new Map<string, number[]>();
-  for (const path of new Set(lossPaths)) {
+  const candidates = new Map<string, Set<number>>();
+  for (const path of lossPaths) {
     const cut = path.lastIndexOf("/");
-    const parent = path.slice(0, cut);
     const index = path.slice(cut + 1);
     if (!/^\d+$/.test(index)) continue;
+    const parent = path.slice(0, cut);
     const list = valueAtPointer(source, parent);
-    const back = valueAtPointer(returned, parent);
     if (!Array.isArray(list) || Number(index) >= list.length) continue;
-    const indexes = dropped.get(parent) ?? [];
-    if (indexes.length < list.length - (Array.isArray(back) ? back.length : 0)) indexes.push(Number(index));
-    if (indexes.length > 0) dropped.set(parent, indexes);
+    candidates.set(parent, (candidates.get(parent) ?? new Set()).add(Number(index)));
+  }
+  const dropped = new Map<string, number[]>();
+  for (const [parent, indexes] of candidates) {
+    const list = valueAtPointer(source, parent) as unknown[];
+    const back = valueAtPointer(returned, parent);
+    const backList = Array.isArray(back) ? back : [];
+    // A loss at an entry may be about one of its fields: of the entries a loss names, take out
+    // those whose removal lines the rest up best with what came back, as many as are missing.
+    const chosen: number[] = [];
+    for (let missing = list.length - backList.length; missing > 0; missing--) {
+      let best: number | undefined;
+      let most = -1;
+      for (const index of indexes) {
+        if (chosen.includes(index)) continue;
+        const rest = list.filter((_, at) => at !== index && !chosen.includes(at));
+        const same = matches(rest, backList);
+        if (same > most) [best, most] = [index, same];
+      }
+      if (best === undefined) break;
+      chosen.push(best);
+    }
+    if (chosen.length > 0) dropped.set(parent, chosen);
   }
   if (dropped.size === 0) return { body: source, sourcePath: (path) => path };
   const body = structuredClone(source);
@@ -56,4 +76,13 @@ export function withoutDroppedEntries(
       return source;
     },
   };
+}
+
+/** How many leaves of `list` the returned list holds, equal, at the same place. */
+function matches(list: unknown[], returned: unknown[]): number {
+  const back = jsonLeaves(returned);
+  let count = 0;
+  for (const [path, value] of jsonLeaves(list))
+    if (back.has(path) && JSON.stringify(back.get(path)) === JSON.stringify(value)) count++;
+  return count;
 }
