@@ -43,11 +43,19 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages(\/|$)/,
   },
   {
-    name: "silent tools",
+    name: "silent dated tool version",
     reason:
-      "hosted and dated tool versions, and tool fields with no canonical place, are dropped or renamed on the way to other formats without a loss",
+      "a hosted tool's dated version other than the one the way back picks (web_search_20260209 for web_search_20250305) reaches formats without versions as the same tool, and comes back as the default version without a loss; open: only the messages codec knows which version is its default",
     kind: "silent",
-    path: /^\/tools(\/|$)/,
+    path: /^\/tools\/\d+\/type$/,
+  },
+  {
+    name: "silent tool strict false to generate-content",
+    reason:
+      "generate-content has no per-function strictness and is never strict, so strict false is not sent and nothing is lost but the field (strict true is reported)",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/tools\/\d+\/strict$/,
   },
   {
     name: "false-loss service_tier to responses",
