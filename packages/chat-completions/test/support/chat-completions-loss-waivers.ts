@@ -45,7 +45,7 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
       "audio.format is reported dropped (generate-content has no output audio format); the way back sends the format chat-completions requires, wav, which equals a caller's wav; the loss is real for the target",
     kind: "false-loss",
     to: "generate-content",
-    path: /^\/audio$/,
+    path: /^\/audio(\/format)?$/,
   },
   {
     name: "false-loss empty message to messages",
