@@ -158,6 +158,14 @@ function encodeThinking(
       `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
     );
   }
+  // Thinking turned on (messages `adaptive`) with an effort becomes a fixed budget: another form.
+  const fixedBudget = config.thinkingBudget !== undefined && config.thinkingBudget > 0;
+  if (reasoning.enabled === true && reasoning.budgetTokens === undefined && fixedBudget)
+    context.lose(
+      "approximated",
+      "/reasoning/enabled",
+      "Thinking turned on with an effort is sent as a fixed thinking budget",
+    );
   // Every setting above reads `enabled: false` and a budget before an effort, which is then unsent.
   if (reasoning.effort !== undefined && (reasoning.enabled === false || reasoning.budgetTokens !== undefined))
     context.lose(

@@ -46,6 +46,19 @@ describe("generate-content request encoding from other formats", () => {
       }
   });
 
+  it("reports thinking turned on with an effort, sent as a fixed budget, on the thinking setting", () => {
+    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+    const context = createConversionContext();
+    encodeGenerateContentRequest(
+      { model: "some-model", messages: hello, reasoning: { enabled: true, effort: "low" } },
+      context,
+    );
+    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`).sort()).toEqual([
+      "approximated /reasoning/effort",
+      "approximated /reasoning/enabled",
+    ]);
+  });
+
   it("sends thinking turned on with no amount (adaptive) as a dynamic budget, which reads back as on", () => {
     const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
     for (const model of ["some-model", "gemini-2.5-flash"]) {
