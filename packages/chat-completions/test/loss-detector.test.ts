@@ -17,11 +17,10 @@ testLossDetector({
     ...(await recordedDetectorDocuments("chat-completions")),
   ],
   normalizations: { [chatCompletionsCodec.id]: chatCompletionsDetectorNormalization },
-  // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few (fewer here:
-  // generating chat-completions documents is slow, about 2 s each, an open item of the generator).
+  // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
   generated: {
     format: "chat-completions",
-    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 4),
+    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
     // A fixed seed in pnpm test, so it gives the same documents every time.
     seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,
     timeout: 600_000,

@@ -2,9 +2,8 @@ import type { UnmappedRequestFields } from "@interlingua/core";
 
 /**
  * The chat-completions request fields kept in `extensions["chat-completions"]` that another format
- * cannot take (`prompt_cache_key`, `safety_identifier`, `logit_bias`, `prediction`, `verbosity`,
- * a server's own settings, unmapped `audio`, `response_format` and `json_schema` members, ...),
- * apart from the decoder's own marks. `stream_options` is not lost: the front's stream encoder
+ * cannot take (`logit_bias`, `prediction`, `verbosity`, a server's own settings, unmapped `audio`,
+ * `response_format` and `json_schema` members, ...), apart from the decoder's own marks. `stream_options` is not lost: the front's stream encoder
  * answers it (usage when asked).
  */
 export const chatCompletionsUnmappedRequestFields: UnmappedRequestFields = {
@@ -19,4 +18,5 @@ export const chatCompletionsUnmappedRequestFields: UnmappedRequestFields = {
   ],
   holders: ["audio", "responseFormat", "jsonSchema"],
   toolMarks: ["parametersAbsent"],
+  messageMarks: ["contentForm", "contentAbsent", "refusalAbsent", "legacyFunction", "contentNull"],
 };

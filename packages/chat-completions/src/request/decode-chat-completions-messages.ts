@@ -44,6 +44,8 @@ export function decodeChatCompletionsMessages(
     const turns = list === "messages" ? messages : instructions;
     const at = pointer("", list, turns.length - 1);
     context.trace(at, source);
+    // A message's own fields the codec keeps (`name`, an assistant's `audio`) are where they were.
+    context.trace(pointer(at, "extensions", chatCompletionsFormatId), source, true);
     const content = Array.isArray(message.content) ? message.content : undefined;
     turns.at(-1)?.parts.forEach((_, index) => {
       context.trace(

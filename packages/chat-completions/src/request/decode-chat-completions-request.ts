@@ -31,6 +31,8 @@ const directSettings = [
   ["store", "store"],
   ["metadata", "metadata"],
   ["user", "user"],
+  ["prompt_cache_key", "promptCacheKey"],
+  ["safety_identifier", "safetyIdentifier"],
   ["service_tier", "serviceTier"],
   ["stream", "stream"],
 ] as const satisfies readonly (readonly [string, keyof ChatRequest])[];
@@ -87,9 +89,11 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
     consumed.push("web_search_options");
   }
   if (body.tool_choice !== undefined && body.tool_choice !== null) {
-    const { toolChoice, raw } = decodeChatCompletionsToolChoice(body.tool_choice);
+    const { toolChoice, raw, unsaid } = decodeChatCompletionsToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
-    if (raw !== undefined) marks.toolChoice = raw;
+    // A choice no canonical one says is a caller field of this format, reported lost elsewhere.
+    if (unsaid) marks.tool_choice = raw;
+    else if (raw !== undefined) marks.toolChoice = raw;
     consumed.push("tool_choice");
   }
   if (body.response_format !== undefined && body.response_format !== null) {
@@ -131,7 +135,18 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
         true,
       );
     });
+  if (body.web_search_options !== undefined && body.web_search_options !== null)
+    traceWebSearchTool(context, Array.isArray(body.tools) ? body.tools.length : 0);
   return request;
+}
+
+/** The web search tool made of `web_search_options` (after the caller's tools) is where it came from. */
+function traceWebSearchTool(context: ConversionContext, index: number): void {
+  const tool = pointer("/tools", index);
+  context.trace(tool, "/web_search_options");
+  context.trace(pointer(tool, "settings", "searchContextSize"), "/web_search_options/search_context_size");
+  context.trace(pointer(tool, "settings", "userLocation"), "/web_search_options/user_location", true);
+  context.trace(pointer(tool, "extensions", "chat-completions"), "/web_search_options", true);
 }
 
 function decodeResponseFormat(format: WireObject, marks: WireObject): OutputFormat {

@@ -61,15 +61,24 @@ export function decodeWebSearchOptions(options: WireObject): HostedTool {
 
 /**
  * `tool_choice` as the canonical choice, and the wire form to keep when the canonical one does not
- * say it all (a custom tool named, the `allowed_tools` form).
+ * say it all (a custom tool named, the `allowed_tools` form). `unsaid` when the canonical choice
+ * names a function where the caller named a custom tool: another format loses it.
  */
-export function decodeChatCompletionsToolChoice(choice: unknown): { toolChoice: ToolChoice; raw?: unknown } {
+export function decodeChatCompletionsToolChoice(choice: unknown): {
+  toolChoice: ToolChoice;
+  raw?: unknown;
+  unsaid?: true;
+} {
   if (typeof choice === "string") return { toolChoice: { type: choice as "none" | "auto" | "required" } };
   const object = choice as WireObject;
   if (object.type === "function")
     return { toolChoice: { type: "tool", name: (object.function as WireObject).name as string } };
   if (object.type === "custom")
-    return { toolChoice: { type: "tool", name: (object.custom as WireObject).name as string }, raw: choice };
+    return {
+      toolChoice: { type: "tool", name: (object.custom as WireObject).name as string },
+      raw: choice,
+      unsaid: true,
+    };
   const allowed = object.allowed_tools as WireObject;
   const names = (allowed.tools as WireObject[]).map((tool) =>
     String(((tool.function ?? tool.custom) as WireObject | undefined)?.name ?? tool.type),

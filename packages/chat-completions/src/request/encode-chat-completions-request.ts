@@ -82,7 +82,11 @@ export function encodeChatCompletionsRequest(
     if (webSearchOptions !== undefined) body.web_search_options = webSearchOptions;
   }
   if (request.toolChoice !== undefined)
-    body.tool_choice = encodeChatCompletionsToolChoice(request.toolChoice, fields.toolChoice, context);
+    body.tool_choice = encodeChatCompletionsToolChoice(
+      request.toolChoice,
+      fields.toolChoice ?? fields.tool_choice,
+      context,
+    );
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   if (request.outputFormat !== undefined)
     body.response_format = encodeResponseFormat(request.outputFormat, fields, context);
@@ -99,6 +103,8 @@ export function encodeChatCompletionsRequest(
   if (request.store !== undefined) body.store = request.store;
   if (request.metadata !== undefined) body.metadata = request.metadata;
   if (request.user !== undefined) body.user = request.user;
+  if (request.promptCacheKey !== undefined) body.prompt_cache_key = request.promptCacheKey;
+  if (request.safetyIdentifier !== undefined) body.safety_identifier = request.safetyIdentifier;
   if (request.serviceTier !== undefined) body.service_tier = request.serviceTier;
   if (request.stream !== undefined) body.stream = request.stream;
   // Another format's stream reports usage: ask for it.
@@ -163,11 +169,11 @@ function encodeReasoningEffort(reasoning: ReasoningConfig, context: ConversionCo
   let effort = reasoning.effort;
   if (effort === undefined && reasoning.budgetTokens !== undefined) {
     effort = reasoning.budgetTokens <= 2048 ? "low" : reasoning.budgetTokens <= 12_000 ? "medium" : "high";
-    context.lose("approximated", "/reasoning/budgetTokens", "a thinking budget became a reasoning effort");
+    context.lose("approximated", "/reasoning", "a thinking budget became a reasoning effort");
   } else if (effort === undefined && reasoning.enabled === false) {
     effort = "minimal";
     context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");
-  }
+  } else if (effort !== undefined) loseBesideEffort(reasoning, context);
   if (reasoning.summary !== undefined)
     context.lose("dropped", "/reasoning/summary", "the chat-completions format has no reasoning summaries");
   if (reasoning.includeThoughts !== undefined)
@@ -177,6 +183,22 @@ function encodeReasoningEffort(reasoning: ReasoningConfig, context: ConversionCo
       "the chat-completions format has no setting for returning reasoning text",
     );
   return effort;
+}
+
+/** A thinking budget or thinking turned off, which an effort leaves no place for: the effort is sent. */
+function loseBesideEffort(reasoning: ReasoningConfig, context: ConversionContext): void {
+  if (reasoning.budgetTokens !== undefined)
+    context.lose(
+      "dropped",
+      "/reasoning/budgetTokens",
+      "a thinking budget has no place beside a reasoning effort",
+    );
+  if (reasoning.enabled === false)
+    context.lose(
+      "dropped",
+      "/reasoning/enabled",
+      "thinking turned off has no place beside a reasoning effort",
+    );
 }
 
 /** The output modalities the format has (`text`, `audio`); the others are dropped with a loss. */

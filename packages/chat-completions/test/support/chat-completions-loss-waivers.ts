@@ -32,6 +32,45 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/stream_options(\/|$)/,
   },
   {
+    name: "false-loss service_tier to messages",
+    reason:
+      "a service tier sent as the target's nearest value (default as standard_only) comes back as it was; the loss is real for the target, which the round trip cannot see",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/service_tier$/,
+  },
+  {
+    name: "false-loss audio to generate-content",
+    reason:
+      "audio.format is reported dropped (generate-content has no output audio format); the way back sends the format chat-completions requires, wav, which equals a caller's wav; the loss is real for the target",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/audio(\/format)?$/,
+  },
+  {
+    name: "false-loss empty message to messages",
+    reason:
+      "an assistant message with nothing the messages format can carry is reported dropped, but its role comes back from the next message of that role (turns merged); the loss is real for the target",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/messages\/\d+$/,
+  },
+  {
+    name: "silent response_format text to messages",
+    reason:
+      "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
+    kind: "silent",
+    to: "messages",
+    path: /^\/response_format\/type$/,
+  },
+  {
+    name: "silent n 1",
+    reason:
+      "one choice is what formats without a choice count answer anyway, so n 1 is not sent and nothing is lost but the field (more choices are reported)",
+    kind: "silent",
+    path: /^\/n$/,
+  },
+  {
     name: "silent stop to generate-content",
     reason:
       "a single stop string comes back as a list, or is dropped by a target without stop sequences, without a loss",
@@ -49,17 +88,19 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
   },
   {
     name: "silent tool_choice to generate-content",
-    reason: "a tool choice is sent as another form (allowed tools) without a loss",
+    reason:
+      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
     kind: "silent",
     to: "generate-content",
     path: /^\/tool_choice(\/|$)/,
   },
   {
-    name: "silent tool_choice to responses",
-    reason: "a tool choice is sent as another form (allowed tools) without a loss",
+    name: "silent tool_choice function name to responses",
+    reason:
+      "a function name the responses format refuses (not ASCII) is sent under a legal name, and a forced choice of it comes back under that name without a loss",
     kind: "silent",
     to: "responses",
-    path: /^\/tool_choice(\/|$)/,
+    path: /^\/tool_choice\/function\/name$/,
   },
   {
     name: "false-loss reasoning_effort to generate-content",
@@ -68,20 +109,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "false-loss",
     to: "generate-content",
     path: /^\/reasoning_effort(\/|$)/,
-  },
-  {
-    name: "silent web_search_options to generate-content",
-    reason: "web search options with no canonical field are dropped without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/web_search_options(\/|$)/,
-  },
-  {
-    name: "silent web_search_options to messages",
-    reason: "web search options with no canonical field are dropped without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/web_search_options(\/|$)/,
   },
   {
     name: "silent created to generate-content",
@@ -146,18 +173,12 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/provider(\/|$)/,
   },
   {
-    name: "silent parallel_tool_calls to generate-content",
-    reason: "parallel_tool_calls is dropped by targets that cannot say it, without a loss",
+    name: "silent parallel_tool_calls true to generate-content",
+    reason:
+      "generate-content has no parallel-calls setting and always allows parallel function calls, so true is not sent and nothing is lost (false is reported)",
     kind: "silent",
     to: "generate-content",
-    path: /^\/parallel_tool_calls(\/|$)/,
-  },
-  {
-    name: "silent parallel_tool_calls to messages",
-    reason: "parallel_tool_calls is dropped by targets that cannot say it, without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/parallel_tool_calls(\/|$)/,
+    path: /^\/parallel_tool_calls$/,
   },
   {
     name: "silent logprobs to responses",

@@ -7,12 +7,20 @@ const fields: UnmappedRequestFields = {
   marks: ["inputForm", "config/original"],
   holders: ["config"],
   toolMarks: ["group"],
+  hostedToolMarks: [],
+  messageMarks: ["contentForm"],
 };
 const front = { id: "vendor", unmappedRequestFields: fields };
 
 const request: ChatRequest = {
   model: "m",
-  messages: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }],
+  instructions: [
+    { role: "system", parts: [{ type: "text", text: "Be brief." }], extensions: { vendor: { name: "a" } } },
+  ],
+  messages: [
+    { role: "user", parts: [{ type: "text", text: "Hi" }], extensions: { vendor: { contentForm: "parts" } } },
+    { role: "assistant", parts: [], extensions: { vendor: { audio: { id: "audio_1" }, unset: null } } },
+  ],
   tools: [
     {
       type: "function",
@@ -21,6 +29,7 @@ const request: ChatRequest = {
       extensions: { vendor: { group: 1, defer_loading: true, nothing: null } },
     },
     { type: "hosted", kind: "web_search", extensions: { vendor: { beta: true } } },
+    { type: "hosted", kind: "other", extensions: { vendor: { raw: {} } } },
   ],
   extensions: {
     vendor: {
@@ -45,6 +54,9 @@ describe("reportUnmappedRequestFields", () => {
       "dropped /extensions/vendor/labels",
       "dropped /extensions/vendor/config/affective",
       "dropped /tools/0/extensions/vendor/defer_loading",
+      "dropped /tools/1/extensions/vendor/beta",
+      "dropped /instructions/0/extensions/vendor/name",
+      "dropped /messages/1/extensions/vendor/audio",
     ]);
   });
 

@@ -19,6 +19,17 @@ export interface UnmappedRequestFields {
    */
   readonly toolMarks?: readonly string[];
   /**
+   * The same for a hosted tool of a known kind (a messages `web_search_20250305`'s `defer_loading`);
+   * a hosted tool of no known kind is reported whole by every other format's encoder.
+   */
+  readonly hostedToolMarks?: readonly string[];
+  /**
+   * Keys of the codec's bookkeeping in a message's or instruction's `extensions[codec.id]`; when
+   * given, every other key there is a caller field of that message (a chat-completions assistant's
+   * `audio` reference, a message `name`). Without it, messages' fields are not reported.
+   */
+  readonly messageMarks?: readonly string[];
+  /**
    * Keys of a message part's `extensions[codec.id]` holding a block of the format that the part
    * stands for only in part (a messages `search_result` as its text): another format gets the
    * part, reported `approximated` at it.
@@ -62,13 +73,24 @@ export function reportUnmappedRequestFields(
     for (const [member, memberValue] of Object.entries(value))
       if (!marks.has(`${key}/${member}`) && memberValue !== null) lose("", [key, member]);
   }
-  if (fields.toolMarks) {
-    const toolMarks = new Set(fields.toolMarks);
+  if (fields.toolMarks || fields.hostedToolMarks) {
+    const toolMarks = fields.toolMarks && new Set(fields.toolMarks);
+    const hostedToolMarks = fields.hostedToolMarks && new Set(fields.hostedToolMarks);
     request.tools?.forEach((tool, index) => {
-      if (tool.type !== "function") return;
+      const marks =
+        tool.type === "function" ? toolMarks : tool.kind === "other" ? undefined : hostedToolMarks;
+      if (!marks) return;
       for (const [key, value] of Object.entries(tool.extensions?.[format] ?? {}))
-        if (!toolMarks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
+        if (!marks.has(key) && value !== null) lose(pointer("", "tools", index), [key]);
     });
+  }
+  if (fields.messageMarks) {
+    const messageMarks = new Set(fields.messageMarks);
+    for (const list of ["instructions", "messages"] as const)
+      request[list]?.forEach((message, index) => {
+        for (const [key, value] of Object.entries(message.extensions?.[format] ?? {}))
+          if (!messageMarks.has(key) && value !== null) lose(pointer("", list, index), [key]);
+      });
   }
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
 }

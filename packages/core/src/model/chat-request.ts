@@ -64,6 +64,10 @@ export const ChatRequest = z.object({
   store: z.optional(z.boolean()),
   /** A reference to server-side cached content (generate-content `cachedContent`). */
   cachedContent: z.optional(z.string()),
+  /** A key grouping requests of one shared prompt prefix for the prompt cache (OpenAI `prompt_cache_key`). */
+  promptCacheKey: z.optional(z.string()),
+  /** A stable id of the end user for abuse detection, hashed by the caller (OpenAI `safety_identifier`). */
+  safetyIdentifier: z.optional(z.string()),
   /** Caller metadata, string to string. */
   metadata: z.optional(z.record(z.string(), z.string())),
   /** Opaque end-user id for abuse monitoring. */

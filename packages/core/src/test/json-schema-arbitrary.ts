@@ -74,11 +74,12 @@ export function jsonSchemaArbitrary(
         return fc.constant(null);
       case "boolean":
         return fc.boolean();
-      case "integer":
-        return fc.integer({
-          min: bound(node, "minimum", 0),
-          max: bound(node, "maximum", Math.max(bound(node, "minimum", 0), 100_000)),
-        });
+      case "integer": {
+        // fast-check draws integers beyond 2^53 without end (the specs bound int64 fields by
+        // ±9.2e18), and JSON numbers there are not exact anyway: clamp to the safe range.
+        const min = safeInteger(bound(node, "minimum", 0));
+        return fc.integer({ min, max: safeInteger(bound(node, "maximum", Math.max(min, 100_000))) });
+      }
       case "number":
         return fc.double({
           min: bound(node, "minimum", 0),
@@ -132,6 +133,10 @@ export function jsonSchemaArbitrary(
   }
 
   return build(schema, 0);
+}
+
+function safeInteger(value: number): number {
+  return Math.min(Math.max(value, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
 }
 
 function bound(node: SpecSchema, keyword: string, fallback: number): number {

@@ -1,10 +1,12 @@
 import type { AnyCodec, RequestLocation } from "../contracts/codec";
 import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
+import { reportUnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import { valueAtPointer } from "../conversion/trace-fields";
 import { toCanonicalError } from "../errors/to-canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { transformAll } from "../stream/collect";
 import { isAtOrBelow, jsonLeaves } from "./json-leaves";
+import { withoutDroppedEntries } from "./without-dropped-entries";
 
 /** A wire document of one format, as the detector takes it. */
 export type DetectorDocument =
@@ -87,11 +89,18 @@ function frozen(context: ConversionContext): ConversionContext {
 }
 
 /**
- * Reports each vendor field kept for another format at the top of a request as dropped (what a
- * caller of the codecs does, as the gateway's `reportUnmappedRequestFields`). Bookkeeping marks
- * with no source field resolve to the root, which covers nothing.
+ * Reports each vendor field kept for another format as dropped, as a caller of the codecs does (the
+ * gateway's `reportUnmappedRequestFields`), and every key at the top of the request's extensions
+ * (bookkeeping marks with no source field resolve to the root, which covers nothing).
  */
-function reportForeignExtensions(request: ChatRequest, target: string, context: ConversionContext): void {
+function reportForeignExtensions(
+  request: ChatRequest,
+  source: AnyCodec,
+  target: string,
+  context: ConversionContext,
+): void {
+  // What the gateway reports too: the fields of tools and messages the source codec names.
+  reportUnmappedRequestFields(request, source, target, context);
   for (const [format, fields] of Object.entries(request.extensions ?? {})) {
     if (format === target || typeof fields !== "object" || fields === null) continue;
     for (const key of Object.keys(fields)) {
@@ -113,7 +122,7 @@ async function roundTrip(
   switch (document.kind) {
     case "request": {
       const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
-      reportForeignExtensions(canonical, target.id, context);
+      reportForeignExtensions(canonical, source, target.id, context);
       const wire = target.encodeRequest(canonical, context);
       const lossesThere = context.losses.length;
       const location = {
@@ -246,28 +255,36 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
     const found = (kind: LossFinding["kind"], path: string, detail: string) =>
       findings.push({ kind, from: source.id, to: target.id, path, detail });
     const context = createConversionContext(deterministicOptions());
-    let returned: Map<string, unknown>;
+    let returnedBody: unknown;
     let lossesThere: number;
     try {
       const trip = await roundTrip(source, target, document, context);
-      returned = jsonLeaves(comparedForm(trip.returned, normalization).body);
+      returnedBody = comparedForm(trip.returned, normalization).body;
       lossesThere = trip.lossesThere;
     } catch (thrown) {
       found("failed", "", toCanonicalError(thrown).message);
       continue;
     }
-    const changed = new Set<string>();
-    for (const [path, value] of original) if (!cameBack(value, returned.get(path))) changed.add(path);
+    const returned = jsonLeaves(returnedBody);
     const lossPaths = context.losses.flatMap((loss) => {
       const placed = loss.path === "" ? undefined : compared.place(loss.path);
       return placed === undefined || placed === "" ? [] : [placed];
     });
+    // Entries after a reported dropped entry are numbered again (renumbering says nothing).
+    const trimmed = withoutDroppedEntries(compared.body, returnedBody, lossPaths);
+    const kept = trimmed.body === compared.body ? original : jsonLeaves(trimmed.body);
+    /** Each source leaf still compared, by the pointer it has in the trimmed body. */
+    const comparedAt = new Map<string, string>();
+    for (const path of kept.keys()) comparedAt.set(trimmed.sourcePath(path), path);
+    const changed = new Set<string>();
+    for (const [path, value] of kept) if (!cameBack(value, returned.get(path))) changed.add(path);
     for (const path of changed) {
-      if (lossPaths.some((lossPath) => isAtOrBelow(path, lossPath))) continue;
+      const sourcePath = trimmed.sourcePath(path);
+      if (lossPaths.some((lossPath) => isAtOrBelow(sourcePath, lossPath))) continue;
       found(
         "silent",
-        path,
-        `${JSON.stringify(original.get(path))} came back as ${JSON.stringify(returned.get(path))}`,
+        sourcePath,
+        `${JSON.stringify(kept.get(path))} came back as ${JSON.stringify(returned.get(path))}`,
       );
     }
     // A loss on the way back covers what it says, but only those of the way there are a caller's.
@@ -281,7 +298,11 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
       if (placed === undefined) continue;
       // Nothing was lost where every leaf below came back, present and equal.
       const below = [...original.keys()].filter((path) => isAtOrBelow(path, placed));
-      if (below.length > 0 && below.every((path) => !changed.has(path) && returned.has(path)))
+      const whole = (path: string) => {
+        const at = comparedAt.get(path);
+        return at !== undefined && !changed.has(at) && returned.has(at);
+      };
+      if (below.length > 0 && below.every(whole))
         found("false-loss", loss.path, `${loss.code}: ${loss.message}`);
     }
   }

@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import { type JsonSchemaArbitraryOptions, jsonSchemaArbitrary } from "./json-schema-arbitrary";
-import { componentReference, type SpecSchemas } from "./spec-schemas";
+import { componentReference, type SpecSchema, type SpecSchemas } from "./spec-schemas";
 import { preparedSpecSchemas, type SpecFormat } from "./spec-validator";
 
 /** Which document of a format to generate. */
@@ -12,6 +12,15 @@ const documentSchemas: Record<SpecFormat, Record<SpecDocumentKind, string>> = {
   responses: { request: "CreateResponse", response: "Response" },
   "chat-completions": { request: "CreateChatCompletionRequest", response: "CreateChatCompletionResponse" },
   "generate-content": { request: "GenerateContentRequest", response: "GenerateContentResponse" },
+};
+
+/**
+ * Properties a spec leaves optional that the codecs need, always generated: a responses request may
+ * leave `model` to a stored prompt and `input` to a stored conversation, but the codec needs both,
+ * and drawn among thirty optional properties they came together in one document of hundreds.
+ */
+const alwaysGenerated: Partial<Record<SpecFormat, Partial<Record<SpecDocumentKind, string[]>>>> = {
+  responses: { request: ["model", "input"] },
 };
 
 const prepared = new Map<SpecFormat, SpecSchemas>();
@@ -30,5 +39,11 @@ export function specDocumentArbitrary(
     schemas = preparedSpecSchemas(format);
     prepared.set(format, schemas);
   }
-  return jsonSchemaArbitrary({ $ref: componentReference(documentSchemas[format][kind]) }, schemas, options);
+  const name = documentSchemas[format][kind];
+  const extra = alwaysGenerated[format]?.[kind];
+  const own = schemas[name] as SpecSchema;
+  const root = extra
+    ? { ...own, required: [...(Array.isArray(own.required) ? (own.required as string[]) : []), ...extra] }
+    : { $ref: componentReference(name) };
+  return jsonSchemaArbitrary(root, schemas, options);
 }

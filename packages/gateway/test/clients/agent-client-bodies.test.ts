@@ -236,10 +236,13 @@ describe("Codex CLI's fields no codec maps", () => {
       expect(sent).not.toHaveProperty(field);
     expect(reports[0]!.losses.filter((loss) => loss.message.includes("has no equivalent"))).toEqual([
       expect.objectContaining({ code: "dropped", path: "/include" }),
-      expect.objectContaining({ code: "dropped", path: "/prompt_cache_key" }),
       expect.objectContaining({ code: "dropped", path: "/client_metadata" }),
       expect.objectContaining({ code: "dropped", path: "/text/verbosity" }),
     ]);
+    // A canonical setting (carried to chat-completions) the messages encoder has no field for.
+    expect(reports[0]!.losses).toContainEqual(
+      expect.objectContaining({ code: "unsupported", path: "/prompt_cache_key" }),
+    );
   });
 });
 

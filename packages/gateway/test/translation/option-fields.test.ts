@@ -126,11 +126,15 @@ const cases: OptionCase[] = [
     front: "responses",
     field: ["prompt_cache_key"],
     body: { ...responsesBase, prompt_cache_key: "cache-1" },
+    carriedTo: ["chat-completions"],
+    canonical: "promptCacheKey",
   },
   {
     front: "responses",
     field: ["safety_identifier"],
     body: { ...responsesBase, safety_identifier: "user-1" },
+    carriedTo: ["chat-completions"],
+    canonical: "safetyIdentifier",
   },
   { front: "responses", field: ["max_tool_calls"], body: { ...responsesBase, max_tool_calls: 3 } },
   {
@@ -162,11 +166,15 @@ const cases: OptionCase[] = [
     front: "chat-completions",
     field: ["prompt_cache_key"],
     body: { ...chatBase, prompt_cache_key: "cache-1" },
+    carriedTo: ["responses"],
+    canonical: "promptCacheKey",
   },
   {
     front: "chat-completions",
     field: ["safety_identifier"],
     body: { ...chatBase, safety_identifier: "user-1" },
+    carriedTo: ["responses"],
+    canonical: "safetyIdentifier",
   },
   {
     front: "chat-completions",

@@ -144,6 +144,8 @@ function encodeThinking(
   else if (family?.setting === "level") encodeThinkingLevel(reasoning, family.levels, config, context);
   else if (reasoning.enabled === false) config.thinkingBudget = 0;
   else if (reasoning.budgetTokens !== undefined) config.thinkingBudget = reasoning.budgetTokens;
+  // Thinking on, with no amount (messages `adaptive`): the model decides, as a dynamic budget says.
+  else if (reasoning.enabled === true && reasoning.effort === undefined) config.thinkingBudget = -1;
   else if (reasoning.effort !== undefined) {
     // A model of no known family gets the setting every thinking model takes: 2.5 models refuse
     // `thinkingLevel`, Gemini 3 models still take `thinkingBudget`.
@@ -156,6 +158,21 @@ function encodeThinking(
       `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
     );
   }
+  // Thinking turned on (messages `adaptive`) with an effort becomes a fixed budget: another form.
+  const fixedBudget = config.thinkingBudget !== undefined && config.thinkingBudget > 0;
+  if (reasoning.enabled === true && reasoning.budgetTokens === undefined && fixedBudget)
+    context.lose(
+      "approximated",
+      "/reasoning/enabled",
+      "Thinking turned on with an effort is sent as a fixed thinking budget",
+    );
+  // Every setting above reads `enabled: false` and a budget before an effort, which is then unsent.
+  if (reasoning.effort !== undefined && (reasoning.enabled === false || reasoning.budgetTokens !== undefined))
+    context.lose(
+      "dropped",
+      "/reasoning/effort",
+      `The effort ${reasoning.effort} has no place beside ${reasoning.enabled === false ? "thinking turned off" : "a thinking budget"}`,
+    );
   if (reasoning.summary !== undefined) {
     config.includeThoughts ??= true;
     context.lose(
@@ -237,7 +254,11 @@ function encodeThinkingBudget(
       : Object.hasOwn(budgetByEffort, reasoning.effort)
         ? budgetByEffort[reasoning.effort]
         : -1);
-  if (asked === undefined) return;
+  if (asked === undefined) {
+    // Thinking on, with no amount (messages `adaptive`): the model decides, as a dynamic budget says.
+    if (reasoning.enabled === true) config.thinkingBudget = -1;
+    return;
+  }
   if (reasoning.budgetTokens === undefined)
     context.lose(
       "approximated",

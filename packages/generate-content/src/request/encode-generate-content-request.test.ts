@@ -30,6 +30,50 @@ describe("generate-content request encoding from other formats", () => {
     expect(withFunction.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY" } });
   });
 
+  it("reports an effort beside thinking turned off or a budget as dropped, for every model family", () => {
+    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+    for (const model of ["some-model", "gemini-2.5-flash", "gemini-3-pro-preview"])
+      for (const reasoning of [
+        { enabled: false, effort: "medium" },
+        { enabled: true, budgetTokens: 2048, effort: "high" },
+      ]) {
+        const context = createConversionContext();
+        encodeGenerateContentRequest({ model, messages: hello, reasoning }, context);
+        expect(
+          context.losses.filter((loss) => loss.path === "/reasoning/effort").map((loss) => loss.code),
+          `${model} ${JSON.stringify(reasoning)}`,
+        ).toEqual(["dropped"]);
+      }
+  });
+
+  it("reports thinking turned on with an effort, sent as a fixed budget, on the thinking setting", () => {
+    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+    const context = createConversionContext();
+    encodeGenerateContentRequest(
+      { model: "some-model", messages: hello, reasoning: { enabled: true, effort: "low" } },
+      context,
+    );
+    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`).sort()).toEqual([
+      "approximated /reasoning/effort",
+      "approximated /reasoning/enabled",
+    ]);
+  });
+
+  it("sends thinking turned on with no amount (adaptive) as a dynamic budget, which reads back as on", () => {
+    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+    for (const model of ["some-model", "gemini-2.5-flash"]) {
+      const context = createConversionContext();
+      const body = encodeGenerateContentRequest(
+        { model, messages: hello, reasoning: { enabled: true } },
+        context,
+      ) as { generationConfig?: { thinkingConfig?: unknown } };
+      expect(body.generationConfig?.thinkingConfig, model).toEqual({ thinkingBudget: -1 });
+      expect(context.losses, model).toEqual([]);
+      const back = decodeGenerateContentRequest(body, createConversionContext(), { model });
+      expect(back.reasoning, model).toEqual({ enabled: true });
+    }
+  });
+
   it("names a tool result by the function of the earlier call with its id, and wraps text output", () => {
     const request: ChatRequest = {
       model: "m",

@@ -224,6 +224,8 @@ const unsupportedFields = [
   ["user", "An end-user id cannot be sent"],
   ["serviceTier", "A service tier cannot be requested"],
   ["truncation", "A truncation policy cannot be requested"],
+  ["promptCacheKey", "A prompt cache key cannot be sent (caching here is cachedContent)"],
+  ["safetyIdentifier", "An end-user safety identifier cannot be sent"],
 ] as const;
 
 function loseUnsupported(request: ChatRequest, context: ConversionContext): void {

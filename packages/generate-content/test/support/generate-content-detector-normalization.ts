@@ -26,9 +26,17 @@ function joinTextParts(parts: WirePart[]): WirePart[] {
 /**
  * How the loss detector reads generate-content streams: the chunks as one answer (each candidate by
  * its `index`, parts one after the other, consecutive text parts of one kind joined; a field every
- * chunk repeats, such as the cumulative `usageMetadata`, counts as its last value).
+ * chunk repeats, such as the cumulative `usageMetadata`, counts as its last value), and requests
+ * without the role of their system instruction.
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
+  // The API reads no role on the system instruction (SDKs send `user` there): it says nothing.
+  normalize(value, kind) {
+    if (kind !== "request") return value;
+    const body = value as Record<string, { role?: unknown } | undefined>;
+    for (const key of ["systemInstruction", "system_instruction"]) delete body[key]?.role;
+    return body;
+  },
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents(earlier, later) {
     const answer = joinStreamEvents(earlier, later, joined) as {

@@ -35,19 +35,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools(\/|$)/,
   },
   {
-    name: "silent systemInstruction",
-    reason: "the role of a system instruction is dropped by other formats without a loss",
-    kind: "silent",
-    path: /^\/systemInstruction(\/|$)/,
-  },
-  {
-    name: "silent systemInstruction to messages",
-    reason: "the role of a system instruction is dropped by other formats without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/systemInstruction(\/|$)/,
-  },
-  {
     name: "false-loss toolConfig",
     reason: "toolConfig is reported dropped but comes back through the tool choice; review",
     kind: "false-loss",

@@ -30,6 +30,8 @@ const unsupportedSettings = [
   ["truncation", "a truncation setting"],
   ["speech", "speech settings"],
   ["mediaResolution", "a request-wide media resolution"],
+  ["promptCacheKey", "a prompt cache key"],
+  ["safetyIdentifier", "an end-user safety identifier"],
 ] as const satisfies readonly (readonly [keyof ChatRequest, string])[];
 
 /** The conversation as `input`, in the form it came in when it still fits that form, else as steps. */

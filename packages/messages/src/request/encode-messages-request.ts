@@ -36,6 +36,8 @@ const unsupportedSettings = [
   "store",
   "cachedContent",
   "truncation",
+  "promptCacheKey",
+  "safetyIdentifier",
 ] as const;
 
 const isPlainText = (part: TextPart) =>

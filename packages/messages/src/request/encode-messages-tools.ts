@@ -78,6 +78,12 @@ export function encodeMessagesToolChoice(
       break;
     case "none":
       wire.type = "none";
+      if (parallelToolCalls !== undefined)
+        context.lose(
+          "dropped",
+          "/parallelToolCalls",
+          "parallel tool use has no place beside tool choice none",
+        );
       return wire;
     case "required":
       if (choice.allowed?.length === 1) {

@@ -91,7 +91,18 @@ describe("legalizeMessagesRequest", () => {
     });
     expect(wire.tool_choice).toBeUndefined();
     expect(wire.service_tier).toBe("standard_only");
-    expect(paths.sort()).toEqual(["/serviceTier", "/toolChoice"]);
+    expect(paths.sort()).toEqual(["/parallelToolCalls", "/serviceTier", "/toolChoice"]);
+  });
+
+  it("reports a parallel-calls flag beside tool choice none, which has no place for it", () => {
+    const { wire, paths } = encode({
+      maxOutputTokens: 100,
+      tools: [{ type: "function", name: "f", inputSchema: { type: "object" } }],
+      toolChoice: { type: "none" },
+      parallelToolCalls: false,
+    });
+    expect(wire.tool_choice).toEqual({ type: "none" });
+    expect(paths).toEqual(["/parallelToolCalls"]);
   });
 });
 

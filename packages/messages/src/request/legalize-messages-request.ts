@@ -78,6 +78,13 @@ export function legalizeMessagesRequest(
       "/toolChoice",
       "a tool choice without tools cannot be sent to a messages backend",
     );
+    // The parallel-calls flag rides in the tool choice, so it goes too.
+    if ((wire.tool_choice as Record<string, unknown>).disable_parallel_tool_use !== undefined)
+      context.lose(
+        "dropped",
+        "/parallelToolCalls",
+        "parallel tool use cannot be set without tools on a messages backend",
+      );
     delete wire.tool_choice;
   }
 }

@@ -13,5 +13,6 @@ export const messagesUnmappedRequestFields: UnmappedRequestFields = {
   holders: ["tool_choice", "metadata", "thinking", "output_config"],
   // A custom tool's `type: "custom"` only says how it was spelled: every format's function tool is one.
   toolMarks: ["type"],
+  hostedToolMarks: [],
   partBlocks: [searchResultMark],
 };

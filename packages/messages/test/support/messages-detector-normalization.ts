@@ -29,7 +29,9 @@ function normalizeRequest(body: Record<string, unknown>): Record<string, unknown
       last.content = [...(last.content as unknown[]), ...content];
     else messages.push({ ...message, content });
   }
-  return { ...body, messages, ...(body.system !== undefined && { system: asBlocks(body.system) }) };
+  // An empty system prompt says nothing: it is no system prompt.
+  const { system, ...rest } = body;
+  return { ...rest, messages, ...(system !== undefined && system !== "" && { system: asBlocks(system) }) };
 }
 
 /**

@@ -13,10 +13,20 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^$/,
   },
   {
-    name: "silent thinking",
-    reason: "a thinking setting the target cannot say is dropped without a loss",
+    name: "silent adaptive thinking to chat-completions",
+    reason:
+      "adaptive thinking (on, the model decides how much) is what reasoning models of this format do when no effort is sent: nothing is lost but the field",
     kind: "silent",
-    path: /^\/thinking(\/|$)/,
+    to: "chat-completions",
+    path: /^\/thinking\/type$/,
+  },
+  {
+    name: "silent adaptive thinking to responses",
+    reason:
+      "adaptive thinking (on, the model decides how much) is what reasoning models of this format do when no effort is sent: nothing is lost but the field",
+    kind: "silent",
+    to: "responses",
+    path: /^\/thinking\/type$/,
   },
   {
     name: "silent messages",
@@ -33,11 +43,19 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages(\/|$)/,
   },
   {
-    name: "silent tools",
+    name: "silent dated tool version",
     reason:
-      "hosted and dated tool versions, and tool fields with no canonical place, are dropped or renamed on the way to other formats without a loss",
+      "a hosted tool's dated version other than the one the way back picks (web_search_20260209 for web_search_20250305) reaches formats without versions as the same tool, and comes back as the default version without a loss; open: only the messages codec knows which version is its default",
     kind: "silent",
-    path: /^\/tools(\/|$)/,
+    path: /^\/tools\/\d+\/type$/,
+  },
+  {
+    name: "silent tool strict false to generate-content",
+    reason:
+      "generate-content has no per-function strictness and is never strict, so strict false is not sent and nothing is lost but the field (strict true is reported)",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/tools\/\d+\/strict$/,
   },
   {
     name: "false-loss service_tier to responses",
@@ -139,12 +157,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "false-loss",
     to: "responses",
     path: /^\/\d+(\/|$)/,
-  },
-  {
-    name: "silent system",
-    reason: "an empty system prompt is dropped without a loss",
-    kind: "silent",
-    path: /^\/system(\/|$)/,
   },
   {
     name: "false-loss to interactions",

@@ -39,6 +39,8 @@ const directSettings = [
   ["top_logprobs", "topLogprobs"],
   ["truncation", "truncation"],
   ["user", "user"],
+  ["prompt_cache_key", "promptCacheKey"],
+  ["safety_identifier", "safetyIdentifier"],
 ] as const satisfies readonly (readonly [string, keyof ChatRequest])[];
 
 /**
@@ -96,9 +98,11 @@ export function decodeResponsesRequest(
     request.tools = [...(request.tools ?? []), ...announced];
   }
   if (body.tool_choice !== undefined) {
-    const { toolChoice, raw } = decodeResponsesToolChoice(body.tool_choice);
+    const { toolChoice, raw, unsaid } = decodeResponsesToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
-    if (raw !== undefined) marks.toolChoice = raw;
+    // A choice no canonical one says is a caller field of this format, reported lost elsewhere.
+    if (unsaid) marks.tool_choice = raw;
+    else if (raw !== undefined) marks.toolChoice = raw;
     consumed.push("tool_choice");
   }
   if (body.text !== undefined && body.text !== null) {

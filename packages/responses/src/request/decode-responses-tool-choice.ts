@@ -11,9 +11,14 @@ const hostedKindByType: Record<string, string> = {
 /**
  * `tool_choice` as a canonical tool choice, plus the wire value itself when the canonical one cannot
  * give it back exactly (a dated hosted type, an allowed-tools list, a tool type with no canonical
- * kind), for `extensions.responses.toolChoice`.
+ * kind), for `extensions.responses`. `unsaid` when the canonical choice only approximates it (a
+ * custom, MCP or other tool forced by name becomes "some tool"): another format loses it.
  */
-export function decodeResponsesToolChoice(choice: unknown): { toolChoice: ToolChoice; raw?: unknown } {
+export function decodeResponsesToolChoice(choice: unknown): {
+  toolChoice: ToolChoice;
+  raw?: unknown;
+  unsaid?: true;
+} {
   if (choice === "none" || choice === "auto" || choice === "required")
     return { toolChoice: { type: choice } };
   const object = choice as WireObject;
@@ -34,5 +39,5 @@ export function decodeResponsesToolChoice(choice: unknown): { toolChoice: ToolCh
     );
     return { toolChoice: { type: object.mode === "required" ? "required" : "auto", allowed }, raw: choice };
   }
-  return { toolChoice: { type: "required" }, raw: choice };
+  return { toolChoice: { type: "required" }, raw: choice, unsaid: true };
 }

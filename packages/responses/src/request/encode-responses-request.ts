@@ -80,7 +80,7 @@ export function encodeResponsesRequest(
   if (request.toolChoice !== undefined)
     body.tool_choice = encodeResponsesToolChoice(
       request.toolChoice,
-      fields.toolChoice,
+      fields.toolChoice ?? fields.tool_choice,
       context,
       "/toolChoice",
     );
@@ -93,6 +93,8 @@ export function encodeResponsesRequest(
   if (request.topLogprobs !== undefined) body.top_logprobs = request.topLogprobs;
   if (request.truncation !== undefined) body.truncation = request.truncation;
   if (request.user !== undefined) body.user = request.user;
+  if (request.promptCacheKey !== undefined) body.prompt_cache_key = request.promptCacheKey;
+  if (request.safetyIdentifier !== undefined) body.safety_identifier = request.safetyIdentifier;
   if (request.logprobs) {
     const include = Array.isArray(body.include) ? [...(body.include as string[])] : [];
     if (!include.includes("message.output_text.logprobs")) include.push("message.output_text.logprobs");
@@ -168,11 +170,25 @@ function encodeResponsesReasoning(
   context: ConversionContext,
 ): WireObject {
   const encoded: WireObject = { ...(fields.reasoning as WireObject | undefined) };
-  if (reasoning.effort !== undefined) encoded.effort = reasoning.effort;
-  else if (reasoning.budgetTokens !== undefined) {
+  if (reasoning.effort !== undefined) {
+    encoded.effort = reasoning.effort;
+    // A budget or thinking turned off has no place beside an effort: the effort is sent.
+    if (reasoning.budgetTokens !== undefined)
+      context.lose(
+        "dropped",
+        "/reasoning/budgetTokens",
+        "a thinking budget has no place beside a reasoning effort",
+      );
+    if (reasoning.enabled === false)
+      context.lose(
+        "dropped",
+        "/reasoning/enabled",
+        "thinking turned off has no place beside a reasoning effort",
+      );
+  } else if (reasoning.budgetTokens !== undefined) {
     encoded.effort =
       reasoning.budgetTokens <= 2048 ? "low" : reasoning.budgetTokens <= 12_000 ? "medium" : "high";
-    context.lose("approximated", "/reasoning/budgetTokens", "a thinking budget became a reasoning effort");
+    context.lose("approximated", "/reasoning", "a thinking budget became a reasoning effort");
   } else if (reasoning.enabled === false) {
     encoded.effort = "minimal";
     context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");

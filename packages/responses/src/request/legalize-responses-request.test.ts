@@ -145,9 +145,9 @@ describe("legalizeResponsesRequest", () => {
     expect(encode({ model: "gpt-4.1", user: "u".repeat(64) }).wire.user).toBe("u".repeat(64));
 
     const key = "k".repeat(80);
-    const carried = encode({ model: "gpt-4.1", extensions: { responses: { prompt_cache_key: key } } });
+    const carried = encode({ model: "gpt-4.1", promptCacheKey: key });
     expect(carried.wire.prompt_cache_key).toBe(responsesDigest(key));
-    expect(carried.paths).toEqual(["/extensions/responses/prompt_cache_key"]);
+    expect(carried.paths).toEqual(["/promptCacheKey"]);
   });
 
   it("drops temperature and top_p for models that reason, and keeps them where they are taken", () => {

@@ -1,6 +1,6 @@
 import { type ConversionContext, pointer } from "@interlingua/core";
 import { responsesDigest } from "../responses-digest";
-import { isWireObject, responsesFormatId, type WireObject } from "../responses-extensions";
+import { isWireObject, type WireObject } from "../responses-extensions";
 import { ResponsesServiceTier } from "../wire/responses-request-schema";
 import {
   findResponsesModelFamily,
@@ -19,8 +19,8 @@ const maximumIdentifierLength = 64;
 /** Identifier fields and the canonical paths their losses are reported at. */
 const identifierFields = [
   ["user", "/user"],
-  ["safety_identifier", pointer("", "extensions", responsesFormatId, "safety_identifier")],
-  ["prompt_cache_key", pointer("", "extensions", responsesFormatId, "prompt_cache_key")],
+  ["safety_identifier", "/safetyIdentifier"],
+  ["prompt_cache_key", "/promptCacheKey"],
 ] as const;
 
 const serviceTiers = new Set<string>(ResponsesServiceTier.options);

@@ -2,9 +2,8 @@ import type { UnmappedRequestFields } from "@interlingua/core";
 
 /**
  * The responses request fields kept in `extensions.responses` that another format cannot take
- * (`prompt`, `conversation`, `include`, `background`, `prompt_cache_key`, `safety_identifier`,
- * `max_tool_calls`, `client_metadata`, `text.verbosity`, a function tool's `defer_loading`, ...),
- * apart from the decoder's own marks.
+ * (`prompt`, `conversation`, `include`, `background`, `max_tool_calls`, `client_metadata`,
+ * `text.verbosity`, a function tool's `defer_loading`, ...), apart from the decoder's own marks.
  */
 export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted"],

@@ -43,15 +43,56 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/store(\/|$)/,
   },
   {
+    name: "false-loss service_tier to messages",
+    reason:
+      "a service tier sent as the target's nearest value (default as standard_only) comes back as it was; the loss is real for the target, which the round trip cannot see",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/service_tier$/,
+  },
+  {
+    name: "silent parallel_tool_calls true to generate-content",
+    reason:
+      "generate-content has no parallel-calls setting and always allows parallel function calls, so true is not sent and nothing is lost (false is reported)",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/parallel_tool_calls$/,
+  },
+  {
+    name: "false-loss include of encrypted reasoning",
+    reason:
+      "include reasoning.encrypted_content is reported dropped, and the way back asks for it again (a reasoning request to a responses backend always does, so its reasoning comes back as state); the loss is real for the target",
+    kind: "false-loss",
+    path: /^\/include$/,
+  },
+  {
+    name: "false-loss computer environment browser to messages",
+    reason:
+      "a computer tool's environment is reported dropped by messages, and the way back fills in the one the responses format requires, browser, which equals a caller's browser; the loss is real for the target",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/tools\/\d+$/,
+  },
+  {
+    name: "silent text format text to messages",
+    reason:
+      "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
+    kind: "silent",
+    to: "messages",
+    path: /^\/text\/format\/type$/,
+  },
+  {
     name: "silent tool_choice to chat-completions",
-    reason: "a tool choice is sent as another form (allowed tools) without a loss",
+    reason:
+      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
     kind: "silent",
     to: "chat-completions",
     path: /^\/tool_choice(\/|$)/,
   },
   {
     name: "silent tool_choice to generate-content",
-    reason: "a tool choice is sent as another form (allowed tools) without a loss",
+    reason:
+      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
     kind: "silent",
     to: "generate-content",
     path: /^\/tool_choice(\/|$)/,

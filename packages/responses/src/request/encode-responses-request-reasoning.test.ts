@@ -1,0 +1,29 @@
+import { type ChatRequest, createConversionContext } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { encodeResponsesRequest } from "./encode-responses-request";
+
+const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
+const lossesOf = (reasoning: NonNullable<ChatRequest["reasoning"]>) => {
+  const context = createConversionContext();
+  const wire = encodeResponsesRequest({ model: "o3", messages: hello, reasoning }, context) as Record<
+    string,
+    unknown
+  >;
+  return { wire, losses: context.losses.map((loss) => `${loss.code} ${loss.path}`) };
+};
+
+describe("responses reasoning from other formats", () => {
+  it("sends an effort, and reports a budget or thinking turned off beside it as dropped", () => {
+    expect(lossesOf({ enabled: true, budgetTokens: 4096, effort: "high" }).losses).toEqual([
+      "dropped /reasoning/budgetTokens",
+    ]);
+    expect(lossesOf({ enabled: false, effort: "low" }).losses).toEqual(["dropped /reasoning/enabled"]);
+    expect(lossesOf({ effort: "low" }).losses).toEqual([]);
+  });
+
+  it("reports a budget sent as an effort on the whole thinking setting, which changes form", () => {
+    const { wire, losses } = lossesOf({ enabled: true, budgetTokens: 4096 });
+    expect(JSON.stringify(wire.reasoning)).toContain("medium");
+    expect(losses).toEqual(["approximated /reasoning"]);
+  });
+});

@@ -1,0 +1,41 @@
+import { createConversionContext, reportUnmappedRequestFields } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { responsesCodec } from "../responses-codec";
+
+const forcing = (toolChoice: unknown) => ({
+  model: "gpt-5",
+  input: "Hi",
+  tools: [{ type: "function", name: "f", parameters: { type: "object" } }],
+  tool_choice: toolChoice,
+});
+
+function converted(body: unknown, backend: string) {
+  const context = createConversionContext();
+  const request = responsesCodec.decodeRequest(body, context);
+  reportUnmappedRequestFields(request, responsesCodec, backend, context);
+  const wire = responsesCodec.encodeRequest(request, context) as Record<string, unknown>;
+  return { losses: context.losses.map((loss) => `${loss.code} ${loss.path}`), wire };
+}
+
+describe("responses' unmapped request fields", () => {
+  it("report a tool choice no other format can say (a custom or MCP tool forced) at tool_choice", () => {
+    for (const choice of [
+      { type: "custom", name: "grammar" },
+      { type: "mcp", server_label: "deepwiki" },
+      { type: "programmatic_tool_calling" },
+    ]) {
+      expect(converted(forcing(choice), "messages").losses, JSON.stringify(choice)).toEqual([
+        "dropped /tool_choice",
+      ]);
+      // The same format gets it back as it was.
+      const same = converted(forcing(choice), "responses");
+      expect(same.losses).toEqual([]);
+      expect(same.wire.tool_choice).toEqual(choice);
+    }
+  });
+
+  it("report no tool choice the canonical one says", () => {
+    expect(converted(forcing({ type: "function", name: "f" }), "messages").losses).toEqual([]);
+    expect(converted(forcing("required"), "messages").losses).toEqual([]);
+  });
+});
