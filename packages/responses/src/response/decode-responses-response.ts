@@ -13,7 +13,8 @@ import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { decodeResponsesOutput, type TraceSource } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesResponse } from "../wire/responses-response-schema";
-import { decodeResponsesUsage } from "./responses-usage";
+import { responsesEchoedFields } from "./responses-echoed-fields";
+import { decodeResponsesUsage, traceResponsesUsage } from "./responses-usage";
 
 /** Response fields mapped to canonical ones; everything else (the echoed settings) stays in extensions. */
 const responseFields = [
@@ -47,7 +48,17 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
     context.trace(canonical, source),
   );
   traceFields(context, wire, responseSources);
-  traceExtensions(context, wire, "responses", Object.keys(response.extensions?.responses ?? {}));
+  // Only an incomplete answer says why in `incomplete_details`; the others say it by their status.
+  if (response.status !== "incomplete") traceFields(context, wire, { "/finishReason": "/status" });
+  // Fields another format can lose: not `object`, the constant every response object has, nor the
+  // request's settings a response echoes.
+  const kept = Object.keys(response.extensions?.responses ?? {}).filter(
+    (key) => key !== "object" && !responsesEchoedFields.has(key),
+  );
+  traceExtensions(context, wire, "responses", kept);
+  // A status the canonical model has no value for is kept raw beside the nearest one.
+  traceFields(context, wire, { "/extensions/responses/statusRaw": "/status" });
+  traceResponsesUsage(context, wire, response.usage);
   return response;
 }
 
