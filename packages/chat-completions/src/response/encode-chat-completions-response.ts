@@ -51,7 +51,7 @@ export function encodeChatCompletionsResponse(
   });
   wire.choices = choices;
   if (fields.usageAbsent !== true) wire.usage = encodeChatCompletionsUsage(response.usage);
-  if (response.usage.cacheWriteTokens !== undefined)
+  if (response.usage.cacheWriteTokens)
     context.lose(
       "approximated",
       "/usage/cacheWriteTokens",

@@ -6,8 +6,14 @@ import { type ConversionContext, pointer } from "./conversion-context";
 const isContainer = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
-/** A value that says nothing a client could miss: `null`, an empty object or list. */
-const isEmpty = (value: unknown) => value === null || (isContainer(value) && Object.keys(value).length === 0);
+/**
+ * A value that says nothing a client could miss: `null`, an empty object or list, and in usage a
+ * count of 0 (no such tokens, which a format without the count says too) or a detail object of such.
+ */
+const isEmpty = (value: unknown, usage: boolean): boolean =>
+  value === null ||
+  (usage && value === 0) ||
+  (isContainer(value) && Object.values(value).every((member) => isEmpty(member, usage)));
 
 /**
  * Reports, as `dropped`, each vendor field another format's decoder kept in an answer's
@@ -15,7 +21,8 @@ const isEmpty = (value: unknown) => value === null || (isContainer(value) && Obj
  * the answer is encoded to `target`, a format that never reads them: an upstream's `container`,
  * `system_fingerprint`, safety ratings or cache-creation split. A field is one the decoder traced to
  * the upstream answer (its loss path is that field's pointer there); keys a codec keeps for its own
- * bookkeeping are not traced and are not reported, nor are empty ones (`null`, `{}`). Fields of the `target` format itself are put
+ * bookkeeping are not traced and are not reported, nor are empty ones (`null`, `{}`, a usage count
+ * of 0). Fields of the `target` format itself are put
  * back by its encoder, so nothing is reported for them. Every codec's answer encoder calls it.
  */
 export function reportForeignAnswerFields(
@@ -54,7 +61,7 @@ function report(
   const holder = context.sourcePath(base);
   const visit = (path: string, fields: Record<string, unknown>) => {
     for (const [key, value] of Object.entries(fields)) {
-      if (isEmpty(value)) continue;
+      if (isEmpty(value, base === "/usage")) continue;
       const keyPath = pointer(path, key);
       const source = context.sourcePath(keyPath);
       // A key traced to a field of its own is that field; an untraced one (a codec's mark, a

@@ -10,6 +10,7 @@ export {
 } from "./loss-detector";
 export { type LossWaiver, unwaivedFindings } from "./loss-waivers";
 export { joinStreamEvents } from "./join-stream-events";
+export { answerWithoutZeroCounts, withoutZeroCounts } from "./without-zero-counts";
 export { type LossDetectorSuiteOptions, testLossDetector } from "./test-loss-detector";
 export { type NamedDetectorDocument, recordedDetectorDocuments } from "./detector-recordings";
 // Conformance suites for providers

@@ -60,9 +60,7 @@ export function encodeGenerateContentResponse(
       "/stopSequence",
       "the generate-content format does not say which stop sequence matched",
     );
-  if (response.created !== undefined)
-    context.lose("dropped", "/created", "the generate-content format does not say when an answer was made");
-  if (response.usage.cacheWriteTokens !== undefined)
+  if (response.usage.cacheWriteTokens)
     context.lose(
       "approximated",
       "/usage/cacheWriteTokens",

@@ -1,4 +1,8 @@
-import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/test";
+import {
+  answerWithoutZeroCounts,
+  type DetectorNormalization,
+  joinStreamEvents,
+} from "@interlingua/core/test";
 
 type WirePart = Record<string, unknown> & { text?: string; thought?: boolean; thoughtSignature?: string };
 
@@ -24,11 +28,15 @@ function joinTextParts(parts: WirePart[]): WirePart[] {
 }
 
 /**
- * How the loss detector reads generate-content streams: the chunks as one answer (each candidate by
+ * How the loss detector reads generate-content documents: an answer's `usageMetadata` without its
+ * counts of 0; a stream's chunks as one answer (each candidate by
  * its `index`, parts one after the other, consecutive text parts of one kind joined; a field every
  * chunk repeats, such as the cumulative `usageMetadata`, counts as its last value).
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
+  normalize(value, kind) {
+    return kind === "response" ? answerWithoutZeroCounts(value, "usageMetadata") : value;
+  },
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents(earlier, later) {
     const answer = joinStreamEvents(earlier, later, joined) as {

@@ -68,8 +68,6 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
   }
   for (const index of (response.candidates ?? []).keys())
     context.lose("dropped", pointer("/candidates", index), "the messages format answers with one candidate");
-  if (response.created !== undefined)
-    context.lose("dropped", "/created", "the messages format does not say when an answer was made");
   loseUncountedUsage(response.usage, context);
   reportUnsayableStatus(response, "messages", context);
   reportForeignAnswerFields(response, "messages", context);

@@ -63,14 +63,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/content\/\d+\//,
   },
   {
-    name: "silent null cache count to responses",
-    reason:
-      "a null cache count says nothing, and comes back as 0: the responses usage always states its cached tokens",
-    kind: "silent",
-    to: "responses",
-    path: /^\/usage\/cache_(read|creation)_input_tokens$/,
-  },
-  {
     name: "silent stop_reason of the same meaning",
     reason:
       "a stop reason that means what a commoner one means (model_context_window_exceeded: max_tokens) is sent as the target's value for that meaning and reads back as the commoner one; the raw value is kept only canonically",
