@@ -107,6 +107,7 @@ export function decodeChatCompletionsResponse(
     "/model": "/model",
     "/created": "/created",
     "/usage": "/usage",
+    "/usage/totalTokens": "/usage/total_tokens",
     "/parts": pointer(at, "message"),
     "/finishReason": pointer(at, "finish_reason"),
     "/status": pointer(at, "finish_reason"),

@@ -130,6 +130,7 @@ const responseSources: Record<string, string> = {
   "/finishReason": "/candidates/0/finishReason",
   "/status": "/candidates/0/finishReason",
   "/usage": "/usageMetadata",
+  "/usage/totalTokens": "/usageMetadata/totalTokenCount",
   "/parts": "/candidates/0/content/parts",
 };
 

@@ -69,6 +69,7 @@ const responseSources: Record<string, string> = {
   "/created": "/created_at",
   "/parts": "/output",
   "/usage": "/usage",
+  "/usage/totalTokens": "/usage/total_tokens",
   "/status": "/status",
   "/finishReason": "/incomplete_details",
   "/error": "/error",

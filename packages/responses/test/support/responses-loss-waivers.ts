@@ -87,6 +87,14 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/incomplete_details(\/reason)?$/,
   },
   {
+    name: "silent output_tokens below reasoning to generate-content",
+    reason:
+      "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) cannot be split into generate-content's candidates and thoughts counts, and come back otherwise",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/usage\/output_tokens$/,
+  },
+  {
     name: "silent output",
     reason:
       "output items get new ids through another format, and items after one another format dropped (with its loss) come back one index earlier, without a loss",
