@@ -98,7 +98,7 @@ describe("interlingua convert", () => {
           side: "response",
           code: "dropped",
           path: "/usage/service_tier",
-          message: "service_tier has no equivalent in the generate-content format",
+          message: "the upstream answer's service_tier has no place in a generate-content answer",
         },
       ]),
     );

@@ -67,7 +67,7 @@ function report(
       // A key traced to a field of its own is that field; an untraced one (a codec's mark, a
       // holder of fields traced one by one) resolves to its node, and what it holds is looked at.
       if (source !== holder && source !== "")
-        context.lose("dropped", keyPath, `${key} has no equivalent in the ${target} format`);
+        context.lose("dropped", keyPath, `the upstream answer's ${key} has no place in a ${target} answer`);
       else if (isContainer(value)) visit(keyPath, value);
     }
   };

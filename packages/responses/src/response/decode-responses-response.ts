@@ -5,6 +5,7 @@ import {
   type ErrorData,
   type FinishReason,
   type Part,
+  pointer,
   statusByErrorKind,
   traceExtensions,
   traceFields,
@@ -44,9 +45,15 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
         cause: parsed.error,
       },
     );
-  const response = decodeResponsesResponseObject(wire as WireObject, (canonical, source) =>
-    context.trace(canonical, source),
-  );
+  const partSources: string[] = [];
+  const response = decodeResponsesResponseObject(wire as WireObject, (canonical, source) => {
+    context.trace(canonical, source);
+    const part = /^\/parts\/(\d+)$/.exec(canonical);
+    if (part) partSources[Number(part[1])] = source;
+  });
+  response.parts.forEach((part, index) => {
+    traceItemFields(context, wire, part, pointer("/parts", index), partSources[index]);
+  });
   traceFields(context, wire, responseSources);
   // Only an incomplete answer says why in `incomplete_details`; the others say it by their status.
   if (response.status !== "incomplete") traceFields(context, wire, { "/finishReason": "/status" });
@@ -60,6 +67,34 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
   traceFields(context, wire, { "/extensions/responses/statusRaw": "/status" });
   traceResponsesUsage(context, wire, response.usage);
   return response;
+}
+
+/**
+ * An output item's fields a decoded part keeps (`extensions.responses`, a message item's under
+ * `item`) traced to the item, or its content entry, they came from: an item's `id` and the like are
+ * the upstream's own, lost in another format. Its `type` and `status` say what the part and the
+ * answer's status say already, and a call's `arguments` text (kept for its exact spelling) what the
+ * call's input says.
+ */
+function traceItemFields(
+  context: ConversionContext,
+  wire: unknown,
+  part: Part,
+  canonical: string,
+  source: string | undefined,
+): void {
+  if (source === undefined) return;
+  const item = source.replace(/\/content\/\d+$/, "");
+  const fields: Record<string, string> = {};
+  const base = pointer(canonical, "extensions", "responses");
+  const said = (key: string) => key === "type" || key === "status" || key === "arguments";
+  for (const [key, value] of Object.entries(part.extensions?.responses ?? {})) {
+    if (key === "item" && typeof value === "object" && value !== null) {
+      for (const member of Object.keys(value))
+        if (!said(member)) fields[pointer(base, key, member)] = pointer(item, member);
+    } else if (!said(key)) fields[pointer(base, key)] = pointer(source, key);
+  }
+  traceFields(context, wire, fields, {}, true);
 }
 
 /** Canonical response fields and the responses fields they come from, for loss paths. */

@@ -95,11 +95,11 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/usage\/output_tokens$/,
   },
   {
-    name: "silent output",
+    name: "silent output after a dropped item",
     reason:
-      "output items get new ids through another format, and items after one another format dropped (with its loss) come back one index earlier, without a loss",
+      "output items after one another format dropped (with its loss: a hosted tool call, a reasoning item) come back one index earlier; the comparison does not line up a list after a lost element",
     kind: "silent",
-    path: /^\/output\/\d+\//,
+    path: /^\/output\/\d+\/(type|role|status|content\/)/,
   },
   {
     name: "silent created",
