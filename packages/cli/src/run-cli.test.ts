@@ -89,10 +89,21 @@ describe("interlingua convert", () => {
       expect(exchange.path).toMatch(/:generateContent$/);
       expect(exchange.response?.body).toHaveProperty("candidates");
     }
-    // The tool schemas go whole as parametersJsonSchema, so nothing is lost; the report is still written.
-    expect(jsonLines(`${output}.losses.jsonl`)).toEqual([]);
+    // The tool schemas go whole as parametersJsonSchema, so the requests lose nothing; each answer's
+    // service tier (Anthropic's usage.service_tier) has no place in a generate-content answer.
+    const reports = jsonLines(`${output}.losses.jsonl`) as { losses: unknown[] }[];
+    expect(reports.map((report) => report.losses)).toEqual(
+      Array.from({ length: 10 }, () => [
+        {
+          side: "response",
+          code: "dropped",
+          path: "/usage/service_tier",
+          message: "the upstream answer's service_tier has no place in a generate-content answer",
+        },
+      ]),
+    );
     expect(io.err()).toMatch(
-      /converted 10 exchanges to generate-content: 10 lossless, 0 with losses, 0 failed/,
+      /converted 10 exchanges to generate-content: 0 lossless, 10 with losses, 0 failed/,
     );
     expect(readdirSync(directory).sort()).toEqual(["out.jsonl", "out.jsonl.losses.jsonl"]);
   });

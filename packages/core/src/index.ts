@@ -90,6 +90,8 @@ export {
   pointer,
 } from "./conversion/conversion-context";
 export { Loss } from "./conversion/loss";
+export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
+export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";
 export {
   reportUnmappedRequestFields,
   type UnmappedRequestFields,

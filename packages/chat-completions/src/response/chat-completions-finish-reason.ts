@@ -59,17 +59,24 @@ function isUnsayable(finishReason: FinishReason): boolean {
 /**
  * A canonical finish reason as `finish_reason`: the kept wire value when the format defines it,
  * else the nearest value the format has; where that value says something else (a paused or failed
- * answer sent as `stop`), a loss at `path`.
+ * answer sent as `stop`; given the choice's `output`, any value a client reads back as another
+ * reason, as a matched stop sequence sent as `stop`), a loss at `path`.
  */
 export function encodeChatCompletionsFinishReason(
   finishReason: FinishReason | undefined,
   context: ConversionContext,
   path: string,
+  output?: { calledTools: boolean; refused: boolean },
 ): string {
   if (finishReason === undefined) return "stop";
   if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
   const wire = wireByReason[finishReason.reason];
-  if (isUnsayable(finishReason))
+  const readsOtherwise =
+    output !== undefined &&
+    finishReason.reason !== "other" &&
+    finishReason.reason !== "stop" &&
+    decodeChatCompletionsFinishReason(wire, output).reason !== finishReason.reason;
+  if (isUnsayable(finishReason) || readsOtherwise)
     context.lose(
       "approximated",
       path,

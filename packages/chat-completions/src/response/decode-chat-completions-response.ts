@@ -15,6 +15,27 @@ import { decodeChatCompletionsUsage } from "./chat-completions-usage";
 import { decodeChatCompletionsChoice } from "./decode-chat-completions-choice";
 
 /**
+ * Traces the fields of a choice and of its message kept in the extensions of the canonical node at
+ * `canonical` (as `choice` and `message`, see `decodeChatCompletionsChoice`) to the choice at
+ * `source`, for the losses of formats without them.
+ */
+function traceChoiceFields(
+  context: ConversionContext,
+  body: unknown,
+  canonical: string,
+  source: string,
+  kept: WireObject,
+): void {
+  const fields: Record<string, string> = {};
+  const base = pointer(canonical, "extensions", "chat-completions");
+  for (const key of Object.keys((kept.choice as WireObject | undefined) ?? {}))
+    fields[pointer(base, "choice", key)] = pointer(source, key);
+  for (const key of Object.keys((kept.message as WireObject | undefined) ?? {}))
+    fields[pointer(base, "message", key)] = pointer(source, "message", key);
+  traceFields(context, body, fields, {}, true);
+}
+
+/**
  * An upstream's `chat.completion` as a canonical response: the first choice is the response's
  * parts and finish reason, every other choice (`n` > 1) an extra candidate; usage by the format's
  * accounting. An answer cut by the token limit is `incomplete`. Spoken output is typed by the
@@ -86,11 +107,20 @@ export function decodeChatCompletionsResponse(
     "/model": "/model",
     "/created": "/created",
     "/usage": "/usage",
+    "/usage/totalTokens": "/usage/total_tokens",
     "/parts": pointer(at, "message"),
     "/finishReason": pointer(at, "finish_reason"),
     "/status": pointer(at, "finish_reason"),
   });
   traceExtensions(context, body, "chat-completions", Object.keys(fields));
+  const usageKept = Object.keys(response.usage.extensions?.["chat-completions"] ?? {});
+  traceExtensions(context, body, "chat-completions", usageKept, { canonical: "/usage", source: "/usage" });
+  traceChoiceFields(context, body, "", at, decoded.fields);
+  choices.slice(1).forEach((choice, position) => {
+    const source = pointer("/choices", (body.choices as WireObject[]).indexOf(choice));
+    const kept = response.candidates?.[position]?.extensions?.["chat-completions"] ?? {};
+    traceChoiceFields(context, body, pointer("/candidates", position), source, kept);
+  });
   choices.slice(1).forEach((choice, position) => {
     context.trace(
       pointer("/candidates", position),

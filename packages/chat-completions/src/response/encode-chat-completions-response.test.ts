@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { encodeChatCompletionsResponse } from "./encode-chat-completions-response";
 
 describe("encodeChatCompletionsResponse, reasons the format cannot say", () => {
-  it("a failed answer goes out as stop with its error left out, both reported", () => {
+  it("a failed answer goes out as stop with its error left out, its reason, status and error reported", () => {
     const context = createConversionContext();
     const wire = encodeChatCompletionsResponse(
       {
@@ -20,6 +20,7 @@ describe("encodeChatCompletionsResponse, reasons the format cannot say", () => {
     expect(wire.choices[0]?.finish_reason).toBe("stop");
     expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
       ["approximated", "/finishReason"],
+      ["dropped", "/status"],
       ["dropped", "/error"],
     ]);
   });

@@ -1,10 +1,18 @@
-import type { ChatResponse, ConversionContext, FinishReason, Part } from "@interlingua/core";
+import {
+  type ChatResponse,
+  type ConversionContext,
+  type FinishReason,
+  type Part,
+  reportForeignAnswerFields,
+  reportUnsayableStatus,
+} from "@interlingua/core";
 import { type ChatCompletionsDialect, defaultChatCompletionsDialect } from "../chat-completions-dialect";
 import { assignWireFields, chatCompletionsExtensions, type WireObject } from "../chat-completions-extensions";
 import { encodeAssistantMessage } from "../message/encode-chat-completions-assistant";
 import type { ChatCompletionsResponse } from "../wire/chat-completions-response-schema";
 import { encodeChatCompletionsFinishReason } from "./chat-completions-finish-reason";
 import { encodeChatCompletionsUsage } from "./chat-completions-usage";
+import { outputOf } from "./decode-chat-completions-choice";
 
 /** Marks this codec keeps in a response's extensions, not wire fields. */
 const responseMarks = ["choice", "message", "choicesEmpty", "objectAbsent", "usageAbsent"];
@@ -43,18 +51,20 @@ export function encodeChatCompletionsResponse(
   });
   wire.choices = choices;
   if (fields.usageAbsent !== true) wire.usage = encodeChatCompletionsUsage(response.usage);
-  if (response.error !== undefined)
+  if (response.usage.cacheWriteTokens)
     context.lose(
-      "dropped",
-      "/error",
-      "a chat-completions answer has no failed status: its error is left out",
+      "approximated",
+      "/usage/cacheWriteTokens",
+      "the chat-completions usage has no cache-write count: those tokens are counted as uncached prompt tokens",
     );
+  reportUnsayableStatus(response, "chat-completions", context);
   if (response.stopSequence !== undefined)
     context.lose(
       "dropped",
       "/stopSequence",
       "the chat-completions format does not say which stop sequence matched",
     );
+  reportForeignAnswerFields(response, "chat-completions", context);
   return wire as ChatCompletionsResponse;
 }
 
@@ -84,6 +94,7 @@ function encodeChoice(
     finishReason,
     context,
     path.replace(/\/parts$/, "/finishReason"),
+    outputOf(parts),
   );
   return assignWireFields(choice, choiceFields, ["logprobsAbsent"]);
 }

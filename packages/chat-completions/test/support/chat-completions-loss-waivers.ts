@@ -111,66 +111,11 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/reasoning_effort(\/|$)/,
   },
   {
-    name: "silent created to generate-content",
-    reason:
-      "the response object of response.created loses fields (created_at, status details) through another format without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/created(\/|$)/,
-  },
-  {
-    name: "silent created to messages",
-    reason:
-      "the response object of response.created loses fields (created_at, status details) through another format without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/created(\/|$)/,
-  },
-  {
-    name: "silent usage",
-    reason:
-      "usage details with no canonical field (cache creation split, service tier, server tool counts, token details by modality) are dropped on the way to other formats without a loss",
-    kind: "silent",
-    path: /^\/usage(\/|$)/,
-  },
-  {
-    name: "silent service_tier",
-    reason: "the service tier of an answer is dropped by formats without one, without a loss",
-    kind: "silent",
-    path: /^\/service_tier(\/|$)/,
-  },
-  {
-    name: "silent system_fingerprint",
-    reason: "system_fingerprint has no place in other formats and is dropped without a loss",
-    kind: "silent",
-    path: /^\/system_fingerprint(\/|$)/,
-  },
-  {
-    name: "false-loss choices",
-    reason:
-      "a finish reason of another choice sent as the target's nearest value comes back as it was; the loss is real for the target, which the round trip cannot see; review",
-    kind: "false-loss",
-    path: /^\/choices(\/|$)/,
-  },
-  {
-    name: "silent choices",
-    reason:
-      "choice fields (logprobs, message annotations, audio, vendor fields) are dropped by other formats without a loss",
-    kind: "silent",
-    path: /^\/choices(\/|$)/,
-  },
-  {
     name: "silent answer",
     reason:
       "stream chunks lose fields through another format without a loss (candidate index, per-chunk usage details, citations, safety ratings, created, system_fingerprint, logprobs)",
     kind: "silent",
     path: /^\/answer(\/|$)/,
-  },
-  {
-    name: "silent provider",
-    reason: "a router's own answer fields (provider) are dropped by other formats without a loss",
-    kind: "silent",
-    path: /^\/provider(\/|$)/,
   },
   {
     name: "silent parallel_tool_calls true to generate-content",
@@ -179,26 +124,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "generate-content",
     path: /^\/parallel_tool_calls$/,
-  },
-  {
-    name: "silent logprobs to responses",
-    reason: "logprobs of an answer are dropped by targets without them, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/logprobs(\/|$)/,
-  },
-  {
-    name: "silent moderation",
-    reason: "a moderation result of an answer has no place in other formats and is dropped without a loss",
-    kind: "silent",
-    path: /^\/moderation(\/|$)/,
-  },
-  {
-    name: "silent server timings",
-    reason:
-      "a server's own answer fields (llama.cpp's timings) stay in the answer's extensions, which other formats drop without a loss",
-    kind: "silent",
-    path: /^\/timings(\/|$)/,
   },
   {
     name: "silent stop to interactions",
@@ -230,5 +155,40 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "false-loss",
     to: "interactions",
     path: /^\/\d+\/choices\/0\/finish_reason$/,
+  },
+  {
+    name: "silent first choice index",
+    reason: "the first choice is sent as choice 0, whatever index it had",
+    kind: "silent",
+    path: /^\/choices\/0\/index$/,
+  },
+  {
+    name: "silent usage counts below their details",
+    reason:
+      "a cached or reasoning count above the prompt or completion count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
+    kind: "silent",
+    path: /^\/usage\/(prompt|completion)_tokens$/,
+  },
+  {
+    name: "silent choices out of index order",
+    reason:
+      "choices listed out of index order are answered in index order; the comparison reads them by position",
+    kind: "silent",
+    path: /^\/choices\/\d+\/(index|message\/(role|content|refusal))$/,
+  },
+  {
+    name: "false-loss choices finish_reason to generate-content",
+    reason:
+      "a refusal is sent as SAFETY, a real loss for a generate-content client; the round trip restores it from the refusal content, so it cannot see the loss",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/choices\/\d+\/finish_reason$/,
+  },
+  {
+    name: "silent choices tool calls",
+    reason:
+      "a server's stop after tool calls comes back as tool_calls, and tool call ids (repeated ones made unique) and stream indexes of tool calls are not kept through another format, without a loss",
+    kind: "silent",
+    path: /^\/choices\/\d+\/(finish_reason|message\/tool_calls\/\d+\/(id|index))$/,
   },
 ];

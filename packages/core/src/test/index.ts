@@ -10,6 +10,7 @@ export {
 } from "./loss-detector";
 export { type LossWaiver, unwaivedFindings } from "./loss-waivers";
 export { joinStreamEvents } from "./join-stream-events";
+export { answerWithoutZeroCounts, withoutZeroCounts } from "./without-zero-counts";
 export {
   type GeneratedDetectorDocuments,
   type LossDetectorSuiteOptions,

@@ -90,6 +90,30 @@ export function decodeGenerateContentResponse(wire: unknown, context: Conversion
   if (extensions) response.extensions = extensions;
   traceFields(context, body, responseSources);
   traceExtensions(context, body, "generate-content", Object.keys(extra));
+  const usageKept = Object.keys(usage.extensions?.["generate-content"] ?? {});
+  traceExtensions(context, body, "generate-content", usageKept, {
+    canonical: "/usage",
+    source: "/usageMetadata",
+  });
+  // The first candidate's own fields are kept as `candidate`, the others' in their extensions.
+  const candidateKept = Object.keys(decodedFirst?.extra ?? {});
+  traceFields(
+    context,
+    body,
+    Object.fromEntries(candidateKept.map((key) => [pointer("/candidate", key), pointer("", key)])),
+    { canonical: "/extensions/generate-content", source: "/candidates/0" },
+    true,
+  );
+  response.candidates?.forEach((candidate, position) => {
+    // A further candidate's index is its canonical one too.
+    const kept = Object.keys(candidate.extensions?.["generate-content"] ?? {}).filter(
+      (key) => key !== "index",
+    );
+    traceExtensions(context, body, "generate-content", kept, {
+      canonical: pointer("/candidates", position),
+      source: pointer("/candidates", position + 1),
+    });
+  });
   first?.content?.parts?.forEach((_, index) => {
     context.trace(pointer("/parts", index), pointer("/candidates/0/content/parts", index));
   });
@@ -106,6 +130,7 @@ const responseSources: Record<string, string> = {
   "/finishReason": "/candidates/0/finishReason",
   "/status": "/candidates/0/finishReason",
   "/usage": "/usageMetadata",
+  "/usage/totalTokens": "/usageMetadata/totalTokenCount",
   "/parts": "/candidates/0/content/parts",
 };
 

@@ -1,4 +1,10 @@
-import type { Candidate, ChatResponse, ConversionContext } from "@interlingua/core";
+import {
+  type Candidate,
+  type ChatResponse,
+  type ConversionContext,
+  reportForeignAnswerFields,
+  reportUnsayableStatus,
+} from "@interlingua/core";
 import { readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type {
   GenerateContentCandidate,
@@ -41,20 +47,38 @@ export function encodeGenerateContentResponse(
       ),
     );
   }
-  for (const candidate of response.candidates ?? [])
-    candidates.push(encodeExtraCandidate(candidate, context));
+  for (const [position, candidate] of (response.candidates ?? []).entries())
+    candidates.push(encodeExtraCandidate(candidate, context, position));
   if (candidates.length > 0 || !extra.candidatesOmitted) body.candidates = candidates;
   if (!extra.usageOmitted) body.usageMetadata = usageToGenerateContent(response.usage);
   if (!extra.modelVersionOmitted) body.modelVersion = response.model;
   if (!extra.responseIdOmitted) body.responseId = response.id;
   for (const key in extra) if (!responseMarkers.has(key)) (body as Record<string, unknown>)[key] = extra[key];
+  if (response.stopSequence !== undefined)
+    context.lose(
+      "dropped",
+      "/stopSequence",
+      "the generate-content format does not say which stop sequence matched",
+    );
+  if (response.usage.cacheWriteTokens)
+    context.lose(
+      "approximated",
+      "/usage/cacheWriteTokens",
+      "the generate-content usage has no cache-write count: those tokens are counted as uncached prompt tokens",
+    );
+  reportUnsayableStatus(response, "generate-content", context);
+  reportForeignAnswerFields(response, "generate-content", context);
   return body;
 }
 
-/** A canonical candidate after the first as a wire candidate. */
+/**
+ * A canonical candidate after the first as a wire candidate; `position` is its place among the
+ * canonical candidates, where its losses are (its index when not given).
+ */
 export function encodeExtraCandidate(
   candidate: Candidate,
   context: ConversionContext,
+  position = candidate.index,
 ): GenerateContentCandidate {
   const extra = readGenerateContentExtension(candidate);
   const wire = encodeGenerateContentCandidate(
@@ -62,7 +86,7 @@ export function encodeExtraCandidate(
     candidate.finishReason,
     extra,
     context,
-    `/candidates/${candidate.index}`,
+    `/candidates/${position}`,
   );
   if (extra === undefined || "index" in extra) wire.index = candidate.index;
   return wire;

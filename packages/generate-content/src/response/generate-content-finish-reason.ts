@@ -27,7 +27,8 @@ export const generateContentFinishReasons: Record<string, FinishReasonKind> = {
 const wireByKind: Record<FinishReasonKind, { raw: string; exact: boolean }> = {
   stop: { raw: "STOP", exact: true },
   length: { raw: "MAX_TOKENS", exact: true },
-  stop_sequence: { raw: "STOP", exact: true },
+  // `STOP` also means a stop sequence matched, but reads back as a plain stop.
+  stop_sequence: { raw: "STOP", exact: false },
   tool_calls: { raw: "STOP", exact: true },
   content_filter: { raw: "SAFETY", exact: true },
   refusal: { raw: "SAFETY", exact: false },

@@ -1,4 +1,8 @@
-import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/test";
+import {
+  answerWithoutZeroCounts,
+  type DetectorNormalization,
+  joinStreamEvents,
+} from "@interlingua/core/test";
 
 type WirePart = Record<string, unknown> & { text?: string; thought?: boolean; thoughtSignature?: string };
 
@@ -24,15 +28,17 @@ function joinTextParts(parts: WirePart[]): WirePart[] {
 }
 
 /**
- * How the loss detector reads generate-content streams: the chunks as one answer (each candidate by
+ * How the loss detector reads generate-content documents: an answer's `usageMetadata` without its
+ * counts of 0; a stream's chunks as one answer (each candidate by
  * its `index`, parts one after the other, consecutive text parts of one kind joined; a field every
  * chunk repeats, such as the cumulative `usageMetadata`, counts as its last value), and requests
  * without the role of their system instruction.
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
-  // The API reads no role on the system instruction (SDKs send `user` there): it says nothing.
   normalize(value, kind) {
+    if (kind === "response") return answerWithoutZeroCounts(value, "usageMetadata");
     if (kind !== "request") return value;
+    // The API reads no role on the system instruction (SDKs send `user` there): it says nothing.
     const body = value as Record<string, { role?: unknown } | undefined>;
     for (const key of ["systemInstruction", "system_instruction"]) delete body[key]?.role;
     return body;

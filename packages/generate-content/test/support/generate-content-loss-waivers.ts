@@ -41,38 +41,41 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/toolConfig(\/|$)/,
   },
   {
-    name: "silent candidates",
+    name: "silent candidates finishReason of the same meaning",
     reason:
-      "candidate fields (index, safety ratings, citation, grounding and URL-context metadata, logprobs, finish message) are dropped by other formats without a loss",
+      "a finish reason that means what a commoner one means (RECITATION: content filtered) is sent as the target's value for that meaning and reads back as SAFETY; the raw value is kept only canonically",
     kind: "silent",
-    path: /^\/candidates(\/|$)/,
+    path: /^\/candidates\/\d+\/finishReason$/,
   },
   {
-    name: "silent usageMetadata",
+    name: "silent candidates parts after a dropped part",
     reason:
-      "usage details (token counts by modality, tool use prompt tokens, candidates token count rebuilt from totals) are dropped or recomputed without a loss",
+      "parts after one another format dropped (with its loss: executable code) come back one index earlier; the comparison does not line up a list after a lost element",
     kind: "silent",
-    path: /^\/usageMetadata(\/|$)/,
+    path: /^\/candidates\/\d+\/content\/parts\/\d+\//,
+  },
+  {
+    name: "silent usageMetadata counts below their details",
+    reason:
+      "a cached count above the prompt count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
+    kind: "silent",
+    path: /^\/usageMetadata\/(promptTokenCount|candidatesTokenCount)$/,
+  },
+  {
+    name: "silent usageMetadata totalTokenCount to messages",
+    reason:
+      "a total that is the sum of input and output is left out by the messages format (nothing is lost: a client adds them), and generate-content does not add it up again on the way back",
+    kind: "silent",
+    to: "messages",
+    path: /^\/usageMetadata\/totalTokenCount$/,
   },
   {
     name: "false-loss candidates to messages",
-    reason: "a citation reported dropped comes back whole through the source's own extensions; review",
+    reason:
+      "a url citation and a content_filter finish reason are real losses for a messages client; the round trip restores them from the source's own extensions and raw value, so it cannot see the loss",
     kind: "false-loss",
     to: "messages",
-    path: /^\/candidates(\/|$)/,
-  },
-  {
-    name: "silent promptFeedback",
-    reason:
-      "prompt feedback (block reason, safety ratings) has no place in other formats and is dropped without a loss",
-    kind: "silent",
-    path: /^\/promptFeedback(\/|$)/,
-  },
-  {
-    name: "silent futureField",
-    reason: "an unknown top-level field kept for the same format is dropped elsewhere without a loss",
-    kind: "silent",
-    path: /^\/futureField(\/|$)/,
+    path: /^\/candidates\/\d+\/(finishReason|content\/parts\/\d+)$/,
   },
   {
     name: "silent answer",

@@ -37,7 +37,11 @@ export const messagesResponseSources: Record<string, string> = {
   "/usage": "/usage",
 };
 const nullImplied = new Set(["stop_sequence"]);
-const incompleteStopReasons = new Set(["max_tokens", "model_context_window_exceeded"]);
+/** The stop reasons of an answer cut short (`incomplete`). */
+export const incompleteStopReasons: ReadonlySet<string> = new Set([
+  "max_tokens",
+  "model_context_window_exceeded",
+]);
 
 /**
  * Converts a messages response body. Blocks the canonical model has no part for stay in
@@ -58,8 +62,16 @@ export function decodeMessagesResponse(wire: unknown, context: ConversionContext
   const toolNames = new Map<string, string>();
   body.content.forEach((block, index) => {
     const part = decodeMessagesBlock(block, toolNames);
-    if (part === undefined) opaqueBlocks.push({ index, block });
-    else context.trace(pointer("/parts", parts.push(part) - 1), pointer("/content", index));
+    if (part === undefined) {
+      // A block kept whole is that block: another format's loss of it points there.
+      const kept = pointer("/extensions/messages/opaqueBlocks", opaqueBlocks.push({ index, block }) - 1);
+      context.trace(pointer(kept, "block"), pointer("/content", index), true);
+      return;
+    }
+    const canonical = pointer("/parts", parts.push(part) - 1);
+    context.trace(canonical, pointer("/content", index));
+    const kept = Object.keys(part.extensions?.messages ?? {});
+    traceExtensions(context, body, "messages", kept, { canonical, source: pointer("/content", index) });
   });
   traceFields(context, body, messagesResponseSources);
   const response: ChatResponse = {
@@ -71,6 +83,8 @@ export function decodeMessagesResponse(wire: unknown, context: ConversionContext
     status: body.stop_reason && incompleteStopReasons.has(body.stop_reason) ? "incomplete" : "completed",
   };
   if (typeof body.stop_sequence === "string") response.stopSequence = body.stop_sequence;
+  const usageKept = Object.keys(response.usage.extensions?.messages ?? {});
+  traceExtensions(context, body, "messages", usageKept, { canonical: "/usage", source: "/usage" });
   const extra = extraFields(body, responseKnown, nullImplied);
   const own = isUnknownStopReason(body.stop_reason);
   if (extra) traceExtensions(context, body, "messages", Object.keys(extra));

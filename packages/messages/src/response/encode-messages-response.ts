@@ -1,12 +1,40 @@
-import { type ChatResponse, type ConversionContext, pointer } from "@interlingua/core";
+import {
+  type ChatResponse,
+  type ConversionContext,
+  pointer,
+  reportForeignAnswerFields,
+  reportUnsayableStatus,
+  type Usage,
+} from "@interlingua/core";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { ownStopReasonKey, stopReasonToMessages } from "../shared/messages-stop-reason";
 import { usageToMessages } from "../shared/messages-usage";
 import type { MessagesResponse } from "../wire/messages-response";
+import { incompleteStopReasons } from "./decode-messages-response";
 
 /** Why a tool result in a response is left out, streamed or not. */
 export const toolResultOutputLoss = "tool-result output is not supported by the messages format";
+
+/**
+ * Counts a messages `usage` has no field for: reasoning tokens (counted in `output_tokens` only,
+ * unless the upstream's own `output_tokens_details` says them) and a vendor's total; each a loss
+ * where it said something (a count of 0, or a total that is the sum of input and output, does not).
+ */
+function loseUncountedUsage(usage: Usage, context: ConversionContext): void {
+  const details = usage.extensions?.messages?.output_tokens_details as
+    | { thinking_tokens?: unknown }
+    | undefined;
+  if (usage.reasoningTokens && details?.thinking_tokens !== usage.reasoningTokens)
+    context.lose(
+      "dropped",
+      "/usage/reasoningTokens",
+      "the messages usage does not count reasoning tokens apart",
+    );
+  const implied = (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+  if (usage.totalTokens !== undefined && usage.totalTokens !== implied)
+    context.lose("dropped", "/usage/totalTokens", "the messages usage has no total");
+}
 
 /** Converts a canonical response to a messages response body; parts it cannot carry are losses. */
 export function encodeMessagesResponse(response: ChatResponse, context: ConversionContext): MessagesResponse {
@@ -41,8 +69,24 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
       content.splice(index, 0, block);
     }
   }
-  if (response.candidates?.length)
-    context.lose("dropped", "/candidates", "the messages format answers with one candidate");
+  for (const index of (response.candidates ?? []).keys())
+    context.lose("dropped", pointer("/candidates", index), "the messages format answers with one candidate");
+  loseUncountedUsage(response.usage, context);
+  reportUnsayableStatus(response, "messages", context);
+  reportForeignAnswerFields(response, "messages", context);
+  const stopReason = stopReasonToMessages(
+    response.finishReason,
+    context,
+    "/finishReason",
+    ownStopReason === true,
+  );
+  // Only a token limit's stop reasons read as an answer cut short.
+  if (response.status === "incomplete" && !incompleteStopReasons.has(stopReason ?? ""))
+    context.lose(
+      "approximated",
+      "/status",
+      `an incomplete answer sent with stop_reason ${stopReason} reads as finished`,
+    );
   return {
     ...extra,
     id: response.id,
@@ -50,12 +94,7 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
     role: "assistant",
     model: response.model,
     content: content as MessagesResponse["content"],
-    stop_reason: stopReasonToMessages(
-      response.finishReason,
-      context,
-      "/finishReason",
-      ownStopReason === true,
-    ),
+    stop_reason: stopReason,
     stop_sequence: response.stopSequence ?? null,
     usage: usageToMessages(response.usage, { required: "input-and-output" }),
   };

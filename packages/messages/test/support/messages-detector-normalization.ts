@@ -1,4 +1,4 @@
-import type { DetectorNormalization } from "@interlingua/core/test";
+import { answerWithoutZeroCounts, type DetectorNormalization } from "@interlingua/core/test";
 
 type WireEvent = Record<string, unknown> & { type?: string; index?: number; delta?: Record<string, unknown> };
 
@@ -36,12 +36,13 @@ function normalizeRequest(body: Record<string, unknown>): Record<string, unknown
 
 /**
  * How the loss detector reads messages documents: a request as the API reads it (see
- * `normalizeRequest`); a stream's events keyed by what they are about (`ping` left out), the deltas
+ * `normalizeRequest`); an answer's usage without its counts of 0; a stream's events keyed by what they are about (`ping` left out), the deltas
  * of one block and type joined into one, each citation on its own.
  */
 export const messagesDetectorNormalization: DetectorNormalization = {
   normalize(body, kind) {
-    return kind === "request" ? normalizeRequest(body as Record<string, unknown>) : body;
+    if (kind === "request") return normalizeRequest(body as Record<string, unknown>);
+    return kind === "response" ? answerWithoutZeroCounts(body, "usage") : body;
   },
   eventKeys(events) {
     const citations = new Map<number, number>();

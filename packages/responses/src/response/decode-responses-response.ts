@@ -5,6 +5,7 @@ import {
   type ErrorData,
   type FinishReason,
   type Part,
+  pointer,
   statusByErrorKind,
   traceExtensions,
   traceFields,
@@ -13,7 +14,8 @@ import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { decodeResponsesOutput, type TraceSource } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesResponse } from "../wire/responses-response-schema";
-import { decodeResponsesUsage } from "./responses-usage";
+import { responsesEchoedFields } from "./responses-echoed-fields";
+import { decodeResponsesUsage, traceResponsesUsage } from "./responses-usage";
 
 /** Response fields mapped to canonical ones; everything else (the echoed settings) stays in extensions. */
 const responseFields = [
@@ -43,12 +45,56 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
         cause: parsed.error,
       },
     );
-  const response = decodeResponsesResponseObject(wire as WireObject, (canonical, source) =>
-    context.trace(canonical, source),
-  );
+  const partSources: string[] = [];
+  const response = decodeResponsesResponseObject(wire as WireObject, (canonical, source) => {
+    context.trace(canonical, source);
+    const part = /^\/parts\/(\d+)$/.exec(canonical);
+    if (part) partSources[Number(part[1])] = source;
+  });
+  response.parts.forEach((part, index) => {
+    traceItemFields(context, wire, part, pointer("/parts", index), partSources[index]);
+  });
   traceFields(context, wire, responseSources);
-  traceExtensions(context, wire, "responses", Object.keys(response.extensions?.responses ?? {}));
+  // Only an incomplete answer says why in `incomplete_details`; the others say it by their status.
+  if (response.status !== "incomplete") traceFields(context, wire, { "/finishReason": "/status" });
+  // Fields another format can lose: not `object`, the constant every response object has, nor the
+  // request's settings a response echoes.
+  const kept = Object.keys(response.extensions?.responses ?? {}).filter(
+    (key) => key !== "object" && !responsesEchoedFields.has(key),
+  );
+  traceExtensions(context, wire, "responses", kept);
+  // A status the canonical model has no value for is kept raw beside the nearest one.
+  traceFields(context, wire, { "/extensions/responses/statusRaw": "/status" });
+  traceResponsesUsage(context, wire, response.usage);
   return response;
+}
+
+/**
+ * An output item's fields a decoded part keeps (`extensions.responses`, a message item's under
+ * `item`) traced to the item, or its content entry, they came from: an item's `id` and the like are
+ * the upstream's own, lost in another format. Its `type` and `status` say what the part and the
+ * answer's status say already, and a call's `arguments` text (kept for its exact spelling) what the
+ * call's input says.
+ */
+function traceItemFields(
+  context: ConversionContext,
+  wire: unknown,
+  part: Part,
+  canonical: string,
+  source: string | undefined,
+): void {
+  if (source === undefined) return;
+  const item = source.replace(/\/content\/\d+$/, "");
+  const fields: Record<string, string> = {};
+  const base = pointer(canonical, "extensions", "responses");
+  const said = (key: string) => key === "type" || key === "status" || key === "arguments";
+  for (const [key, value] of Object.entries(part.extensions?.responses ?? {})) {
+    if (key === "item" && typeof value === "object" && value !== null) {
+      for (const member of Object.keys(value))
+        if (!said(member)) fields[pointer(base, key, member)] = pointer(item, member);
+    } else if (!said(key)) fields[pointer(base, key)] = pointer(source, key);
+  }
+  traceFields(context, wire, fields, {}, true);
 }
 
 /** Canonical response fields and the responses fields they come from, for loss paths. */
@@ -58,6 +104,7 @@ const responseSources: Record<string, string> = {
   "/created": "/created_at",
   "/parts": "/output",
   "/usage": "/usage",
+  "/usage/totalTokens": "/usage/total_tokens",
   "/status": "/status",
   "/finishReason": "/incomplete_details",
   "/error": "/error",

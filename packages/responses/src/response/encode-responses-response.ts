@@ -5,6 +5,8 @@ import {
   createConversionContext,
   type ErrorData,
   type FinishReason,
+  pointer,
+  reportForeignAnswerFields,
 } from "@interlingua/core";
 import {
   responsesResponseErrorCodeByKind,
@@ -87,15 +89,23 @@ export function encodeResponsesResponse(response: ChatResponse, context: Convers
   wire.incomplete_details = incompleteDetails;
   wire.output = encodeResponsesParts(response.parts, "assistant", "output", context, "/parts");
   loseUnsayableFinishReason(response.finishReason, response.status, response.parts.some(callsTool), context);
+  // A refusal is said by a refusal content part; without one the answer reads as a plain stop.
+  if (
+    response.finishReason.reason === "refusal" &&
+    response.status === "completed" &&
+    !response.parts.some((part) => part.type === "refusal")
+  )
+    context.lose("approximated", "/finishReason", "a refusal without refusal content is sent as completed");
   const hasUsage = Object.keys(response.usage).some((key) => key !== "extensions");
   wire.usage =
     !hasUsage && (usageMark === null || response.status === "in_progress")
       ? null
       : encodeResponsesUsage(response.usage);
-  if (response.candidates?.length)
-    context.lose("unsupported", "/candidates", "the responses format returns one candidate");
+  for (const index of (response.candidates ?? []).keys())
+    context.lose("unsupported", pointer("/candidates", index), "the responses format returns one candidate");
   if (response.stopSequence !== undefined)
     context.lose("dropped", "/stopSequence", "the responses format does not report a matched stop sequence");
+  reportForeignAnswerFields(response, "responses", context);
   return wire;
 }
 
@@ -140,7 +150,8 @@ export function loseUnsayableFinishReason(
       `the finish reason ${raw} is sent as incomplete_details.reason max_output_tokens`,
     );
   if ((status ?? "completed") !== "completed") return;
-  if (reason === "other" || reason === "pause" || reason === "error") {
+  // A completed answer reads back as a plain stop or tool use: a matched stop sequence is not said.
+  if (reason === "other" || reason === "pause" || reason === "error" || reason === "stop_sequence") {
     context.lose(
       "approximated",
       "/finishReason",

@@ -1,4 +1,12 @@
-import { type Usage, usageAccounting, usageFromWire, usageToWire } from "@interlingua/core";
+import {
+  type ConversionContext,
+  pointer,
+  traceFields,
+  type Usage,
+  usageAccounting,
+  usageFromWire,
+  usageToWire,
+} from "@interlingua/core";
 import { remainingFields, type WireObject, withResponsesExtensions } from "../responses-extensions";
 
 /**
@@ -32,6 +40,29 @@ export function decodeResponsesUsage(usage: WireObject): Usage {
   if (inputRest) rest.inputTokensDetails = inputRest;
   if (outputRest) rest.outputTokensDetails = outputRest;
   return withResponsesExtensions(decoded, Object.keys(rest).length > 0 ? rest : undefined);
+}
+
+/** The wire holder of each detail object {@link decodeResponsesUsage} keeps under another name. */
+const detailHolders: Record<string, string> = {
+  inputTokensDetails: "input_tokens_details",
+  outputTokensDetails: "output_tokens_details",
+};
+
+/**
+ * Traces each usage field {@link decodeResponsesUsage} kept in the extensions of the canonical
+ * usage at `/usage` to its place in the response at `/usage`, for the losses of formats without it.
+ */
+export function traceResponsesUsage(context: ConversionContext, body: unknown, usage: Usage): void {
+  const fields: Record<string, string> = {};
+  const base = "/usage/extensions/responses";
+  for (const [key, value] of Object.entries(usage.extensions?.responses ?? {})) {
+    const holder = detailHolders[key];
+    if (holder === undefined) fields[pointer(base, key)] = pointer("/usage", key);
+    else
+      for (const member of Object.keys(value as object))
+        fields[pointer(base, key, member)] = pointer("/usage", holder, member);
+  }
+  traceFields(context, body, fields, {}, true);
 }
 
 /** Canonical usage as a `usage` object; counts the usage lacks are 0, the total their sum. */

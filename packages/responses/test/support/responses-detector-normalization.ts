@@ -1,4 +1,8 @@
-import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/test";
+import {
+  answerWithoutZeroCounts,
+  type DetectorNormalization,
+  joinStreamEvents,
+} from "@interlingua/core/test";
 
 type WireEvent = Record<string, unknown> & { type?: string };
 
@@ -55,14 +59,17 @@ function withoutEcho(response: unknown): unknown {
 
 /**
  * How the loss detector reads responses documents: answers without the request settings they echo
- * (see `echoedSettings`); each stream event without its `sequence_number` (a renumbering carries
+ * (see `echoedSettings`), their creation time and their usage counts of 0; each stream event without its `sequence_number` (a renumbering carries
  * nothing), placed under its output item by type and indexes, the deltas of one piece joined; a loss
  * at the item an `output_item.added` opened covers the whole item.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (kind === "request") return value;
-    if (kind === "response") return withoutEcho(value);
+    if (kind === "response") {
+      const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
+      return answerWithoutZeroCounts(answer, "usage");
+    }
     const { sequence_number: _sequence, ...event } = value as WireEvent;
     return event.response === undefined ? event : { ...event, response: withoutEcho(event.response) };
   },
