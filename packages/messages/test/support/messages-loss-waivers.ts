@@ -104,11 +104,11 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/stop_reason(\/|$)/,
   },
   {
-    name: "silent message_start",
+    name: "silent message_start content",
     reason:
-      "the usage and fields message_start carries (cache counts, service tier, inference_geo, container) do not survive another format's stream, and are not reported",
+      "blocks message_start already holds (programmatic tool calls) come back through another format as streamed blocks, and the blocks after them are numbered on from there",
     kind: "silent",
-    path: /^\/message_start(\/|$)/,
+    path: /^\/message_start\/message\/content(\/|$)/,
   },
   {
     name: "silent block N",
@@ -118,27 +118,27 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/block \d+(\/|$)/,
   },
   {
-    name: "silent message_delta",
+    name: "silent message_delta stop",
     reason:
-      "message_delta usage details and stop details (iterations, thinking tokens, stop_details) are dropped by other formats' stream encoders without a loss",
+      "a stop_sequence stop reason comes back as end_turn, and its sequence as null, through a format that does not say the matched sequence; only the sequence is reported",
     kind: "silent",
-    path: /^\/message_delta(\/|$)/,
+    path: /^\/message_delta\/delta\/stop_(reason|sequence)$/,
   },
   {
-    name: "false-loss N to generate-content",
+    name: "silent message_delta cache writes to generate-content",
+    reason:
+      "cache write tokens come back as uncached input through generate-content, which has no count for them, without a loss",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/message_delta\/usage\/(input_tokens|cache_creation_input_tokens)$/,
+  },
+  {
+    name: "false-loss stop_reason N to generate-content",
     reason:
       "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
     kind: "false-loss",
     to: "generate-content",
-    path: /^\/\d+(\/|$)/,
-  },
-  {
-    name: "false-loss N to responses",
-    reason:
-      "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
-    kind: "false-loss",
-    to: "responses",
-    path: /^\/\d+(\/|$)/,
+    path: /^\/\d+\/delta\/stop_reason$/,
   },
   {
     name: "silent system",
