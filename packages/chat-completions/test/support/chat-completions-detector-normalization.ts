@@ -4,11 +4,18 @@ import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/
 const joined = new Set(["content", "reasoning_content", "reasoning", "refusal", "arguments"]);
 
 /**
- * How the loss detector reads chat-completions streams: the chunks as one answer (choices and tool
- * call deltas by their `index`, the text of content, reasoning, refusal and arguments joined; a field
- * every chunk repeats, such as `created` or `system_fingerprint`, counts as its last value).
+ * How the loss detector reads chat-completions streams: each chunk without its `obfuscation` (random
+ * characters that pad chunks against a size side channel, said to mean nothing), the chunks as one
+ * answer (choices and tool call deltas by their `index`, the text of content, reasoning, refusal and
+ * arguments joined; a field every chunk repeats, such as `created` or `system_fingerprint`, counts
+ * as its last value).
  */
 export const chatCompletionsDetectorNormalization: DetectorNormalization = {
+  normalize(value, kind) {
+    if (kind !== "event" || typeof value !== "object" || value === null) return value;
+    const { obfuscation: _padding, ...chunk } = value as Record<string, unknown>;
+    return chunk;
+  },
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents: (earlier, later) => joinStreamEvents(earlier, later, joined),
 };

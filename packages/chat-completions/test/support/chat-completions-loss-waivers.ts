@@ -133,11 +133,32 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/choices(\/|$)/,
   },
   {
-    name: "silent answer",
+    name: "silent answer choices",
     reason:
-      "stream chunks lose fields through another format without a loss (candidate index, per-chunk usage details, citations, safety ratings, created, system_fingerprint, logprobs)",
+      "choice deltas another format has no place for (audio, reasoning fields, tool call ids made again, a finish reason sent as the nearest) come back otherwise, without a loss",
     kind: "silent",
-    path: /^\/answer(\/|$)/,
+    path: /^\/answer\/choices(\/|$)/,
+  },
+  {
+    name: "silent answer later chunk fields",
+    reason:
+      "fields that only a later chunk carries (llama.cpp's timings in the last one) are not kept for another format, nor reported",
+    kind: "silent",
+    path: /^\/answer\/timings(\/|$)/,
+  },
+  {
+    name: "silent answer error",
+    reason: "an error chunk's type and code come back as the nearest of the error kind, without a loss",
+    kind: "silent",
+    path: /^\/answer\/error(\/|$)/,
+  },
+  {
+    name: "silent answer reasoning_tokens to messages",
+    reason:
+      "the messages stream encoder writes no thinking token count for reasoning tokens of another format, and does not report it",
+    kind: "silent",
+    to: "messages",
+    path: /^\/answer\/usage\/completion_tokens_details\/reasoning_tokens$/,
   },
   {
     name: "silent provider",

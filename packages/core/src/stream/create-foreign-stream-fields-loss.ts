@@ -22,22 +22,33 @@ export const streamStartPath = "/start";
  * `/start/extensions/<other>/<field>` (`/start/usage/extensions/…`) for the start and
  * `/extensions/<other>/<field>` (`/usage/extensions/…`) otherwise, which the decoder's trace turns
  * into the caller's terms. A field the trace places nowhere (a codec's own bookkeeping, which no
- * wire field holds) is not reported.
+ * wire field holds) is not reported, but an object there is looked into: the members of a holder the
+ * decoder gathered fields in are reported each where the trace places them. Null and an empty
+ * object say nothing, and are not reported.
  */
 export function createForeignStreamFieldsLoss(
   context: ConversionContext,
   format: string,
 ): (event: StreamEnvelopeEvent) => void {
   const reported = new Set<string>();
+  const reportField = (path: string, key: string, value: unknown) => {
+    const holder = typeof value === "object" && value !== null && !Array.isArray(value);
+    // Null or an empty object (what is left of a detail object mapped in full) says nothing.
+    if (reported.has(path) || value === null || (holder && Object.keys(value).length === 0)) return;
+    if (context.sourcePath(path) !== "") {
+      reported.add(path);
+      context.lose("dropped", path, `${key} has no place in a ${format} stream`);
+    } else if (holder) {
+      // A holder the decoder gathered fields in (a candidate's own fields): each member on its own.
+      for (const [member, memberValue] of Object.entries(value))
+        reportField(pointer(path, member), member, memberValue);
+    }
+  };
   const report = (base: string, extensions: Extensions | undefined) => {
     for (const [owner, fields] of Object.entries(extensions ?? {})) {
       if (owner === format) continue;
-      for (const key of Object.keys(fields)) {
-        const path = pointer(base, "extensions", owner, key);
-        if (reported.has(path) || context.sourcePath(path) === "") continue;
-        reported.add(path);
-        context.lose("dropped", path, `${key} has no place in a ${format} stream`);
-      }
+      for (const [key, value] of Object.entries(fields))
+        reportField(pointer(base, "extensions", owner, key), key, value);
     }
   };
   return (event) => {

@@ -125,11 +125,10 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/message_delta\/delta\/stop_(reason|sequence)$/,
   },
   {
-    name: "silent message_delta cache writes to generate-content",
+    name: "silent message_delta cache writes",
     reason:
-      "cache write tokens come back as uncached input through generate-content, which has no count for them, without a loss",
+      "cache write tokens come back as uncached input through a format with no count for them (generate-content, chat-completions, responses), without a loss (the usage rules are the answer side's)",
     kind: "silent",
-    to: "generate-content",
     path: /^\/message_delta\/usage\/(input_tokens|cache_creation_input_tokens)$/,
   },
   {

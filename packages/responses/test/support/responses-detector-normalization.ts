@@ -5,8 +5,22 @@ type WireEvent = Record<string, unknown> & { type?: string };
 /** The fields whose text a split delta stream joins. */
 const joined = new Set(["delta"]);
 
-/** Where an event goes: under its output item, by type and content, summary and annotation index. */
+/** The events that carry the whole response as it stands (their last one is the whole answer). */
+const lifecycleEvents = new Set([
+  "response.created",
+  "response.in_progress",
+  "response.completed",
+  "response.incomplete",
+  "response.failed",
+]);
+
+/**
+ * Where an event goes: the response snapshots of the lifecycle events all at `/response` (each
+ * repeats the response as it stands, so a field counts as its last value), other events under their
+ * output item, by type and content, summary and annotation index.
+ */
 function eventKey(event: WireEvent): string {
+  if (lifecycleEvents.has(String(event.type))) return "/response";
   const type = String(event.type).replace(/^response\./, "");
   if (typeof event.output_index !== "number") return `/${type}`;
   const indexes = ["content_index", "summary_index", "annotation_index"]
@@ -56,8 +70,9 @@ function withoutEcho(response: unknown): unknown {
 /**
  * How the loss detector reads responses documents: answers without the request settings they echo
  * (see `echoedSettings`); each stream event without its `sequence_number` (a renumbering carries
- * nothing), placed under its output item by type and indexes, the deltas of one piece joined; a loss
- * at the item an `output_item.added` opened covers the whole item.
+ * nothing), placed under its output item by type and indexes, the deltas of one piece joined, the
+ * response snapshots of the lifecycle events read as one, at their last value; a loss at the item an
+ * `output_item.added` opened covers the whole item.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
