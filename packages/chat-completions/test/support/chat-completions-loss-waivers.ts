@@ -140,6 +140,13 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/answer\/choices(\/|$)/,
   },
   {
+    name: "silent answer created",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one (messages, generate-content), without a loss (as an answer's, silent created)",
+    kind: "silent",
+    path: /^\/answer\/created$/,
+  },
+  {
     name: "silent answer later chunk fields",
     reason:
       "fields that only a later chunk carries (llama.cpp's timings in the last one) are not kept for another format, nor reported",

@@ -108,8 +108,6 @@ export function createGenerateContentStreamEncoderTransformer(
       switch (event.type) {
         case "response-start":
           loseForeignFields(event);
-          if (event.created !== undefined)
-            context.lose("dropped", "/created", "a generate-content stream has no creation time");
           id = event.id;
           model = event.model;
           usage = mergeUsage(usage, event.usage);

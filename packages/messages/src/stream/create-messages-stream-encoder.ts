@@ -124,8 +124,6 @@ export function createMessagesStreamEncoderTransformer(
     switch (event.type) {
       case "response-start": {
         loseForeignFields(event);
-        if (event.created !== undefined)
-          context.lose("dropped", "/created", "a messages stream has no creation time");
         startCache = {};
         if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
         if (event.usage?.cacheWriteTokens !== undefined) startCache.cacheWrite = event.usage.cacheWriteTokens;

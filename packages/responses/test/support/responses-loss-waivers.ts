@@ -131,6 +131,22 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/response\/response\/output(\/|$)/,
   },
   {
+    name: "silent response created_at to generate-content",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/response\/response\/created_at$/,
+  },
+  {
+    name: "silent response created_at to messages",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
+    kind: "silent",
+    to: "messages",
+    path: /^\/response\/response\/created_at$/,
+  },
+  {
     name: "silent response error code",
     reason:
       "a failed stream's error code comes back as the nearest code of the error kind another format's error carries, without a loss",
