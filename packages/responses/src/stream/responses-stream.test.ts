@@ -329,7 +329,7 @@ describe("responses stream encoder", () => {
       arguments: "{}",
     });
     const deltas = encoded.filter((event) => event.type === "response.function_call_arguments.delta");
-    expect(deltas.map((event) => (event as { delta: string }).delta).join("")).toBe("{}");
+    expect(deltas.map((event) => String(event.delta)).join("")).toBe("{}");
     expect(context.losses).toEqual([]);
   });
 
