@@ -61,17 +61,55 @@ function cumulativeUsage(events: unknown[]): unknown[] {
   return events;
 }
 
+const blockEvents = new Set(["content_block_start", "content_block_delta", "content_block_stop"]);
+const toolBlocks = new Set(["tool_use", "server_tool_use"]);
+
+/**
+ * Each block event's `index` as the block's type and its place among the blocks of that type
+ * (`text 1`), so a block compares with the same block however many blocks of other types a format
+ * left out before it (an index only says where a block sits among the others). A tool block whose
+ * input deltas are all empty has the input its start gave (`{}`), as a format that streams it whole
+ * says it.
+ */
+function blocksByType(events: unknown[]): unknown[] {
+  const labels = new Map<number, string>();
+  const counts = new Map<string, number>();
+  const emptyInput = new Map<string, { first?: WireEvent; input: unknown; empty: boolean }>();
+  return events.map((item) => {
+    const event = item as WireEvent;
+    if (!blockEvents.has(String(event.type)) || typeof event.index !== "number") return item;
+    if (event.type === "content_block_start") {
+      const block = event.content_block as Record<string, unknown> | undefined;
+      const type = String(block?.type);
+      const count = counts.get(type) ?? 0;
+      counts.set(type, count + 1);
+      labels.set(event.index, `${type} ${count}`);
+      if (toolBlocks.has(type)) emptyInput.set(`${type} ${count}`, { input: block?.input ?? {}, empty: true });
+    }
+    const label = labels.get(event.index) ?? String(event.index);
+    const labelled: WireEvent = { ...event, index: label as never };
+    const tool = emptyInput.get(label);
+    if (tool && event.type === "content_block_delta" && event.delta?.type === "input_json_delta") {
+      if (event.delta.partial_json !== "") tool.empty = false;
+      tool.first ??= labelled;
+    }
+    if (tool?.empty && tool.first && event.type === "content_block_stop")
+      tool.first.delta = { ...tool.first.delta, partial_json: JSON.stringify(tool.input) };
+    return labelled;
+  });
+}
+
 /**
  * How the loss detector reads messages documents: a request as the API reads it (see
  * `normalizeRequest`); a stream's events keyed by what they are about (`ping` left out), the deltas
  * of one block and type joined into one, each citation on its own, its usage as its last value
- * (see `cumulativeUsage`).
+ * (see `cumulativeUsage`), its blocks by type and place among their type (see `blocksByType`).
  */
 export const messagesDetectorNormalization: DetectorNormalization = {
   normalize(body, kind) {
     return kind === "request" ? normalizeRequest(body as Record<string, unknown>) : body;
   },
-  normalizeStream: cumulativeUsage,
+  normalizeStream: (events) => blocksByType(cumulativeUsage(events)),
   eventKeys(events) {
     const citations = new Map<number, number>();
     return events.map((item) => {

@@ -111,11 +111,27 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/message_start\/message\/content(\/|$)/,
   },
   {
-    name: "silent block N",
+    name: "silent block text to generate-content",
     reason:
-      "stream blocks are numbered again after a block another format dropped, or dropped themselves without a loss (redacted thinking, server tool blocks, empty text blocks)",
+      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
     kind: "silent",
-    path: /^\/block \d+(\/|$)/,
+    to: "generate-content",
+    path: /^\/block text \d+(\/|$)/,
+  },
+  {
+    name: "silent block text to chat-completions",
+    reason:
+      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/block text \d+(\/|$)/,
+  },
+  {
+    name: "silent block tool_use caller",
+    reason:
+      "the caller of a streamed tool_use block (programmatic tool calling) has no place in other formats and is dropped without a loss",
+    kind: "silent",
+    path: /^\/block tool_use \d+\/start\/content_block\/caller(\/|$)/,
   },
   {
     name: "silent message_delta stop",
