@@ -124,13 +124,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/output(\/|$)/,
   },
   {
-    name: "silent response output",
-    reason:
-      "the output of a stream's final response repeats its items, which lose their ids and fields another format has no place for, without a loss (as silent item N)",
-    kind: "silent",
-    path: /^\/response\/response\/output(\/|$)/,
-  },
-  {
     name: "silent response created_at to generate-content",
     reason:
       "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
@@ -178,11 +171,40 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/\d+\/response\/status$/,
   },
   {
-    name: "silent item N",
+    name: "silent item ids",
     reason:
-      "output items of a stream are numbered again, get new ids, or lose fields (status, annotations, action sources, summaries) on the way through another format without a loss",
+      "the ids of a stream's output items (and the item_id each of their events repeats) are made again by formats without item ids, without a loss",
     kind: "silent",
-    path: /^\/item \d+(\/|$)/,
+    path: /^\/item [a-z_]+ \d+(\/(content|summary) \d+)?\/[^/]+\/(item_id|item\/id)$/,
+  },
+  {
+    name: "silent item status",
+    reason:
+      "the status of an output item (incomplete, or completed already when added) comes back as the one the encoder gives, without a loss",
+    kind: "silent",
+    path: /^\/item [a-z_]+ \d+\/output_item\.(added|done)\/item\/status$/,
+  },
+  {
+    name: "silent item call_id",
+    reason:
+      "a function call whose call_id changes between output_item.added and done (one recording) comes back with one call_id, without a loss",
+    kind: "silent",
+    path: /^\/item function_call \d+\/output_item\.(added|done)\/item\/call_id$/,
+  },
+  {
+    name: "silent item content joined to generate-content",
+    reason:
+      "the text and refusal parts of one message come back as one text through generate-content; the refusal is reported, the joined text is not",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/item message \d+\/content \d+(\/|$)/,
+  },
+  {
+    name: "silent item reasoning to chat-completions",
+    reason: "a reasoning item with nothing chat-completions can say is left out without a loss",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/item reasoning \d+(\/|$)/,
   },
   {
     name: "silent prompt_cache_options",
