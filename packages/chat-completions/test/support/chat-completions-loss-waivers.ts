@@ -140,10 +140,19 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/answer\/choices(\/|$)/,
   },
   {
-    name: "silent answer created",
+    name: "silent answer created to generate-content",
     reason:
-      "a stream's creation time is made again from the clock by formats without one (messages, generate-content), without a loss (as an answer's, silent created)",
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",
     kind: "silent",
+    to: "generate-content",
+    path: /^\/answer\/created$/,
+  },
+  {
+    name: "silent answer created to messages",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",
+    kind: "silent",
+    to: "messages",
     path: /^\/answer\/created$/,
   },
   {
