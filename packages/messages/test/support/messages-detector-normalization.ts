@@ -84,7 +84,8 @@ function blocksByType(events: unknown[]): unknown[] {
       const count = counts.get(type) ?? 0;
       counts.set(type, count + 1);
       labels.set(event.index, `${type} ${count}`);
-      if (toolBlocks.has(type)) emptyInput.set(`${type} ${count}`, { input: block?.input ?? {}, empty: true });
+      if (toolBlocks.has(type))
+        emptyInput.set(`${type} ${count}`, { input: block?.input ?? {}, empty: true });
     }
     const label = labels.get(event.index) ?? String(event.index);
     const labelled: WireEvent = { ...event, index: label as never };
