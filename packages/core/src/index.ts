@@ -172,6 +172,11 @@ export { accumulate, createResponseAccumulator, type ResponseAccumulator } from 
 export type { StreamEncoderTransformer } from "./stream/stream-encoder-transformer";
 export type { StreamTransformer } from "./stream/stream-transformer";
 export { chainTransformers } from "./stream/chain-transformers";
+export {
+  createForeignStreamFieldsLoss,
+  type StreamEnvelopeEvent,
+  streamStartPath,
+} from "./stream/create-foreign-stream-fields-loss";
 export { createToolProgressLoss } from "./stream/create-tool-progress-loss";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";

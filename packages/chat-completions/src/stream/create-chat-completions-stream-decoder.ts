@@ -8,6 +8,7 @@ import {
   pointer,
   type ReasoningPart,
   StreamParseFailure,
+  streamStartPath,
   type ToolCallPart,
   type Usage,
 } from "@interlingua/core";
@@ -389,6 +390,12 @@ export function createChatCompletionsStreamDecoderTransformer(
         if (typeof item.id === "string" && item.id !== "") identify = createCallIdentities(context, item.id);
         const rest = remainingFields(item, chunkFields);
         if (rest !== undefined) start.extensions = { [chatCompletionsFormatId]: rest };
+        for (const key of Object.keys(rest ?? {}))
+          context.trace(
+            pointer(streamStartPath, "extensions", chatCompletionsFormatId, key),
+            pointer("", chunkIndex, key),
+            true,
+          );
         controller.enqueue(start);
       }
       if (Array.isArray(item.choices))
@@ -420,6 +427,11 @@ export function createChatCompletionsStreamDecoderTransformer(
       if (isWireObject(item.usage)) {
         usage = decodeChatCompletionsUsage(item.usage);
         context.trace("/usage", pointer("", chunkIndex, "usage"));
+        context.trace(
+          pointer("/usage/extensions", chatCompletionsFormatId),
+          pointer("", chunkIndex, "usage"),
+          true,
+        );
         controller.enqueue({ type: "usage", usage });
       }
     },

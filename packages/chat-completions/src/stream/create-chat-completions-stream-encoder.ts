@@ -2,6 +2,7 @@ import type { StreamEncoderTransformer } from "@interlingua/core";
 import {
   type ChatEvent,
   type ConversionContext,
+  createForeignStreamFieldsLoss,
   createToolProgressLoss,
   type ErrorData,
   mergeUsage,
@@ -82,6 +83,7 @@ export function createChatCompletionsStreamEncoderTransformer(
   let usage: Usage | undefined;
   let done = false;
   const loseToolProgress = createToolProgressLoss(context, "chat-completions");
+  const loseForeignFields = createForeignStreamFieldsLoss(context, "chat-completions");
   /** Whether the answer's audio went out: a message has one. */
   let sentAudio = false;
 
@@ -95,6 +97,7 @@ export function createChatCompletionsStreamEncoderTransformer(
       if (done) return;
       switch (event.type) {
         case "response-start": {
+          loseForeignFields(event);
           head = {
             id: event.id,
             object: "chat.completion.chunk",
@@ -229,9 +232,11 @@ export function createChatCompletionsStreamEncoderTransformer(
           return;
         }
         case "usage":
+          loseForeignFields(event);
           usage = mergeUsage(usage, event.usage);
           return;
         case "response-end": {
+          loseForeignFields(event);
           if (event.usage) usage = mergeUsage(usage, event.usage);
           // Before any chunk goes out, so a strict conversion fails instead of finishing.
           if (event.stopSequence !== undefined)

@@ -111,13 +111,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/reasoning_effort(\/|$)/,
   },
   {
-    name: "silent answer",
-    reason:
-      "stream chunks lose fields through another format without a loss (candidate index, per-chunk usage details, citations, safety ratings, created, system_fingerprint, logprobs)",
-    kind: "silent",
-    path: /^\/answer(\/|$)/,
-  },
-  {
     name: "silent parallel_tool_calls true to generate-content",
     reason:
       "generate-content has no parallel-calls setting and always allows parallel function calls, so true is not sent and nothing is lost (false is reported)",
@@ -190,5 +183,49 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
       "a server's stop after tool calls comes back as tool_calls, and tool call ids (repeated ones made unique) and stream indexes of tool calls are not kept through another format, without a loss",
     kind: "silent",
     path: /^\/choices\/\d+\/(finish_reason|message\/tool_calls\/\d+\/(id|index))$/,
+  },
+  {
+    name: "silent answer choices",
+    reason:
+      "choice deltas another format has no place for (audio, reasoning fields, tool call ids made again, a finish reason sent as the nearest) come back otherwise, without a loss",
+    kind: "silent",
+    path: /^\/answer\/choices(\/|$)/,
+  },
+  {
+    name: "silent answer created to generate-content",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/answer\/created$/,
+  },
+  {
+    name: "silent answer created to messages",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",
+    kind: "silent",
+    to: "messages",
+    path: /^\/answer\/created$/,
+  },
+  {
+    name: "silent answer later chunk fields",
+    reason:
+      "fields that only a later chunk carries (llama.cpp's timings in the last one) are not kept for another format, nor reported",
+    kind: "silent",
+    path: /^\/answer\/timings(\/|$)/,
+  },
+  {
+    name: "silent answer error",
+    reason: "an error chunk's type and code come back as the nearest of the error kind, without a loss",
+    kind: "silent",
+    path: /^\/answer\/error(\/|$)/,
+  },
+  {
+    name: "silent answer reasoning_tokens to messages",
+    reason:
+      "the messages stream encoder writes no thinking token count for reasoning tokens of another format, and does not report it",
+    kind: "silent",
+    to: "messages",
+    path: /^\/answer\/usage\/completion_tokens_details\/reasoning_tokens$/,
   },
 ];

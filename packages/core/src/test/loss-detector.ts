@@ -43,6 +43,13 @@ export interface DetectorNormalization {
    */
   normalize?(value: unknown, kind: "request" | "response" | "event"): unknown;
   /**
+   * Rewrites a stream's events (each already through `normalize`) where one event's fields are
+   * read with another's (a messages `message_start`'s usage as part of the cumulative usage of its
+   * `message_delta`), keeping one entry per event so loss paths still find theirs. Defaults to no
+   * change.
+   */
+  normalizeStream?(events: unknown[]): unknown[];
+  /**
    * Where each event of a stream goes: a stream is compared as an object of its events placed at
    * these JSON pointers (`/block 1/start`), so the events of one piece of the answer line up however
    * they were numbered or split. `undefined` leaves the event out (a keepalive). Defaults to each
@@ -172,9 +179,10 @@ function comparedForm(
     return { body, place: (path) => path };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
-  const events = normalization?.normalize
+  const each = normalization?.normalize
     ? document.events.map((event) => normalization.normalize!(structuredClone(event), "event"))
     : document.events;
+  const events = normalization?.normalizeStream ? normalization.normalizeStream(structuredClone(each)) : each;
   const keys = normalization?.eventKeys
     ? normalization.eventKeys(events, document.events)
     : events.map((_, index) => pointer("", index));

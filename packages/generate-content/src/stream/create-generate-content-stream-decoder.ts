@@ -175,11 +175,25 @@ export function createGenerateContentStreamDecoderTransformer(
           "The Vertex AI createTime is not carried",
         );
       }
-      for (const key in item) if (!responseFields.has(key)) responseExtra[key] = item[key];
+      for (const key in item)
+        if (!responseFields.has(key)) {
+          responseExtra[key] = item[key];
+          context.trace(
+            pointer("/extensions", generateContentFormat, key),
+            pointer("", chunkIndex, key),
+            true,
+          );
+        }
       if (isRecord(item.usageMetadata)) {
         // Every chunk repeats the usage so far: decoded when its counts change, and at the end.
         usageMetadata = item.usageMetadata as GenerateContentUsageMetadata;
         context.trace("/usage", pointer("", chunkIndex, "usageMetadata"));
+        for (const key in usageMetadata)
+          context.trace(
+            pointer("/usage/extensions", generateContentFormat, key),
+            pointer("", chunkIndex, "usageMetadata", key),
+            true,
+          );
         const key = usageKey(usageMetadata);
         if (key !== lastUsageKey) {
           lastUsageKey = key;
@@ -260,9 +274,19 @@ export function createGenerateContentStreamDecoderTransformer(
       context.trace("/status", pointer(source, "finishReason"));
     }
     firstCandidate ??= {};
-    for (const key in candidate) if (!candidateFields.has(key)) firstCandidate[key] = candidate[key];
+    const kept = pointer("/extensions", generateContentFormat, "candidate");
+    for (const key in candidate)
+      if (!candidateFields.has(key)) {
+        firstCandidate[key] = candidate[key];
+        // Its position says the index, so another format loses nothing with it.
+        if (key !== "index") context.trace(pointer(kept, key), pointer(source, key), true);
+      }
     if (isRecord(candidate.content)) {
       const fields = unknownFields(candidate.content, partsOnly);
+      // An answer's content is the model's, which every format says its own way.
+      for (const key in fields)
+        if (key !== "role" || fields[key] !== "model")
+          context.trace(pointer(kept, "contentFields", key), pointer(source, "content", key), true);
       if (fields) firstCandidate.contentFields = { ...(firstCandidate.contentFields as object), ...fields };
       if (Array.isArray(candidate.content.parts))
         candidate.content.parts.forEach((part: unknown, position: number) => {

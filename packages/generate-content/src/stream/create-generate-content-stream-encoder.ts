@@ -3,6 +3,7 @@ import {
   type ChatEvent,
   type Citation,
   type ConversionContext,
+  createForeignStreamFieldsLoss,
   createToolProgressLoss,
   type FinishReason,
   mergeUsage,
@@ -75,6 +76,7 @@ export function createGenerateContentStreamEncoderTransformer(
   const citations: { index: number; citation: Citation }[] = [];
   const textOffsets = new Map<number, number>();
   const loseToolProgress = createToolProgressLoss(context, "generate-content");
+  const loseForeignFields = createForeignStreamFieldsLoss(context, "generate-content");
 
   /** One chunk carrying `wireParts` of the first candidate. */
   const send = (
@@ -105,6 +107,7 @@ export function createGenerateContentStreamEncoderTransformer(
       if (ended) return;
       switch (event.type) {
         case "response-start":
+          loseForeignFields(event);
           id = event.id;
           model = event.model;
           usage = mergeUsage(usage, event.usage);
@@ -167,10 +170,12 @@ export function createGenerateContentStreamEncoderTransformer(
           return;
         }
         case "usage":
+          loseForeignFields(event);
           usage = mergeUsage(usage, event.usage);
           chunkUsage = event.usage;
           return;
         case "response-end": {
+          loseForeignFields(event);
           usage = mergeUsage(usage, event.usage);
           const extra = event.extensions?.[generateContentFormat] ?? {};
           const chunk: Record<string, unknown> = {};

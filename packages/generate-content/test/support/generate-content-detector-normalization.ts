@@ -27,15 +27,39 @@ function joinTextParts(parts: WirePart[]): WirePart[] {
   return result;
 }
 
+type WireCandidate = Record<string, unknown> & { content?: Record<string, unknown> };
+
+/**
+ * A stream chunk with what its candidates imply said: a candidate without an `index` is the one at
+ * its position, and an answer's content without a `role` is the model's (the API numbers candidates
+ * from 0 and answers as `model`).
+ */
+function withImpliedCandidateFields(event: unknown): unknown {
+  const chunk = event as { candidates?: unknown };
+  if (!Array.isArray(chunk?.candidates)) return event;
+  const candidates = (chunk.candidates as WireCandidate[]).map((candidate, position) => {
+    if (typeof candidate !== "object" || candidate === null) return candidate;
+    const content = candidate.content;
+    return {
+      index: position,
+      ...candidate,
+      ...(typeof content === "object" && content !== null && { content: { role: "model", ...content } }),
+    };
+  });
+  return { ...chunk, candidates };
+}
+
 /**
  * How the loss detector reads generate-content documents: an answer's `usageMetadata` without its
- * counts of 0; a stream's chunks as one answer (each candidate by
- * its `index`, parts one after the other, consecutive text parts of one kind joined; a field every
- * chunk repeats, such as the cumulative `usageMetadata`, counts as its last value), and requests
- * without the role of their system instruction.
+ * counts of 0; a stream's chunks each with what its candidates imply (see
+ * `withImpliedCandidateFields`), as one answer (each candidate by its `index`, parts one after the
+ * other, consecutive text parts of one kind joined; a field every chunk repeats, such as the
+ * cumulative `usageMetadata`, counts as its last value); requests without the role of their system
+ * instruction.
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
+    if (kind === "event") return withImpliedCandidateFields(value);
     if (kind === "response") return answerWithoutZeroCounts(value, "usageMetadata");
     if (kind !== "request") return value;
     // The API reads no role on the system instruction (SDKs send `user` there): it says nothing.

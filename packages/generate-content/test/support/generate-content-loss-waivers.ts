@@ -78,18 +78,44 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/candidates\/\d+\/(finishReason|content\/parts\/\d+)$/,
   },
   {
-    name: "silent answer",
-    reason:
-      "stream chunks lose fields through another format without a loss (candidate index, per-chunk usage details, citations, safety ratings, created, system_fingerprint, logprobs)",
+    name: "silent answer partial function call arguments",
+    reason: "a function call streamed as partialArgs / willContinue comes back as whole args, without a loss",
     kind: "silent",
-    path: /^\/answer(\/|$)/,
+    path: /^\/answer\/candidates\/\d+\/content\/parts\/\d+\/functionCall(\/|$)/,
   },
   {
-    name: "false-loss N",
+    name: "silent answer parts",
     reason:
-      "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
+      "stream parts another format has no place for (inline data, code execution results, citation licences, a thought signature moved onto another part) come back otherwise, without a loss",
+    kind: "silent",
+    path: /^\/answer\/candidates\/\d+\/(content\/parts|citationMetadata)(\/|$)/,
+  },
+  {
+    name: "silent answer usage counts",
+    reason:
+      "token counts of a stream's usage (total, thoughts, candidates) come back recomputed, without a loss (the usage rules are the answer side's)",
+    kind: "silent",
+    path: /^\/answer\/usageMetadata\/(totalTokenCount|thoughtsTokenCount|candidatesTokenCount)$/,
+  },
+  {
+    name: "silent answer extra candidates",
+    reason:
+      "candidates after the first are dropped by formats with one answer; the loss is reported at /candidates, which a stream's trace cannot place",
+    kind: "silent",
+    path: /^\/answer\/candidates\/[1-9]\d*(\/|$)/,
+  },
+  {
+    name: "silent answer error",
+    reason: "an error chunk's status and code come back as the nearest of the error kind, without a loss",
+    kind: "silent",
+    path: /^\/answer\/error(\/|$)/,
+  },
+  {
+    name: "false-loss part N",
+    reason:
+      "a signature or citation reported dropped for the target comes back whole through the source's own extensions: the loss is real for the target's client, which the round trip cannot see; review",
     kind: "false-loss",
-    path: /^\/\d+(\/|$)/,
+    path: /^\/\d+\/candidates\/\d+\/content\/parts\/\d+$/,
   },
   {
     name: "failed to chat-completions",

@@ -8,6 +8,7 @@ import {
   pointer,
   StreamParseFailure,
   type StreamTransformer,
+  streamStartPath,
 } from "@interlingua/core";
 import { messagesErrorFromWire } from "../errors/messages-error-from-wire";
 import { messagesErrorTypes } from "../errors/messages-error-types";
@@ -223,6 +224,7 @@ export function createMessagesStreamDecoderTransformer(
     const startParts: Part[] = [];
     const at = pointer("", eventIndex, "message");
     for (const field of ["id", "model", "usage"]) context.trace(pointer("", field), pointer(at, field));
+    context.trace(pointer(streamStartPath, "usage", "extensions", "messages"), pointer(at, "usage"), true);
     content.forEach((block: WireRecord & { type: string }, index) => {
       const part = decodeMessagesBlock(block, new Map());
       if (part) {
@@ -239,6 +241,8 @@ export function createMessagesStreamDecoderTransformer(
     let fields = extraFields(message, messageStartKnown, messageStartNullImplied);
     for (const key of ["stop_reason", "stop_sequence"])
       if (typeof message[key] === "string") fields = { ...fields, [key]: message[key] };
+    for (const key of Object.keys(fields ?? {}))
+      context.trace(pointer(streamStartPath, "extensions", "messages", key), pointer(at, key), true);
     const carried = startParts.filter(Boolean).length;
     if (carried > 0) fields = { ...fields, [messageStartBlocksKey]: carried };
     const extensions = messagesExtensions(fields);
@@ -366,7 +370,18 @@ export function createMessagesStreamDecoderTransformer(
     end = endOf(stopReason);
     context.trace("/finishReason", pointer("", eventIndex, "delta", "stop_reason"));
     context.trace("/stopSequence", pointer("", eventIndex, "delta", "stop_sequence"));
-    if (isRecord(item.usage)) context.trace("/usage", pointer("", eventIndex, "usage"));
+    if (isRecord(item.usage)) {
+      context.trace("/usage", pointer("", eventIndex, "usage"));
+      context.trace("/usage/extensions/messages", pointer("", eventIndex, "usage"), true);
+    }
+    for (const key of Object.keys(extraFields(delta, deltaKnown, deltaKnown) ?? {}))
+      context.trace(pointer("/extensions/messages", key), pointer("", eventIndex, "delta", key), true);
+    if (item.context_management !== undefined)
+      context.trace(
+        "/extensions/messages/context_management",
+        pointer("", eventIndex, "context_management"),
+        true,
+      );
     if (isRecord(item.usage)) end.usage = usageFromMessages(item.usage, startCache);
     if (typeof delta.stop_sequence === "string") end.stopSequence = delta.stop_sequence;
     const eventExtra = extraFields(item, messageDeltaKnown);

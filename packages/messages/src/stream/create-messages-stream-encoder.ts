@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatEvent,
   type ConversionContext,
+  createForeignStreamFieldsLoss,
   createToolProgressLoss,
   mergeUsage,
   type Part,
@@ -66,6 +67,7 @@ export function createMessagesStreamEncoderTransformer(
 
   let output!: TransformStreamDefaultController<WireEvent>;
   const loseToolProgress = createToolProgressLoss(context, "messages");
+  const loseForeignFields = createForeignStreamFieldsLoss(context, "messages");
 
   function enqueue(wire: WireEvent): void {
     output.enqueue(wire);
@@ -121,6 +123,7 @@ export function createMessagesStreamEncoderTransformer(
     if (heldStart && (event.type === "response-end" || event.type === "error")) releaseStart();
     switch (event.type) {
       case "response-start": {
+        loseForeignFields(event);
         startCache = {};
         if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
         if (event.usage?.cacheWriteTokens !== undefined) startCache.cacheWrite = event.usage.cacheWriteTokens;
@@ -257,9 +260,11 @@ export function createMessagesStreamEncoderTransformer(
         return;
       }
       case "usage":
+        loseForeignFields(event);
         usage = mergeUsage(usage, event.usage);
         return;
       case "response-end": {
+        loseForeignFields(event);
         heldPings = 0;
         const finalUsage = mergeUsage(usage, event.usage);
         const {

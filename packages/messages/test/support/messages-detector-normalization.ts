@@ -34,16 +34,87 @@ function normalizeRequest(body: Record<string, unknown>): Record<string, unknown
   return { ...rest, messages, ...(system !== undefined && system !== "" && { system: asBlocks(system) }) };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Where a stream's usage is read: its last `message_delta`, when `message_start` said usage too. */
+function usageHolder(events: readonly unknown[]): { start: number; delta: number } | undefined {
+  const start = events.findIndex((event) => (event as WireEvent).type === "message_start");
+  const delta = events.findLastIndex((event) => (event as WireEvent).type === "message_delta");
+  const message = (events[start] as WireEvent | undefined)?.message;
+  return start >= 0 && delta >= 0 && isRecord(message) && isRecord(message.usage)
+    ? { start, delta }
+    : undefined;
+}
+
+/**
+ * A stream's usage as its last value: the counts of `message_start` under those of the last
+ * `message_delta`, which are cumulative (the API's streaming docs), so counts said at the start and
+ * again at the end compare once, by the end's.
+ */
+function cumulativeUsage(events: unknown[]): unknown[] {
+  const holder = usageHolder(events);
+  if (!holder) return events;
+  const start = events[holder.start] as WireEvent & { message: Record<string, unknown> };
+  const delta = events[holder.delta] as WireEvent;
+  const { usage, ...message } = start.message;
+  events[holder.start] = { ...start, message };
+  events[holder.delta] = { ...delta, usage: { ...(usage as object), ...(delta.usage as object) } };
+  return events;
+}
+
+const blockEvents = new Set(["content_block_start", "content_block_delta", "content_block_stop"]);
+const toolBlocks = new Set(["tool_use", "server_tool_use"]);
+
+/**
+ * Each block event's `index` as the block's type and its place among the blocks of that type
+ * (`text 1`), so a block compares with the same block however many blocks of other types a format
+ * left out before it (an index only says where a block sits among the others). A tool block whose
+ * input deltas are all empty has the input its start gave (`{}`), as a format that streams it whole
+ * says it.
+ */
+function blocksByType(events: unknown[]): unknown[] {
+  const labels = new Map<number, string>();
+  const counts = new Map<string, number>();
+  const emptyInput = new Map<string, { first?: WireEvent; input: unknown; empty: boolean }>();
+  return events.map((item) => {
+    const event = item as WireEvent;
+    if (!blockEvents.has(String(event.type)) || typeof event.index !== "number") return item;
+    if (event.type === "content_block_start") {
+      const block = event.content_block as Record<string, unknown> | undefined;
+      const type = String(block?.type);
+      const count = counts.get(type) ?? 0;
+      counts.set(type, count + 1);
+      labels.set(event.index, `${type} ${count}`);
+      if (toolBlocks.has(type))
+        emptyInput.set(`${type} ${count}`, { input: block?.input ?? {}, empty: true });
+    }
+    const label = labels.get(event.index) ?? String(event.index);
+    const labelled: WireEvent = { ...event, index: label as never };
+    const tool = emptyInput.get(label);
+    if (tool && event.type === "content_block_delta" && event.delta?.type === "input_json_delta") {
+      if (event.delta.partial_json !== "") tool.empty = false;
+      tool.first ??= labelled;
+    }
+    if (tool?.empty && tool.first && event.type === "content_block_stop")
+      tool.first.delta = { ...tool.first.delta, partial_json: JSON.stringify(tool.input) };
+    return labelled;
+  });
+}
+
 /**
  * How the loss detector reads messages documents: a request as the API reads it (see
- * `normalizeRequest`); an answer's usage without its counts of 0; a stream's events keyed by what they are about (`ping` left out), the deltas
- * of one block and type joined into one, each citation on its own.
+ * `normalizeRequest`); an answer's usage without its counts of 0; a stream's events keyed by what
+ * they are about (`ping` left out), the deltas of one block and type joined into one, each citation
+ * on its own, its usage as its last value (see `cumulativeUsage`), its blocks by type and place
+ * among their type (see `blocksByType`).
  */
 export const messagesDetectorNormalization: DetectorNormalization = {
   normalize(body, kind) {
     if (kind === "request") return normalizeRequest(body as Record<string, unknown>);
     return kind === "response" ? answerWithoutZeroCounts(body, "usage") : body;
   },
+  normalizeStream: (events) => blocksByType(cumulativeUsage(events)),
   eventKeys(events) {
     const citations = new Map<number, number>();
     return events.map((item) => {
@@ -68,6 +139,14 @@ export const messagesDetectorNormalization: DetectorNormalization = {
     });
   },
   placeLoss(path, events, keys) {
+    // A loss at message_start's usage lands where cumulativeUsage moved it.
+    const usage = /^\/(\d+)\/message\/usage(\/.*)?$/.exec(path);
+    const start = usage ? (events[Number(usage[1])] as WireEvent) : undefined;
+    if (usage && start?.type === "message_start" && isRecord(start.message)) {
+      const delta = events.findLastIndex((event) => (event as WireEvent).type === "message_delta");
+      if (delta >= 0 && !isRecord((start.message as Record<string, unknown>).usage))
+        return `${keys[delta]}/usage${usage[2] ?? ""}`;
+    }
     const match = /^\/(\d+)\/content_block$/.exec(path);
     if (!match) return undefined;
     const key = keys[Number(match[1])];

@@ -96,41 +96,56 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/stop_reason$/,
   },
   {
-    name: "silent message_start",
+    name: "silent message_start content",
     reason:
-      "the usage and fields message_start carries (cache counts, service tier, inference_geo, container) do not survive another format's stream, and are not reported",
+      "blocks message_start already holds (programmatic tool calls) come back through another format as streamed blocks, and the blocks after them are numbered on from there",
     kind: "silent",
-    path: /^\/message_start(\/|$)/,
+    path: /^\/message_start\/message\/content(\/|$)/,
   },
   {
-    name: "silent block N",
+    name: "silent block text to generate-content",
     reason:
-      "stream blocks are numbered again after a block another format dropped, or dropped themselves without a loss (redacted thinking, server tool blocks, empty text blocks)",
+      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
     kind: "silent",
-    path: /^\/block \d+(\/|$)/,
+    to: "generate-content",
+    path: /^\/block text \d+(\/|$)/,
   },
   {
-    name: "silent message_delta",
+    name: "silent block text to chat-completions",
     reason:
-      "message_delta usage details and stop details (iterations, thinking tokens, stop_details) are dropped by other formats' stream encoders without a loss",
+      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
     kind: "silent",
-    path: /^\/message_delta(\/|$)/,
+    to: "chat-completions",
+    path: /^\/block text \d+(\/|$)/,
   },
   {
-    name: "false-loss N to generate-content",
+    name: "silent block tool_use caller",
+    reason:
+      "the caller of a streamed tool_use block (programmatic tool calling) has no place in other formats and is dropped without a loss",
+    kind: "silent",
+    path: /^\/block tool_use \d+\/start\/content_block\/caller(\/|$)/,
+  },
+  {
+    name: "silent message_delta stop",
+    reason:
+      "a stop_sequence stop reason comes back as end_turn, and its sequence as null, through a format that does not say the matched sequence; only the sequence is reported",
+    kind: "silent",
+    path: /^\/message_delta\/delta\/stop_(reason|sequence)$/,
+  },
+  {
+    name: "silent message_delta cache writes",
+    reason:
+      "cache write tokens come back as uncached input through a format with no count for them (generate-content, chat-completions, responses), without a loss (the usage rules are the answer side's)",
+    kind: "silent",
+    path: /^\/message_delta\/usage\/(input_tokens|cache_creation_input_tokens)$/,
+  },
+  {
+    name: "false-loss stop_reason N to generate-content",
     reason:
       "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
     kind: "false-loss",
     to: "generate-content",
-    path: /^\/\d+(\/|$)/,
-  },
-  {
-    name: "false-loss N to responses",
-    reason:
-      "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
-    kind: "false-loss",
-    to: "responses",
-    path: /^\/\d+(\/|$)/,
+    path: /^\/\d+\/delta\/stop_reason$/,
   },
   {
     name: "false-loss to interactions",

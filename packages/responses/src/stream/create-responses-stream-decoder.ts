@@ -7,6 +7,7 @@ import {
   StreamParseFailure,
   type StreamTransformer,
   statusByErrorKind,
+  streamStartPath,
 } from "@interlingua/core";
 import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { decodeResponsesAnnotation } from "../items/decode-responses-annotation";
@@ -20,6 +21,7 @@ import {
 } from "../response/decode-responses-response";
 import { decodeResponsesUsage } from "../response/responses-usage";
 import { remainingFields, type WireObject } from "../responses-extensions";
+import { responsesEchoedFields } from "./responses-echoed-fields";
 
 /** Response fields the lifecycle events map; the rest travels in extensions. */
 const lifecycleFields = [
@@ -162,6 +164,17 @@ export function createResponsesStreamDecoderTransformer(
   let sawToolCall = false;
   let pendingError: ErrorData | undefined;
 
+  /** Traces the answer's own fields a response object kept in extensions, at `base` (see {@link responsesEchoedFields}). */
+  const traceAnswerFields = (base: string, fields: WireObject) => {
+    for (const key of Object.keys(fields))
+      if (!responsesEchoedFields.has(key))
+        context.trace(
+          pointer(base, "extensions", "responses", key),
+          pointer("", eventIndex, "response", key),
+          true,
+        );
+  };
+
   const startPart = (
     emit: (event: ChatEvent) => void,
     kind: string,
@@ -221,6 +234,7 @@ export function createResponsesStreamDecoderTransformer(
     const status = decodeResponsesStatus(response.status);
     const finishReason = decodeResponsesFinishReason(response, sawToolCall);
     const rest = remainingFields(response, lifecycleFields) ?? {};
+    traceAnswerFields("", rest);
     if (typeof response.status === "string" && response.status !== status) rest.statusRaw = response.status;
     if (response.usage === null) rest.usage = null;
     const end: ChatEvent = { type: "response-end", finishReason, status, extensions: { responses: rest } };
@@ -260,12 +274,14 @@ export function createResponsesStreamDecoderTransformer(
             ["/created", "created_at"],
           ])
             context.trace(canonical!, pointer("", eventIndex, "response", field!));
+          const rest = remainingFields(response, lifecycleFields) ?? {};
+          traceAnswerFields(streamStartPath, rest);
           emit({
             type: "response-start",
             id: response.id as string,
             model: response.model as string,
             created: response.created_at as number,
-            extensions: { responses: remainingFields(response, lifecycleFields) ?? {} },
+            extensions: { responses: rest },
           });
           return;
         }

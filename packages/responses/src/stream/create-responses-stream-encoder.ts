@@ -2,6 +2,7 @@ import {
   type ChatEvent,
   type ChatEventOf,
   type ConversionContext,
+  createForeignStreamFieldsLoss,
   createToolProgressLoss,
   type ErrorData,
   type Part,
@@ -105,6 +106,7 @@ export function createResponsesStreamEncoderTransformer(
   let hold: { refusal: PartState; queue: { state: PartState; emit: () => void }[] } | undefined;
   let enqueue: (event: ResponsesStreamEvent) => void = () => {};
   const loseToolProgress = createToolProgressLoss(context, "responses");
+  const loseForeignFields = createForeignStreamFieldsLoss(context, "responses");
 
   const send = (type: string, fields: WireObject) => {
     enqueue({ type, sequence_number: sequence++, ...fields } as ResponsesStreamEvent);
@@ -444,7 +446,9 @@ export function createResponsesStreamEncoderTransformer(
       case "tool-call": {
         const item = finishedItem(part, state, event.index);
         if (!item) return;
-        if (!state.sawDelta && item.arguments !== "")
+        // Deltas that said nothing (a messages call without input streams one empty delta) are
+        // followed by the arguments, so the deltas spell what the done events say.
+        if (state.text === "" && item.arguments !== "")
           send("response.function_call_arguments.delta", { ...ids(state), delta: item.arguments });
         else if (state.sawDelta && item.arguments !== state.text) {
           // The done events repeat what the deltas said, which may be spelled differently from the
@@ -659,6 +663,7 @@ export function createResponsesStreamEncoderTransformer(
       if (ended) return;
       switch (event.type) {
         case "response-start": {
+          loseForeignFields(event);
           const fields = event.extensions?.responses;
           base = {
             id: event.id,
@@ -693,9 +698,11 @@ export function createResponsesStreamEncoderTransformer(
           endPart(event);
           return;
         case "usage":
+          loseForeignFields(event);
           usage = { ...usage, ...event.usage };
           return;
         case "response-end":
+          loseForeignFields(event);
           endResponse(event);
           return;
         case "error":

@@ -309,6 +309,30 @@ describe("responses stream encoder", () => {
     expect(changed.losses.map((loss) => loss.path)).toEqual(["/parts/0/arguments"]);
   });
 
+  it("streams {} after a call whose only argument delta is empty (a messages call without input), with no loss", async () => {
+    const context = createConversionContext();
+    const encoded = await transformAll(
+      [
+        start,
+        { type: "part-start", index: 0, kind: "tool-call", id: "toolu_1", name: "list_issues" },
+        { type: "tool-arguments-delta", index: 0, text: "" },
+        {
+          type: "part-end",
+          index: 0,
+          part: { type: "tool-call", id: "toolu_1", name: "list_issues", arguments: {} },
+        },
+        { type: "response-end", finishReason: { reason: "tool_calls" } },
+      ] as ChatEvent[],
+      createResponsesStreamEncoder(context),
+    );
+    expect(encoded.find((event) => event.type === "response.function_call_arguments.done")).toMatchObject({
+      arguments: "{}",
+    });
+    const deltas = encoded.filter((event) => event.type === "response.function_call_arguments.delta");
+    expect(deltas.map((event) => String(event.delta)).join("")).toBe("{}");
+    expect(context.losses).toEqual([]);
+  });
+
   it("in strict mode, fails before response.completed when the end carries a loss", async () => {
     const events: ChatEvent[] = [start, { type: "response-end", finishReason: { reason: "tool_calls" } }];
     const reader = new ReadableStream<ChatEvent>({

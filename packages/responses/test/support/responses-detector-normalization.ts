@@ -9,15 +9,33 @@ type WireEvent = Record<string, unknown> & { type?: string };
 /** The fields whose text a split delta stream joins. */
 const joined = new Set(["delta"]);
 
-/** Where an event goes: under its output item, by type and content, summary and annotation index. */
+/** The events that carry the whole response as it stands (their last one is the whole answer). */
+const lifecycleEvents = new Set([
+  "response.created",
+  "response.in_progress",
+  "response.completed",
+  "response.incomplete",
+  "response.failed",
+]);
+
+/**
+ * Where an event goes: the response snapshots of the lifecycle events all at `/response` (each
+ * repeats the response as it stands, so a field counts as its last value), other events under their
+ * output item, and under its content or summary part when they are about one, by type and
+ * annotation index.
+ */
 function eventKey(event: WireEvent): string {
+  if (lifecycleEvents.has(String(event.type))) return "/response";
   const type = String(event.type).replace(/^response\./, "");
-  if (typeof event.output_index !== "number") return `/${type}`;
-  const indexes = ["content_index", "summary_index", "annotation_index"]
-    .filter((field) => typeof event[field] === "number")
-    .map((field) => ` ${event[field]}`)
-    .join("");
-  return `/item ${event.output_index}/${type}${indexes}`;
+  if (event.output_index === undefined) return `/${type}`;
+  const piece =
+    typeof event.content_index === "number"
+      ? `/content ${event.content_index}`
+      : typeof event.summary_index === "number"
+        ? `/summary ${event.summary_index}`
+        : "";
+  const annotation = typeof event.annotation_index === "number" ? ` ${event.annotation_index}` : "";
+  return `/item ${event.output_index}${piece}/${type}${annotation}`;
 }
 
 /**
@@ -58,10 +76,63 @@ function withoutEcho(response: unknown): unknown {
 }
 
 /**
+ * Each item event's `output_index` as the item's type and its place among the items of that type
+ * (`message 1`), so an item compares with the same item however many items of other types a format
+ * left out before it (an output index only says where an item sits among the others).
+ */
+function itemsByType(events: unknown[]): unknown[] {
+  const labels = new Map<number, string>();
+  const counts = new Map<string, number>();
+  return events.map((item) => {
+    const event = item as WireEvent;
+    if (typeof event.output_index !== "number") return item;
+    if (event.type === "response.output_item.added" || !labels.has(event.output_index)) {
+      const type = String((event.item as WireEvent | undefined)?.type ?? "item");
+      const count = counts.get(type) ?? 0;
+      counts.set(type, count + 1);
+      labels.set(event.output_index, `${type} ${count}`);
+    }
+    return { ...event, output_index: labels.get(event.output_index) };
+  });
+}
+
+/** The part-opening events a loss at their `part` stands for the whole part of. */
+const partStarts = new Set(["response.content_part.added", "response.reasoning_summary_part.added"]);
+
+/**
+ * Without what a stream says twice: the content of an `output_item.done` item whose parts the
+ * stream streamed (their done events say it), and the output of the final response when the stream
+ * streamed its items (their `output_item.done` events say it).
+ */
+function withoutRepeats(events: unknown[]): unknown[] {
+  const streamedParts = new Set(
+    events
+      .filter((event) => partStarts.has(String((event as WireEvent).type)))
+      .map((event) => (event as WireEvent).output_index),
+  );
+  const streamedItems = events.some((event) => (event as WireEvent).type === "response.output_item.done");
+  return events.map((item) => {
+    const event = item as WireEvent;
+    if (event.type === "response.output_item.done" && streamedParts.has(event.output_index)) {
+      const { content: _content, summary: _summary, ...rest } = event.item as WireEvent;
+      return { ...event, item: rest };
+    }
+    if (streamedItems && lifecycleEvents.has(String(event.type)) && event.response) {
+      const { output: _output, ...response } = event.response as WireEvent;
+      return { ...event, response };
+    }
+    return item;
+  });
+}
+
+/**
  * How the loss detector reads responses documents: answers without the request settings they echo
- * (see `echoedSettings`), their creation time and their usage counts of 0; each stream event without its `sequence_number` (a renumbering carries
- * nothing), placed under its output item by type and indexes, the deltas of one piece joined; a loss
- * at the item an `output_item.added` opened covers the whole item.
+ * (see `echoedSettings`), their creation time and their usage counts of 0; each stream event without
+ * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
+ * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
+ * one, at their last value, items by type and place among their type (see `itemsByType`), without
+ * what the stream says twice (see `withoutRepeats`); a loss at the item an `output_item.added`
+ * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
@@ -70,13 +141,18 @@ export const responsesDetectorNormalization: DetectorNormalization = {
       const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(answer, "usage");
     }
-    const { sequence_number: _sequence, ...event } = value as WireEvent;
+    const { sequence_number: _sequence, obfuscation: _padding, ...event } = value as WireEvent;
     return event.response === undefined ? event : { ...event, response: withoutEcho(event.response) };
   },
+  normalizeStream: (events) => withoutRepeats(itemsByType(events)),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),
-  placeLoss(path, _events, keys) {
-    const match = /^\/(\d+)\/item$/.exec(path);
+  placeLoss(path, events, keys) {
+    const match = /^\/(\d+)\/(item|part)$/.exec(path);
     const key = match ? keys[Number(match[1])] : undefined;
+    if (match?.[2] === "part")
+      return partStarts.has(String((events[Number(match[1])] as WireEvent).type))
+        ? key?.slice(0, key.lastIndexOf("/"))
+        : undefined;
     return key?.endsWith("/output_item.added") ? key.slice(0, -"/output_item.added".length) : undefined;
   },
   mergeEvents: (earlier, later) => joinStreamEvents(earlier, later, joined),

@@ -113,53 +113,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/error(\/|$)/,
   },
   {
-    name: "silent created",
-    reason:
-      "the response object of response.created loses fields (created_at, status details) through another format without a loss",
-    kind: "silent",
-    path: /^\/created(\/|$)/,
-  },
-  {
-    name: "silent in_progress",
-    reason: "the response object of response.in_progress loses fields through another format without a loss",
-    kind: "silent",
-    path: /^\/in_progress(\/|$)/,
-  },
-  {
-    name: "silent completed",
-    reason:
-      "the response object of response.completed loses fields (created_at, ids, output item fields, usage details, status details) through another format without a loss",
-    kind: "silent",
-    path: /^\/completed(\/|$)/,
-  },
-  {
-    name: "false-loss N to generate-content",
-    reason:
-      "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/\d+(\/|$)/,
-  },
-  {
-    name: "silent item N",
-    reason:
-      "output items of a stream are numbered again, get new ids, or lose fields (status, annotations, action sources, summaries) on the way through another format without a loss",
-    kind: "silent",
-    path: /^\/item \d+(\/|$)/,
-  },
-  {
-    name: "silent incomplete",
-    reason: "the response object of response.incomplete loses fields through another format without a loss",
-    kind: "silent",
-    path: /^\/incomplete(\/|$)/,
-  },
-  {
-    name: "silent failed",
-    reason: "the response object of response.failed loses fields through another format without a loss",
-    kind: "silent",
-    path: /^\/failed(\/|$)/,
-  },
-  {
     name: "silent tool_choice to interactions",
     reason: "an allowed-tools choice naming hosted tools is sent as function names without a loss",
     kind: "silent",
@@ -210,5 +163,88 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
       "output items after one another format dropped (with its loss: a hosted tool call, a reasoning item) come back one index earlier; the comparison does not line up a list after a lost element",
     kind: "silent",
     path: /^\/output\/\d+\/(type|role|status|content\/)/,
+  },
+  {
+    name: "silent response created_at to generate-content",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/response\/response\/created_at$/,
+  },
+  {
+    name: "silent response created_at to messages",
+    reason:
+      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
+    kind: "silent",
+    to: "messages",
+    path: /^\/response\/response\/created_at$/,
+  },
+  {
+    name: "silent response error code",
+    reason:
+      "a failed stream's error code comes back as the nearest code of the error kind another format's error carries, without a loss",
+    kind: "silent",
+    path: /^\/response\/response\/error\/code$/,
+  },
+  {
+    name: "silent failed response to generate-content",
+    reason:
+      "a stream that fails through generate-content comes back as an error alone, so the response id and model it had announced are made up again, without a loss",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/response\/response\/(id|model)$/,
+  },
+  {
+    name: "silent reasoning_tokens to messages",
+    reason:
+      "the messages stream encoder writes no thinking token count for reasoning tokens of another format, and does not report it",
+    kind: "silent",
+    to: "messages",
+    path: /^\/response\/response\/usage\/output_tokens_details\/reasoning_tokens$/,
+  },
+  {
+    name: "false-loss status N to generate-content",
+    reason:
+      "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/\d+\/response\/status$/,
+  },
+  {
+    name: "silent item ids",
+    reason:
+      "the ids of a stream's output items (and the item_id each of their events repeats) are made again by formats without item ids, without a loss",
+    kind: "silent",
+    path: /^\/item [a-z_]+ \d+(\/(content|summary) \d+)?\/[^/]+\/(item_id|item\/id)$/,
+  },
+  {
+    name: "silent item status",
+    reason:
+      "the status of an output item (incomplete, or completed already when added) comes back as the one the encoder gives, without a loss",
+    kind: "silent",
+    path: /^\/item [a-z_]+ \d+\/output_item\.(added|done)\/item\/status$/,
+  },
+  {
+    name: "silent item call_id",
+    reason:
+      "a function call whose call_id changes between output_item.added and done (one recording) comes back with one call_id, without a loss",
+    kind: "silent",
+    path: /^\/item function_call \d+\/output_item\.(added|done)\/item\/call_id$/,
+  },
+  {
+    name: "silent item content joined to generate-content",
+    reason:
+      "the text and refusal parts of one message come back as one text through generate-content; the refusal is reported, the joined text is not",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/item message \d+\/content \d+(\/|$)/,
+  },
+  {
+    name: "silent item reasoning to chat-completions",
+    reason: "a reasoning item with nothing chat-completions can say is left out without a loss",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/item reasoning \d+(\/|$)/,
   },
 ];

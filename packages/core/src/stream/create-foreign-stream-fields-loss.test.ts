@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { createConversionContext } from "../conversion/conversion-context";
+import { createForeignStreamFieldsLoss } from "./create-foreign-stream-fields-loss";
+
+describe("createForeignStreamFieldsLoss", () => {
+  const traced = () => {
+    const context = createConversionContext();
+    context.startSource();
+    context.trace("/start/extensions/messages/container", "/0/message/container", true);
+    context.trace("/start/usage/extensions/messages", "/0/message/usage", true);
+    context.trace("/extensions/messages/stop_details", "/9/delta/stop_details", true);
+    context.trace("/usage/extensions/messages", "/9/usage", true);
+    return context;
+  };
+
+  it("reports another format's envelope fields once each, at the source the decoder traced", () => {
+    const context = traced();
+    const lose = createForeignStreamFieldsLoss(context, "responses");
+    lose({
+      type: "response-start",
+      id: "msg_1",
+      model: "m",
+      usage: { inputTokens: 3, extensions: { messages: { service_tier: "standard" } } },
+      extensions: { messages: { container: { id: "c" } } },
+    });
+    const usage = { outputTokens: 1, extensions: { messages: { inference_geo: "us" } } };
+    lose({ type: "usage", usage });
+    lose({ type: "usage", usage });
+    lose({
+      type: "response-end",
+      finishReason: { reason: "stop" },
+      usage,
+      extensions: { messages: { stop_details: { type: "refusal" } } },
+    });
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["dropped", "/0/message/container"],
+      ["dropped", "/0/message/usage/service_tier"],
+      ["dropped", "/9/usage/inference_geo"],
+      ["dropped", "/9/delta/stop_details"],
+    ]);
+  });
+
+  it("reports nothing of the encoder's own format, nor bookkeeping no wire field holds", () => {
+    const context = traced();
+    const lose = createForeignStreamFieldsLoss(context, "messages");
+    lose({
+      type: "response-start",
+      id: "msg_1",
+      model: "m",
+      extensions: { messages: { container: { id: "c" } } },
+    });
+    expect(context.losses).toEqual([]);
+    const other = createForeignStreamFieldsLoss(context, "responses");
+    other({
+      type: "response-end",
+      finishReason: { reason: "stop" },
+      extensions: { messages: { messageStartBlocks: 2 } },
+    });
+    expect(context.losses).toEqual([]);
+  });
+});
