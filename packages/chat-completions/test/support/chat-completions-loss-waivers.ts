@@ -228,4 +228,12 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/answer\/usage\/completion_tokens_details\/reasoning_tokens$/,
   },
+  {
+    name: "false-loss choice finish reason and message to interactions",
+    reason:
+      "a finish reason interactions has no status for, and an empty message, are reported lost to interactions but come back from the source's own extensions; the loss is real for the target, which the round trip cannot see; review",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/choices\/\d+\/(finish_reason|message)$/,
+  },
 ];

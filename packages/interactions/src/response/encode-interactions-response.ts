@@ -1,5 +1,5 @@
-import type { ChatResponse, ConversionContext } from "@interlingua/core";
-import { readInteractionsExtension, type WireObject } from "../interactions-extensions";
+import { type ChatResponse, type ConversionContext, reportForeignAnswerFields } from "@interlingua/core";
+import { interactionsFormat, readInteractionsExtension, type WireObject } from "../interactions-extensions";
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
 import { interactionsErrorCode } from "./interactions-error-code";
@@ -56,6 +56,7 @@ export function encodeInteractionsResponse(
       "/candidates",
       "An interaction has one output; other candidates are not sent",
     );
+  reportForeignAnswerFields(response, interactionsFormat, context);
   for (const key in extra) if (!responseMarks.includes(key)) wire[key] = extra[key];
   return wire as InteractionsResponse;
 }

@@ -2,6 +2,7 @@ import {
   type ChatEvent,
   type ConversionContext,
   createConversionContext,
+  createForeignStreamFieldsLoss,
   createToolProgressLoss,
   type ErrorData,
   mergeUsage,
@@ -44,6 +45,7 @@ export function createInteractionsStreamEncoderTransformer(
   context: ConversionContext,
 ): StreamEncoderTransformer<InteractionsStreamEvent> {
   const loseToolProgress = createToolProgressLoss(context, interactionsFormat);
+  const loseForeignFields = createForeignStreamFieldsLoss(context, interactionsFormat);
   const parts = new Map<number, PartState>();
   let nextStep = 0;
   let nextEventId = 0;
@@ -142,6 +144,7 @@ export function createInteractionsStreamEncoderTransformer(
     transform(event, controller) {
       switch (event.type) {
         case "response-start": {
+          loseForeignFields(event);
           id = event.id;
           model = event.model;
           if (event.usage) usage = mergeUsage(usage, event.usage);
@@ -217,6 +220,7 @@ export function createInteractionsStreamEncoderTransformer(
           return;
         }
         case "usage":
+          loseForeignFields(event);
           usage = mergeUsage(usage, event.usage);
           send(controller, {
             event_type: "interaction.status_update",
@@ -226,6 +230,7 @@ export function createInteractionsStreamEncoderTransformer(
           });
           return;
         case "response-end": {
+          loseForeignFields(event);
           const interaction: WireObject = {
             id,
             model,

@@ -129,4 +129,11 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     to: "responses",
     path: /^\/generation_config\/thinking_summaries$/,
   },
+  {
+    name: "false-loss status, steps and errors of an unfinished or failed interaction",
+    reason:
+      "a failed or unfinished interaction's status, steps and errors are reported lost to formats whose answers are always finished (a real loss for their clients) but come back through the source's own extensions, which the round trip cannot see",
+    kind: "false-loss",
+    path: /^\/(steps|status|errors)$/,
+  },
 ];
