@@ -19,7 +19,10 @@ import { decodeInteractionsUsage } from "./interactions-usage";
 /** Fields of the `Interaction` this decoder maps; the others stay in extensions. */
 const mappedFields = ["id", "model", "status", "created", "steps", "usage", "errors"];
 
-/** Canonical answer fields and the `Interaction` fields they come from, for loss paths. */
+/**
+ * Canonical answer fields and the `Interaction` fields they come from, for loss paths. The input
+ * steps an answer echoes are not traced: they are the caller's own input, never a loss to another format.
+ */
 const responseSources: Record<string, string> = {
   "/id": "/id",
   "/model": "/model",
@@ -30,7 +33,6 @@ const responseSources: Record<string, string> = {
   "/error": "/errors/0",
   "/error/code": "/errors/0/code",
   "/error/message": "/errors/0/message",
-  "/extensions/interactions/inputSteps": "/steps",
 };
 
 /** An interaction error entry (`{code, message}`) as canonical error data. */
