@@ -16,6 +16,8 @@ import {
 } from "@interlingua/core";
 import type { ConversionReport } from "../config/gateway-config-schema";
 import type { StreamFraming } from "../formats/gateway-format";
+import type { PlainAnswer } from "../http/gateway-answer";
+import type { InboundRequest } from "../http/inbound-request";
 import { readLimitedBody } from "../http/read-limited-body";
 import {
   countBytesOut,
@@ -30,7 +32,7 @@ import { type SealingFront, sealResponseParts } from "../opaque/seal-response-pa
 import { unsealRequest } from "../opaque/unseal-request";
 import { encodeEventStream, streamContentType } from "./encode-event-stream";
 import { encodeFusedEventStream } from "./encode-fused-event-stream";
-import { errorResponse } from "./error-response";
+import { errorAnswer } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
@@ -88,10 +90,10 @@ interface Exchange {
 export async function handleChatRequest(
   runtime: GatewayRuntime,
   front: Front,
-  request: Request,
+  request: InboundRequest,
   location: RequestLocation,
   record: ExchangeRecord,
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const { codec } = front.format;
   const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
   record.strict = context.strict;
@@ -160,11 +162,12 @@ export async function handleChatRequest(
         onAnswerId: recordAnswerId,
         record,
       });
-      const error = response.ok
-        ? undefined
-        : new CanonicalError(errorKindForStatus(response.status), "The upstream's error, passed through.", {
-            status: response.status,
-          });
+      const error =
+        response.status >= 200 && response.status < 300
+          ? undefined
+          : new CanonicalError(errorKindForStatus(response.status), "The upstream's error, passed through.", {
+              status: response.status,
+            });
       if (error) report.error = { kind: error.kind, status: error.status, message: error.message };
       runtime.report(report);
       // A stream's record is finished when it ends (see `forwardSameFormat`).
@@ -202,7 +205,7 @@ export async function handleChatRequest(
     const error = asCallerError(toCanonicalError(thrown));
     report.error = { kind: error.kind, status: error.status, message: runtime.redact(error.message) };
     runtime.report(report);
-    const response = errorResponse(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
+    const response = errorAnswer(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
     runtime.observation.finish(record, response.status, error);
     return response;
   }
@@ -250,7 +253,7 @@ async function answerWhole(
   runtime: GatewayRuntime,
   exchange: Exchange,
   conversation: Front["conversation"],
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const { target, context, front, record } = exchange;
   const options = { signal: exchange.signal, context };
   record.upstreamSent ??= performance.now();
@@ -274,17 +277,18 @@ async function answerWhole(
   if (record.captureContent) record.output = response.parts;
   countBytesOut(record, body.byteLength);
   runtime.observation.finish(record, 200);
-  return new Response(body, {
+  return {
     status: 200,
     headers: { "content-type": "application/json", [lossesHeader]: String(context.losses.length) },
-  });
+    body,
+  };
 }
 
 async function answerStream(
   runtime: GatewayRuntime,
   exchange: Exchange,
   conversation: Front["conversation"],
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const { target, context, front, record } = exchange;
   const codec = front.format.codec;
   const options = { signal: exchange.signal, context };
@@ -362,12 +366,13 @@ async function answerStream(
     });
   }
   if (framing === "sse" && front.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
-  return new Response(body, {
+  return {
     status: 200,
     headers: {
       "content-type": streamContentType(framing),
       "cache-control": "no-cache",
       [lossesHeader]: String(context.losses.length),
     },
-  });
+    body,
+  };
 }
