@@ -200,16 +200,33 @@ async function writeAnswer(
       outgoing.writeHead(answer.status, headers);
       if (!outgoing.write(first.value)) await Promise.race([once(outgoing, "drain"), closed]);
     }
+    const gone = closed.then(() => undefined);
     for (;;) {
-      const next = await Promise.race([read, closed.then(() => undefined)]);
+      const next = await Promise.race([read, gone]);
       if (next === undefined || outgoing.destroyed) {
         await reader.cancel(new Error("The client went away")).catch(() => undefined);
         return;
       }
       if (next.done) break;
-      read = reader.read();
+      // This piece and every one already waiting (the events of one upstream chunk) go out in one
+      // write to the socket, not one each.
+      outgoing.cork();
+      let flowing = outgoing.write(next.value);
+      let ended = false;
+      for (;;) {
+        read = reader.read();
+        const ready = await settledRead(read);
+        if (ready === notYet) break;
+        if (ready.done) {
+          ended = true;
+          break;
+        }
+        flowing = outgoing.write(ready.value);
+      }
+      outgoing.uncork();
+      if (ended) break;
       // Back-pressure: wait for the socket to drain before reading more from the gateway.
-      if (!outgoing.write(next.value)) await Promise.race([once(outgoing, "drain"), closed]);
+      if (!flowing) await Promise.race([once(outgoing, "drain"), closed]);
     }
     outgoing.end();
   } catch (thrown) {
