@@ -16,6 +16,7 @@ import type { SecretRedactor } from "./create-secret-redactor";
 import type { EventStreamHooks } from "./guard-event-stream";
 import { asCallerEvent } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
+import { type Keepalive, startKeepalive } from "./with-sse-keepalive";
 
 /** Options of {@link encodeFusedEventStream}. */
 export interface FusedEventStreamOptions {
@@ -36,6 +37,11 @@ export interface FusedEventStreamOptions {
   onBytes?: (bytes: number) => void;
   /** The data of the SSE event that closes the body, for formats that have one (`[DONE]`). */
   sseDoneData?: string;
+  /**
+   * With it, `: keepalive` comments go out in this same stage while the upstream is silent (see
+   * `startKeepalive`), rather than in a stage of their own (`withSseKeepalive`).
+   */
+  keepaliveMs?: number;
 }
 
 type TerminalEvent = Extract<ChatEvent, { type: "response-end" | "error" }>;
@@ -99,9 +105,16 @@ export function encodeFusedEventStream(
   options: FusedEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const { codec, hooks, sealing } = options;
+  let keepalive: Keepalive | undefined;
+  const onBytes = options.onBytes;
   const framer = countFramedBytes(
     createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
-    options.onBytes,
+    options.keepaliveMs === undefined
+      ? onBytes
+      : (bytes) => {
+          keepalive?.touch();
+          onBytes?.(bytes);
+        },
   );
   const tail = chainTransformers(options.encoder, framingTransformer(framer));
   let output!: TransformStreamDefaultController<Uint8Array>;
@@ -110,6 +123,7 @@ export function encodeFusedEventStream(
   const finish = (error: CanonicalError | undefined) => {
     if (finished) return;
     finished = true;
+    keepalive?.stop();
     output.terminate();
     hooks.onClose?.(error);
   };
@@ -179,6 +193,8 @@ export function encodeFusedEventStream(
     {
       start(controller) {
         output = controller;
+        // The stage's queue holds nothing (`highWaterMark` 0, see `transformReadable`).
+        if (options.keepaliveMs !== undefined) keepalive = startKeepalive(controller, options.keepaliveMs, 0);
         tail.start?.(controller);
         sealing.start?.(sealed);
         return takeOpening(0);
@@ -198,6 +214,7 @@ export function encodeFusedEventStream(
         if (!finished) end(errorEvent(upstreamReadError(thrown)));
       },
       onCancel() {
+        keepalive?.stop();
         if (finished) return;
         finished = true;
         hooks.onClose?.(clientWentAway());

@@ -341,6 +341,7 @@ async function answerStream(
   const framing = exchange.framing;
   const redact = runtime.redact;
   const onBytes = (bytes: number) => countBytesOut(record, bytes);
+  const keepaliveMs = framing === "sse" && front.format.sseComments ? runtime.keepaliveMs : undefined;
   let body: ReadableStream<Uint8Array>;
   if (encoderTransformer) {
     // Guard, sealing, encoder and framing as one stage (decision 0003).
@@ -354,6 +355,7 @@ async function answerStream(
       redact,
       onBytes,
       sseDoneData: front.format.sseDoneData,
+      keepaliveMs,
     });
   } else {
     const encoder = codec.createStreamEncoder(context);
@@ -364,8 +366,8 @@ async function answerStream(
       onBytes,
       sseDoneData: front.format.sseDoneData,
     });
+    if (keepaliveMs !== undefined) body = withSseKeepalive(body, keepaliveMs);
   }
-  if (framing === "sse" && front.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
   return {
     status: 200,
     headers: {
