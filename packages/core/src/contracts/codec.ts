@@ -56,8 +56,8 @@ export interface UpstreamRequestOptions<WireRequest> {
 export interface CodecHttpBinding<WireRequest = unknown> {
   /** Whether this request is the format's chat endpoint; returns what the path says, or undefined. */
   matchChatRequest(method: string, url: URL): RequestLocation | undefined;
-  /** The API key a caller presented, read the way this format's clients send it. */
-  readApiKey(request: Request): string | undefined;
+  /** The API key a caller presented (in its request's headers), read the way this format's clients send it. */
+  readApiKey(request: Pick<Request, "headers">): string | undefined;
   /** Builds the upstream HTTP request for an encoded body. */
   buildUpstreamRequest(options: UpstreamRequestOptions<WireRequest>): UpstreamRequest;
 }

@@ -11,7 +11,10 @@ function tooLarge(limit: number): CanonicalError {
  * `limit` bytes (at once from `content-length`, otherwise while reading, before the rest arrives, so
  * no more than `limit` bytes are ever held), and with `invalid_request` when it is not valid UTF-8.
  */
-export async function readLimitedText(request: Request, limit: number): Promise<string> {
+export async function readLimitedText(
+  request: Pick<Request, "headers" | "body">,
+  limit: number,
+): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return "";

@@ -9,6 +9,8 @@ import {
   type VendorProviderConfig,
 } from "../config/gateway-config-schema";
 import type { GatewayFormat } from "../formats/gateway-format";
+import { type GatewayAnswer, setAnswerHeader, toResponse } from "../http/gateway-answer";
+import { type InboundRequest, toRequest } from "../http/inbound-request";
 import { releaseWhenAnswered } from "../limits/release-when-answered";
 import { createExchangeObservation } from "../observe/create-exchange-observation";
 import { exchangeIdHeader } from "../observe/exchange-event";
@@ -25,7 +27,7 @@ import { createSecretRedactor } from "../pipeline/create-secret-redactor";
 import { createTimedFetch, defaultUpstreamTimeouts } from "../pipeline/create-timed-fetch";
 import { createUpstreamModelCatalog } from "../pipeline/create-upstream-model-catalog";
 import { dispatchSideEndpoint } from "../pipeline/dispatch-side-endpoint";
-import { errorResponse } from "../pipeline/error-response";
+import { errorAnswer } from "../pipeline/error-response";
 import type { Front, GatewayRuntime, ProviderTarget } from "../pipeline/gateway-runtime";
 import { handleChatRequest } from "../pipeline/handle-chat-request";
 import { handleModelListing } from "../pipeline/handle-model-listing";
@@ -35,6 +37,7 @@ import { defaultKeepaliveMs } from "../pipeline/with-sse-keepalive";
 import { createRouter } from "../routing/create-router";
 import { createBackgroundRunner, type KeepAlive } from "../runs/background-runner";
 import { createGatewayState } from "../stores/create-gateway-state";
+import { answerInbound, type InboundAnswerer } from "./answer-inbound";
 import { defaultGatewayFormats } from "./default-gateway-formats";
 
 /**
@@ -46,8 +49,8 @@ export interface GatewayFetchContext {
   waitUntil?(work: Promise<unknown>): void;
 }
 
-/** The gateway: one Web-standard fetch handler. */
-export interface Gateway {
+/** The gateway: one Web-standard fetch handler (and its internal entry for `serveNode`). */
+export interface Gateway extends InboundAnswerer {
   /**
    * Answers any request: chat, token-counting and model-listing endpoints of every front, and the
    * mounts. On Workers, pass the `ExecutionContext` as `context` so background runs outlive the answer.
@@ -210,117 +213,124 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     get hookFailures() {
       return observation.hookFailures;
     },
-    async fetch(request, context) {
-      const url = new URL(request.url);
-      const mount = mountFor(mounts, url);
-      if (mount) {
-        const record = observation.begin(request, { kind: "mount", front: mount[0], path: url.pathname });
-        return observeMountResponse(observation, record, request, () => mount[1].fetch(request));
-      }
-      const method = request.method.toUpperCase();
-      for (const front of fronts) {
-        const counting = front.format.tokenCount;
-        let location: RequestLocation | undefined;
-        try {
-          location = counting?.match(url);
-        } catch (thrown) {
-          return answer(front, () => Promise.reject(thrown));
-        }
-        if (!counting || location === undefined) continue;
-        return answer(front, async () => {
-          if (method !== "POST") throw methodNotAllowed(method, "POST");
-          return handleTokenCount(runtime, front, counting, request, location);
-        });
-      }
-      for (const front of fronts) {
-        let location: RequestLocation | undefined;
-        try {
-          location = front.format.codec.http.matchChatRequest("POST", url);
-        } catch (thrown) {
-          // The front's path with a part it cannot read (`%ZZ` as the model): refused in its format.
-          return answer(front, () => Promise.reject(thrown));
-        }
-        if (location === undefined) continue;
-        const record = observation.begin(request, {
-          kind: "chat",
-          front: front.format.codec.id,
-          path: url.pathname,
-        });
-        const response = await answer(
-          front,
-          async () => {
-            if (method !== "POST") throw methodNotAllowed(method, "POST");
-            return handleChatRequest(runtime, front, request, location, record, keepAliveOf(context));
-          },
-          record,
-        );
-        response.headers.set(exchangeIdHeader, record.id);
-        return response;
-      }
-      const side = dispatchSideEndpoint(runtime, request, url);
-      if (side) return answer(side.front, side.handle);
-      for (const front of fronts) {
-        let listing: { model?: string } | undefined;
-        try {
-          listing = front.format.models.match(request, url);
-        } catch (thrown) {
-          return answer(front, () => Promise.reject(thrown));
-        }
-        if (listing === undefined) continue;
-        return answer(front, async () => {
-          if (method !== "GET") throw methodNotAllowed(method, "GET");
-          return handleModelListing(runtime, front, listing.model);
-        });
-      }
-      return answerUnknownPath(runtime, request, url);
+    fetch: (request, context) => answerRequest(request, keepAliveOf(context)).then(toResponse),
+    [answerInbound]: (request) => answerRequest(request),
+  };
 
-      /** The answer of `handle` once the key is checked; a chat exchange's `record` is finished on a refusal. */
-      async function answer(
-        front: Front,
-        handle: () => Promise<Response>,
-        record?: ExchangeRecord,
-      ): Promise<Response> {
+  /**
+   * The gateway's answer to a request: what `fetch` answers, before it is a `Response`; `keepAlive`
+   * (a Workers `waitUntil`) keeps background runs going after the answer.
+   */
+  async function answerRequest(request: InboundRequest, keepAlive?: KeepAlive): Promise<GatewayAnswer> {
+    const url = new URL(request.url);
+    // What needs a real `Request` (mounts, token counting, side endpoints, listings) builds it once.
+    let built: Request | undefined;
+    const asRequest = () => (built ??= toRequest(request));
+    const mount = mountFor(mounts, url);
+    if (mount) {
+      const web = asRequest();
+      const record = observation.begin(web, { kind: "mount", front: mount[0], path: url.pathname });
+      return observeMountResponse(observation, record, web, () => mount[1].fetch(web));
+    }
+    const method = request.method.toUpperCase();
+    for (const front of fronts) {
+      const counting = front.format.tokenCount;
+      let location: RequestLocation | undefined;
+      try {
+        location = counting?.match(url);
+      } catch (thrown) {
+        return answer(front, () => Promise.reject(thrown));
+      }
+      if (!counting || location === undefined) continue;
+      return answer(front, async () => {
+        if (method !== "POST") throw methodNotAllowed(method, "POST");
+        return handleTokenCount(runtime, front, counting, asRequest(), location);
+      });
+    }
+    for (const front of fronts) {
+      let location: RequestLocation | undefined;
+      try {
+        location = front.format.codec.http.matchChatRequest("POST", url);
+      } catch (thrown) {
+        // The front's path with a part it cannot read (`%ZZ` as the model): refused in its format.
+        return answer(front, () => Promise.reject(thrown));
+      }
+      if (location === undefined) continue;
+      const record = observation.begin(request, {
+        kind: "chat",
+        front: front.format.codec.id,
+        path: url.pathname,
+      });
+      const response = await answer(
+        front,
+        async () => {
+          if (method !== "POST") throw methodNotAllowed(method, "POST");
+          return handleChatRequest(runtime, front, request, location, record, keepAlive);
+        },
+        record,
+      );
+      setAnswerHeader(response, exchangeIdHeader, record.id);
+      return response;
+    }
+    const side = dispatchSideEndpoint(runtime, asRequest(), url);
+    if (side) return answer(side.front, side.handle);
+    for (const front of fronts) {
+      let listing: { model?: string } | undefined;
+      try {
+        listing = front.format.models.match(asRequest(), url);
+      } catch (thrown) {
+        return answer(front, () => Promise.reject(thrown));
+      }
+      if (listing === undefined) continue;
+      return answer(front, async () => {
+        if (method !== "GET") throw methodNotAllowed(method, "GET");
+        return handleModelListing(runtime, front, listing.model);
+      });
+    }
+    return answerUnknownPath(runtime, asRequest(), url);
+
+    /** The answer of `handle` once the key is checked; a chat exchange's `record` is finished on a refusal. */
+    async function answer(
+      front: Front,
+      handle: () => Promise<GatewayAnswer>,
+      record?: ExchangeRecord,
+    ): Promise<GatewayAnswer> {
+      try {
+        const key = front.format.codec.http.readApiKey(request);
+        if (!runtime.keys.verify(key))
+          throw new CanonicalError("authentication", "Invalid or missing API key.", {
+            code: "invalid_api_key",
+          });
+        const loading = loadFormats(front.format);
+        if (loading) await loading;
+        if (!limiter) return await handle();
+        const release = await limiter.admit(key ?? "");
+        let response: GatewayAnswer;
         try {
-          const key = front.format.codec.http.readApiKey(request);
-          if (!runtime.keys.verify(key))
-            throw new CanonicalError("authentication", "Invalid or missing API key.", {
-              code: "invalid_api_key",
-            });
-          const loading = loadFormats(front.format);
-          if (loading) await loading;
-          if (!limiter) return await handle();
-          const release = await limiter.admit(key ?? "");
-          let response: Response;
-          try {
-            response = await handle();
-          } catch (thrown) {
-            release();
-            throw thrown;
-          }
-          if (perKey?.maxConcurrent === undefined) {
-            release();
-            return response;
-          }
-          return releaseWhenAnswered(response, release);
+          response = await handle();
         } catch (thrown) {
-          const error = toCanonicalError(thrown);
-          const response = errorResponse(
-            front.format.codec,
-            error,
-            runtime.redact,
-            record && ((bytes) => countBytesOut(record, bytes)),
-          );
-          if (error.kind === "method_not_allowed" && error.param) response.headers.set("allow", error.param);
-          if (
-            error.kind === "rate_limit" &&
-            error.retryAfter !== undefined &&
-            !response.headers.has("retry-after")
-          )
-            response.headers.set("retry-after", String(Math.ceil(error.retryAfter)));
-          if (record) observation.finish(record, response.status, error);
+          release();
+          throw thrown;
+        }
+        if (perKey?.maxConcurrent === undefined) {
+          release();
           return response;
         }
+        return releaseWhenAnswered(response, release);
+      } catch (thrown) {
+        const error = toCanonicalError(thrown);
+        const response = errorAnswer(
+          front.format.codec,
+          error,
+          runtime.redact,
+          record && ((bytes) => countBytesOut(record, bytes)),
+        );
+        if (error.kind === "method_not_allowed" && error.param) response.headers.allow = error.param;
+        if (error.kind === "rate_limit" && error.retryAfter !== undefined)
+          response.headers["retry-after"] ??= String(Math.ceil(error.retryAfter));
+        if (record) observation.finish(record, response.status, error);
+        return response;
       }
-    },
-  };
+    }
+  }
 }

@@ -1,15 +1,9 @@
-/**
- * The response with `release` called once its body is over: read to the end, failed or cancelled by
- * the client (at once for a response without a body). Keeps a key's concurrency count while a
- * stream is still being sent.
- */
-export function releaseWhenAnswered(response: Response, release: () => void): Response {
-  if (!response.body) {
-    release();
-    return response;
-  }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
+import type { GatewayAnswer } from "../http/gateway-answer";
+
+/** `body` with `release` called once it is over: read to the end, failed or cancelled. */
+function releasingBody(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await reader.read();
@@ -27,9 +21,23 @@ export function releaseWhenAnswered(response: Response, release: () => void): Re
       await reader.cancel(reason);
     },
   });
+}
+
+/**
+ * The answer with `release` called once its body is over: read to the end, failed or cancelled by
+ * the client (at once for an answer without a body or with its body whole). Keeps a key's
+ * concurrency count while a stream is still being sent.
+ */
+export function releaseWhenAnswered(answer: GatewayAnswer, release: () => void): GatewayAnswer {
+  if (!(answer.body instanceof ReadableStream)) {
+    release();
+    return answer;
+  }
+  const body = releasingBody(answer.body, release);
+  if (!(answer instanceof Response)) return { ...answer, body };
   return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
   });
 }

@@ -43,6 +43,14 @@ function responseHeaders(raw: Dispatcher.ResponseData["headers"]): Headers {
   return headers;
 }
 
+/**
+ * Why a body is destroyed when its reader cancels it without a reason (the gateway read the
+ * stream's end event and needs no more). One error for every call: destroying without one makes
+ * undici build a `RequestAbortedError` and Node format its stack, 3 % of a streamed exchange's CPU,
+ * for an error nobody reads.
+ */
+const stoppedReading = new Error("The gateway stopped reading the upstream's answer.");
+
 /** Reads undici's Node stream chunk by chunk, as Web stream reads. */
 function readerOf(
   body: Dispatcher.ResponseData["body"],
@@ -70,7 +78,7 @@ function webBody(body: Dispatcher.ResponseData["body"]): ReadableStream<Uint8Arr
         else controller.enqueue(next.value);
       },
       cancel(reason) {
-        body.destroy(reason instanceof Error ? reason : undefined);
+        body.destroy(reason instanceof Error ? reason : stoppedReading);
       },
     },
     { highWaterMark: 0 },
@@ -154,7 +162,7 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
         ? idleLimitedBody(
             readerOf(raw.body),
             (reason) => {
-              raw.body.destroy(reason instanceof Error ? reason : undefined);
+              raw.body.destroy(reason instanceof Error ? reason : stoppedReading);
             },
             timeouts!.idleMs,
             timing,

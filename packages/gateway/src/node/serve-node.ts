@@ -1,7 +1,10 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerInbound, type InboundAnswerer } from "../gateway/answer-inbound";
 import type { Gateway } from "../gateway/create-gateway";
+import type { GatewayAnswer } from "../http/gateway-answer";
+import type { InboundRequest } from "../http/inbound-request";
 
 /** Options of {@link serveNode}. */
 export interface ServeNodeOptions {
@@ -23,12 +26,12 @@ export interface NodeServer {
  * The request body as a Web stream that reads only as fast as the gateway pulls. Cancelling it
  * (a body over the limit) stops delivery without destroying the socket, so the answer still goes out.
  */
-function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffer>> {
   let detach = () => {};
-  return new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
     start(controller) {
       const onData = (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        controller.enqueue(new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
       };
       const onEnd = () => {
@@ -59,19 +62,43 @@ function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-function toRequest(incoming: IncomingMessage, base: string, signal: AbortSignal): Request {
+/** The methods the Fetch standard forbids, which a `Request` refuses (answered 400 on both entries). */
+const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * The request as the gateway reads it, without a `Request`: the headers copied once, the body a
+ * stream made when first read. Throws (a `TypeError`) on a header value or URL a `Request` refuses.
+ */
+function toInbound(incoming: IncomingMessage, base: string, signal: AbortSignal): InboundRequest {
+  const method = incoming.method ?? "GET";
+  if (forbiddenMethods.has(method)) throw new TypeError(`'${method}' HTTP method is unsupported.`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  const method = incoming.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(incoming.url ?? "/", base), {
+  let body: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
+  return {
     method,
+    url: new URL(incoming.url ?? "/", base).href,
     headers,
     signal,
-    body: hasBody ? bodyOf(incoming) : undefined,
+    get body() {
+      if (!hasBody) return null;
+      body ??= bodyOf(incoming);
+      return body;
+    },
+  };
+}
+
+/** The request as a Web `Request`, for a gateway given only as its `fetch`. */
+function toRequest(inbound: InboundRequest): Request {
+  return new Request(inbound.url, {
+    method: inbound.method,
+    headers: inbound.headers,
+    signal: inbound.signal,
+    body: inbound.body,
     // Required by undici for a streamed request body.
     duplex: "half",
   } as RequestInit);
@@ -109,35 +136,54 @@ function settledRead<T>(read: Promise<T>): Promise<T | typeof notYet> {
   return Promise.race([read, Promise.resolve(notYet)]);
 }
 
-async function writeResponse(
-  response: Response,
+/** The answer's headers as `writeHead` takes them (a copy: the connection header may be added). */
+function headersOf(answer: GatewayAnswer): Record<string, string> {
+  if (!(answer instanceof Response)) return { ...answer.headers };
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return headers;
+}
+
+/**
+ * Writes the gateway's answer: a body in one piece with its `content-length`, headers and body in
+ * one write; a stream chunk by chunk with back-pressure, its headers with its first bytes (or at
+ * once when none are ready).
+ */
+async function writeAnswer(
+  answer: GatewayAnswer,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
 ): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
+  const headers = headersOf(answer);
   if (!incoming.complete) {
     headers.connection = "close";
     closeAfterAnswer(incoming, outgoing);
   }
-  if (!response.body) {
-    outgoing.writeHead(response.status, headers);
+  const whole = answer.body;
+  if (!whole) {
+    outgoing.writeHead(answer.status, headers);
     outgoing.end();
     return;
   }
-  const reader = response.body.getReader();
+  if (whole instanceof Uint8Array) {
+    headers["content-length"] ??= String(whole.byteLength);
+    outgoing.writeHead(answer.status, headers);
+    outgoing.end(whole);
+    return;
+  }
+  const reader = whole.getReader();
   const closed = once(outgoing, "close");
   try {
     let read = reader.read();
     const first = await settledRead(read);
     if (first === notYet) {
       // Nothing to send yet: the headers go out at once, so the caller sees them.
-      outgoing.writeHead(response.status, headers);
+      outgoing.writeHead(answer.status, headers);
       outgoing.flushHeaders();
     } else if (first.done) {
-      outgoing.writeHead(response.status, headers);
+      outgoing.writeHead(answer.status, headers);
       outgoing.end();
       return;
     } else {
@@ -146,24 +192,41 @@ async function writeResponse(
       if (second !== notYet && second.done) {
         // A whole answer in one piece: headers, length and body in one write.
         headers["content-length"] ??= String(first.value.byteLength);
-        outgoing.writeHead(response.status, headers);
+        outgoing.writeHead(answer.status, headers);
         outgoing.end(first.value);
         return;
       }
       // The headers go out with the first bytes, in one write.
-      outgoing.writeHead(response.status, headers);
+      outgoing.writeHead(answer.status, headers);
       if (!outgoing.write(first.value)) await Promise.race([once(outgoing, "drain"), closed]);
     }
+    const gone = closed.then(() => undefined);
     for (;;) {
-      const next = await Promise.race([read, closed.then(() => undefined)]);
+      const next = await Promise.race([read, gone]);
       if (next === undefined || outgoing.destroyed) {
         await reader.cancel(new Error("The client went away")).catch(() => undefined);
         return;
       }
       if (next.done) break;
-      read = reader.read();
+      // This piece and every one already waiting (the events of one upstream chunk) go out in one
+      // write to the socket, not one each.
+      outgoing.cork();
+      let flowing = outgoing.write(next.value);
+      let ended = false;
+      for (;;) {
+        read = reader.read();
+        const ready = await settledRead(read);
+        if (ready === notYet) break;
+        if (ready.done) {
+          ended = true;
+          break;
+        }
+        flowing = outgoing.write(ready.value);
+      }
+      outgoing.uncork();
+      if (ended) break;
       // Back-pressure: wait for the socket to drain before reading more from the gateway.
-      if (!outgoing.write(next.value)) await Promise.race([once(outgoing, "drain"), closed]);
+      if (!flowing) await Promise.race([once(outgoing, "drain"), closed]);
     }
     outgoing.end();
   } catch (thrown) {
@@ -184,23 +247,32 @@ export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse)
  * `connection: close`, and the connection closes only once the client stops sending.
  */
 export function createNodeListener(gateway: Pick<Gateway, "fetch">, baseURL?: string): NodeListener {
+  // A gateway made by `createGateway` answers without a `Request` or `Response` (decision 0020);
+  // any other fetch handler (only `gateway.fetch`, a wrapper) gets a `Request` and gives a `Response`.
+  const answerer =
+    answerInbound in gateway ? (gateway as Partial<InboundAnswerer>)[answerInbound] : undefined;
+  const answerOf: (inbound: InboundRequest) => Promise<GatewayAnswer> =
+    answerer?.bind(gateway) ??
+    ((inbound) => {
+      const request = toRequest(inbound);
+      return Promise.resolve().then(() => gateway.fetch(request));
+    });
   return (incoming, outgoing) => {
     const controller = new AbortController();
     outgoing.on("close", () => {
       if (!outgoing.writableFinished) controller.abort(new Error("The client went away"));
     });
     const base = baseURL ?? `http://${incoming.headers.host ?? "localhost"}`;
-    let request: Request;
+    let answer: Promise<GatewayAnswer>;
     try {
-      request = toRequest(incoming, base, controller.signal);
+      answer = answerOf(toInbound(incoming, base, controller.signal));
     } catch {
       outgoing.writeHead(400, { "content-type": "application/json" });
       outgoing.end(JSON.stringify({ error: { type: "invalid_request", message: "Malformed request" } }));
       return;
     }
-    gateway
-      .fetch(request)
-      .then((response) => writeResponse(response, incoming, outgoing))
+    answer
+      .then((answer) => writeAnswer(answer, incoming, outgoing))
       .catch(() => {
         if (outgoing.headersSent) outgoing.destroy();
         else {

@@ -1,4 +1,5 @@
 import type { CanonicalError } from "@interlingua/core";
+import type { InboundRequest } from "../http/inbound-request";
 import type { SecretRedactor } from "../pipeline/create-secret-redactor";
 import { classifyExchangeError } from "./classify-exchange-error";
 import type { ExchangeEvent, ExchangeHook } from "./exchange-event";
@@ -12,7 +13,7 @@ export interface ExchangeObservationOptions {
    * Starts the live telemetry of an exchange (OpenTelemetry); undefined, or a start that returns
    * undefined, when there is none (off, or nothing registered to receive it).
    */
-  startTelemetry?: (record: ExchangeRecord, request: Request) => ExchangeTelemetry | undefined;
+  startTelemetry?: (record: ExchangeRecord, request: InboundRequest) => ExchangeTelemetry | undefined;
   /** Redacts configured secrets from error messages. */
   redact: SecretRedactor;
   /** Whether the answer's content is wanted by the telemetry (kept in `record.output`). */
@@ -29,7 +30,7 @@ export interface ExchangeOpening {
 /** The gateway's observation of its exchanges: records, the upstream calls made for them, and the hooks. */
 export interface ExchangeObservation {
   /** Opens the record of an exchange that starts with `request`. */
-  begin(request: Request, opening: ExchangeOpening): ExchangeRecord;
+  begin(request: InboundRequest, opening: ExchangeOpening): ExchangeRecord;
   /**
    * Closes the record, once: builds the {@link ExchangeEvent}, ends the telemetry and hands the
    * event to every hook after the current task (never awaited, failures counted).

@@ -1,5 +1,6 @@
 import { type AnyCodec, createConversionContext } from "@interlingua/core";
 import * as z from "zod/mini";
+import type { PlainAnswer } from "../http/gateway-answer";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { PassThroughWatch } from "./pass-through-watch";
 import { redactJsonText } from "./redact-json-text";
@@ -30,7 +31,7 @@ export async function checkPassedThroughAnswer(
   redact: SecretRedactor,
   onAnswerId?: (id: string) => void | Promise<void>,
   watch?: PassThroughWatch,
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const { text, parsed } = await readUpstreamJson(response, () => {
     const type = response.headers.get("content-type") ?? "no content type";
     return response.ok
@@ -40,7 +41,7 @@ export async function checkPassedThroughAnswer(
           response.status === 429 ? 429 : 502,
         );
   });
-  const headers = new Headers({ "content-type": "application/json" });
+  const headers: Record<string, string> = { "content-type": "application/json" };
   if (response.ok) {
     let id: string;
     try {
@@ -51,19 +52,13 @@ export async function checkPassedThroughAnswer(
       throw upstreamBadAnswer(`The upstream's answer is not a valid answer: ${(thrown as Error).message}`);
     }
     await onAnswerId?.(id);
-    headers.set("x-interlingua-losses", "0");
-    return new Response(forwarded(redactJsonText(text, parsed, redact), watch), {
-      status: response.status,
-      headers,
-    });
+    headers["x-interlingua-losses"] = "0";
+    return { status: response.status, headers, body: forwarded(redactJsonText(text, parsed, redact), watch) };
   }
   const error = codec.errorFromWire(response.status, parsed, response.headers);
   const callerError = asCallerError(error);
   if (callerError !== error || !z.safeParse(codec.schemas.error, parsed).success) throw callerError;
   const retryAfter = response.headers.get("retry-after");
-  if (retryAfter) headers.set("retry-after", retryAfter);
-  return new Response(forwarded(redactJsonText(text, parsed, redact), watch), {
-    status: response.status,
-    headers,
-  });
+  if (retryAfter) headers["retry-after"] = retryAfter;
+  return { status: response.status, headers, body: forwarded(redactJsonText(text, parsed, redact), watch) };
 }

@@ -22,6 +22,7 @@ import type { SecretRedactor } from "./create-secret-redactor";
 import type { EventStreamHooks } from "./guard-event-stream";
 import { asCallerEvent } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
+import { type Keepalive, startKeepalive } from "./with-sse-keepalive";
 
 /** Options of {@link encodeFusedEventStream}. */
 export interface FusedEventStreamOptions {
@@ -44,6 +45,11 @@ export interface FusedEventStreamOptions {
   onFrame?: FrameWatcher;
   /** The data of the SSE event that closes the body, for formats that have one (`[DONE]`). */
   sseDoneData?: string;
+  /**
+   * With it, `: keepalive` comments go out in this same stage while the upstream is silent (see
+   * `startKeepalive`), rather than in a stage of their own (`withSseKeepalive`).
+   */
+  keepaliveMs?: number;
 }
 
 type TerminalEvent = Extract<ChatEvent, { type: "response-end" | "error" }>;
@@ -107,10 +113,17 @@ export function encodeFusedEventStream(
   options: FusedEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const { codec, hooks, sealing } = options;
+  let keepalive: Keepalive | undefined;
+  const onBytes = options.onBytes;
   const framer = watchFramedEvents(
     countFramedBytes(
       createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
-      options.onBytes,
+      options.keepaliveMs === undefined
+        ? onBytes
+        : (bytes) => {
+            keepalive?.touch();
+            onBytes?.(bytes);
+          },
     ),
     options.onFrame,
   );
@@ -121,6 +134,7 @@ export function encodeFusedEventStream(
   const finish = (error: CanonicalError | undefined) => {
     if (finished) return;
     finished = true;
+    keepalive?.stop();
     output.terminate();
     hooks.onClose?.(error);
   };
@@ -190,6 +204,8 @@ export function encodeFusedEventStream(
     {
       start(controller) {
         output = controller;
+        // The stage's queue holds nothing (`highWaterMark` 0, see `transformReadable`).
+        if (options.keepaliveMs !== undefined) keepalive = startKeepalive(controller, options.keepaliveMs, 0);
         tail.start?.(controller);
         sealing.start?.(sealed);
         return takeOpening(0);
@@ -209,6 +225,7 @@ export function encodeFusedEventStream(
         if (!finished) end(errorEvent(upstreamReadError(thrown)));
       },
       onCancel() {
+        keepalive?.stop();
         if (finished) return;
         finished = true;
         hooks.onClose?.(clientWentAway());

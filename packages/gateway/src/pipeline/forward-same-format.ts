@@ -1,4 +1,5 @@
 import { CanonicalError, type ChatEvent } from "@interlingua/core";
+import type { PlainAnswer } from "../http/gateway-answer";
 import {
   countBytesOut,
   type ExchangeRecord,
@@ -38,7 +39,7 @@ export async function forwardSameFormat(
   runtime: GatewayRuntime,
   target: Required<ProviderTarget>["direct"],
   call: SameFormatCall,
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const { codec } = target.format;
   const headers: Record<string, string> = { ...target.options.headers };
   for (const name of target.format.passThroughHeaders) {
@@ -76,12 +77,13 @@ export async function forwardSameFormat(
     call.onAnswerId,
     watch,
   );
-  return new Response(body, {
+  return {
     status: response.status,
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache",
       "x-interlingua-losses": "0",
     },
-  });
+    body,
+  };
 }

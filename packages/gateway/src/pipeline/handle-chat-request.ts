@@ -16,6 +16,8 @@ import {
 } from "@interlingua/core";
 import type { ConversionReport } from "../config/gateway-config-schema";
 import type { StreamFraming } from "../formats/gateway-format";
+import { type GatewayAnswer, type PlainAnswer, toResponse } from "../http/gateway-answer";
+import type { InboundRequest } from "../http/inbound-request";
 import { readLimitedBody } from "../http/read-limited-body";
 import {
   countBytesOut,
@@ -35,7 +37,7 @@ import { createRunWriter, type RunWriter } from "../runs/run-writer";
 import { startBackgroundRun } from "../runs/start-background-run";
 import { encodeEventStream, streamContentType } from "./encode-event-stream";
 import { encodeFusedEventStream } from "./encode-fused-event-stream";
-import { errorResponse } from "./error-response";
+import { errorAnswer } from "./error-response";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
@@ -98,11 +100,11 @@ interface Exchange {
 export async function handleChatRequest(
   runtime: GatewayRuntime,
   front: Front,
-  request: Request,
+  request: InboundRequest,
   location: RequestLocation,
   record: ExchangeRecord,
   keepAlive?: KeepAlive,
-): Promise<Response> {
+): Promise<GatewayAnswer> {
   const { codec } = front.format;
   const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
   record.strict = context.strict;
@@ -174,11 +176,12 @@ export async function handleChatRequest(
         onAnswerId: recordAnswerId,
         record,
       });
-      const error = response.ok
-        ? undefined
-        : new CanonicalError(errorKindForStatus(response.status), "The upstream's error, passed through.", {
-            status: response.status,
-          });
+      const error =
+        response.status >= 200 && response.status < 300
+          ? undefined
+          : new CanonicalError(errorKindForStatus(response.status), "The upstream's error, passed through.", {
+              status: response.status,
+            });
       if (error) report.error = { kind: error.kind, status: error.status, message: error.message };
       runtime.report(report);
       // A stream's record is finished when it ends (see `forwardSameFormat`).
@@ -228,8 +231,8 @@ export async function handleChatRequest(
             const detached = { ...exchange, signal, run: keep(writer) };
             try {
               return report.stream
-                ? await answerStream(runtime, detached, conversation)
-                : await answerWhole(runtime, detached, conversation);
+                ? toResponse(await answerStream(runtime, detached, conversation))
+                : toResponse(await answerWhole(runtime, detached, conversation));
             } catch (thrown) {
               const error = failed(thrown);
               runtime.observation.finish(record, error.status, error);
@@ -246,7 +249,7 @@ export async function handleChatRequest(
   } catch (thrown) {
     const error = failed(thrown);
     void keptRun?.settle("failed", error);
-    const response = errorResponse(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
+    const response = errorAnswer(codec, error, runtime.redact, (bytes) => countBytesOut(record, bytes));
     runtime.observation.finish(record, response.status, error);
     return response;
   }
@@ -327,7 +330,7 @@ async function answerWhole(
   runtime: GatewayRuntime,
   exchange: Exchange,
   conversation: Front["conversation"],
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const { target, context, front, record } = exchange;
   const options = { signal: exchange.signal, context };
   record.upstreamSent ??= performance.now();
@@ -351,17 +354,18 @@ async function answerWhole(
   if (record.captureContent) record.output = response.parts;
   countBytesOut(record, body.byteLength);
   runtime.observation.finish(record, 200);
-  return new Response(body, {
+  return {
     status: 200,
     headers: { "content-type": "application/json", [lossesHeader]: String(context.losses.length) },
-  });
+    body,
+  };
 }
 
 async function answerStream(
   runtime: GatewayRuntime,
   exchange: Exchange,
   conversation: Front["conversation"],
-): Promise<Response> {
+): Promise<PlainAnswer> {
   const { target, context, front, record } = exchange;
   const codec = front.format.codec;
   const options = { signal: exchange.signal, context };
@@ -418,6 +422,7 @@ async function answerStream(
   const redact = runtime.redact;
   const onBytes = (bytes: number) => countBytesOut(record, bytes);
   const onFrame = exchange.run && runEventRecorder(exchange.run.writer, exchange.run.eventIdOf);
+  const keepaliveMs = framing === "sse" && front.format.sseComments ? runtime.keepaliveMs : undefined;
   let body: ReadableStream<Uint8Array>;
   if (encoderTransformer) {
     // Guard, sealing, encoder and framing as one stage (decision 0003).
@@ -432,6 +437,7 @@ async function answerStream(
       onBytes,
       onFrame,
       sseDoneData: front.format.sseDoneData,
+      keepaliveMs,
     });
   } else {
     const encoder = codec.createStreamEncoder(context);
@@ -443,14 +449,15 @@ async function answerStream(
       onFrame,
       sseDoneData: front.format.sseDoneData,
     });
+    if (keepaliveMs !== undefined) body = withSseKeepalive(body, keepaliveMs);
   }
-  if (framing === "sse" && front.format.sseComments) body = withSseKeepalive(body, runtime.keepaliveMs);
-  return new Response(body, {
+  return {
     status: 200,
     headers: {
       "content-type": streamContentType(framing),
       "cache-control": "no-cache",
       [lossesHeader]: String(context.losses.length),
     },
-  });
+    body,
+  };
 }

@@ -8,6 +8,7 @@ import {
 } from "@interlingua/core";
 import type { GatewayFormat } from "../formats/gateway-format";
 import type { TokenCountBinding } from "../formats/token-count-binding";
+import { toResponse } from "../http/gateway-answer";
 import { readLimitedBody } from "../http/read-limited-body";
 import { carriesSealedState } from "../opaque/carries-sealed-state";
 import { unsealRequest } from "../opaque/unseal-request";
@@ -148,7 +149,8 @@ async function readCountAnswer(
  * its count), secrets redacted.
  */
 async function passCountThrough(runtime: GatewayRuntime, backend: CountingBackend, response: Response) {
-  if (!response.ok) return checkPassedThroughAnswer(response, backend.format.codec, runtime.redact);
+  if (!response.ok)
+    return toResponse(await checkPassedThroughAnswer(response, backend.format.codec, runtime.redact));
   const { text, parsed } = await readCountAnswer(backend, response);
   return new Response(redactJsonText(text, parsed, runtime.redact), {
     status: 200,
@@ -160,7 +162,7 @@ async function passCountThrough(runtime: GatewayRuntime, backend: CountingBacken
 async function convertedCount(runtime: GatewayRuntime, backend: CountingBackend, response: Response) {
   const { codec } = backend.format;
   if (response.ok) return (await readCountAnswer(backend, response)).count;
-  const checked = await checkPassedThroughAnswer(response, codec, runtime.redact);
+  const checked = toResponse(await checkPassedThroughAnswer(response, codec, runtime.redact));
   throw codec.errorFromWire(checked.status, await checked.json(), checked.headers);
 }
 

@@ -14,18 +14,26 @@ export interface Keepalive {
  * the caller waits for more (the upstream is thinking), so proxies and clients do not drop an idle
  * connection. One timer per stream, checking a few times per interval, keeps the cost per chunk to
  * a clock read. The stream's chunks must end at event boundaries (the gateway's always do).
+ * `highWaterMark` is the stream's (its queue is empty when `desiredSize` is that); a stream that
+ * can no longer take a chunk stops the timer.
  */
 export function startKeepalive(
-  controller: ReadableStreamDefaultController<Uint8Array>,
+  controller: Pick<ReadableStreamDefaultController<Uint8Array>, "enqueue" | "desiredSize">,
   intervalMs: number,
+  highWaterMark = 1,
 ): Keepalive {
   let lastSent = Date.now();
   const timer = setInterval(
     () => {
-      // A full queue means the caller is the slow one: nothing to keep alive.
-      if (Date.now() - lastSent < intervalMs || (controller.desiredSize ?? 0) <= 0) return;
+      // A queue holding a chunk means the caller is the slow one: nothing to keep alive.
+      const room = controller.desiredSize;
+      if (Date.now() - lastSent < intervalMs || room === null || room < highWaterMark) return;
       lastSent = Date.now();
-      controller.enqueue(keepalive);
+      try {
+        controller.enqueue(keepalive);
+      } catch {
+        clearInterval(timer);
+      }
     },
     Math.max(1, Math.floor(intervalMs / 4)),
   );

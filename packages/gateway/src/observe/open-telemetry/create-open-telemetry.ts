@@ -16,6 +16,7 @@ import {
   type TextMapSetter,
   trace,
 } from "@opentelemetry/api";
+import type { InboundRequest } from "../../http/inbound-request";
 import type { SecretRedactor } from "../../pipeline/create-secret-redactor";
 import type { ExchangeEvent } from "../exchange-event";
 import type { ExchangeRecord, ExchangeTelemetry } from "../exchange-record";
@@ -109,7 +110,7 @@ function put(attributes: Attributes, name: string, value: string | number | bool
  */
 export function createOpenTelemetry(
   options: OpenTelemetryOptions,
-): (record: ExchangeRecord, request: Request) => ExchangeTelemetry | undefined {
+): (record: ExchangeRecord, request: InboundRequest) => ExchangeTelemetry | undefined {
   const tracer = trace
     .getTracerProvider()
     .getTracer(instrumentationName, undefined, { schemaUrl: genAiSchemaUrl });

@@ -1,0 +1,28 @@
+/**
+ * What the gateway reads of a caller's request. A Web `Request` is one; the Node entry gives one
+ * without building a `Request` (decision 0020), and a handler that needs a real `Request` (a
+ * mount, the side endpoints) gets one from {@link toRequest}.
+ */
+export interface InboundRequest {
+  readonly method: string;
+  /** The absolute URL. */
+  readonly url: string;
+  readonly headers: Headers;
+  /** Aborted when the caller goes away. */
+  readonly signal: AbortSignal;
+  /** The body, or `null` for a request without one; read once. */
+  readonly body: ReadableStream<Uint8Array<ArrayBuffer>> | null;
+}
+
+/** The inbound request as a Web `Request`: itself if it is one, else one built from its parts. */
+export function toRequest(inbound: InboundRequest): Request {
+  if (inbound instanceof Request) return inbound;
+  return new Request(inbound.url, {
+    method: inbound.method,
+    headers: inbound.headers,
+    signal: inbound.signal,
+    body: inbound.body,
+    // Required by undici for a streamed request body.
+    duplex: "half",
+  } as RequestInit);
+}
