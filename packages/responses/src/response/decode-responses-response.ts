@@ -60,7 +60,7 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
   // Fields another format can lose: not `object`, the constant every response object has, nor the
   // request's settings a response echoes.
   const kept = Object.keys(response.extensions?.responses ?? {}).filter(
-    (key) => key !== "object" && !responsesEchoedFields.has(key),
+    (key) => !responsesEchoedFields.has(key),
   );
   traceExtensions(context, wire, "responses", kept);
   // A status the canonical model has no value for is kept raw beside the nearest one.

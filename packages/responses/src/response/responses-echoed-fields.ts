@@ -1,10 +1,12 @@
 /**
- * The fields of a response object that echo the request's settings (the Response object of the
- * OpenAI API reference: its `instructions`, `tools`, `temperature`, ...): what the caller sent, not
- * what the model answered, so a client of another format loses nothing when they are left out. The
- * tier that actually served the answer (`service_tier`) and the rest are the answer's own.
+ * The fields of a response object that are not the answer's own: `object`, and the request settings
+ * it echoes (the Response object of the OpenAI API reference repeats `instructions`, `tools`,
+ * `temperature`, ...): what the caller sent, not what the model answered, so a client of another
+ * format, whole or streamed, loses nothing when they are left out. The tier that actually served the
+ * answer (`service_tier`), `billing`, `completed_at` and the rest are the answer's own.
  */
 export const responsesEchoedFields: ReadonlySet<string> = new Set([
+  "object",
   "background",
   "conversation",
   "instructions",

@@ -19,9 +19,9 @@ import {
   decodeResponsesFinishReason,
   decodeResponsesStatus,
 } from "../response/decode-responses-response";
+import { responsesEchoedFields } from "../response/responses-echoed-fields";
 import { decodeResponsesUsage } from "../response/responses-usage";
 import { remainingFields, type WireObject } from "../responses-extensions";
-import { responsesEchoedFields } from "./responses-echoed-fields";
 
 /** Response fields the lifecycle events map; the rest travels in extensions. */
 const lifecycleFields = [
