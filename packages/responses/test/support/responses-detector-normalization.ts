@@ -3,6 +3,7 @@ import {
   type DetectorNormalization,
   joinStreamEvents,
 } from "@interlingua/core/test";
+import { responsesEchoedFields } from "../../src/response/responses-echoed-fields";
 
 type WireEvent = Record<string, unknown> & { type?: string };
 
@@ -39,39 +40,13 @@ function eventKey(event: WireEvent): string {
 }
 
 /**
- * The request settings a response object echoes (the API's `Response` repeats the `CreateResponse`
- * fields): in an exchange they come from the caller's own request, not from the answer.
+ * A response object without the request settings it echoes (the codec's own list; `object` is
+ * compared, as before).
  */
-const echoedSettings = [
-  "background",
-  "conversation",
-  "instructions",
-  "max_output_tokens",
-  "max_tool_calls",
-  "metadata",
-  "parallel_tool_calls",
-  "previous_response_id",
-  "prompt",
-  "prompt_cache_key",
-  "prompt_cache_retention",
-  "reasoning",
-  "safety_identifier",
-  "store",
-  "temperature",
-  "text",
-  "tool_choice",
-  "tools",
-  "top_logprobs",
-  "top_p",
-  "truncation",
-  "user",
-];
-
-/** A response object without the request settings it echoes. */
 function withoutEcho(response: unknown): unknown {
   if (typeof response !== "object" || response === null) return response;
   const result = { ...(response as Record<string, unknown>) };
-  for (const field of echoedSettings) delete result[field];
+  for (const field of responsesEchoedFields) if (field !== "object") delete result[field];
   return result;
 }
 
@@ -127,7 +102,7 @@ function withoutRepeats(events: unknown[]): unknown[] {
 
 /**
  * How the loss detector reads responses documents: answers without the request settings they echo
- * (see `echoedSettings`), their creation time and their usage counts of 0; each stream event without
+ * (see `responsesEchoedFields`), their creation time and their usage counts of 0; each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
  * one, at their last value, items by type and place among their type (see `itemsByType`), without
