@@ -249,13 +249,15 @@ export const gatewayConfigSchema = z
         ),
         /**
          * Answers run in the background (interactions `background: true`): how many one tenant may
-         * have running at once on an instance (default 8) and how long one may run, in ms (default
-         * 10 minutes); see `BackgroundLimits`.
+         * have running at once on an instance (default 8), how long one may run, in ms (default
+         * 10 minutes), and how long closing the gateway waits for running ones before stopping them,
+         * in ms (default 10 seconds); see `BackgroundLimits`.
          */
         background: z.optional(
           z.strictObject({
             maxRunningPerTenant: z.optional(z.int().check(z.positive())),
             maxDurationMs: z.optional(z.int().check(z.positive())),
+            shutdownGraceMs: z.optional(z.int().check(z.nonnegative())),
           }),
         ),
       }),

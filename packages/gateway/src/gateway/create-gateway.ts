@@ -56,7 +56,11 @@ export interface Gateway extends InboundAnswerer {
    * mounts. On Workers, pass the `ExecutionContext` as `context` so background runs outlive the answer.
    */
   fetch(request: Request, context?: GatewayFetchContext): Promise<Response>;
-  /** Closes the connections the gateway opened (Redis, with `redis` configured); idempotent. */
+  /**
+   * Lets running background runs finish within `limits.background.shutdownGraceMs` (the rest are
+   * stopped and stored `failed`), then closes the connections the gateway opened (Redis, with
+   * `redis` configured); idempotent.
+   */
   close(): Promise<void>;
   /** How many times an `observe` hook (or the telemetry) threw or rejected, since the gateway was made. */
   readonly hookFailures: number;
@@ -174,6 +178,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
         );
 
   const onConversion = parsed.onConversion;
+  const runner = createBackgroundRunner(parsed.limits?.background);
   const runtime: GatewayRuntime = {
     fronts,
     formats: formatById,
@@ -187,7 +192,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     keepaliveMs: parsed.timeouts?.keepaliveMs ?? defaultKeepaliveMs,
     continuations: state.continuations,
     runs: state.runs,
-    runner: createBackgroundRunner(parsed.limits?.background),
+    runner,
     report(report: ConversionReport) {
       try {
         onConversion?.({ ...report, losses: [...report.losses] });
@@ -207,7 +212,8 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
   let closed: Promise<void> | undefined;
   return {
     close() {
-      closed ??= state.close();
+      // Running background runs settle (finished, or stopped and stored failed) before the stores close.
+      closed ??= runner.close().then(() => state.close());
       return closed;
     },
     get hookFailures() {

@@ -172,6 +172,50 @@ describe("background: true on a messages backend", () => {
   });
 });
 
+describe("closing an instance with background runs", () => {
+  it("lets a run finish within the grace, stores a run still going as failed, and refuses new ones", async () => {
+    const storage = createStorage();
+    const stopping = createGateway({
+      auth: { keys: [aliceKey] },
+      secret: "interactions-state-sealing-secret-01",
+      providers: { anthropic: { type: "messages", baseURL: upstream.url, apiKey: "upstream-anthropic" } },
+      routes: [{ model: "claude-*", provider: "anthropic" }],
+      stores: { storage },
+      limits: { background: { shutdownGraceMs: 300 } },
+    });
+    const server = await serveNode(stopping);
+    const other = await start({ stores: { storage } });
+    const quick = gate();
+    upstream.answer((call) =>
+      JSON.stringify(call.wire).includes("Quick job.")
+        ? { response: textAnswer("Finished in time"), release: quick.opened }
+        : { response: textAnswer("never sent"), release: new Promise(() => {}) },
+    );
+    const finishing = await client(server.url).create({ model, input: "Quick job.", background: true });
+    const stuck = await client(server.url).create({ model, input: "Long job.", background: true });
+    await until(() => upstream.calls.length === 2);
+    await server.close();
+    const closed = stopping.close();
+    setTimeout(quick.open, 50);
+    await expect(
+      stopping.fetch(
+        new Request(`${server.url}/v1beta/interactions`, {
+          method: "POST",
+          headers: { "x-goog-api-key": aliceKey, "content-type": "application/json" },
+          body: JSON.stringify({ model, input: "Too late.", background: true }),
+        }),
+      ),
+    ).resolves.toMatchObject({ status: 503 });
+    await closed;
+    const finished = await client(other).get(finishing.id);
+    expect(finished.status).toBe("completed");
+    expect(outputText(finished.steps)).toBe("Finished in time");
+    // Not left in_progress until its deadline: another instance reads it failed at once.
+    expect((await client(other).get(stuck.id)).status).toBe("failed");
+    expect(upstream.calls[1]?.aborted).toBe(true);
+  });
+});
+
 describe("background runs on a runtime with waitUntil (Workers)", () => {
   it("hand their work to waitUntil, which settles once the run is stored completed", async () => {
     const gateway = createGateway({
