@@ -15,5 +15,6 @@ export {
   serveNode,
 } from "./node/serve-node";
 export type { SelfTimedFetch, UpstreamTimeouts } from "./pipeline/create-timed-fetch";
+export { createFolderStorage } from "./stores/create-folder-storage";
 export { createRedisGatewayState } from "./stores/create-redis-gateway-state";
 export { createRedisStorage, defaultRedisPrefix } from "./stores/create-redis-storage";

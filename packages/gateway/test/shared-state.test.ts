@@ -10,10 +10,9 @@ import {
 } from "@interlingua/core/test";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
-import { createStorage } from "unstorage";
-import fsDriver from "unstorage/drivers/fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway, type Gateway, type GatewayConfig } from "../src/index";
+import { createFolderStorage } from "../src/node";
 import { textAnswer } from "./support/scenario-answers";
 import { createScriptedUpstream, type ScriptedUpstream } from "./support/scripted-upstream";
 
@@ -132,7 +131,7 @@ describe("one gateway on a data folder", () => {
   it("keeps stored conversations and continuations across a restart", async () => {
     const folder = await mkdtemp(join(tmpdir(), "gateway-data-"));
     try {
-      const onFolder = () => ({ stores: { storage: createStorage({ driver: fsDriver({ base: folder }) }) } });
+      const onFolder = () => ({ stores: { storage: createFolderStorage(folder) } });
       const before = await start(onFolder());
       const stored = (await (await respond(before, aliceKey, { model: "claude-x" })).json()) as {
         id: string;

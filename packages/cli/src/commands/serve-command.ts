@@ -9,6 +9,7 @@ import {
   parseGatewayConfig,
 } from "@interlingua/gateway";
 import {
+  createFolderStorage,
   createNodeUpstreamFetch,
   createRedisStorage,
   type NodeServer,
@@ -25,8 +26,6 @@ import {
   readExchanges,
   recordExchanges,
 } from "@interlingua/recordings";
-import { createStorage } from "unstorage";
-import fsDriver from "unstorage/drivers/fs";
 import { createServeImageTaskService, imageTaskMountPaths } from "../serve/create-serve-image-task-service";
 import { serveBanner } from "../serve/serve-banner";
 import { parseServeConfigFile, type ServeConfigFile } from "../serve/serve-config-file";
@@ -128,7 +127,7 @@ export async function startServe(
   const storage: KeyValueStorage =
     config.redis !== undefined
       ? createRedisStorage(config.redis.url, config.redis.prefix)
-      : createStorage({ driver: fsDriver({ base: dataDir }) });
+      : createFolderStorage(dataDir);
   if (config.redis === undefined && config.stores === undefined) config = { ...config, stores: { storage } };
   const stateNote =
     config.redis === undefined

@@ -9,8 +9,8 @@ const rereadDelayMs = 10;
 /**
  * A {@link RunStore} in an unstorage `Storage` (a data folder, Redis), so that a run one instance
  * started can be polled, resumed, cancelled or deleted through any instance on the same storage. A
- * run read while it is being written (a data folder writes files in place) is read again; so is
- * one read as missing, once.
+ * run read while it is being written (unstorage's plain `fs` driver writes files in place;
+ * `createFolderStorage` does not) is read again; so is one read as missing, once.
  */
 export function createStorageRunStore(
   storage: KeyValueStorage,
@@ -27,7 +27,7 @@ export function createStorageRunStore(
   });
   return {
     async get(id) {
-      // A driver that writes in place (a data folder) can be read mid-write, as missing or as a
+      // A driver that writes in place (unstorage's plain `fs`) can be read mid-write, as missing or as a
       // part of its JSON: read again.
       for (let attempt = 1; ; attempt++) {
         const entry = await keyspace.get(id);

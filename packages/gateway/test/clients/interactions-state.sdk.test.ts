@@ -6,10 +6,9 @@ import { CanonicalError, type ChatEvent } from "@interlingua/core";
 import { startTestRedis, type TestRedis, testRedisIsAvailable } from "@interlingua/core/test";
 import { messagesCodec } from "@interlingua/messages";
 import { createStorage } from "unstorage";
-import fsDriver from "unstorage/drivers/fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ConversionReport, createGateway, type GatewayConfig } from "../../src/index";
-import { type NodeServer, serveNode } from "../../src/node";
+import { createFolderStorage, type NodeServer, serveNode } from "../../src/node";
 import { textAnswer } from "../support/scenario-answers";
 import { createScriptedUpstream, type ScriptedUpstream } from "../support/scripted-upstream";
 
@@ -443,7 +442,7 @@ describe("two instances on one data folder", () => {
   sharedStateSuite(async () => {
     const folder = await mkdtemp(join(tmpdir(), "gateway-runs-"));
     folders.push(folder);
-    return { stores: { storage: createStorage({ driver: fsDriver({ base: folder }) }) } };
+    return { stores: { storage: createFolderStorage(folder) } };
   });
 });
 
