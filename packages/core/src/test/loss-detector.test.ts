@@ -85,4 +85,28 @@ describe("detectLosses", () => {
     const findings = await detectLosses({ codecs, source: codecs[0]!, document: broken });
     expect(findings).toEqual([expect.objectContaining({ kind: "failed", to: "b" })]);
   });
+
+  it("places a loss where the normalisation moved the node it names", async () => {
+    const codecs = [fakeCodec("a", "report"), fakeCodec("b", "report")];
+    // The comparison reads `tone` as `warmth`: the loss at `/tone` must land there.
+    const normalize = (body: unknown) => {
+      const { tone, ...rest } = body as Record<string, unknown>;
+      return tone === undefined ? rest : { ...rest, warmth: tone };
+    };
+    const placeBodyLoss = (path: string) => path.replace(/^\/tone/, "/warmth");
+    const moved = await detectLosses({
+      codecs,
+      source: codecs[0]!,
+      document,
+      normalizations: { a: { normalize } },
+    });
+    expect(moved).toEqual([expect.objectContaining({ kind: "silent", path: "/warmth" })]);
+    const placed = await detectLosses({
+      codecs,
+      source: codecs[0]!,
+      document,
+      normalizations: { a: { normalize, placeBodyLoss } },
+    });
+    expect(placed).toEqual([]);
+  });
 });

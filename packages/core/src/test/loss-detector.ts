@@ -67,6 +67,12 @@ export interface DetectorNormalization {
     events: readonly unknown[],
     keys: readonly (string | undefined)[],
   ): string | undefined;
+  /**
+   * Where a loss path into a request or a whole answer lands in the compared body, when `normalize`
+   * moved the node it names (a message merged into the turn before it). Given the document as it
+   * came. Defaults to the same path.
+   */
+  placeBodyLoss?(path: string, body: unknown, kind: "request" | "response"): string;
   /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
   mergeEvents?(earlier: unknown, later: unknown): unknown;
 }
@@ -176,7 +182,10 @@ function comparedForm(
     const body = normalization?.normalize
       ? normalization.normalize(structuredClone(document.wire), document.kind)
       : document.wire;
-    return { body, place: (path) => path };
+    const wire = document.wire;
+    const kind = document.kind;
+    const placeBodyLoss = normalization?.placeBodyLoss;
+    return { body, place: placeBodyLoss ? (path) => placeBodyLoss(path, wire, kind) : (path) => path };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
   const each = normalization?.normalize
