@@ -239,6 +239,12 @@ export function createChatCompletionsStreamEncoderTransformer(
           loseForeignFields(event);
           if (event.usage) usage = mergeUsage(usage, event.usage);
           // Before any chunk goes out, so a strict conversion fails instead of finishing.
+          if (usage?.cacheWriteTokens)
+            context.lose(
+              "approximated",
+              "/usage/cacheWriteTokens",
+              "the chat-completions usage has no cache-write count: those tokens are counted as uncached prompt tokens",
+            );
           if (event.stopSequence !== undefined)
             context.lose(
               "dropped",

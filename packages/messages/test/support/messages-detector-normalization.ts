@@ -209,7 +209,7 @@ function blocksByType(events: unknown[]): unknown[] {
  * `normalizeRequest`); an answer's usage without its counts of 0; a stream's events keyed by what
  * they are about (`ping` left out), the deltas of one block and type joined into one, each citation
  * on its own, its usage as its last value (see `cumulativeUsage`), its blocks by type and place
- * among their type (see `blocksByType`).
+ * among their type (see `blocksByType`), without its usage counts of 0 (as a whole answer's).
  */
 export const messagesDetectorNormalization: DetectorNormalization = {
   normalize(body, kind) {
@@ -219,7 +219,10 @@ export const messagesDetectorNormalization: DetectorNormalization = {
       : eventWithoutDefaults(body);
   },
   placeBodyLoss: (path, body, kind) => (kind === "request" ? placeRequestLoss(path, body) : path),
-  normalizeStream: (events) => blocksByType(cumulativeUsage(events)),
+  normalizeStream: (events) =>
+    blocksByType(cumulativeUsage(events)).map((event) =>
+      (event as WireEvent).type === "message_delta" ? answerWithoutZeroCounts(event, "usage") : event,
+    ),
   eventKeys(events) {
     const citations = new Map<number, number>();
     return events.map((item) => {

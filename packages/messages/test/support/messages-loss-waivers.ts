@@ -132,13 +132,7 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/message_delta\/delta\/stop_(reason|sequence)$/,
   },
-  {
-    name: "silent message_delta cache writes",
-    reason:
-      "cache write tokens come back as uncached input through a format with no count for them (generate-content, chat-completions, responses), without a loss (the usage rules are the answer side's)",
-    kind: "silent",
-    path: /^\/message_delta\/usage\/(input_tokens|cache_creation_input_tokens)$/,
-  },
+
   {
     name: "false-loss stop_reason N to generate-content",
     reason:
@@ -156,12 +150,12 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/(messages|\d+)(\/|$)/,
   },
   {
-    name: "silent usage and citations to interactions",
+    name: "silent citations to interactions",
     reason:
-      "the interactions encoders do not yet report a cache-write count and the input count messages keeps apart from it, nor streamed citation deltas they drop; open defect of the interactions codec",
+      "the interactions encoders drop web search citations (answer and streamed citation deltas) without a loss; open defect of the interactions codec",
     kind: "silent",
     to: "interactions",
-    path: /^\/(usage\/(input_tokens|cache_creation_input_tokens)|block text \d+\/citation \d+\/.*)$/,
+    path: /^\/(content\/\d+\/citations\/\d+\/.*|block text \d+\/citation \d+\/.*)$/,
   },
   {
     name: "silent thinking type to interactions",
