@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyCodec } from "../contracts/codec";
 import type { ConversionContext } from "../conversion/conversion-context";
+import { CanonicalError } from "../errors/canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { detectLosses } from "./loss-detector";
 
@@ -108,5 +109,27 @@ describe("detectLosses", () => {
       normalizations: { a: { normalize, placeBodyLoss } },
     });
     expect(placed).toEqual([]);
+  });
+
+  it("takes a target's clear refusal of a request as the expected outcome, and any other throw as a failure", async () => {
+    const source = fakeCodec("a", "report");
+    const refusing = (thrown: Error, step: "encodeRequest" | "decodeRequest") => ({
+      ...fakeCodec("b", "report"),
+      [step]: () => {
+        throw thrown;
+      },
+    });
+    const refusal = new CanonicalError("invalid_request", "b takes no tone", { param: "tone" });
+    const clear = refusing(refusal, "encodeRequest") as AnyCodec;
+    expect(await detectLosses({ codecs: [source, clear], source, document })).toEqual([]);
+    // A refusal that names no field, a crash, and a backend refusing what was sent are failures.
+    for (const codec of [
+      refusing(new CanonicalError("invalid_request", "no"), "encodeRequest"),
+      refusing(new TypeError("x is undefined"), "encodeRequest"),
+      refusing(refusal, "decodeRequest"),
+    ] as AnyCodec[])
+      expect(await detectLosses({ codecs: [source, codec], source, document })).toEqual([
+        expect.objectContaining({ kind: "failed", to: "b" }),
+      ]);
   });
 });

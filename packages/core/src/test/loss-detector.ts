@@ -2,6 +2,7 @@ import type { AnyCodec, RequestLocation } from "../contracts/codec";
 import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
 import { reportUnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import { valueAtPointer } from "../conversion/trace-fields";
+import { CanonicalError } from "../errors/canonical-error";
 import { toCanonicalError } from "../errors/to-canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { transformAll } from "../stream/collect";
@@ -20,7 +21,8 @@ export type DetectorDocument =
  * - `false-loss`: a loss points at a node whose every leaf came back equal;
  * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
  *   caller's terms);
- * - `failed`: a step of the round trip threw.
+ * - `failed`: a step of the round trip threw, other than the target's encoder refusing a request
+ *   clearly (see {@link clearRefusal}).
  */
 export interface LossFinding {
   kind: "silent" | "false-loss" | "unplaced-loss" | "failed";
@@ -124,19 +126,38 @@ function reportForeignExtensions(
   }
 }
 
-/** One round trip: what came back, and how many of the context's losses the way there reported. */
+/**
+ * Whether the target's encoder refused a request as a gateway answers a client's mistake: an
+ * `invalid_request` error naming the field (a value the target cannot take and no nearer value
+ * would say). That is the expected outcome, not a crash; anything else thrown is a bug, and so is
+ * a refusal by the target's decoder (a request the backend would reject was sent).
+ */
+function clearRefusal(thrown: unknown): boolean {
+  return CanonicalError.isInstance(thrown) && thrown.kind === "invalid_request" && thrown.param !== undefined;
+}
+
+/**
+ * One round trip: what came back, and how many of the context's losses the way there reported;
+ * `undefined` when the target's encoder clearly refused the request.
+ */
 async function roundTrip(
   source: AnyCodec,
   target: AnyCodec,
   document: DetectorDocument,
   context: ConversionContext,
-): Promise<{ returned: DetectorDocument; lossesThere: number }> {
+): Promise<{ returned: DetectorDocument; lossesThere: number } | undefined> {
   const back = frozen(context);
   switch (document.kind) {
     case "request": {
       const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
       reportForeignExtensions(canonical, source, target.id, context);
-      const wire = target.encodeRequest(canonical, context);
+      let wire: unknown;
+      try {
+        wire = target.encodeRequest(canonical, context);
+      } catch (thrown) {
+        if (clearRefusal(thrown)) return undefined;
+        throw thrown;
+      }
       const lossesThere = context.losses.length;
       const location = {
         model: canonical.model,
@@ -276,6 +297,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
     let lossesThere: number;
     try {
       const trip = await roundTrip(source, target, document, context);
+      if (trip === undefined) continue;
       returnedBody = comparedForm(trip.returned, normalization).body;
       lossesThere = trip.lossesThere;
     } catch (thrown) {

@@ -20,19 +20,22 @@ const asBlocks = (content: unknown) =>
   typeof content === "string" ? [{ type: "text", text: content }] : content;
 
 /**
- * A content block without the values the spec gives to an absent field: a `tool_use` caller
+ * A content block (or a `tool_choice`) without the values the spec gives to an absent field: a `tool_use` caller
  * `{type: "direct"}` (the spec's default, "tool invocation directly from the model"), a
- * `tool_result`'s `is_error: false` (a flag whose absence says the same), and a `tool_result`'s
+ * `tool_result`'s `is_error: false` (a flag whose absence says the same), a `tool_choice`'s
+ * `disable_parallel_tool_use: false` (the spec: "Defaults to `false`"), and a `tool_result`'s
  * string content as the one text block it means, as a message's.
  */
 function withoutDefaults(block: unknown): unknown {
   if (!isRecord(block)) return block;
-  const { caller, is_error, ...rest } = block;
+  const { caller, is_error, disable_parallel_tool_use, ...rest } = block;
   const direct = isRecord(caller) && caller.type === "direct" && Object.keys(caller).length === 1;
   return {
     ...rest,
     ...(caller !== undefined && !direct && { caller }),
     ...(is_error !== undefined && is_error !== false && { is_error }),
+    ...(disable_parallel_tool_use !== undefined &&
+      disable_parallel_tool_use !== false && { disable_parallel_tool_use }),
     ...(block.type === "tool_result" && rest.content !== undefined && { content: asBlocks(rest.content) }),
   };
 }
@@ -107,9 +110,10 @@ function normalizeRequest(body: Record<string, unknown>): Record<string, unknown
     else messages.push({ ...message, content });
   });
   // An empty system prompt says nothing: it is no system prompt.
-  const { system, tools, ...rest } = body;
+  const { system, tools, tool_choice, ...rest } = body;
   return {
     ...rest,
+    ...(tool_choice !== undefined && { tool_choice: withoutDefaults(tool_choice) }),
     messages,
     ...(Array.isArray(tools) && { tools: tools.map(withoutCustomType) }),
     ...(system !== undefined && system !== "" && { system: asBlocks(system) }),
