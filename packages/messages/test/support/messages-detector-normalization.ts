@@ -109,6 +109,9 @@ function normalizeRequest(body: Record<string, unknown>): Record<string, unknown
     if (turn) turn.content = [...(turn.content as unknown[]), ...content];
     else messages.push({ ...message, content });
   });
+  // A last assistant message of nothing is a prefill of nothing: no prefill.
+  const last = messages.at(-1);
+  if (last?.role === "assistant" && (last.content as unknown[]).length === 0) messages.pop();
   // An empty system prompt says nothing: it is no system prompt.
   const { system, tools, tool_choice, ...rest } = body;
   return {

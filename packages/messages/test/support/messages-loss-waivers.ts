@@ -5,22 +5,8 @@ import type { LossWaiver } from "@interlingua/core/test";
  * first path token of what is lost and why it is still open. Each is a defect to fix, not a rule.
  */
 export const messagesLossWaivers: readonly LossWaiver[] = [
-  {
-    name: "silent adaptive thinking to chat-completions",
-    reason:
-      "adaptive thinking (on, the model decides how much) is what reasoning models of this format do when no effort is sent: nothing is lost but the field",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/thinking\/type$/,
-  },
-  {
-    name: "silent adaptive thinking to responses",
-    reason:
-      "adaptive thinking (on, the model decides how much) is what reasoning models of this format do when no effort is sent: nothing is lost but the field",
-    kind: "silent",
-    to: "responses",
-    path: /^\/thinking\/type$/,
-  },
+
+
   {
     name: "silent messages",
     reason:
@@ -150,12 +136,5 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     to: "interactions",
     path: /^\/(content\/\d+\/citations\/\d+\/.*|block text \d+\/citation \d+\/.*)$/,
   },
-  {
-    name: "silent thinking type to interactions",
-    reason:
-      "a thinking setting interactions reads as a level comes back as another type, without a loss; open defect",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/thinking\/type$/,
-  },
+
 ];
