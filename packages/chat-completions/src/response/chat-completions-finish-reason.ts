@@ -46,13 +46,12 @@ export function isKnownFinishReason(wire: unknown): boolean {
 
 /**
  * Reasons the format has no value for, whose `stop` reads back as another reason: a paused or
- * failed answer, and another format's own reason (an `other` with a raw value, Gemini's `OTHER`).
+ * failed answer, another format's own reason (an `other` with a raw value, Gemini's `OTHER`) and
+ * none at all (an `other` without one, a messages `stop_reason: null`).
  */
 function isUnsayable(finishReason: FinishReason): boolean {
   return (
-    finishReason.reason === "pause" ||
-    finishReason.reason === "error" ||
-    (finishReason.reason === "other" && finishReason.raw !== undefined)
+    finishReason.reason === "pause" || finishReason.reason === "error" || finishReason.reason === "other"
   );
 }
 
@@ -68,13 +67,20 @@ export function encodeChatCompletionsFinishReason(
   path: string,
   output?: { calledTools: boolean; refused: boolean },
 ): string {
-  if (finishReason === undefined) return "stop";
+  if (finishReason === undefined) {
+    // An answer with no reason yet (a messages `stop_reason: null`): the format requires one.
+    context.lose(
+      "approximated",
+      path,
+      "the chat-completions format has no finish_reason for none; sent as stop",
+    );
+    return "stop";
+  }
   if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
   const wire = wireByReason[finishReason.reason];
   const readsOtherwise =
     output !== undefined &&
     finishReason.reason !== "other" &&
-    finishReason.reason !== "stop" &&
     decodeChatCompletionsFinishReason(wire, output).reason !== finishReason.reason;
   if (isUnsayable(finishReason) || readsOtherwise)
     context.lose(

@@ -80,6 +80,8 @@ export function createChatCompletionsStreamEncoderTransformer(
   let head: WireObject = {};
   const parts = new Map<number, PartState>();
   let nextToolIndex = 0;
+  /** Whether a refusal was sent: with the tool calls, what a client reads the finish reason by. */
+  let refused = false;
   let usage: Usage | undefined;
   let done = false;
   const loseToolProgress = createToolProgressLoss(context, "chat-completions");
@@ -186,6 +188,7 @@ export function createChatCompletionsStreamEncoderTransformer(
               return;
             case "refusal":
               if (part.text !== "") controller.enqueue(delta({ refusal: part.text }));
+              if (part.text !== "") refused = true;
               return;
             case "tool-call": {
               if (state?.toolIndex === undefined || state.streamedArguments) return;
@@ -297,6 +300,7 @@ export function createChatCompletionsStreamEncoderTransformer(
                   event.finishReason,
                   context,
                   "/finishReason",
+                  { calledTools: nextToolIndex > 0, refused },
                 ),
                 ...choiceFields,
               },
