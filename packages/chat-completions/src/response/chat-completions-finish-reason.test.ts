@@ -14,11 +14,6 @@ function encoded(
 const lost = [["approximated", "/finishReason"]];
 
 describe("encodeChatCompletionsFinishReason", () => {
-  it("reports no reason at all, sent as stop (the format requires one)", () => {
-    expect(encoded(undefined)).toEqual({ wire: "stop", losses: lost });
-    expect(encoded({ reason: "other" })).toEqual({ wire: "stop", losses: lost });
-  });
-
   it("reports a plain stop sent beside tool calls, which a client reads as tool_calls", () => {
     expect(encoded({ reason: "stop" }, { calledTools: true, refused: false })).toEqual({
       wire: "stop",
@@ -28,6 +23,8 @@ describe("encodeChatCompletionsFinishReason", () => {
       wire: "stop",
       losses: [],
     });
+    // Beside refusal content a stop reads as the refusal the content says.
+    expect(encoded({ reason: "stop" }, { calledTools: false, refused: true }).losses).toEqual([]);
   });
 
   it("keeps a known wire value and says the reasons it has with no loss", () => {

@@ -46,12 +46,13 @@ export function isKnownFinishReason(wire: unknown): boolean {
 
 /**
  * Reasons the format has no value for, whose `stop` reads back as another reason: a paused or
- * failed answer, another format's own reason (an `other` with a raw value, Gemini's `OTHER`) and
- * none at all (an `other` without one, a messages `stop_reason: null`).
+ * failed answer, and another format's own reason (an `other` with a raw value, Gemini's `OTHER`).
  */
 function isUnsayable(finishReason: FinishReason): boolean {
   return (
-    finishReason.reason === "pause" || finishReason.reason === "error" || finishReason.reason === "other"
+    finishReason.reason === "pause" ||
+    finishReason.reason === "error" ||
+    (finishReason.reason === "other" && finishReason.raw !== undefined)
   );
 }
 
@@ -67,21 +68,16 @@ export function encodeChatCompletionsFinishReason(
   path: string,
   output?: { calledTools: boolean; refused: boolean },
 ): string {
-  if (finishReason === undefined) {
-    // An answer with no reason yet (a messages `stop_reason: null`): the format requires one.
-    context.lose(
-      "approximated",
-      path,
-      "the chat-completions format has no finish_reason for none; sent as stop",
-    );
-    return "stop";
-  }
+  if (finishReason === undefined) return "stop";
   if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
   const wire = wireByReason[finishReason.reason];
+  const readBack = output && decodeChatCompletionsFinishReason(wire, output).reason;
+  // A plain stop beside refusal content reads as the refusal it is; beside tool calls, as tool use.
   const readsOtherwise =
-    output !== undefined &&
+    readBack !== undefined &&
     finishReason.reason !== "other" &&
-    decodeChatCompletionsFinishReason(wire, output).reason !== finishReason.reason;
+    readBack !== finishReason.reason &&
+    !(finishReason.reason === "stop" && readBack === "refusal");
   if (isUnsayable(finishReason) || readsOtherwise)
     context.lose(
       "approximated",

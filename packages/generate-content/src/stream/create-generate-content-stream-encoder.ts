@@ -183,6 +183,12 @@ export function createGenerateContentStreamEncoderTransformer(
               "/usage/cacheWriteTokens",
               "the generate-content usage has no cache-write count: those tokens are counted as uncached prompt tokens",
             );
+          if (event.stopSequence !== undefined)
+            context.lose(
+              "dropped",
+              "/stopSequence",
+              "the generate-content format does not say which stop sequence matched",
+            );
           const extra = event.extensions?.[generateContentFormat] ?? {};
           const chunk: Record<string, unknown> = {};
           const candidates: GenerateContentCandidate[] = [];
