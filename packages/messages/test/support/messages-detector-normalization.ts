@@ -64,6 +64,15 @@ function eventWithoutDefaults(event: unknown): unknown {
   return event;
 }
 
+/** Messages without a last assistant message of nothing: a prefill of nothing is no prefill. */
+function withoutEmptyPrefill(messages: WireMessage[]): WireMessage[] {
+  const last = messages.at(-1);
+  const empty =
+    last?.role === "assistant" &&
+    (last.content === "" || (Array.isArray(last.content) && last.content.length === 0));
+  return empty ? messages.slice(0, -1) : messages;
+}
+
 /** Where a message of a request sits once consecutive messages of one role are one turn. */
 interface TurnPlace {
   /** The turn's index among the merged messages. */
@@ -101,7 +110,7 @@ function turnPlaces(messages: readonly WireMessage[]): TurnPlace[] {
  */
 function normalizeRequest(body: Record<string, unknown>): Record<string, unknown> {
   const messages: WireMessage[] = [];
-  const wireMessages = (body.messages as WireMessage[] | undefined) ?? [];
+  const wireMessages = withoutEmptyPrefill((body.messages as WireMessage[] | undefined) ?? []);
   const places = turnPlaces(wireMessages);
   wireMessages.forEach((message, index) => {
     const content = (asBlocks(message.content) as unknown[]).map(withoutDefaults);
@@ -109,9 +118,6 @@ function normalizeRequest(body: Record<string, unknown>): Record<string, unknown
     if (turn) turn.content = [...(turn.content as unknown[]), ...content];
     else messages.push({ ...message, content });
   });
-  // A last assistant message of nothing is a prefill of nothing: no prefill.
-  const last = messages.at(-1);
-  if (last?.role === "assistant" && (last.content as unknown[]).length === 0) messages.pop();
   // An empty system prompt says nothing: it is no system prompt.
   const { system, tools, tool_choice, ...rest } = body;
   return {
