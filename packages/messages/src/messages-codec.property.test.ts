@@ -85,15 +85,17 @@ const redacted = fc.record({
 
 const userMessage = fc.record({
   role: fc.constant("user"),
+  // The API refuses a message of no content (but a last assistant one).
   content: fc.oneof(
-    fc.string(),
+    fc.string({ minLength: 1 }),
     fc.array(fc.oneof(textBlock, imageBlock, documentBlock, toolResult), { minLength: 1, maxLength: 4 }),
   ),
 });
 const assistantMessage = fc.record({
   role: fc.constant("assistant"),
+  // The API refuses a message of no content (but a last assistant one).
   content: fc.oneof(
-    fc.string(),
+    fc.string({ minLength: 1 }),
     fc.array(fc.oneof(textBlock, toolUse, thinking, redacted), { minLength: 1, maxLength: 4 }),
   ),
 });

@@ -170,7 +170,8 @@ export function encodeAssistantMessage(
   };
   joined(reasoningTexts.length, "reasoning");
   if (!asParts) {
-    joined(texts.length, "text");
+    // Texts are joined with nothing between them: an empty one changes nothing.
+    joined(texts.filter((text) => text !== "").length, "text");
     joined(refusals.length, "refusal");
   }
   if (reasoningField !== undefined && reasoningTexts.length > 0)

@@ -173,6 +173,13 @@ function encodeReasoningEffort(reasoning: ReasoningConfig, context: ConversionCo
   } else if (effort === undefined && reasoning.enabled === false) {
     effort = "minimal";
     context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");
+  } else if (effort === undefined && reasoning.enabled === true) {
+    // Thinking on at the model's discretion (messages `adaptive`) has no effort: none is sent.
+    context.lose(
+      "approximated",
+      "/reasoning/enabled",
+      "thinking on with no budget or effort is sent as no effort (the model's default)",
+    );
   } else if (effort !== undefined) loseBesideEffort(reasoning, context);
   if (reasoning.summary !== undefined)
     context.lose("dropped", "/reasoning/summary", "the chat-completions format has no reasoning summaries");

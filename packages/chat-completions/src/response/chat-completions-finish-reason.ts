@@ -71,11 +71,13 @@ export function encodeChatCompletionsFinishReason(
   if (finishReason === undefined) return "stop";
   if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
   const wire = wireByReason[finishReason.reason];
+  const readBack = output && decodeChatCompletionsFinishReason(wire, output).reason;
+  // A plain stop beside refusal content reads as the refusal it is; beside tool calls, as tool use.
   const readsOtherwise =
-    output !== undefined &&
+    readBack !== undefined &&
     finishReason.reason !== "other" &&
-    finishReason.reason !== "stop" &&
-    decodeChatCompletionsFinishReason(wire, output).reason !== finishReason.reason;
+    readBack !== finishReason.reason &&
+    !(finishReason.reason === "stop" && readBack === "refusal");
   if (isUnsayable(finishReason) || readsOtherwise)
     context.lose(
       "approximated",

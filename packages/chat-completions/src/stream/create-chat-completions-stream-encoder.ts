@@ -80,6 +80,8 @@ export function createChatCompletionsStreamEncoderTransformer(
   let head: WireObject = {};
   const parts = new Map<number, PartState>();
   let nextToolIndex = 0;
+  /** Whether a refusal was sent: with the tool calls, what a client reads the finish reason by. */
+  let refused = false;
   let usage: Usage | undefined;
   let done = false;
   const loseToolProgress = createToolProgressLoss(context, "chat-completions");
@@ -186,6 +188,7 @@ export function createChatCompletionsStreamEncoderTransformer(
               return;
             case "refusal":
               if (part.text !== "") controller.enqueue(delta({ refusal: part.text }));
+              if (part.text !== "") refused = true;
               return;
             case "tool-call": {
               if (state?.toolIndex === undefined || state.streamedArguments) return;
@@ -239,6 +242,12 @@ export function createChatCompletionsStreamEncoderTransformer(
           loseForeignFields(event);
           if (event.usage) usage = mergeUsage(usage, event.usage);
           // Before any chunk goes out, so a strict conversion fails instead of finishing.
+          if (usage?.cacheWriteTokens)
+            context.lose(
+              "approximated",
+              "/usage/cacheWriteTokens",
+              "the chat-completions usage has no cache-write count: those tokens are counted as uncached prompt tokens",
+            );
           if (event.stopSequence !== undefined)
             context.lose(
               "dropped",
@@ -291,6 +300,7 @@ export function createChatCompletionsStreamEncoderTransformer(
                   event.finishReason,
                   context,
                   "/finishReason",
+                  { calledTools: nextToolIndex > 0, refused },
                 ),
                 ...choiceFields,
               },

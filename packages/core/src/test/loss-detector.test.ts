@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyCodec } from "../contracts/codec";
 import type { ConversionContext } from "../conversion/conversion-context";
+import { CanonicalError } from "../errors/canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { detectLosses } from "./loss-detector";
 
@@ -84,5 +85,51 @@ describe("detectLosses", () => {
     const broken = { kind: "request" as const, wire: { model: "m", say: "not a list" } };
     const findings = await detectLosses({ codecs, source: codecs[0]!, document: broken });
     expect(findings).toEqual([expect.objectContaining({ kind: "failed", to: "b" })]);
+  });
+
+  it("places a loss where the normalisation moved the node it names", async () => {
+    const codecs = [fakeCodec("a", "report"), fakeCodec("b", "report")];
+    // The comparison reads `tone` as `warmth`: the loss at `/tone` must land there.
+    const normalize = (body: unknown) => {
+      const { tone, ...rest } = body as Record<string, unknown>;
+      return tone === undefined ? rest : { ...rest, warmth: tone };
+    };
+    const placeBodyLoss = (path: string) => path.replace(/^\/tone/, "/warmth");
+    const moved = await detectLosses({
+      codecs,
+      source: codecs[0]!,
+      document,
+      normalizations: { a: { normalize } },
+    });
+    expect(moved).toEqual([expect.objectContaining({ kind: "silent", path: "/warmth" })]);
+    const placed = await detectLosses({
+      codecs,
+      source: codecs[0]!,
+      document,
+      normalizations: { a: { normalize, placeBodyLoss } },
+    });
+    expect(placed).toEqual([]);
+  });
+
+  it("takes a target's clear refusal of a request as the expected outcome, and any other throw as a failure", async () => {
+    const source = fakeCodec("a", "report");
+    const refusing = (thrown: Error, step: "encodeRequest" | "decodeRequest") => ({
+      ...fakeCodec("b", "report"),
+      [step]: () => {
+        throw thrown;
+      },
+    });
+    const refusal = new CanonicalError("invalid_request", "b takes no tone", { param: "tone" });
+    const clear = refusing(refusal, "encodeRequest") as AnyCodec;
+    expect(await detectLosses({ codecs: [source, clear], source, document })).toEqual([]);
+    // A refusal that names no field, a crash, and a backend refusing what was sent are failures.
+    for (const codec of [
+      refusing(new CanonicalError("invalid_request", "no"), "encodeRequest"),
+      refusing(new TypeError("x is undefined"), "encodeRequest"),
+      refusing(refusal, "decodeRequest"),
+    ] as AnyCodec[])
+      expect(await detectLosses({ codecs: [source, codec], source, document })).toEqual([
+        expect.objectContaining({ kind: "failed", to: "b" }),
+      ]);
   });
 });

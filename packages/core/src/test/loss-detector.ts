@@ -2,6 +2,7 @@ import type { AnyCodec, RequestLocation } from "../contracts/codec";
 import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
 import { reportUnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import { valueAtPointer } from "../conversion/trace-fields";
+import { CanonicalError } from "../errors/canonical-error";
 import { toCanonicalError } from "../errors/to-canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { transformAll } from "../stream/collect";
@@ -20,7 +21,8 @@ export type DetectorDocument =
  * - `false-loss`: a loss points at a node whose every leaf came back equal;
  * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
  *   caller's terms);
- * - `failed`: a step of the round trip threw.
+ * - `failed`: a step of the round trip threw, other than the target's encoder refusing a request
+ *   clearly (see {@link clearRefusal}).
  */
 export interface LossFinding {
   kind: "silent" | "false-loss" | "unplaced-loss" | "failed";
@@ -67,6 +69,12 @@ export interface DetectorNormalization {
     events: readonly unknown[],
     keys: readonly (string | undefined)[],
   ): string | undefined;
+  /**
+   * Where a loss path into a request or a whole answer lands in the compared body, when `normalize`
+   * moved the node it names (a message merged into the turn before it). Given the document as it
+   * came. Defaults to the same path.
+   */
+  placeBodyLoss?(path: string, body: unknown, kind: "request" | "response"): string;
   /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
   mergeEvents?(earlier: unknown, later: unknown): unknown;
 }
@@ -118,19 +126,38 @@ function reportForeignExtensions(
   }
 }
 
-/** One round trip: what came back, and how many of the context's losses the way there reported. */
+/**
+ * Whether the target's encoder refused a request as a gateway answers a client's mistake: an
+ * `invalid_request` error naming the field (a value the target cannot take and no nearer value
+ * would say). That is the expected outcome, not a crash; anything else thrown is a bug, and so is
+ * a refusal by the target's decoder (a request the backend would reject was sent).
+ */
+function clearRefusal(thrown: unknown): boolean {
+  return CanonicalError.isInstance(thrown) && thrown.kind === "invalid_request" && thrown.param !== undefined;
+}
+
+/**
+ * One round trip: what came back, and how many of the context's losses the way there reported;
+ * `undefined` when the target's encoder clearly refused the request.
+ */
 async function roundTrip(
   source: AnyCodec,
   target: AnyCodec,
   document: DetectorDocument,
   context: ConversionContext,
-): Promise<{ returned: DetectorDocument; lossesThere: number }> {
+): Promise<{ returned: DetectorDocument; lossesThere: number } | undefined> {
   const back = frozen(context);
   switch (document.kind) {
     case "request": {
       const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
       reportForeignExtensions(canonical, source, target.id, context);
-      const wire = target.encodeRequest(canonical, context);
+      let wire: unknown;
+      try {
+        wire = target.encodeRequest(canonical, context);
+      } catch (thrown) {
+        if (clearRefusal(thrown)) return undefined;
+        throw thrown;
+      }
       const lossesThere = context.losses.length;
       const location = {
         model: canonical.model,
@@ -176,7 +203,10 @@ function comparedForm(
     const body = normalization?.normalize
       ? normalization.normalize(structuredClone(document.wire), document.kind)
       : document.wire;
-    return { body, place: (path) => path };
+    const wire = document.wire;
+    const kind = document.kind;
+    const placeBodyLoss = normalization?.placeBodyLoss;
+    return { body, place: placeBodyLoss ? (path) => placeBodyLoss(path, wire, kind) : (path) => path };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
   const each = normalization?.normalize
@@ -267,6 +297,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
     let lossesThere: number;
     try {
       const trip = await roundTrip(source, target, document, context);
+      if (trip === undefined) continue;
       returnedBody = comparedForm(trip.returned, normalization).body;
       lossesThere = trip.lossesThere;
     } catch (thrown) {

@@ -43,6 +43,15 @@ export function encodeGenerateContentGenerationConfig(
     context.lose("dropped", "/stopSequences", "At most 5 stop sequences can be sent; the rest are dropped");
   if (request.candidateCount !== undefined) config.candidateCount = request.candidateCount;
   if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;
+  // The API takes at least 1 (a messages request may ask for 0, to warm the prompt cache only).
+  if (request.maxOutputTokens === 0) {
+    config.maxOutputTokens = 1;
+    context.lose(
+      "approximated",
+      "/maxOutputTokens",
+      "maxOutputTokens 0 raised to 1, the generate-content minimum",
+    );
+  }
   if (request.temperature !== undefined) config.temperature = request.temperature;
   if (request.topP !== undefined) config.topP = request.topP;
   if (request.topK !== undefined) config.topK = request.topK;

@@ -177,6 +177,18 @@ export function createGenerateContentStreamEncoderTransformer(
         case "response-end": {
           loseForeignFields(event);
           usage = mergeUsage(usage, event.usage);
+          if (usage?.cacheWriteTokens)
+            context.lose(
+              "approximated",
+              "/usage/cacheWriteTokens",
+              "the generate-content usage has no cache-write count: those tokens are counted as uncached prompt tokens",
+            );
+          if (event.stopSequence !== undefined)
+            context.lose(
+              "dropped",
+              "/stopSequence",
+              "the generate-content format does not say which stop sequence matched",
+            );
           const extra = event.extensions?.[generateContentFormat] ?? {};
           const chunk: Record<string, unknown> = {};
           const candidates: GenerateContentCandidate[] = [];

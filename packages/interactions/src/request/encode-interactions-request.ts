@@ -62,7 +62,15 @@ function encodeSystemInstruction(request: ChatRequest, context: ConversionContex
         pointer("/instructions", index, "role"),
         "A developer instruction is sent as the system instruction",
       );
-    for (const part of instruction.parts) texts.push(part.text);
+    instruction.parts.forEach((part, partIndex) => {
+      texts.push(part.text);
+      if (part.cache)
+        context.lose(
+          "dropped",
+          pointer("/instructions", index, "parts", partIndex, "cache"),
+          "This format has no prompt-caching breakpoints",
+        );
+    });
   });
   if (texts.length > 1)
     context.lose(

@@ -37,6 +37,8 @@ function functionResult(
 /** A part that is not text or media as its own step. */
 function encodeStepPart(part: Part, path: string, context: ConversionContext): WireObject | undefined {
   const extra = readInteractionsExtension(part) ?? {};
+  if ("cache" in part && part.cache)
+    context.lose("dropped", pointer(path, "cache"), "This format has no prompt-caching breakpoints");
   switch (part.type) {
     case "reasoning": {
       const step: WireObject = { type: "thought" };

@@ -47,11 +47,25 @@ export function encodeInteractionsReasoning(
         `Effort ${reasoning.effort} is sent as thinking level ${config.thinking_level}`,
       );
     }
+    // A budget or thinking turned off has no place beside a level: the effort's level is sent.
+    if (reasoning.budgetTokens !== undefined)
+      context.lose(
+        "dropped",
+        pointer(path, "budgetTokens"),
+        "A thinking budget has no place beside a thinking level",
+      );
+    if (reasoning.enabled === false)
+      context.lose(
+        "dropped",
+        pointer(path, "enabled"),
+        "Thinking switched off has no place beside a thinking level",
+      );
   } else if (reasoning.budgetTokens !== undefined) {
     config.thinking_level = levelOfBudget(reasoning.enabled === false ? 0 : reasoning.budgetTokens);
+    // The whole setting: thinking on with a budget becomes a level.
     context.lose(
       "approximated",
-      pointer(path, "budgetTokens"),
+      path,
       `A thinking budget is sent as thinking level ${config.thinking_level}`,
     );
   } else if (reasoning.enabled === false) {
@@ -60,6 +74,13 @@ export function encodeInteractionsReasoning(
       "approximated",
       pointer(path, "enabled"),
       "Thinking switched off is sent as thinking level minimal",
+    );
+  } else if (reasoning.enabled === true) {
+    // Thinking on at the model's discretion (messages `adaptive`) has no level: none is sent.
+    context.lose(
+      "approximated",
+      pointer(path, "enabled"),
+      "Thinking on with no level is sent as no level (the model's default)",
     );
   }
   if (reasoning.summary === "auto" || reasoning.summary === "none")

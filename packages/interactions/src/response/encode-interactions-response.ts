@@ -40,6 +40,12 @@ export function encodeInteractionsResponse(
   if (extra.noSteps !== true || steps.length > 0) wire.steps = steps;
   if (extra.noUsage !== true || Object.keys(response.usage).length > 0)
     wire.usage = encodeInteractionsUsage(response.usage);
+  if (response.usage.cacheWriteTokens)
+    context.lose(
+      "approximated",
+      "/usage/cacheWriteTokens",
+      "The interactions usage has no cache-write count: those tokens are counted as uncached input tokens",
+    );
   if (response.error && extra.errors === undefined) {
     wire.errors = [
       {

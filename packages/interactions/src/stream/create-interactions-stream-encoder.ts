@@ -246,6 +246,12 @@ export function createInteractionsStreamEncoderTransformer(
           );
           if (event.usage) usage = mergeUsage(usage, event.usage);
           if (usage) interaction.usage = encodeInteractionsUsage(usage);
+          if (usage?.cacheWriteTokens)
+            context.lose(
+              "approximated",
+              "/usage/cacheWriteTokens",
+              "The interactions usage has no cache-write count: those tokens are counted as uncached input tokens",
+            );
           if (event.stopSequence !== undefined)
             context.lose(
               "dropped",

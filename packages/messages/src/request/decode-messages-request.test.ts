@@ -52,6 +52,28 @@ describe("decodeMessagesRequest validation", () => {
     ],
     ["tool choice tool without name", { tool_choice: { type: "tool" } }, "tool_choice.name"],
     ["no messages", { messages: [] }, "messages"],
+    ["a message of no blocks", { messages: [{ role: "user", content: [] }] }, "messages.0.content"],
+    [
+      "an empty message before the last",
+      {
+        messages: [
+          { role: "user", content: "" },
+          { role: "assistant", content: "hi" },
+        ],
+      },
+      "messages.0.content",
+    ],
+    [
+      "an empty assistant message before the last",
+      {
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: [] },
+          { role: "user", content: "again" },
+        ],
+      },
+      "messages.1.content",
+    ],
     ["system message first", { messages: [{ role: "system", content: "x" }] }, "messages.0.role"],
     [
       "two system messages in a row",
@@ -139,6 +161,18 @@ describe("decodeMessagesRequest validation", () => {
       expect(error.param).toBe(param);
     });
   }
+
+  it("accepts an empty last assistant message (a prefill of nothing), as the API does", () => {
+    expect(() =>
+      decode({
+        ...base,
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: [] },
+        ],
+      }),
+    ).not.toThrow();
+  });
 
   it("accepts the limits themselves", () => {
     expect(() =>

@@ -104,6 +104,22 @@ function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
 }
 
 /**
+ * A message with no content (`""` or `[]`), which the API refuses ("all messages must have non-empty
+ * content except for the optional final assistant message"), but for a last assistant message.
+ */
+function checkEmptyMessages(messages: MessagesInputMessage[]): void {
+  messages.forEach((message, index) => {
+    if (message.content.length > 0) return;
+    if (index === messages.length - 1 && message.role === "assistant") return;
+    throw new CanonicalError(
+      "invalid_request",
+      `messages.${index}: all messages must have non-empty content except for the optional final assistant message`,
+      { param: `messages.${index}.content` },
+    );
+  });
+}
+
+/**
  * The combinations the API refuses (the rules {@link legalizeMessagesRequest} enforces on requests
  * from other formats): with thinking on, `temperature` other than 1, `top_k`, `top_p` below 0.95
  * and forced tool use; `tool_choice` without tools; a `service_tier` other than `auto` /
@@ -265,6 +281,7 @@ export function decodeMessagesRequest(
   if (!parsed.success) throw invalidMessagesRequest(parsed.error);
   const body = parsed.data;
   checkInlineSystemMessages(body.messages);
+  checkEmptyMessages(body.messages);
   checkSettingCombinations(body, families);
   if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
     throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {

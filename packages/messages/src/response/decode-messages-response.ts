@@ -10,6 +10,7 @@ import {
 import { decodeMessagesBlock } from "../shared/decode-messages-block";
 import { extraFields } from "../shared/extra-fields";
 import {
+  finerStopReason,
   finishReasonFromMessages,
   isUnknownStopReason,
   ownStopReasonKey,
@@ -85,10 +86,12 @@ export function decodeMessagesResponse(wire: unknown, context: ConversionContext
   if (typeof body.stop_sequence === "string") response.stopSequence = body.stop_sequence;
   const usageKept = Object.keys(response.usage.extensions?.messages ?? {});
   traceExtensions(context, body, "messages", usageKept, { canonical: "/usage", source: "/usage" });
-  const extra = extraFields(body, responseKnown, nullImplied);
+  const finer = finerStopReason(body.stop_reason);
+  const extra = { ...extraFields(body, responseKnown, nullImplied), ...(finer && { stop_reason: finer }) };
   const own = isUnknownStopReason(body.stop_reason);
-  if (extra) traceExtensions(context, body, "messages", Object.keys(extra));
-  if (extra || opaqueBlocks.length > 0 || own) {
+  const kept = Object.keys(extra).length > 0;
+  if (kept) traceExtensions(context, body, "messages", Object.keys(extra));
+  if (kept || opaqueBlocks.length > 0 || own) {
     response.extensions = {
       messages: {
         ...extra,

@@ -32,6 +32,19 @@ function isOwnStopReason(raw: string, reason: FinishReasonKind, own: boolean): b
   return own && reason === "other";
 }
 
+/** The `stop_reason` values that say more than their canonical reason (the others' first value says). */
+const finerStopReasons = new Set(["model_context_window_exceeded"]);
+
+/**
+ * A `stop_reason` that says more than its canonical reason (`model_context_window_exceeded`: the
+ * context window, not `max_tokens`, cut the answer short), which a decoder keeps as a field of this
+ * format (`extensions.messages.stop_reason`) so that another format's encoder, which can say only
+ * the reason, reports it dropped; undefined for any other value.
+ */
+export function finerStopReason(stopReason: unknown): string | undefined {
+  return typeof stopReason === "string" && finerStopReasons.has(stopReason) ? stopReason : undefined;
+}
+
 /** A `stop_reason` as a canonical finish reason, the raw value kept; unknown values become `other`. */
 export function finishReasonFromMessages(stopReason: string | null | undefined): FinishReason {
   if (stopReason == null) return { reason: "other" };

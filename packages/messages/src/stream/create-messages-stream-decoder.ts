@@ -17,6 +17,7 @@ import { extraFields, isRecord, messagesExtensions } from "../shared/extra-field
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { citationFromMessages } from "../shared/messages-citation";
 import {
+  finerStopReason,
   finishReasonFromMessages,
   isUnknownStopReason,
   ownStopReasonKey,
@@ -374,7 +375,11 @@ export function createMessagesStreamDecoderTransformer(
       context.trace("/usage", pointer("", eventIndex, "usage"));
       context.trace("/usage/extensions/messages", pointer("", eventIndex, "usage"), true);
     }
-    for (const key of Object.keys(extraFields(delta, deltaKnown, deltaKnown) ?? {}))
+    const finer = finerStopReason(stopReason);
+    for (const key of [
+      ...Object.keys(extraFields(delta, deltaKnown, deltaKnown) ?? {}),
+      ...(finer ? ["stop_reason"] : []),
+    ])
       context.trace(pointer("/extensions/messages", key), pointer("", eventIndex, "delta", key), true);
     if (item.context_management !== undefined)
       context.trace(
@@ -387,6 +392,7 @@ export function createMessagesStreamDecoderTransformer(
     const eventExtra = extraFields(item, messageDeltaKnown);
     const extra = {
       ...extraFields(delta, deltaKnown, deltaKnown),
+      ...(finer && { stop_reason: finer }),
       ...(item.context_management !== undefined && { context_management: item.context_management }),
       ...(eventExtra && { messageDeltaFields: eventExtra }),
       ...(isUnknownStopReason(stopReason) && { [ownStopReasonKey]: true }),

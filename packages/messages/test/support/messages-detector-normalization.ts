@@ -10,6 +10,9 @@ const joinedField: Record<string, string> = {
   input_json_delta: "partial_json",
 };
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 type WireMessage = { role: string; content: unknown };
 
 /** A string content as the one text block it means. */
@@ -17,25 +20,137 @@ const asBlocks = (content: unknown) =>
   typeof content === "string" ? [{ type: "text", text: content }] : content;
 
 /**
+ * A content block (or a `tool_choice`) without the values the spec gives to an absent field: a `tool_use` caller
+ * `{type: "direct"}` (the spec's default, "tool invocation directly from the model"), a
+ * `tool_result`'s `is_error: false` (a flag whose absence says the same), a `tool_choice`'s
+ * `disable_parallel_tool_use: false` (the spec: "Defaults to `false`"), and a `tool_result`'s
+ * string content as the one text block it means, as a message's.
+ */
+function withoutDefaults(block: unknown): unknown {
+  if (!isRecord(block)) return block;
+  const { caller, is_error, disable_parallel_tool_use, ...rest } = block;
+  const direct = isRecord(caller) && caller.type === "direct" && Object.keys(caller).length === 1;
+  return {
+    ...rest,
+    ...(caller !== undefined && !direct && { caller }),
+    ...(is_error !== undefined && is_error !== false && { is_error }),
+    ...(disable_parallel_tool_use !== undefined &&
+      disable_parallel_tool_use !== false && { disable_parallel_tool_use }),
+    ...(block.type === "tool_result" && rest.content !== undefined && { content: asBlocks(rest.content) }),
+  };
+}
+
+/** A tool without `type: "custom"`: the spec's `Tool.type` is `"custom"` or absent, both this one kind. */
+function withoutCustomType(tool: unknown): unknown {
+  if (!isRecord(tool) || tool.type !== "custom") return tool;
+  const { type: _custom, ...rest } = tool;
+  return rest;
+}
+
+/** An answer with its blocks without the values the spec gives to an absent field. */
+function answerWithoutDefaults(body: unknown): unknown {
+  return isRecord(body) && Array.isArray(body.content)
+    ? { ...body, content: body.content.map(withoutDefaults) }
+    : body;
+}
+
+/** A stream event with the blocks it holds without the values the spec gives to an absent field. */
+function eventWithoutDefaults(event: unknown): unknown {
+  if (!isRecord(event)) return event;
+  if (event.type === "content_block_start")
+    return { ...event, content_block: withoutDefaults(event.content_block) };
+  if (event.type === "message_start" && isRecord(event.message))
+    return { ...event, message: answerWithoutDefaults(event.message) };
+  return event;
+}
+
+/** Messages without a last assistant message of nothing: a prefill of nothing is no prefill. */
+function withoutEmptyPrefill(messages: WireMessage[]): WireMessage[] {
+  const last = messages.at(-1);
+  const empty =
+    last?.role === "assistant" &&
+    (last.content === "" || (Array.isArray(last.content) && last.content.length === 0));
+  return empty ? messages.slice(0, -1) : messages;
+}
+
+/** Where a message of a request sits once consecutive messages of one role are one turn. */
+interface TurnPlace {
+  /** The turn's index among the merged messages. */
+  turn: number;
+  /** The index of the message's first block among the turn's blocks. */
+  offset: number;
+  /** Whether the turn holds this message only. */
+  alone: boolean;
+}
+
+/** Each message's place among the turns (see `normalizeRequest`). */
+function turnPlaces(messages: readonly WireMessage[]): TurnPlace[] {
+  const places: TurnPlace[] = [];
+  let blocks = 0;
+  messages.forEach((message, index) => {
+    const before = messages[index - 1];
+    const merged = before !== undefined && before.role === message.role && Object.keys(message).length === 2;
+    const content = asBlocks(message.content);
+    const count = Array.isArray(content) ? content.length : 0;
+    if (merged) {
+      places[index - 1]!.alone = false;
+      places.push({ turn: places[index - 1]!.turn, offset: blocks, alone: false });
+      blocks += count;
+    } else {
+      places.push({ turn: (places.at(-1)?.turn ?? -1) + 1, offset: 0, alone: true });
+      blocks = count;
+    }
+  });
+  return places;
+}
+
+/**
  * A request as the API reads it: string content and a string `system` as one text block, and
  * consecutive messages of one role as one turn (the API merges them).
  */
 function normalizeRequest(body: Record<string, unknown>): Record<string, unknown> {
   const messages: WireMessage[] = [];
-  for (const message of (body.messages as WireMessage[] | undefined) ?? []) {
-    const last = messages.at(-1);
-    const content = asBlocks(message.content) as unknown[];
-    if (last && last.role === message.role && Object.keys(message).length === 2)
-      last.content = [...(last.content as unknown[]), ...content];
+  const wireMessages = withoutEmptyPrefill((body.messages as WireMessage[] | undefined) ?? []);
+  const places = turnPlaces(wireMessages);
+  wireMessages.forEach((message, index) => {
+    const content = (asBlocks(message.content) as unknown[]).map(withoutDefaults);
+    const turn = messages[places[index]!.turn];
+    if (turn) turn.content = [...(turn.content as unknown[]), ...content];
     else messages.push({ ...message, content });
-  }
+  });
   // An empty system prompt says nothing: it is no system prompt.
-  const { system, ...rest } = body;
-  return { ...rest, messages, ...(system !== undefined && system !== "" && { system: asBlocks(system) }) };
+  const { system, tools, tool_choice, ...rest } = body;
+  return {
+    ...rest,
+    ...(tool_choice !== undefined && { tool_choice: withoutDefaults(tool_choice) }),
+    messages,
+    ...(Array.isArray(tools) && { tools: tools.map(withoutCustomType) }),
+    ...(system !== undefined && system !== "" && { system: asBlocks(system) }),
+  };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * A loss path into a request's messages as a path into its turns: a block of a message merged into
+ * the turn before it moves by the blocks before it, a string content is its one text block, and a
+ * merged message as a whole is its turn (the closest node that holds it).
+ */
+function placeRequestLoss(path: string, body: unknown): string {
+  const match = /^\/messages\/(\d+)(\/content(?:\/(\d+))?)?(\/.*)?$/.exec(path);
+  if (!match || !isRecord(body) || !Array.isArray(body.messages)) return path;
+  const messages = body.messages as WireMessage[];
+  const index = Number(match[1]);
+  const place = turnPlaces(messages)[index];
+  if (place === undefined) return path;
+  const turn = `/messages/${place.turn}`;
+  if (match[2] === undefined) return place.alone ? `${turn}${match[4] ?? ""}` : turn;
+  if (match[3] === undefined)
+    return typeof messages[index]!.content === "string"
+      ? `${turn}/content/${place.offset}`
+      : place.alone
+        ? `${turn}/content${match[4] ?? ""}`
+        : turn;
+  return `${turn}/content/${place.offset + Number(match[3])}${match[4] ?? ""}`;
+}
 
 /** Where a stream's usage is read: its last `message_delta`, when `message_start` said usage too. */
 function usageHolder(events: readonly unknown[]): { start: number; delta: number } | undefined {
@@ -107,14 +222,20 @@ function blocksByType(events: unknown[]): unknown[] {
  * `normalizeRequest`); an answer's usage without its counts of 0; a stream's events keyed by what
  * they are about (`ping` left out), the deltas of one block and type joined into one, each citation
  * on its own, its usage as its last value (see `cumulativeUsage`), its blocks by type and place
- * among their type (see `blocksByType`).
+ * among their type (see `blocksByType`), without its usage counts of 0 (as a whole answer's).
  */
 export const messagesDetectorNormalization: DetectorNormalization = {
   normalize(body, kind) {
     if (kind === "request") return normalizeRequest(body as Record<string, unknown>);
-    return kind === "response" ? answerWithoutZeroCounts(body, "usage") : body;
+    return kind === "response"
+      ? answerWithoutZeroCounts(answerWithoutDefaults(body), "usage")
+      : eventWithoutDefaults(body);
   },
-  normalizeStream: (events) => blocksByType(cumulativeUsage(events)),
+  placeBodyLoss: (path, body, kind) => (kind === "request" ? placeRequestLoss(path, body) : path),
+  normalizeStream: (events) =>
+    blocksByType(cumulativeUsage(events)).map((event) =>
+      (event as WireEvent).type === "message_delta" ? answerWithoutZeroCounts(event, "usage") : event,
+    ),
   eventKeys(events) {
     const citations = new Map<number, number>();
     return events.map((item) => {

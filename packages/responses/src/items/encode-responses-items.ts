@@ -168,6 +168,8 @@ function encodeFunctionCall(
       pointer(path, "signature"),
       `a ${part.signature.format} signature cannot go to a responses backend`,
     );
+  if (part.cache)
+    context.lose("dropped", pointer(path, "cache"), "the responses format has no cache breakpoints");
   const fields = responsesExtensions(part);
   const item = assignFields({ type: "function_call" }, fields);
   if (target === "output") {

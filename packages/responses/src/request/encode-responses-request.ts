@@ -192,6 +192,13 @@ function encodeResponsesReasoning(
   } else if (reasoning.enabled === false) {
     encoded.effort = "minimal";
     context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");
+  } else if (reasoning.enabled === true) {
+    // Thinking on at the model's discretion (messages `adaptive`) has no effort: none is sent.
+    context.lose(
+      "approximated",
+      "/reasoning/enabled",
+      "thinking on with no budget or effort is sent as no effort (the model's default)",
+    );
   }
   if (reasoning.summary !== undefined) {
     encoded[fields.reasoningSummaryField === "generate_summary" ? "generate_summary" : "summary"] =

@@ -96,6 +96,8 @@ export function createResponsesStreamEncoderTransformer(
   let nextOutputIndex = 0;
   /** Whether a tool call opened, which is how a completed response says it stopped for tools. */
   let callsTools = false;
+  /** Whether a refusal part was streamed: a refusal stop without one reads as a plain stop. */
+  let refused = false;
   const output: WireObject[] = [];
   const parts = new Map<number, PartState>();
   /**
@@ -236,6 +238,7 @@ export function createResponsesStreamEncoderTransformer(
       callsTools = true;
     const fields = event.extensions?.responses;
     const addedItem = fields?.addedItem as WireObject | undefined;
+    if (event.kind === "refusal") refused = true;
     switch (event.kind) {
       case "text":
       case "refusal": {
@@ -626,6 +629,15 @@ export function createResponsesStreamEncoderTransformer(
     });
     // Losses first: in strict mode the stream then fails instead of completing.
     loseUnsayableFinishReason(event.finishReason, event.status, callsTools, context);
+    // As for a whole answer: a refusal is said by refusal content, and a matched stop sequence not at all.
+    if (event.finishReason.reason === "refusal" && status === "completed" && !refused)
+      context.lose("approximated", "/finishReason", "a refusal without refusal content is sent as completed");
+    if (event.stopSequence !== undefined)
+      context.lose(
+        "dropped",
+        "/stopSequence",
+        "the responses format does not report a matched stop sequence",
+      );
     if (event.candidates?.length)
       context.lose("unsupported", "/candidates", "the responses format streams one candidate");
     ended = true;

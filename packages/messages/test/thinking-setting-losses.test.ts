@@ -1,0 +1,42 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
+import { type AnyCodec, createConversionContext } from "@interlingua/core";
+import { interactionsCodec } from "@interlingua/interactions";
+import { responsesCodec } from "@interlingua/responses";
+import { describe, expect, it } from "vitest";
+import { messagesCodec } from "../src/messages-codec";
+
+const request = (thinking: Record<string, unknown>) => ({
+  model: "claude-sonnet-4-5",
+  max_tokens: 4096,
+  messages: [{ role: "user", content: "hi" }],
+  thinking,
+});
+
+function lossesThrough(target: AnyCodec, wire: unknown): [string, string][] {
+  const context = createConversionContext();
+  target.encodeRequest(messagesCodec.decodeRequest(wire, context), context);
+  return context.losses.map((loss) => [loss.code, loss.path]);
+}
+
+// Formats that say how much to reason as an effort or level, and have none for "the model decides".
+const targets: AnyCodec[] = [responsesCodec, chatCompletionsCodec, interactionsCodec];
+
+describe("a messages thinking setting through a format of reasoning efforts", () => {
+  for (const target of targets)
+    it(`reports adaptive thinking, sent as no effort, at /thinking, through ${target.id}`, () => {
+      expect(lossesThrough(target, request({ type: "adaptive" }))).toContainEqual([
+        "approximated",
+        "/thinking",
+      ]);
+    });
+
+  it("reports a budget sent as an interactions level at /thinking, since the type goes too", () => {
+    const wire = request({ type: "enabled", budget_tokens: 2048 });
+    expect(lossesThrough(interactionsCodec, wire)).toContainEqual(["approximated", "/thinking"]);
+  });
+
+  it("reports thinking turned off beside an effort, which interactions sends as a level only", () => {
+    const wire = { ...request({ type: "disabled" }), output_config: { effort: "low" } };
+    expect(lossesThrough(interactionsCodec, wire)).toContainEqual(["dropped", "/thinking"]);
+  });
+});
