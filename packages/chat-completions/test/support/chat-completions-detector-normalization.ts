@@ -21,9 +21,44 @@ function comparedMessage(message: unknown): unknown {
   return compared;
 }
 
+/** Request fields at their spec default (`n`, `logprobs`, `parallel_tool_calls`), which say what absence says. */
+const requestDefaults: Readonly<Record<string, unknown>> = {
+  n: 1,
+  logprobs: false,
+  parallel_tool_calls: true,
+};
+
 /**
- * How the loss detector reads chat-completions documents: a request's messages with a string
- * content as its one text part and `developer` as `system` (see {@link comparedMessage}); an answer
+ * A request as the comparison reads it: its messages as {@link comparedMessage} reads them; a
+ * setting at its spec default left out; the deprecated `max_tokens` as the `max_completion_tokens`
+ * the spec deprecates it "in favor of"; a string `stop` as the list of one sequence it means (the
+ * spec offers both forms); and `stream_options.include_usage` left out (it asks the front for the
+ * usage chunk, which the front's stream encoder answers from the caller's own request whatever
+ * format the exchange went through).
+ */
+function comparedRequest(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const request = { ...(value as Record<string, unknown>) };
+  if (Array.isArray(request.messages)) request.messages = request.messages.map(comparedMessage);
+  for (const [field, fallback] of Object.entries(requestDefaults))
+    if (request[field] === fallback) delete request[field];
+  if (request.max_tokens != null && request.max_completion_tokens == null) {
+    request.max_completion_tokens = request.max_tokens;
+    delete request.max_tokens;
+  }
+  if (typeof request.stop === "string") request.stop = [request.stop];
+  const options = request.stream_options;
+  if (typeof options === "object" && options !== null) {
+    const { include_usage: _asked, ...rest } = options as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) request.stream_options = rest;
+    else delete request.stream_options;
+  }
+  return request;
+}
+
+/**
+ * How the loss detector reads chat-completions documents: a request as {@link comparedRequest}
+ * reads it; an answer
  * without its creation time and its usage counts of 0; a stream's chunks each without its
  * `obfuscation` (random characters that pad chunks against a size side channel, said to mean
  * nothing), as one answer (choices and tool call deltas by their `index`, the text of content,
@@ -32,11 +67,7 @@ function comparedMessage(message: unknown): unknown {
  */
 export const chatCompletionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
-    if (kind === "request") {
-      const request = value as Record<string, unknown>;
-      if (!Array.isArray(request.messages)) return request;
-      return { ...request, messages: request.messages.map(comparedMessage) };
-    }
+    if (kind === "request") return comparedRequest(value);
     if (kind === "response") {
       const { created: _created, ...answer } = value as Record<string, unknown>;
       return answerWithoutZeroCounts(answer, "usage");

@@ -13,23 +13,11 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^$/,
   },
   {
-    name: "silent max_tokens",
-    reason: "the legacy max_tokens comes back as max_completion_tokens without a loss",
-    kind: "silent",
-    path: /^\/max_tokens(\/|$)/,
-  },
-  {
     name: "silent messages",
     reason:
       "content blocks and message fields another format has no place for (document titles and context, search results, tool result content lists, file ids, citations settings, vendor fields on messages) are dropped or reshaped without a loss",
     kind: "silent",
     path: /^\/messages(\/|$)/,
-  },
-  {
-    name: "false-loss stream_options",
-    reason: "stream_options is reported dropped but the round trip restores it; review",
-    kind: "false-loss",
-    path: /^\/stream_options(\/|$)/,
   },
   {
     name: "false-loss service_tier to messages",
@@ -64,35 +52,20 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/response_format\/type$/,
   },
   {
-    name: "silent n 1",
-    reason:
-      "one choice is what formats without a choice count answer anyway, so n 1 is not sent and nothing is lost but the field (more choices are reported)",
-    kind: "silent",
-    path: /^\/n$/,
-  },
-  {
-    name: "silent stop to generate-content",
-    reason:
-      "a single stop string comes back as a list, or is dropped by a target without stop sequences, without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/stop(\/|$)/,
-  },
-  {
-    name: "silent stop to messages",
-    reason:
-      "a single stop string comes back as a list, or is dropped by a target without stop sequences, without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/stop(\/|$)/,
-  },
-  {
     name: "silent tool_choice to generate-content",
     reason:
       "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
     kind: "silent",
     to: "generate-content",
     path: /^\/tool_choice(\/|$)/,
+  },
+  {
+    name: "silent logprobs to responses",
+    reason:
+      "logprobs is sent to responses as include message.output_text.logprobs, which the responses decoder keeps as include and does not read back as logprobs (reading it would change what a responses caller's include reports)",
+    kind: "silent",
+    to: "responses",
+    path: /^\/logprobs$/,
   },
   {
     name: "silent tool_choice function name to responses",
@@ -109,21 +82,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "false-loss",
     to: "generate-content",
     path: /^\/reasoning_effort(\/|$)/,
-  },
-  {
-    name: "silent parallel_tool_calls true to generate-content",
-    reason:
-      "generate-content has no parallel-calls setting and always allows parallel function calls, so true is not sent and nothing is lost (false is reported)",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/parallel_tool_calls$/,
-  },
-  {
-    name: "silent stop to interactions",
-    reason: "a single stop string comes back as a list of one through interactions, without a loss",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/stop(\/|$)/,
   },
   {
     name: "silent web_search_options to interactions",
