@@ -2,7 +2,6 @@ import {
   type ChatRequest,
   type ConversionContext,
   type Message,
-  pointer,
   type TextPart,
   type ToolChoice,
 } from "@interlingua/core";
