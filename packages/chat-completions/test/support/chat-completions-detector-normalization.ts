@@ -36,13 +36,18 @@ const requestDefaults: Readonly<Record<string, unknown>> = {
  * usage chunk, which the front's stream encoder answers from the caller's own request whatever
  * format the exchange went through).
  */
+/** Whether the comparison reads the request's `max_tokens` as `max_completion_tokens`. */
+function readsMaxTokensAsCompletionTokens(request: Record<string, unknown>): boolean {
+  return request.max_tokens != null && request.max_completion_tokens == null;
+}
+
 function comparedRequest(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   const request = { ...(value as Record<string, unknown>) };
   if (Array.isArray(request.messages)) request.messages = request.messages.map(comparedMessage);
   for (const [field, fallback] of Object.entries(requestDefaults))
     if (request[field] === fallback) delete request[field];
-  if (request.max_tokens != null && request.max_completion_tokens == null) {
+  if (readsMaxTokensAsCompletionTokens(request)) {
     request.max_completion_tokens = request.max_tokens;
     delete request.max_tokens;
   }
@@ -75,6 +80,11 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
     if (kind !== "event" || typeof value !== "object" || value === null) return value;
     const { obfuscation: _padding, ...chunk } = value as Record<string, unknown>;
     return chunk;
+  },
+  placeDocumentLoss(path, document) {
+    const request = document as Record<string, unknown>;
+    if (path === "/max_tokens" && readsMaxTokensAsCompletionTokens(request)) return "/max_completion_tokens";
+    return undefined;
   },
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents: (earlier, later) => joinStreamEvents(earlier, later, joined),

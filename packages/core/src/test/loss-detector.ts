@@ -67,6 +67,12 @@ export interface DetectorNormalization {
     events: readonly unknown[],
     keys: readonly (string | undefined)[],
   ): string | undefined;
+  /**
+   * Where a loss path into a request or whole answer lands in the compared body, when `normalize`
+   * moved the field (a deprecated field compared under the name that replaced it). Given the
+   * document as it came. Return undefined to use the path itself.
+   */
+  placeDocumentLoss?(path: string, document: unknown): string | undefined;
   /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
   mergeEvents?(earlier: unknown, later: unknown): unknown;
 }
@@ -176,7 +182,8 @@ function comparedForm(
     const body = normalization?.normalize
       ? normalization.normalize(structuredClone(document.wire), document.kind)
       : document.wire;
-    return { body, place: (path) => path };
+    const wire = document.wire;
+    return { body, place: (path) => normalization?.placeDocumentLoss?.(path, wire) ?? path };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
   const each = normalization?.normalize
