@@ -41,7 +41,8 @@ function traceChoiceFields(
  * accounting. An answer cut by the token limit is `incomplete`. Spoken output is typed by the
  * format the request asked for. With `reasoningTags` (the dialect's), content that opens with them
  * gives reasoning. Fields with no canonical place
- * (`system_fingerprint`, `service_tier`, `logprobs`, a server's own) stay in extensions: the
+ * (`system_fingerprint`, `service_tier`, `logprobs`, a first choice's index other than 0, a
+ * server's own) stay in extensions: the
  * choice's as `choice`, its message's as `message`.
  */
 export function decodeChatCompletionsResponse(
@@ -64,6 +65,9 @@ export function decodeChatCompletionsResponse(
   const decoded = first
     ? decodeChatCompletionsChoice(first, identify, reasoningTags)
     : { parts: [], finishReason: { reason: "other" as const }, fields: { choicesEmpty: true } };
+  // The first choice is choice 0 in every format; another index is the upstream's own, kept.
+  if (first && typeof first.index === "number" && first.index !== 0)
+    decoded.fields.choice = { ...(decoded.fields.choice as WireObject | undefined), index: first.index };
   const response: ChatResponse = {
     id: body.id as string,
     model: body.model as string,

@@ -61,10 +61,17 @@ function comparedRequest(value: unknown): unknown {
   return request;
 }
 
+/** The positions of an answer's choices in index order (the order of the list says nothing more). */
+function choicesInIndexOrder(answer: Record<string, unknown>): number[] {
+  const choices = Array.isArray(answer.choices) ? (answer.choices as Record<string, unknown>[]) : [];
+  const indexOf = (position: number) => Number(choices[position]?.index ?? 0);
+  return choices.map((_, position) => position).sort((a, b) => indexOf(a) - indexOf(b));
+}
+
 /**
  * How the loss detector reads chat-completions documents: a request as {@link comparedRequest}
  * reads it; an answer
- * without its creation time and its usage counts of 0; a stream's chunks each without its
+ * without its creation time and its usage counts of 0, its choices in index order; a stream's chunks each without its
  * `obfuscation` (random characters that pad chunks against a size side channel, said to mean
  * nothing), as one answer (choices and tool call deltas by their `index`, the text of content,
  * reasoning, refusal and arguments joined; a field every chunk repeats, such as `created` or
@@ -75,6 +82,10 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
     if (kind === "request") return comparedRequest(value);
     if (kind === "response") {
       const { created: _created, ...answer } = value as Record<string, unknown>;
+      if (Array.isArray(answer.choices)) {
+        const choices = answer.choices;
+        answer.choices = choicesInIndexOrder(answer).map((position) => choices[position]);
+      }
       return answerWithoutZeroCounts(answer, "usage");
     }
     if (kind !== "event" || typeof value !== "object" || value === null) return value;
@@ -82,8 +93,13 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
     return chunk;
   },
   placeDocumentLoss(path, document) {
-    const request = document as Record<string, unknown>;
-    if (path === "/max_tokens" && readsMaxTokensAsCompletionTokens(request)) return "/max_completion_tokens";
+    const body = document as Record<string, unknown>;
+    if (path === "/max_tokens" && readsMaxTokensAsCompletionTokens(body)) return "/max_completion_tokens";
+    const choice = /^\/choices\/(\d+)(\/.*)?$/.exec(path);
+    if (choice && body.object !== "chat.completion.chunk") {
+      const place = choicesInIndexOrder(body).indexOf(Number(choice[1]));
+      if (place !== -1) return `/choices/${place}${choice[2] ?? ""}`;
+    }
     return undefined;
   },
   eventKeys: (events) => events.map(() => "/answer"),

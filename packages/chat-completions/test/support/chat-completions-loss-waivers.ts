@@ -108,24 +108,11 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/\d+\/choices\/0\/finish_reason$/,
   },
   {
-    name: "silent first choice index",
-    reason: "the first choice is sent as choice 0, whatever index it had",
-    kind: "silent",
-    path: /^\/choices\/0\/index$/,
-  },
-  {
     name: "silent usage counts below their details",
     reason:
       "a cached or reasoning count above the prompt or completion count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
     kind: "silent",
     path: /^\/usage\/(prompt|completion)_tokens$/,
-  },
-  {
-    name: "silent choices out of index order",
-    reason:
-      "choices listed out of index order are answered in index order; the comparison reads them by position",
-    kind: "silent",
-    path: /^\/choices\/\d+\/(index|message\/(role|content|refusal))$/,
   },
   {
     name: "false-loss choices finish_reason to generate-content",

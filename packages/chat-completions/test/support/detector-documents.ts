@@ -28,7 +28,33 @@ const detectorRequests: Record<string, unknown> = {
   },
 };
 
-/** This package's fixtures, and the requests made for the detector, as loss-detector documents. */
+/** Answers made for the loss detector alone, as {@link detectorRequests}. */
+const detectorAnswers: Record<string, unknown> = {
+  // Choices listed out of index order, the first of them not choice 0: another format's client
+  // gets one answer (the index is reported), the second choice is reported where it cannot go.
+  "choices out of index order": {
+    id: "chatcmpl-order",
+    object: "chat.completion",
+    created: 1_761_000_000,
+    model: "gpt-4o",
+    choices: [
+      {
+        index: 2,
+        message: { role: "assistant", content: "Second", refusal: null },
+        logprobs: null,
+        finish_reason: "stop",
+      },
+      {
+        index: 1,
+        message: { role: "assistant", content: "First", refusal: null },
+        logprobs: null,
+        finish_reason: "length",
+      },
+    ],
+  },
+};
+
+/** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function chatCompletionsDetectorDocuments(): NamedDetectorDocument[] {
   return [
     ...readFixtures("requests").map(({ name, value }) => ({
@@ -42,6 +68,10 @@ export function chatCompletionsDetectorDocuments(): NamedDetectorDocument[] {
     ...readFixtures("responses").map(({ name, value }) => ({
       name,
       document: { kind: "response" as const, wire: value },
+    })),
+    ...Object.entries(detectorAnswers).map(([name, wire]) => ({
+      name,
+      document: { kind: "response" as const, wire },
     })),
     ...readFixtures("streams").map(({ name, value }) => ({
       name,
