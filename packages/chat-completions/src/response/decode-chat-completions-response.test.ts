@@ -34,3 +34,39 @@ describe("decodeChatCompletionsResponse, the first choice's index", () => {
     expect(context.losses).toEqual([]);
   });
 });
+
+describe("decodeChatCompletionsResponse, tool calls", () => {
+  it("a repeated id made unique and a server's own field are reported to another format at the call", () => {
+    const call = (id: string, city: string) => ({
+      id,
+      index: 0,
+      type: "function",
+      function: { name: "weather", arguments: JSON.stringify({ city }) },
+    });
+    const context = createConversionContext();
+    const canonical = decodeChatCompletionsResponse(
+      {
+        ...answer(0),
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: "assistant",
+              content: null,
+              tool_calls: [call("c1", "Paris"), call("c1", "Lyon")],
+            },
+            logprobs: null,
+            finish_reason: "tool_calls",
+          },
+        ],
+      },
+      context,
+    );
+    reportForeignAnswerFields(canonical, "messages", context);
+    expect(context.losses.map((loss) => loss.path).sort()).toEqual([
+      "/choices/0/message/tool_calls/0/index",
+      "/choices/0/message/tool_calls/1/id",
+      "/choices/0/message/tool_calls/1/index",
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatResponse,
   type ConversionContext,
+  type Part,
   pointer,
   traceExtensions,
   traceFields,
@@ -33,6 +34,39 @@ function traceChoiceFields(
   for (const key of Object.keys((kept.message as WireObject | undefined) ?? {}))
     fields[pointer(base, "message", key)] = pointer(source, "message", key);
   traceFields(context, body, fields, {}, true);
+}
+
+/** Tool-call fields of a choice's message that say nothing to another format's client (marks, argument text). */
+const toolCallBookkeeping = new Set([
+  "typeAbsent",
+  "idAbsent",
+  "legacyFunctionCall",
+  "call",
+  "function",
+  "wireId",
+]);
+
+/**
+ * Traces the fields each tool call of a choice kept in its part's extensions (a server's own, such
+ * as Ollama's `index`) to that call in the choice at `source`, and a repeated id the call was given
+ * a new one for to the id the upstream sent, for the losses of formats without them.
+ */
+function traceToolCallFields(
+  context: ConversionContext,
+  parts: readonly Part[],
+  canonical: string,
+  source: string,
+): void {
+  let call = 0;
+  parts.forEach((part, index) => {
+    if (part.type !== "tool-call") return;
+    const wire = pointer(source, "message", "tool_calls", call++);
+    const base = pointer(canonical, index, "extensions", "chat-completions");
+    const kept = part.extensions?.["chat-completions"] ?? {};
+    for (const key of Object.keys(kept))
+      if (!toolCallBookkeeping.has(key)) context.trace(pointer(base, key), pointer(wire, key), true);
+    if (kept.wireId !== undefined) context.trace(pointer(base, "wireId"), pointer(wire, "id"));
+  });
 }
 
 /**
@@ -120,10 +154,13 @@ export function decodeChatCompletionsResponse(
   const usageKept = Object.keys(response.usage.extensions?.["chat-completions"] ?? {});
   traceExtensions(context, body, "chat-completions", usageKept, { canonical: "/usage", source: "/usage" });
   traceChoiceFields(context, body, "", at, decoded.fields);
+  if (first) traceToolCallFields(context, response.parts, "/parts", at);
   choices.slice(1).forEach((choice, position) => {
     const source = pointer("/choices", (body.choices as WireObject[]).indexOf(choice));
     const kept = response.candidates?.[position]?.extensions?.["chat-completions"] ?? {};
     traceChoiceFields(context, body, pointer("/candidates", position), source, kept);
+    const parts = response.candidates?.[position]?.parts ?? [];
+    traceToolCallFields(context, parts, pointer("/candidates", position, "parts"), source);
   });
   choices.slice(1).forEach((choice, position) => {
     context.trace(

@@ -69,9 +69,58 @@ function choicesInIndexOrder(answer: Record<string, unknown>): number[] {
 }
 
 /**
+ * A choice's `finish_reason` as the spec defines it: `function_call` (deprecated, "if the model
+ * called a function") is `tool_calls` ("if the model called a tool"), and so is the `stop` some
+ * servers (Ollama, vLLM) send after tool calls, `stop` being "a natural stop point or a provided
+ * stop sequence".
+ */
+function comparedFinishReason(reason: unknown, calledTools: boolean): unknown {
+  if (reason === "function_call" || (reason === "stop" && calledTools)) return "tool_calls";
+  return reason;
+}
+
+/** Whether a message or delta holds a tool call (or the legacy function call). */
+function holdsToolCall(message: unknown): boolean {
+  if (typeof message !== "object" || message === null) return false;
+  const { tool_calls: calls, function_call: call } = message as Record<string, unknown>;
+  return (Array.isArray(calls) && calls.length > 0) || (typeof call === "object" && call !== null);
+}
+
+/** An answer's choices in index order, each with its finish reason as {@link comparedFinishReason} reads it. */
+function comparedChoices(answer: Record<string, unknown>): unknown[] {
+  const choices = answer.choices as Record<string, unknown>[];
+  return choicesInIndexOrder(answer).map((position) => {
+    const choice = choices[position];
+    if (typeof choice !== "object" || choice === null || choice.finish_reason == null) return choice;
+    return {
+      ...choice,
+      finish_reason: comparedFinishReason(choice.finish_reason, holdsToolCall(choice.message)),
+    };
+  });
+}
+
+/** A stream's chunks with each finish reason as {@link comparedFinishReason} reads it, given the deltas before. */
+function withComparedFinishReasons(events: unknown[]): unknown[] {
+  const calledTools = new Set<unknown>();
+  return events.map((event) => {
+    const chunk = event as Record<string, unknown>;
+    if (typeof chunk !== "object" || chunk === null || !Array.isArray(chunk.choices)) return event;
+    const choices = (chunk.choices as Record<string, unknown>[]).map((choice) => {
+      if (holdsToolCall(choice.delta)) calledTools.add(choice.index);
+      if (choice.finish_reason == null) return choice;
+      return {
+        ...choice,
+        finish_reason: comparedFinishReason(choice.finish_reason, calledTools.has(choice.index)),
+      };
+    });
+    return { ...chunk, choices };
+  });
+}
+
+/**
  * How the loss detector reads chat-completions documents: a request as {@link comparedRequest}
- * reads it; an answer
- * without its creation time and its usage counts of 0, its choices in index order; a stream's chunks each without its
+ * reads it; an answer without its creation time and its usage counts of 0, its choices in index
+ * order; finish reasons as {@link comparedFinishReason} reads them; a stream's chunks each without its
  * `obfuscation` (random characters that pad chunks against a size side channel, said to mean
  * nothing), as one answer (choices and tool call deltas by their `index`, the text of content,
  * reasoning, refusal and arguments joined; a field every chunk repeats, such as `created` or
@@ -82,10 +131,7 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
     if (kind === "request") return comparedRequest(value);
     if (kind === "response") {
       const { created: _created, ...answer } = value as Record<string, unknown>;
-      if (Array.isArray(answer.choices)) {
-        const choices = answer.choices;
-        answer.choices = choicesInIndexOrder(answer).map((position) => choices[position]);
-      }
+      if (Array.isArray(answer.choices)) answer.choices = comparedChoices(answer);
       return answerWithoutZeroCounts(answer, "usage");
     }
     if (kind !== "event" || typeof value !== "object" || value === null) return value;
@@ -96,12 +142,13 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
     const body = document as Record<string, unknown>;
     if (path === "/max_tokens" && readsMaxTokensAsCompletionTokens(body)) return "/max_completion_tokens";
     const choice = /^\/choices\/(\d+)(\/.*)?$/.exec(path);
-    if (choice && body.object !== "chat.completion.chunk") {
+    if (choice) {
       const place = choicesInIndexOrder(body).indexOf(Number(choice[1]));
       if (place !== -1) return `/choices/${place}${choice[2] ?? ""}`;
     }
     return undefined;
   },
+  normalizeStream: withComparedFinishReasons,
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents: (earlier, later) => joinStreamEvents(earlier, later, joined),
 };

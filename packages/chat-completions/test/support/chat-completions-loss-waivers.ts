@@ -123,13 +123,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/choices\/\d+\/finish_reason$/,
   },
   {
-    name: "silent choices tool calls",
-    reason:
-      "a server's stop after tool calls comes back as tool_calls, and tool call ids (repeated ones made unique) and stream indexes of tool calls are not kept through another format, without a loss",
-    kind: "silent",
-    path: /^\/choices\/\d+\/(finish_reason|message\/tool_calls\/\d+\/(id|index))$/,
-  },
-  {
     name: "silent answer choices",
     reason:
       "choice deltas another format has no place for (audio, reasoning fields, tool call ids made again, a finish reason sent as the nearest) come back otherwise, without a loss",
