@@ -117,10 +117,68 @@ function withComparedFinishReasons(events: unknown[]): unknown[] {
   });
 }
 
+/** An object without its fields whose value is `null`. */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
+}
+
+/**
+ * A chunk's choice as the comparison reads it: without its `null` fields and its delta's (a chunk
+ * adds to the answer, and `null` adds nothing: a later chunk's `finish_reason: null` does not undo
+ * an earlier reason), without delta text that adds none (`""`), and with reasoning under
+ * `reasoning_content` where a server named it `reasoning` (neither is in the spec; servers use
+ * either name for the same text, and the codec reads both as reasoning).
+ */
+function comparedChunkChoice(choice: unknown): unknown {
+  if (typeof choice !== "object" || choice === null) return choice;
+  const compared = withoutNulls(choice as Record<string, unknown>);
+  if (typeof compared.delta !== "object" || compared.delta === null) return compared;
+  const delta = withoutNulls(compared.delta as Record<string, unknown>);
+  for (const field of Object.keys(delta)) if (joined.has(field) && delta[field] === "") delete delta[field];
+  if (delta.reasoning !== undefined && delta.reasoning_content === undefined) {
+    delta.reasoning_content = delta.reasoning;
+    delete delta.reasoning;
+  }
+  return { ...compared, delta };
+}
+
+/**
+ * A stream's tool call deltas numbered by call: a delta with an id other than the call at its
+ * `index` starts a new call (Ollama sends each whole call in its own chunk, every one at index 0),
+ * as the codec reads it.
+ */
+function withToolCallsNumberedByCall(events: unknown[]): unknown[] {
+  const calls = new Map<unknown, { ids: Map<number, unknown>; places: Map<number, number> }>();
+  return events.map((event) => {
+    const chunk = event as Record<string, unknown>;
+    if (typeof chunk !== "object" || chunk === null || !Array.isArray(chunk.choices)) return event;
+    const choices = (chunk.choices as Record<string, unknown>[]).map((choice) => {
+      const delta = choice.delta as Record<string, unknown> | undefined;
+      if (!delta || !Array.isArray(delta.tool_calls)) return choice;
+      const seen = calls.get(choice.index) ?? { ids: new Map(), places: new Map() };
+      calls.set(choice.index, seen);
+      const toolCalls = (delta.tool_calls as Record<string, unknown>[]).map((call) => {
+        const index = Number(call.index);
+        const current = seen.places.get(index);
+        if (call.id !== undefined && (current === undefined || seen.ids.get(current) !== call.id)) {
+          let place = index;
+          while (seen.ids.has(place)) place++;
+          seen.places.set(index, place);
+          seen.ids.set(place, call.id);
+        }
+        return { ...call, index: seen.places.get(index) ?? index };
+      });
+      return { ...choice, delta: { ...delta, tool_calls: toolCalls } };
+    });
+    return { ...chunk, choices };
+  });
+}
+
 /**
  * How the loss detector reads chat-completions documents: a request as {@link comparedRequest}
  * reads it; an answer without its creation time and its usage counts of 0, its choices in index
- * order; finish reasons as {@link comparedFinishReason} reads them; a stream's chunks each without its
+ * order; finish reasons as {@link comparedFinishReason} reads them; a stream's chunks each as
+ * {@link comparedChunkChoice} reads its choices, tool calls numbered by call, and without its
  * `obfuscation` (random characters that pad chunks against a size side channel, said to mean
  * nothing), as one answer (choices and tool call deltas by their `index`, the text of content,
  * reasoning, refusal and arguments joined; a field every chunk repeats, such as `created` or
@@ -136,6 +194,7 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
     }
     if (kind !== "event" || typeof value !== "object" || value === null) return value;
     const { obfuscation: _padding, ...chunk } = value as Record<string, unknown>;
+    if (Array.isArray(chunk.choices)) chunk.choices = chunk.choices.map(comparedChunkChoice);
     return chunk;
   },
   placeDocumentLoss(path, document) {
@@ -148,7 +207,19 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
     }
     return undefined;
   },
-  normalizeStream: withComparedFinishReasons,
+  normalizeStream: (events) => withComparedFinishReasons(withToolCallsNumberedByCall(events)),
+  placeLoss(path, events) {
+    // A choice of one chunk is the choice of that index in the joined answer, listed as first seen.
+    const choice = /^\/(\d+)\/choices\/(\d+)(\/.*)?$/.exec(path);
+    if (!choice) return undefined;
+    const choicesOf = (event: unknown) => {
+      const choices = (event as Record<string, unknown> | undefined)?.choices;
+      return Array.isArray(choices) ? (choices as Record<string, unknown>[]) : [];
+    };
+    const index = choicesOf(events[Number(choice[1])])[Number(choice[2])]?.index;
+    const order = [...new Set(events.flatMap((event) => choicesOf(event).map((each) => each.index)))];
+    return order.includes(index) ? `/answer/choices/${order.indexOf(index)}${choice[3] ?? ""}` : undefined;
+  },
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents: (earlier, later) => joinStreamEvents(earlier, later, joined),
 };

@@ -123,13 +123,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/choices\/\d+\/finish_reason$/,
   },
   {
-    name: "silent answer choices",
-    reason:
-      "choice deltas another format has no place for (audio, reasoning fields, tool call ids made again, a finish reason sent as the nearest) come back otherwise, without a loss",
-    kind: "silent",
-    path: /^\/answer\/choices(\/|$)/,
-  },
-  {
     name: "silent answer created to generate-content",
     reason:
       "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",

@@ -626,8 +626,8 @@ export function createResponsesStreamEncoderTransformer(
     });
     // Losses first: in strict mode the stream then fails instead of completing.
     loseUnsayableFinishReason(event.finishReason, event.status, callsTools, context);
-    if (event.candidates?.length)
-      context.lose("unsupported", "/candidates", "the responses format streams one candidate");
+    for (const index of (event.candidates ?? []).keys())
+      context.lose("unsupported", `/candidates/${index}`, "the responses format streams one candidate");
     ended = true;
     send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
   };
