@@ -199,7 +199,11 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
   },
   placeDocumentLoss(path, document) {
     const body = document as Record<string, unknown>;
-    if (path === "/max_tokens" && readsMaxTokensAsCompletionTokens(body)) return "/max_completion_tokens";
+    if (readsMaxTokensAsCompletionTokens(body)) {
+      if (path === "/max_tokens") return "/max_completion_tokens";
+      // A null max_completion_tokens beside it says nothing, and its place is max_tokens's now.
+      if (path === "/max_completion_tokens") return null;
+    }
     const choice = /^\/choices\/(\d+)(\/.*)?$/.exec(path);
     if (choice) {
       const place = choicesInIndexOrder(body).indexOf(Number(choice[1]));

@@ -12,6 +12,13 @@ const detectorRequests: Record<string, unknown> = {
     max_tokens: 5,
     messages: [{ role: "user", content: "Hi" }],
   },
+  // The deprecated max_tokens beside a null max_completion_tokens (kept for the same format).
+  "legacy max_tokens beside a null max_completion_tokens": {
+    model: "gpt-4o",
+    max_tokens: 64,
+    max_completion_tokens: null,
+    messages: [{ role: "user", content: "Hi" }],
+  },
   // Settings at their spec default, a single stop string and include_usage: nothing to lose.
   "settings at their defaults": {
     model: "gpt-4o",

@@ -70,9 +70,10 @@ export interface DetectorNormalization {
   /**
    * Where a loss path into a request or whole answer lands in the compared body, when `normalize`
    * moved the field (a deprecated field compared under the name that replaced it). Given the
-   * document as it came. Return undefined to use the path itself.
+   * document as it came. Return undefined to use the path itself, null when what it points at is
+   * left out of the comparison.
    */
-  placeDocumentLoss?(path: string, document: unknown): string | undefined;
+  placeDocumentLoss?(path: string, document: unknown): string | null | undefined;
   /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
   mergeEvents?(earlier: unknown, later: unknown): unknown;
 }
@@ -183,7 +184,13 @@ function comparedForm(
       ? normalization.normalize(structuredClone(document.wire), document.kind)
       : document.wire;
     const wire = document.wire;
-    return { body, place: (path) => normalization?.placeDocumentLoss?.(path, wire) ?? path };
+    return {
+      body,
+      place(path) {
+        const placed = normalization?.placeDocumentLoss?.(path, wire);
+        return placed === null ? undefined : (placed ?? path);
+      },
+    };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
   const each = normalization?.normalize
