@@ -9,7 +9,7 @@ const joined = new Set(["content", "reasoning_content", "reasoning", "refusal", 
 
 /**
  * A request's message as the comparison reads it: a string `content` is the one text part it means
- * (the spec offers both forms for every role), and the `developer` role is `system` (the spec
+ * (the spec offers both forms for every role), an empty `refusal` is none, and the `developer` role is `system` (the spec
  * describes both as "Developer-provided instructions that the model should follow, regardless of
  * messages sent by the user"; newer models read `system` as `developer`).
  */
@@ -18,6 +18,7 @@ function comparedMessage(message: unknown): unknown {
   const compared = { ...(message as Record<string, unknown>) };
   if (compared.role === "developer") compared.role = "system";
   if (typeof compared.content === "string") compared.content = [{ type: "text", text: compared.content }];
+  if (compared.refusal === "") delete compared.refusal;
   return compared;
 }
 
@@ -29,10 +30,27 @@ const requestDefaults: Readonly<Record<string, unknown>> = {
 };
 
 /**
+ * A `tool_choice` as the comparison reads it: `allowed_tools` in mode `required` listing one
+ * function is that function named ("requires the model to call one or more of the allowed tools"
+ * of one, which is what "force the model to call a specific function" says).
+ */
+function comparedToolChoice(choice: unknown): unknown {
+  if (typeof choice !== "object" || choice === null) return choice;
+  const { type, allowed_tools: allowed } = choice as Record<string, unknown>;
+  if (type !== "allowed_tools" || typeof allowed !== "object" || allowed === null) return choice;
+  const { mode, tools } = allowed as Record<string, unknown>;
+  if (mode !== "required" || !Array.isArray(tools) || tools.length !== 1) return choice;
+  const [tool] = tools as Record<string, unknown>[];
+  if (tool?.type !== "function") return choice;
+  return { type: "function", function: tool.function };
+}
+
+/**
  * A request as the comparison reads it: its messages as {@link comparedMessage} reads them; a
  * setting at its spec default left out; the deprecated `max_tokens` as the `max_completion_tokens`
  * the spec deprecates it "in favor of"; a string `stop` as the list of one sequence it means (the
- * spec offers both forms); and `stream_options.include_usage` left out (it asks the front for the
+ * spec offers both forms); its `tool_choice` as {@link comparedToolChoice} reads it; and
+ * `stream_options.include_usage` left out (it asks the front for the
  * usage chunk, which the front's stream encoder answers from the caller's own request whatever
  * format the exchange went through).
  */
@@ -52,6 +70,7 @@ function comparedRequest(value: unknown): unknown {
     delete request.max_tokens;
   }
   if (typeof request.stop === "string") request.stop = [request.stop];
+  if (request.tool_choice !== undefined) request.tool_choice = comparedToolChoice(request.tool_choice);
   const options = request.stream_options;
   if (typeof options === "object" && options !== null) {
     const { include_usage: _asked, ...rest } = options as Record<string, unknown>;
@@ -86,16 +105,23 @@ function holdsToolCall(message: unknown): boolean {
   return (Array.isArray(calls) && calls.length > 0) || (typeof call === "object" && call !== null);
 }
 
-/** An answer's choices in index order, each with its finish reason as {@link comparedFinishReason} reads it. */
+/**
+ * An answer's choices in index order, each with its finish reason as {@link comparedFinishReason}
+ * reads it and an empty `refusal` as none (it refuses nothing).
+ */
 function comparedChoices(answer: Record<string, unknown>): unknown[] {
   const choices = answer.choices as Record<string, unknown>[];
   return choicesInIndexOrder(answer).map((position) => {
     const choice = choices[position];
-    if (typeof choice !== "object" || choice === null || choice.finish_reason == null) return choice;
-    return {
-      ...choice,
-      finish_reason: comparedFinishReason(choice.finish_reason, holdsToolCall(choice.message)),
-    };
+    if (typeof choice !== "object" || choice === null) return choice;
+    const compared = { ...choice };
+    if (typeof choice.message === "object" && choice.message !== null) {
+      const { refusal, ...message } = choice.message as Record<string, unknown>;
+      compared.message = refusal === "" ? message : choice.message;
+    }
+    if (choice.finish_reason != null)
+      compared.finish_reason = comparedFinishReason(choice.finish_reason, holdsToolCall(choice.message));
+    return compared;
   });
 }
 

@@ -52,14 +52,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/response_format\/type$/,
   },
   {
-    name: "silent tool_choice to generate-content",
-    reason:
-      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/tool_choice(\/|$)/,
-  },
-  {
     name: "silent logprobs to responses",
     reason:
       "logprobs is sent to responses as include message.output_text.logprobs, which the responses decoder keeps as include and does not read back as logprobs (reading it would change what a responses caller's include reports)",
@@ -90,14 +82,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "interactions",
     path: /^\/web_search_options(\/|$)/,
-  },
-  {
-    name: "silent tool_choice to interactions",
-    reason:
-      "a forced function is sent as allowed_tools of one function in mode any (the format's only way to force one), which comes back as an allowed-tools choice, without a loss",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/tool_choice(\/|$)/,
   },
   {
     name: "false-loss refusal to interactions",

@@ -19,6 +19,22 @@ const detectorRequests: Record<string, unknown> = {
     max_completion_tokens: null,
     messages: [{ role: "user", content: "Hi" }],
   },
+  // An empty refusal and an empty tool result (the messages API refuses empty text blocks), and a
+  // function without parameters (it refuses a tool schema that is not an object's).
+  "empty refusal, empty tool result, function without parameters": {
+    model: "gpt-4o",
+    tools: [{ type: "function", function: { name: "now" } }],
+    messages: [
+      { role: "user", content: "What time is it?" },
+      {
+        role: "assistant",
+        content: null,
+        refusal: "",
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "now", arguments: "{}" } }],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "" },
+    ],
+  },
   // Settings at their spec default, a single stop string and include_usage: nothing to lose.
   "settings at their defaults": {
     model: "gpt-4o",

@@ -1,10 +1,4 @@
-import {
-  type ChatRequest,
-  type ConversionContext,
-  type Message,
-  type TextPart,
-  type ToolChoice,
-} from "@interlingua/core";
+import type { ChatRequest, ConversionContext, Message, TextPart, ToolChoice } from "@interlingua/core";
 import { readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type {
   GenerateContentContent,
