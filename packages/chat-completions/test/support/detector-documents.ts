@@ -35,6 +35,16 @@ const detectorRequests: Record<string, unknown> = {
       { role: "tool", tool_call_id: "call_1", content: "" },
     ],
   },
+  // Instructions alone: the messages encoder refuses it (invalid_request naming messages), as the
+  // API would; generate-content refuses a tool result whose call the request does not hold.
+  "instructions alone": { model: "gpt-4o", messages: [{ role: "system", content: "Be brief." }] },
+  "a tool result without its call": {
+    model: "gpt-4o",
+    messages: [
+      { role: "user", content: "Hi" },
+      { role: "tool", tool_call_id: "call_gone", content: "18°C" },
+    ],
+  },
   // Settings at their spec default, a single stop string and include_usage: nothing to lose.
   "settings at their defaults": {
     model: "gpt-4o",
