@@ -52,3 +52,41 @@ describe("fields of chat-completions stream chunks through another format's stre
     expect(await lossPaths(chatCompletionsCodec)).toEqual([]);
   });
 });
+
+describe("pieces of a chat-completions stream another format's stream cannot carry", () => {
+  const through = async (events: unknown[]) => {
+    const context = createConversionContext();
+    const canonical = await transformAll(events, chatCompletionsCodec.createStreamDecoder(context));
+    await transformAll(canonical, messagesCodec.createStreamEncoder(context));
+    return context.losses.map((loss) => loss.path);
+  };
+
+  it("a second choice, spoken audio and a server's own finishing fields are reported where they came", async () => {
+    const paths = await through([
+      {
+        ...head,
+        choices: [
+          {
+            index: 0,
+            delta: { role: "assistant", audio: { id: "audio_1", data: "AAAA" } },
+            finish_reason: null,
+          },
+          { index: 1, delta: { role: "assistant", content: "Other" }, finish_reason: null },
+        ],
+      },
+      {
+        ...head,
+        choices: [{ index: 0, delta: {}, finish_reason: "stop", native_finish_reason: "end_turn" }],
+      },
+      { ...head, choices: [{ index: 1, delta: {}, finish_reason: "stop" }] },
+    ]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/0/choices/0/delta/audio",
+        "/0/choices/1",
+        "/1/choices/0/native_finish_reason",
+      ]),
+    );
+    expect(paths).not.toContain("");
+  });
+});

@@ -145,7 +145,8 @@ function traceWebSearchTool(context: ConversionContext, index: number): void {
   const tool = pointer("/tools", index);
   context.trace(tool, "/web_search_options");
   context.trace(pointer(tool, "settings", "searchContextSize"), "/web_search_options/search_context_size");
-  context.trace(pointer(tool, "settings", "userLocation"), "/web_search_options/user_location", true);
+  // Flattened from its `approximate` object: a loss below it is one of the whole location.
+  context.trace(pointer(tool, "settings", "userLocation"), "/web_search_options/user_location");
   context.trace(pointer(tool, "extensions", "chat-completions"), "/web_search_options", true);
 }
 

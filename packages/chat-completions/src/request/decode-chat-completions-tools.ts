@@ -1,6 +1,7 @@
 import type { FunctionTool, HostedTool, Tool, ToolChoice } from "@interlingua/core";
 import {
   chatCompletionsFormatId,
+  isWireObject,
   remainingFields,
   type WireObject,
   withChatCompletionsExtensions,
@@ -50,8 +51,11 @@ export function decodeWebSearchOptions(options: WireObject): HostedTool {
     settings.searchContextSize = options.search_context_size;
     consumed.push("search_context_size");
   }
-  if (options.user_location !== undefined && options.user_location !== null) {
-    settings.userLocation = options.user_location;
+  const location = options.user_location;
+  if (isWireObject(location)) {
+    // The canonical location is flat ({type, city, country, ...}), as the other formats send it.
+    const { approximate, ...rest } = location;
+    settings.userLocation = { ...rest, ...(isWireObject(approximate) ? approximate : {}) };
     consumed.push("user_location");
   }
   const tool: HostedTool = { type: "hosted", kind: "web_search" };

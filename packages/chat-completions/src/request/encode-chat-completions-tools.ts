@@ -1,5 +1,10 @@
 import { type ConversionContext, pointer, type Tool, type ToolChoice } from "@interlingua/core";
-import { assignWireFields, chatCompletionsExtensions, type WireObject } from "../chat-completions-extensions";
+import {
+  assignWireFields,
+  chatCompletionsExtensions,
+  isWireObject,
+  type WireObject,
+} from "../chat-completions-extensions";
 
 /** Canonical tools as `tools` and `web_search_options`; hosted tools the format lacks are dropped with a loss. */
 export function encodeChatCompletionsTools(
@@ -36,7 +41,10 @@ export function encodeChatCompletionsTools(
       const settings = tool.settings ?? {};
       if (settings.searchContextSize !== undefined)
         webSearchOptions.search_context_size = settings.searchContextSize;
-      if (settings.userLocation !== undefined) webSearchOptions.user_location = settings.userLocation;
+      if (isWireObject(settings.userLocation)) {
+        const { type, ...approximate } = settings.userLocation;
+        webSearchOptions.user_location = { type: type ?? "approximate", approximate };
+      }
       for (const key of Object.keys(settings))
         if (key !== "searchContextSize" && key !== "userLocation")
           context.lose(

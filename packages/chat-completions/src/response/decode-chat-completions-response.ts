@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatResponse,
   type ConversionContext,
+  type Part,
   pointer,
   traceExtensions,
   traceFields,
@@ -35,13 +36,47 @@ function traceChoiceFields(
   traceFields(context, body, fields, {}, true);
 }
 
+/** Tool-call fields of a choice's message that say nothing to another format's client (marks, argument text). */
+const toolCallBookkeeping = new Set([
+  "typeAbsent",
+  "idAbsent",
+  "legacyFunctionCall",
+  "call",
+  "function",
+  "wireId",
+]);
+
+/**
+ * Traces the fields each tool call of a choice kept in its part's extensions (a server's own, such
+ * as Ollama's `index`) to that call in the choice at `source`, and a repeated id the call was given
+ * a new one for to the id the upstream sent, for the losses of formats without them.
+ */
+function traceToolCallFields(
+  context: ConversionContext,
+  parts: readonly Part[],
+  canonical: string,
+  source: string,
+): void {
+  let call = 0;
+  parts.forEach((part, index) => {
+    if (part.type !== "tool-call") return;
+    const wire = pointer(source, "message", "tool_calls", call++);
+    const base = pointer(canonical, index, "extensions", "chat-completions");
+    const kept = part.extensions?.["chat-completions"] ?? {};
+    for (const key of Object.keys(kept))
+      if (!toolCallBookkeeping.has(key)) context.trace(pointer(base, key), pointer(wire, key), true);
+    if (kept.wireId !== undefined) context.trace(pointer(base, "wireId"), pointer(wire, "id"));
+  });
+}
+
 /**
  * An upstream's `chat.completion` as a canonical response: the first choice is the response's
  * parts and finish reason, every other choice (`n` > 1) an extra candidate; usage by the format's
  * accounting. An answer cut by the token limit is `incomplete`. Spoken output is typed by the
  * format the request asked for. With `reasoningTags` (the dialect's), content that opens with them
  * gives reasoning. Fields with no canonical place
- * (`system_fingerprint`, `service_tier`, `logprobs`, a server's own) stay in extensions: the
+ * (`system_fingerprint`, `service_tier`, `logprobs`, a first choice's index other than 0, a
+ * server's own) stay in extensions: the
  * choice's as `choice`, its message's as `message`.
  */
 export function decodeChatCompletionsResponse(
@@ -64,6 +99,9 @@ export function decodeChatCompletionsResponse(
   const decoded = first
     ? decodeChatCompletionsChoice(first, identify, reasoningTags)
     : { parts: [], finishReason: { reason: "other" as const }, fields: { choicesEmpty: true } };
+  // The first choice is choice 0 in every format; another index is the upstream's own, kept.
+  if (first && typeof first.index === "number" && first.index !== 0)
+    decoded.fields.choice = { ...(decoded.fields.choice as WireObject | undefined), index: first.index };
   const response: ChatResponse = {
     id: body.id as string,
     model: body.model as string,
@@ -116,10 +154,13 @@ export function decodeChatCompletionsResponse(
   const usageKept = Object.keys(response.usage.extensions?.["chat-completions"] ?? {});
   traceExtensions(context, body, "chat-completions", usageKept, { canonical: "/usage", source: "/usage" });
   traceChoiceFields(context, body, "", at, decoded.fields);
+  if (first) traceToolCallFields(context, response.parts, "/parts", at);
   choices.slice(1).forEach((choice, position) => {
     const source = pointer("/choices", (body.choices as WireObject[]).indexOf(choice));
     const kept = response.candidates?.[position]?.extensions?.["chat-completions"] ?? {};
     traceChoiceFields(context, body, pointer("/candidates", position), source, kept);
+    const parts = response.candidates?.[position]?.parts ?? [];
+    traceToolCallFields(context, parts, pointer("/candidates", position, "parts"), source);
   });
   choices.slice(1).forEach((choice, position) => {
     context.trace(

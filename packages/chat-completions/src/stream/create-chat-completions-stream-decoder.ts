@@ -121,6 +121,8 @@ export function createChatCompletionsStreamDecoderTransformer(
   const logprobs: { content: unknown[]; refusal: unknown[] } = { content: [], refusal: [] };
   let sawLogprobs = false;
   const candidates = new Map<number, ChoiceAccumulator>();
+  /** Where each further choice first came, for the losses of formats that stream one. */
+  const candidateSources = new Map<number, string>();
 
   function fail(controller: TransformStreamDefaultController<ChatEvent>, error: CanonicalError) {
     ended = true;
@@ -286,6 +288,8 @@ export function createChatCompletionsStreamDecoderTransformer(
       readToolCall(controller, { index: -1, function: delta.function_call }, 0);
     if (isWireObject(delta.audio)) {
       if (!audio) {
+        // Traced to the audio its fragments build, for the losses of formats without audio output.
+        context.trace(pointer("/parts", nextIndex), pointer(partSource, "audio"));
         audio = { index: nextIndex++, accumulator: createAudioAccumulator() };
         controller.enqueue({ type: "part-start", index: audio.index, kind: "media" });
       }
@@ -349,6 +353,10 @@ export function createChatCompletionsStreamDecoderTransformer(
             }),
           };
         });
+    end.candidates?.forEach((candidate, position) => {
+      const source = candidateSources.get(candidate.index);
+      if (source !== undefined) context.trace(pointer("/candidates", position), source);
+    });
     controller.enqueue(end);
   }
 
@@ -406,6 +414,8 @@ export function createChatCompletionsStreamDecoderTransformer(
           if (index !== 0) {
             const accumulator = candidates.get(index) ?? createChoiceAccumulator();
             candidates.set(index, accumulator);
+            if (!candidateSources.has(index))
+              candidateSources.set(index, pointer("", chunkIndex, "choices", position));
             collectChoiceDelta(accumulator, choice);
             continue;
           }
@@ -422,6 +432,14 @@ export function createChatCompletionsStreamDecoderTransformer(
             const consumed = ["index", "delta", "finish_reason"];
             if (isWireObject(choice.logprobs)) consumed.push("logprobs");
             choiceRest = remainingFields(choice, consumed);
+            // A server's own reason and fields (OpenRouter's native_finish_reason) are where they came.
+            const finishing = pointer("", chunkIndex, "choices", position);
+            for (const key of [...Object.keys(choiceRest ?? {}), "finish_reason"])
+              context.trace(
+                pointer("/extensions", chatCompletionsFormatId, "choice", key),
+                pointer(finishing, key),
+                true,
+              );
           }
         }
       if (isWireObject(item.usage)) {

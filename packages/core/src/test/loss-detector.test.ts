@@ -80,6 +80,24 @@ describe("detectLosses", () => {
     );
   });
 
+  it("takes a target's clear refusal of a request, naming the field, as the expected outcome", async () => {
+    const refusing = (thrown: () => Error): AnyCodec => ({
+      ...fakeCodec("b", "report"),
+      encodeRequest() {
+        throw thrown();
+      },
+    });
+    const clear = () => new CanonicalError("invalid_request", "b needs a tone", { param: "tone" });
+    const source = fakeCodec("a", "report");
+    expect(await detectLosses({ codecs: [source, refusing(clear)], source, document })).toEqual([]);
+    const unnamed = () => new CanonicalError("invalid_request", "b refuses");
+    const crash = () => new TypeError("cannot read tone");
+    for (const thrown of [unnamed, crash])
+      expect(await detectLosses({ codecs: [source, refusing(thrown)], source, document })).toEqual([
+        expect.objectContaining({ kind: "failed", to: "b" }),
+      ]);
+  });
+
   it("says which round trip failed", async () => {
     const codecs = [fakeCodec("a", "report"), fakeCodec("b", "report")];
     const broken = { kind: "request" as const, wire: { model: "m", say: "not a list" } };

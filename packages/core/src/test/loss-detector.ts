@@ -71,10 +71,11 @@ export interface DetectorNormalization {
   ): string | undefined;
   /**
    * Where a loss path into a request or a whole answer lands in the compared body, when `normalize`
-   * moved the node it names (a message merged into the turn before it). Given the document as it
-   * came. Defaults to the same path.
+   * moved the node it names (a message merged into the turn before it, a deprecated field compared
+   * under the name that replaced it). Given the document as it came. Return undefined to use the
+   * path itself, null when what it points at is left out of the comparison.
    */
-  placeBodyLoss?(path: string, body: unknown, kind: "request" | "response"): string;
+  placeBodyLoss?(path: string, body: unknown, kind: "request" | "response"): string | null | undefined;
   /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
   mergeEvents?(earlier: unknown, later: unknown): unknown;
 }
@@ -205,8 +206,13 @@ function comparedForm(
       : document.wire;
     const wire = document.wire;
     const kind = document.kind;
-    const placeBodyLoss = normalization?.placeBodyLoss;
-    return { body, place: placeBodyLoss ? (path) => placeBodyLoss(path, wire, kind) : (path) => path };
+    return {
+      body,
+      place(path) {
+        const placed = normalization?.placeBodyLoss?.(path, wire, kind);
+        return placed === null ? undefined : (placed ?? path);
+      },
+    };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
   const each = normalization?.normalize

@@ -214,6 +214,8 @@ export function encodeGenerateContentPart(
       };
       break;
     case "refusal":
+      // An empty refusal refuses nothing: nothing to send, nothing lost.
+      if (part.text === "") return undefined;
       wire.text = part.text;
       context.lose("approximated", path, "A refusal is sent as text");
       break;

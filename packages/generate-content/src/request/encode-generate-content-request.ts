@@ -1,11 +1,4 @@
-import {
-  type ChatRequest,
-  type ConversionContext,
-  type Message,
-  pointer,
-  type TextPart,
-  type ToolChoice,
-} from "@interlingua/core";
+import type { ChatRequest, ConversionContext, Message, TextPart, ToolChoice } from "@interlingua/core";
 import { readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type {
   GenerateContentContent,
@@ -138,13 +131,8 @@ function encodeInstructions(
   const parts: GenerateContentPart[] = [];
   let fields: Record<string, unknown> = {};
   instructions.forEach((instruction, index) => {
+    // A developer instruction is what a system one is (the chat-completions spec says so): no loss.
     const path = `/instructions/${index}`;
-    if (instruction.role === "developer")
-      context.lose(
-        "approximated",
-        pointer(path, "role"),
-        "A developer instruction is sent as the system one",
-      );
     const extra = readGenerateContentExtension(instruction);
     if (extra) fields = { ...fields, ...extra };
     instruction.parts.forEach((part, partIndex) => {

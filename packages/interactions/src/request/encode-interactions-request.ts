@@ -55,13 +55,8 @@ function encodeSystemInstruction(request: ChatRequest, context: ConversionContex
   const instructions = request.instructions ?? [];
   if (instructions.length === 0) return undefined;
   const texts: string[] = [];
+  // A developer instruction is what a system one is (the chat-completions spec says so): no loss.
   instructions.forEach((instruction, index) => {
-    if (instruction.role === "developer")
-      context.lose(
-        "approximated",
-        pointer("/instructions", index, "role"),
-        "A developer instruction is sent as the system instruction",
-      );
     instruction.parts.forEach((part, partIndex) => {
       texts.push(part.text);
       if (part.cache)

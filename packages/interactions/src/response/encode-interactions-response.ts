@@ -56,10 +56,11 @@ export function encodeInteractionsResponse(
   }
   if (response.stopSequence !== undefined)
     context.lose("dropped", "/stopSequence", "This format does not say which stop sequence ended the output");
-  if (response.candidates?.length)
+  // Each at its own path, so the loss points at the choice or candidate the upstream sent.
+  for (const index of (response.candidates ?? []).keys())
     context.lose(
       "unsupported",
-      "/candidates",
+      `/candidates/${index}`,
       "An interaction has one output; other candidates are not sent",
     );
   reportForeignAnswerFields(response, interactionsFormat, context);

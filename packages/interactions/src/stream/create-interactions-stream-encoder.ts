@@ -258,10 +258,10 @@ export function createInteractionsStreamEncoderTransformer(
               "/stopSequence",
               "This format does not say which stop sequence ended the output",
             );
-          if (event.candidates?.length)
+          for (const index of (event.candidates ?? []).keys())
             context.lose(
               "unsupported",
-              "/candidates",
+              `/candidates/${index}`,
               "An interaction has one output; other candidates are not sent",
             );
           ended = true;

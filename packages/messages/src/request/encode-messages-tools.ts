@@ -21,7 +21,10 @@ export function encodeMessagesTool(
 ): Record<string, unknown> | undefined {
   const extra = tool.extensions?.messages;
   if (tool.type === "function") {
-    const wire: Record<string, unknown> = { ...extra, name: tool.name, input_schema: tool.inputSchema };
+    // Tool input is a JSON object in every format; the API refuses a schema that does not say so.
+    const schema =
+      tool.inputSchema.type === undefined ? { type: "object", ...tool.inputSchema } : tool.inputSchema;
+    const wire: Record<string, unknown> = { ...extra, name: tool.name, input_schema: schema };
     if (tool.description !== undefined) wire.description = tool.description;
     if (tool.strict !== undefined) wire.strict = tool.strict;
     if (tool.cache) wire.cache_control = cacheToMessages(tool.cache);

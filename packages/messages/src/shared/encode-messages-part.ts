@@ -145,6 +145,8 @@ export function encodeMessagesPart(
       } else if (extra.content === undefined && !(contentForm === "absent" && part.content.length === 0)) {
         const content = [];
         for (const [index, inner] of part.content.entries()) {
+          // An empty text adds nothing, and the API refuses empty text blocks (as in a turn).
+          if (inner.type === "text" && inner.text === "") continue;
           const encoded = encodeMessagesPart(inner, context, pointer(path, "content", index));
           if (encoded) content.push(encoded);
         }
@@ -192,6 +194,8 @@ export function encodeMessagesPart(
       return { ...extra, type: `${part.tool}_tool_result`, tool_use_id: part.callId, content: part.output };
     }
     case "refusal":
+      // An empty refusal says nothing, and the API refuses empty text blocks.
+      if (part.text === "") return undefined;
       context.lose("approximated", path, "refusal sent as a text block");
       return { type: "text", text: part.text };
     case "code":

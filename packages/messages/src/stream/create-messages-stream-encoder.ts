@@ -289,8 +289,8 @@ export function createMessagesStreamEncoderTransformer(
           usage: usageToMessages(finalUsage, { earlier: startCache, required: "output" }),
         };
         if (context_management !== undefined) wire.context_management = context_management;
-        if (event.candidates?.length)
-          context.lose("dropped", "/candidates", "the messages format streams one candidate");
+        for (const index of (event.candidates ?? []).keys())
+          context.lose("dropped", `/candidates/${index}`, "the messages format streams one candidate");
         ended = true;
         enqueue(wire);
         enqueue({ type: "message_stop" });

@@ -638,8 +638,8 @@ export function createResponsesStreamEncoderTransformer(
         "/stopSequence",
         "the responses format does not report a matched stop sequence",
       );
-    if (event.candidates?.length)
-      context.lose("unsupported", "/candidates", "the responses format streams one candidate");
+    for (const index of (event.candidates ?? []).keys())
+      context.lose("unsupported", `/candidates/${index}`, "the responses format streams one candidate");
     ended = true;
     send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
   };
