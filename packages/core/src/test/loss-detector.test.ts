@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyCodec } from "../contracts/codec";
 import type { ConversionContext } from "../conversion/conversion-context";
+import { CanonicalError } from "../errors/canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { detectLosses } from "./loss-detector";
 
@@ -84,5 +85,75 @@ describe("detectLosses", () => {
     const broken = { kind: "request" as const, wire: { model: "m", say: "not a list" } };
     const findings = await detectLosses({ codecs, source: codecs[0]!, document: broken });
     expect(findings).toEqual([expect.objectContaining({ kind: "failed", to: "b" })]);
+  });
+
+  /** Format b, whose encoder throws `error` instead of encoding. */
+  const refusing = (error: Error): AnyCodec => ({
+    ...fakeCodec("b", "report"),
+    encodeRequest() {
+      throw error;
+    },
+  });
+
+  it("takes a target's clear refusal naming the field (what the caller is answered) as no finding", async () => {
+    const refusal = new CanonicalError("invalid_request", "at least one message is required", {
+      param: "messages",
+    });
+    const codecs = [fakeCodec("a", "report"), refusing(refusal)];
+    expect(await detectLosses({ codecs, source: codecs[0]!, document })).toEqual([]);
+  });
+
+  it("tells a crash, or a refusal that names no field, from a clear refusal", async () => {
+    for (const error of [new TypeError("x is undefined"), new CanonicalError("invalid_request", "no")]) {
+      const codecs = [fakeCodec("a", "report"), refusing(error)];
+      expect(await detectLosses({ codecs, source: codecs[0]!, document })).toEqual([
+        expect.objectContaining({ kind: "failed", to: "b", detail: error.message }),
+      ]);
+    }
+  });
+
+  it("places losses where the normalisation moved what they point at", async () => {
+    // The first said text is left out of the comparison (an echo), so the rest move up by one.
+    const normalizations = {
+      a: {
+        normalize: (value: unknown) => {
+          const wire = value as { say: string[] };
+          return { ...wire, say: wire.say.slice(1) };
+        },
+        placeInBody: (path: string) => {
+          const match = /^\/say\/(\d+)(.*)$/.exec(path);
+          if (!match) return path;
+          return match[1] === "0" ? undefined : `/say/${Number(match[1]) - 1}${match[2]}`;
+        },
+      },
+    };
+    const codecs = [fakeCodec("a", "false"), fakeCodec("b", "false")];
+    const wire = { model: "m", say: ["echo", "hi"] };
+    const findings = await detectLosses({
+      codecs,
+      source: codecs[0]!,
+      document: { kind: "request", wire },
+      normalizations,
+    });
+    // The false loss at /messages/0 points at the echo, which is not compared: no finding.
+    expect(findings).toEqual([]);
+    const shifted = { model: "m", say: ["echo", "hi", "there"] };
+    const lossy = [fakeCodec("a", "report"), fakeCodec("b", "report")];
+    // A loss at /say/1 is placed at /say/0 of the compared body, which came back whole.
+    const withLoss: AnyCodec = {
+      ...lossy[1]!,
+      encodeRequest(request: ChatRequest, context: ConversionContext) {
+        context.lose("approximated", "/messages/1", "a loss where none is");
+        return lossy[1]!.encodeRequest(request, context);
+      },
+    } as AnyCodec;
+    expect(
+      await detectLosses({
+        codecs: [lossy[0]!, withLoss],
+        source: lossy[0]!,
+        document: { kind: "request", wire: shifted },
+        normalizations,
+      }),
+    ).toEqual([expect.objectContaining({ kind: "false-loss", path: "/say/1" })]);
   });
 });

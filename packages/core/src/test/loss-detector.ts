@@ -2,6 +2,7 @@ import type { AnyCodec, RequestLocation } from "../contracts/codec";
 import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
 import { reportUnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import { valueAtPointer } from "../conversion/trace-fields";
+import { CanonicalError } from "../errors/canonical-error";
 import { toCanonicalError } from "../errors/to-canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { transformAll } from "../stream/collect";
@@ -67,6 +68,12 @@ export interface DetectorNormalization {
     events: readonly unknown[],
     keys: readonly (string | undefined)[],
   ): string | undefined;
+  /**
+   * Where a loss path into a request or whole answer lands in the body `normalize` gave, when that
+   * moved or left out what it points at (an answer's echoed input steps taken out, the steps after
+   * them numbered again); undefined when what it points at was left out. Defaults to the same path.
+   */
+  placeInBody?(path: string, document: unknown, kind: "request" | "response"): string | undefined;
   /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
   mergeEvents?(earlier: unknown, later: unknown): unknown;
 }
@@ -118,25 +125,45 @@ function reportForeignExtensions(
   }
 }
 
-/** One round trip: what came back, and how many of the context's losses the way there reported. */
+/**
+ * Whether a step refused a request as a client error naming the field at fault (no message left for
+ * a backend that needs one, an empty model name): what the caller is answered, in its own format,
+ * instead of a translation, so there is nothing to compare. Any other error is a failure.
+ */
+function isClearRefusal(thrown: unknown): boolean {
+  return CanonicalError.isInstance(thrown) && thrown.kind === "invalid_request" && thrown.param !== undefined;
+}
+
+/**
+ * One round trip: what came back, and how many of the context's losses the way there reported; or
+ * the target's clear refusal of the request (see {@link isClearRefusal}).
+ */
 async function roundTrip(
   source: AnyCodec,
   target: AnyCodec,
   document: DetectorDocument,
   context: ConversionContext,
-): Promise<{ returned: DetectorDocument; lossesThere: number }> {
+): Promise<{ returned: DetectorDocument; lossesThere: number } | { refused: string }> {
   const back = frozen(context);
   switch (document.kind) {
     case "request": {
       const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
       reportForeignExtensions(canonical, source, target.id, context);
-      const wire = target.encodeRequest(canonical, context);
-      const lossesThere = context.losses.length;
       const location = {
         model: canonical.model,
         ...(canonical.stream !== undefined && { stream: canonical.stream }),
       };
-      const again = target.decodeRequest(wire, back, location);
+      let again: ChatRequest;
+      let lossesThere: number;
+      try {
+        const wire = target.encodeRequest(canonical, context);
+        lossesThere = context.losses.length;
+        // The target reading what it was sent is the backend taking it or refusing it.
+        again = target.decodeRequest(wire, back, location);
+      } catch (thrown) {
+        if (isClearRefusal(thrown)) return { refused: (thrown as Error).message };
+        throw thrown;
+      }
       const returned = source.encodeRequest(again, back);
       return { returned: { kind: "request", wire: returned, location: document.location }, lossesThere };
     }
@@ -176,7 +203,14 @@ function comparedForm(
     const body = normalization?.normalize
       ? normalization.normalize(structuredClone(document.wire), document.kind)
       : document.wire;
-    return { body, place: (path) => path };
+    const placeInBody = normalization?.placeInBody;
+    const kind = document.kind;
+    return {
+      body,
+      place: placeInBody
+        ? (path) => (path === "" ? "" : placeInBody(path, document.wire, kind))
+        : (path) => path,
+    };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
   const each = normalization?.normalize
@@ -267,6 +301,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
     let lossesThere: number;
     try {
       const trip = await roundTrip(source, target, document, context);
+      if ("refused" in trip) continue;
       returnedBody = comparedForm(trip.returned, normalization).body;
       lossesThere = trip.lossesThere;
     } catch (thrown) {

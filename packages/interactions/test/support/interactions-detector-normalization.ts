@@ -68,6 +68,17 @@ function withoutEcho(interaction: WireObject): WireObject {
   return result;
 }
 
+/**
+ * A loss path into an answer as a path into the answer without its echoed input steps: a step
+ * after them is numbered from the first step of the answer, and an echoed step itself was left out.
+ */
+function placeInAnswer(path: string, interaction: unknown): string | undefined {
+  const match = /^\/steps\/(\d+)(\/.*)?$/.exec(path);
+  if (!match || !isObject(interaction) || !Array.isArray(interaction.steps)) return path;
+  const index = Number(match[1]) - echoedInputLength(interaction.steps);
+  return index < 0 ? undefined : `/steps/${index}${match[2] ?? ""}`;
+}
+
 /** The fields whose text a split delta stream joins. */
 const joined = new Set(["text", "arguments", "signature"]);
 
@@ -104,7 +115,8 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * (the encoder numbers events from 1; an upstream's ids are resume tokens of its own, decision
  * 0022) and step `index` (a renumbering carries nothing), placed under its step by event and delta kind, the deltas of one kind joined; a status
  * update that only says the interaction is in progress left out (it carries nothing); a loss at the
- * step a `step.start` opened covers the whole step, one at a delta its whole event.
+ * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
+ * answer's step is placed among the steps left after the echoed input.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
@@ -115,6 +127,7 @@ export const interactionsDetectorNormalization: DetectorNormalization = {
     const { event_id: _eventId, index: _index, ...event } = value;
     return event;
   },
+  placeInBody: (path, document, kind) => (kind === "response" ? placeInAnswer(path, document) : path),
   eventKeys: (_events, raw) => eventKeys(raw),
   placeLoss(path, _events, keys) {
     const match = /^\/(\d+)\/(step|delta)$/.exec(path);
