@@ -79,6 +79,20 @@ function placeInAnswer(path: string, interaction: unknown): string | undefined {
   return index < 0 ? undefined : `/steps/${index}${match[2] ?? ""}`;
 }
 
+/**
+ * A loss path into a request's `input` as a path into the one `user_input` step a string or content
+ * blocks mean (see `inputAsSteps`).
+ */
+function placeInRequest(path: string, request: unknown): string | undefined {
+  if (!isObject(request) || !/^\/input(\/|$)/.test(path)) return path;
+  const rest = path.slice("/input".length);
+  const input = request.input;
+  if (typeof input === "string") return `/input/0/content/0/text${rest}`;
+  if (isObject(input)) return `/input/0/content/0${rest}`;
+  if (inputAsSteps(input) !== input) return rest === "" ? "/input/0/content" : `/input/0/content${rest}`;
+  return path;
+}
+
 /** The fields whose text a split delta stream joins. */
 const joined = new Set(["text", "arguments", "signature"]);
 
@@ -116,7 +130,8 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * 0022) and step `index` (a renumbering carries nothing), placed under its step by event and delta kind, the deltas of one kind joined; a status
  * update that only says the interaction is in progress left out (it carries nothing); a loss at the
  * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
- * answer's step is placed among the steps left after the echoed input.
+ * answer's step is placed among the steps left after the echoed input, one in a string or content
+ * `input` in the step it means.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
@@ -127,7 +142,8 @@ export const interactionsDetectorNormalization: DetectorNormalization = {
     const { event_id: _eventId, index: _index, ...event } = value;
     return event;
   },
-  placeInBody: (path, document, kind) => (kind === "response" ? placeInAnswer(path, document) : path),
+  placeInBody: (path, document, kind) =>
+    kind === "response" ? placeInAnswer(path, document) : placeInRequest(path, document),
   eventKeys: (_events, raw) => eventKeys(raw),
   placeLoss(path, _events, keys) {
     const match = /^\/(\d+)\/(step|delta)$/.exec(path);
