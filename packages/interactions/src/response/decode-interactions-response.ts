@@ -90,7 +90,7 @@ export function decodeInteractionsResponse(wire: unknown, context: ConversionCon
     model: typeof body.model === "string" ? body.model : "",
     parts,
     finishReason,
-    usage: isWireObject(body.usage) ? decodeInteractionsUsage(body.usage) : {},
+    usage: isWireObject(body.usage) ? decodeInteractionsUsage(body.usage, { context, source: "/usage" }) : {},
     status,
   };
   const rest = remainingFields(body, mappedFields);

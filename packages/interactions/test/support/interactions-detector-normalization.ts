@@ -60,11 +60,32 @@ function echoedInputLength(steps: unknown[]): number {
   return length;
 }
 
+/** The counts `total_tokens` adds up ("prompt + responses + other internal tokens"). */
+const summedCounts = [
+  "total_input_tokens",
+  "total_output_tokens",
+  "total_thought_tokens",
+  "total_tool_use_tokens",
+];
+
+/**
+ * A `Usage` without a `total_tokens` that is the sum of its counts: the client adds them up, so it
+ * says nothing a format without a total loses.
+ */
+function withoutImpliedTotal(usage: unknown): unknown {
+  if (!isObject(usage) || typeof usage.total_tokens !== "number") return usage;
+  const sum = summedCounts.reduce((total, field) => total + (Number(usage[field]) || 0), 0);
+  if (sum !== usage.total_tokens) return usage;
+  const { total_tokens: _total, ...rest } = usage;
+  return rest;
+}
+
 /** An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields. */
 function withoutEcho(interaction: WireObject): WireObject {
   const result = { ...interaction };
   for (const field of echoedOrDerived) delete result[field];
   if (Array.isArray(result.steps)) result.steps = result.steps.slice(echoedInputLength(result.steps));
+  if (result.usage !== undefined) result.usage = withoutImpliedTotal(result.usage);
   return result;
 }
 
@@ -86,10 +107,12 @@ function placeInAnswer(path: string, interaction: unknown): string | undefined {
 function placeInRequest(path: string, request: unknown): string | undefined {
   if (!isObject(request) || !/^\/input(\/|$)/.test(path)) return path;
   const rest = path.slice("/input".length);
+  // A loss at the whole input is one at the whole step.
+  if (rest === "") return path;
   const input = request.input;
   if (typeof input === "string") return `/input/0/content/0/text${rest}`;
   if (isObject(input)) return `/input/0/content/0${rest}`;
-  if (inputAsSteps(input) !== input) return rest === "" ? "/input/0/content" : `/input/0/content${rest}`;
+  if (inputAsSteps(input) !== input) return `/input/0/content${rest}`;
   return path;
 }
 
@@ -131,7 +154,7 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * update that only says the interaction is in progress left out (it carries nothing); a loss at the
  * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
  * answer's step is placed among the steps left after the echoed input, one in a string or content
- * `input` in the step it means.
+ * `input` in the step it means; a usage total that is the sum of its counts left out.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
@@ -140,6 +163,9 @@ export const interactionsDetectorNormalization: DetectorNormalization = {
     if (kind === "request")
       return value.input === undefined ? value : { ...value, input: inputAsSteps(value.input) };
     const { event_id: _eventId, index: _index, ...event } = value;
+    if (event.usage !== undefined) event.usage = withoutImpliedTotal(event.usage);
+    if (isObject(event.interaction) && event.interaction.usage !== undefined)
+      event.interaction = { ...event.interaction, usage: withoutImpliedTotal(event.interaction.usage) };
     return event;
   },
   placeInBody: (path, document, kind) =>

@@ -8,9 +8,9 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
     name: "silent function result form",
     reason:
-      "a function result given as content blocks comes back as a string (one text block), and is_error false as absent: the canonical tool result has no place for either form, and whether the API reads them alike is not documented",
+      "a function result given as content blocks comes back as a string (one text block), and is_error false as absent: the canonical tool result has no place for either form, and whether the API reads them alike is not documented; the name of a result that answers no call in the request is left out by responses and chat-completions (they name results by their call)",
     kind: "silent",
-    path: /^\/input\/\d+\/(result\/\d+\/(type|text)|is_error)$/,
+    path: /^\/input\/\d+\/(result\/\d+\/(type|text)|is_error|name)$/,
   },
   {
     name: "silent step of lost or no content",
@@ -63,13 +63,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     reason: "a creation time is not carried by formats without one (or not in this form), and not reported",
     kind: "silent",
     path: /^\/created$/,
-  },
-  {
-    name: "silent usage",
-    reason:
-      "usage details with no canonical field (tool-use tokens, totals, per-modality counts, the thought split) are dropped on the way to other formats without a loss",
-    kind: "silent",
-    path: /^(\/usage|\/interaction\.completed\/interaction\/usage)(\/|$)/,
   },
   {
     name: "silent status",

@@ -17,11 +17,11 @@ import { incompleteStopReasons } from "./decode-messages-response";
 export const toolResultOutputLoss = "tool-result output is not supported by the messages format";
 
 /**
- * Counts a messages `usage` has no field for: reasoning tokens (counted in `output_tokens` only,
+ * Reports the counts a messages `usage` has no field for, whole or streamed: reasoning tokens (counted in `output_tokens` only,
  * unless the upstream's own `output_tokens_details` says them) and a vendor's total; each a loss
  * where it said something (a count of 0, or a total that is the sum of input and output, does not).
  */
-function loseUncountedUsage(usage: Usage, context: ConversionContext): void {
+export function loseUncountedUsage(usage: Usage, context: ConversionContext): void {
   const details = usage.extensions?.messages?.output_tokens_details as
     | { thinking_tokens?: unknown }
     | undefined;
