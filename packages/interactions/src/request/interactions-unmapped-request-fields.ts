@@ -14,5 +14,14 @@ export const interactionsUnmappedRequestFields: UnmappedRequestFields = {
   toolMarks: ["noParameters"],
   // Where a content step follows another of its kind (other formats join the two), and content
   // block fields no canonical part has (kept, as other annotations than URL citations are).
-  partFields: ["newStep", "annotations", "resolution", "channels", "sample_rate", "processing", "uri"],
+  partFields: [
+    "newStep",
+    "annotations",
+    "resolution",
+    "channels",
+    "sample_rate",
+    "processing",
+    "uri",
+    "name",
+  ],
 };

@@ -18,6 +18,7 @@ const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
   "tool-result": [["content", "/result", false]],
   "hosted-tool-call": [["input", "/arguments", true]],
   "hosted-tool-result": [["output", "/result", true]],
+  media: [["mediaType", "/mime_type", false]],
 };
 
 /**

@@ -12,7 +12,8 @@ export const InteractionsRequest = z.looseObject({
     z.union([z.string(), InteractionsContent, z.array(z.union([InteractionsStep, InteractionsContent]))]),
   ),
   system_instruction: z.optional(z.string()),
-  tools: z.optional(z.array(z.looseObject({ type: z.string() }))),
+  // A function's `parameters` is a JSON Schema object; anything else is refused, not sent as `{}`.
+  tools: z.optional(z.array(z.looseObject({ type: z.string(), parameters: z.optional(InteractionsObject) }))),
   generation_config: z.optional(InteractionsObject),
   response_format: z.optional(z.union([InteractionsObject, z.array(InteractionsObject)])),
   response_mime_type: z.optional(z.string()),

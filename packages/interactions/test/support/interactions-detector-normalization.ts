@@ -60,6 +60,24 @@ function echoedInputLength(steps: unknown[]): number {
   return length;
 }
 
+/** The content block types whose `data` is base64. */
+const mediaTypes = new Set(["image", "audio", "video", "document"]);
+
+/**
+ * `value` with the base64 `data` of every media content block in one spelling (the standard
+ * alphabet, no padding): the API's bytes fields take standard or URL-safe base64, padded or not
+ * (the protobuf JSON mapping), so the spellings are the same bytes.
+ */
+function withBase64Spelled(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withBase64Spelled);
+  if (!isObject(value)) return value;
+  const result: WireObject = {};
+  for (const [key, field] of Object.entries(value)) result[key] = withBase64Spelled(field);
+  if (mediaTypes.has(String(value.type)) && typeof value.data === "string")
+    result.data = value.data.replaceAll("-", "+").replaceAll("_", "/").replace(/=+$/, "");
+  return result;
+}
+
 /** The counts `total_tokens` adds up ("prompt + responses + other internal tokens"). */
 const summedCounts = [
   "total_input_tokens",
@@ -80,10 +98,15 @@ function withoutImpliedTotal(usage: unknown): unknown {
   return rest;
 }
 
-/** An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields. */
+/**
+ * An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields,
+ * and without its creation time (it says when the exchange happened, which the client knows:
+ * decision 0027).
+ */
 function withoutEcho(interaction: WireObject): WireObject {
   const result = { ...interaction };
   for (const field of echoedOrDerived) delete result[field];
+  delete result.created;
   if (Array.isArray(result.steps)) result.steps = result.steps.slice(echoedInputLength(result.steps));
   if (result.usage !== undefined) result.usage = withoutImpliedTotal(result.usage);
   return result;
@@ -154,14 +177,17 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * update that only says the interaction is in progress left out (it carries nothing); a loss at the
  * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
  * answer's step is placed among the steps left after the echoed input, one in a string or content
- * `input` in the step it means; a usage total that is the sum of its counts left out.
+ * `input` in the step it means; a usage total that is the sum of its counts left out; base64 data in
+ * one spelling.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (!isObject(value)) return value;
-    if (kind === "response") return withoutEcho(value);
+    if (kind === "response") return withBase64Spelled(withoutEcho(value));
     if (kind === "request")
-      return value.input === undefined ? value : { ...value, input: inputAsSteps(value.input) };
+      return value.input === undefined
+        ? value
+        : { ...value, input: withBase64Spelled(inputAsSteps(value.input)) };
     const { event_id: _eventId, index: _index, ...event } = value;
     if (event.usage !== undefined) event.usage = withoutImpliedTotal(event.usage);
     if (isObject(event.interaction) && event.interaction.usage !== undefined)

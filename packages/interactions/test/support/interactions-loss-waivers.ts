@@ -8,9 +8,9 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
     name: "silent function result form",
     reason:
-      "a function result given as content blocks comes back as a string (one text block), and is_error false as absent: the canonical tool result has no place for either form, and whether the API reads them alike is not documented; the name of a result that answers no call in the request is left out by responses and chat-completions (they name results by their call)",
+      "a function result given as content blocks comes back as a string (one text block, or an empty list as an empty string), and is_error false as absent: the canonical tool result has no place for either form, and whether the API reads them alike is not documented; the name of a result that answers no call in the request is left out by responses and chat-completions (they name results by their call)",
     kind: "silent",
-    path: /^\/input\/\d+\/(result\/\d+\/(type|text)|is_error|name)$/,
+    path: /^\/input\/\d+\/(result(\/\d+\/(type|text))?|is_error|name)$/,
   },
   {
     name: "silent step of lost or no content",
@@ -28,12 +28,19 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^(\/(input|steps)\/\d+\/(id|call_id)|\/code_execution_(call|result) \d+\/start\/step\/(id|call_id))$/,
   },
   {
-    name: "silent file search stores to responses",
+    name: "silent hosted tool declaration fields",
     reason:
-      "the responses encoder drops a file_search declaration's store names (no vector store ids) without a loss",
+      "a hosted tool another format offers too (computer use, search) is sent with the settings that format has; the declaration's other fields (enable_prompt_injection_detection, excluded_predefined_functions, …) are not reported: interactions keeps the declaration whole, and reporting it whole would be a false loss where everything came back",
+    kind: "silent",
+    path: /^\/tools\/\d+\/[a-z_]+(\/|$)/,
+  },
+  {
+    name: "silent hosted call id to responses",
+    reason:
+      "a hosted search call whose result step comes before it (in an answer or the input) reads back through responses without its id, without a loss",
     kind: "silent",
     to: "responses",
-    path: /^\/tools\/\d+\/file_search_store_names(\/|$)/,
+    path: /^\/(input|steps)\/\d+\/id$/,
   },
   {
     name: "false-loss reasoning summary to generate-content and chat-completions",
@@ -41,6 +48,44 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
       "a thought summary sent as thought text (generate-content, whose thought parts are summaries, but whose decoder reads them as reasoning text) or as reasoning text (chat-completions, a real loss its client cannot see) comes back as a summary, the only thought text this format has",
     kind: "false-loss",
     path: /^\/(steps|input)\/\d+\/summary$/,
+  },
+  {
+    name: "false-loss invented MIME type to generate-content",
+    reason:
+      "inline data without a MIME type is sent to generate-content as application/octet-stream (it needs one), reported approximated; the round trip compares only what the source said, so it cannot see the added type",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/input(\/\d+\/content\/\d+)?$/,
+  },
+  {
+    name: "false-loss errors without a code",
+    reason:
+      "an errors list the canonical error cannot say exactly (an entry without a Gemini status code, several entries) is reported dropped; an entry without a code comes back with its kind's code added, which the round trip (comparing only what the source said) cannot see",
+    kind: "false-loss",
+    path: /^\/errors$/,
+  },
+  {
+    name: "silent empty call id to chat-completions",
+    reason:
+      "a function call with an empty id is given one by chat-completions (which needs one), without a loss",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/steps\/\d+\/id$/,
+  },
+  {
+    name: "silent completed with a function call",
+    reason:
+      "a completed interaction holding a function call comes back as requires_action (what another format's tool-call stop maps to), without a loss",
+    kind: "silent",
+    path: /^\/status$/,
+  },
+  {
+    name: "silent plain text response format to messages",
+    reason:
+      "a response_format of type text (plain text, the default) is not sent to messages, which has no such setting, and not reported",
+    kind: "silent",
+    to: "messages",
+    path: /^\/response_format\/type$/,
   },
   {
     name: "false-loss thinking level to generate-content",
@@ -59,18 +104,11 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/generation_config\/thinking_summaries$/,
   },
   {
-    name: "silent created",
-    reason: "a creation time is not carried by formats without one (or not in this form), and not reported",
-    kind: "silent",
-    path: /^\/created$/,
-  },
-  {
-    name: "silent status",
+    name: "silent stream creation time",
     reason:
-      "requires_continuation comes back through responses as incomplete, and queued as in_progress, without a loss",
+      "a stream's creation time is not carried by messages and generate-content streams, and not reported (decision 0028: the other formats' streams keep this waiver too)",
     kind: "silent",
-    to: "responses",
-    path: /^\/status$/,
+    path: /^\/interaction\.created\/interaction\/created$/,
   },
   {
     name: "false-loss tools",
@@ -101,12 +139,5 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "responses",
     path: /^\/error\/error\/code$/,
-  },
-  {
-    name: "false-loss status and errors of an unfinished or failed interaction",
-    reason:
-      "a failed or unfinished interaction's status and errors are reported lost to formats whose answers are always finished (a real loss for their clients) but come back through the source's own extensions, which the round trip cannot see",
-    kind: "false-loss",
-    path: /^\/(status|errors)$/,
   },
 ];

@@ -80,8 +80,13 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
     "/finishReason",
     ownStopReason === true,
   );
-  // Only a token limit's stop reasons read as an answer cut short.
-  if (response.status === "incomplete" && !incompleteStopReasons.has(stopReason ?? ""))
+  // Only a token limit's stop reasons read as an answer cut short, and pause_turn as one paused
+  // to be continued (what an incomplete answer that paused says).
+  if (
+    response.status === "incomplete" &&
+    !incompleteStopReasons.has(stopReason ?? "") &&
+    !(stopReason === "pause_turn" && response.finishReason.reason === "pause")
+  )
     context.lose(
       "approximated",
       "/status",
