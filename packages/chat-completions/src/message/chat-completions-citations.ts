@@ -38,7 +38,8 @@ export function decodeChatCompletionsAnnotation(annotation: WireObject): Citatio
 /**
  * A citation as an `annotations` entry, its span moved by `offset` (the length of the text joined
  * before its part). The format cites only URLs: another citation is dropped with a loss, and a
- * missing title or span is filled (the whole part, an empty title) with one.
+ * missing span is filled (the whole part) with one; a missing title is sent empty, which says the
+ * same.
  */
 export function encodeChatCompletionsAnnotation(
   citation: Citation,
@@ -57,12 +58,9 @@ export function encodeChatCompletionsAnnotation(
     );
     return undefined;
   }
-  if (citation.title === undefined || citation.startIndex === undefined || citation.endIndex === undefined)
-    context.lose(
-      "approximated",
-      path,
-      "a URL citation without a title or span was given the whole text and an empty title",
-    );
+  // An empty title says what a missing one does (no title); an invented span says more.
+  if (citation.startIndex === undefined || citation.endIndex === undefined)
+    context.lose("approximated", path, "a URL citation without a span was given the whole text");
   const { url_citation: innerRest, ...rest } = fields ?? {};
   const inner = assignWireFields(
     {

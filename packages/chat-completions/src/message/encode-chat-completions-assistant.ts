@@ -36,6 +36,8 @@ export function encodeAssistantMessage(
   const asParts = mode === "request" && rest?.contentForm === "parts";
   const contentParts: WireObject[] = [];
   const texts: string[] = [];
+  /** Where each text part is: joined with others, each one's text is lost as such. */
+  const textPaths: string[] = [];
   const refusals: string[] = [];
   const annotations: WireObject[] = [];
   let hasCitations = false;
@@ -88,6 +90,7 @@ export function encodeAssistantMessage(
               if (annotation) annotations.push(annotation);
             });
         }
+        textPaths.push(partPath);
         texts.push(part.text);
         textLength += part.text.length;
         break;
@@ -137,7 +140,8 @@ export function encodeAssistantMessage(
           else
             context.lose(
               "dropped",
-              pointer(partPath, "signature"),
+              // Reasoning that is only its state goes altogether: the loss is the whole part's.
+              part.text === undefined && !part.summary?.length ? partPath : pointer(partPath, "signature"),
               "the chat-completions format cannot carry this reasoning state",
             );
         }
@@ -171,7 +175,14 @@ export function encodeAssistantMessage(
   joined(reasoningTexts.length, "reasoning");
   if (!asParts) {
     // Texts are joined with nothing between them: an empty one changes nothing.
-    joined(texts.filter((text) => text !== "").length, "text");
+    const joinedTexts = textPaths.filter((_, index) => texts[index] !== "");
+    if (joinedTexts.length > 1)
+      for (const at of joinedTexts)
+        context.lose(
+          "approximated",
+          at,
+          `this text was joined with ${joinedTexts.length - 1} other text parts into one`,
+        );
     joined(refusals.length, "refusal");
   }
   if (reasoningField !== undefined && reasoningTexts.length > 0)

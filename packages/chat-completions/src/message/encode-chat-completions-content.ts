@@ -58,6 +58,8 @@ export function encodeMediaContentPart(
         );
         return undefined;
       }
+      if (source.type === "url" && part.mediaType !== undefined)
+        context.lose("dropped", pointer(path, "mediaType"), "an image URL has no media type in this format");
       const url =
         source.type === "base64" ? formatDataUrl(part.mediaType ?? "image/png", source.data) : source.url;
       const image: WireObject = { url };

@@ -1,4 +1,5 @@
 import {
+  CanonicalError,
   type ChatRequest,
   type ConversionContext,
   type OutputFormat,
@@ -61,6 +62,11 @@ export function encodeChatCompletionsRequest(
     dialect,
     context,
   );
+  // The API refuses an empty list: say so in the caller's terms, before sending.
+  if ((body.messages as unknown[]).length === 0)
+    throw new CanonicalError("invalid_request", "The chat-completions format needs at least one message", {
+      param: "messages",
+    });
   if (request.maxOutputTokens !== undefined)
     body[(fields.maxTokensField as string | undefined) ?? dialect.maxTokensField] = request.maxOutputTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;

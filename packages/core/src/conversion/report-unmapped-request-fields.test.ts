@@ -74,4 +74,29 @@ describe("reportUnmappedRequestFields", () => {
       /labels has no equivalent in the messages format/,
     );
   });
+
+  it("reports a part's caller field (partFields) at the part's key", () => {
+    const context = createConversionContext();
+    const withBoundary: ChatRequest = {
+      model: "m",
+      messages: [
+        {
+          role: "user",
+          parts: [
+            { type: "text", text: "First." },
+            { type: "text", text: "Second.", extensions: { vendor: { newStep: true } } },
+          ],
+        },
+      ],
+    };
+    reportUnmappedRequestFields(
+      withBoundary,
+      { id: "vendor", unmappedRequestFields: { marks: [], holders: [], partFields: ["newStep"] } },
+      "messages",
+      context,
+    );
+    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual([
+      "dropped /messages/0/parts/1/extensions/vendor/newStep",
+    ]);
+  });
 });

@@ -35,6 +35,12 @@ export interface UnmappedRequestFields {
    * part, reported `approximated` at it.
    */
   readonly partBlocks?: readonly string[];
+  /**
+   * Keys of a message part's `extensions[codec.id]` that say something of the caller's request no
+   * other format can (where an interactions input step begins): reported `dropped` at the key, which
+   * the decoder traces to what the caller sent.
+   */
+  readonly partFields?: readonly string[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -93,6 +99,12 @@ export function reportUnmappedRequestFields(
       });
   }
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
+  if (fields.partFields)
+    for (const [index, message] of request.messages.entries())
+      for (const [partIndex, part] of message.parts.entries())
+        for (const key of fields.partFields)
+          if (part.extensions?.[format]?.[key] !== undefined)
+            lose(pointer("", "messages", index, "parts", partIndex), [key]);
 }
 
 /** The `approximated` loss of each part (or tool result content part) standing for one of `blocks`. */

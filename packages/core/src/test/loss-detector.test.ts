@@ -150,4 +150,49 @@ describe("detectLosses", () => {
         expect.objectContaining({ kind: "failed", to: "b" }),
       ]);
   });
+
+  it("places losses where the normalisation moved what they point at", async () => {
+    // The first said text is left out of the comparison (an echo), so the rest move up by one.
+    const normalizations = {
+      a: {
+        normalize: (value: unknown) => {
+          const wire = value as { say: string[] };
+          return { ...wire, say: wire.say.slice(1) };
+        },
+        placeBodyLoss: (path: string) => {
+          const match = /^\/say\/(\d+)(.*)$/.exec(path);
+          if (!match) return path;
+          return match[1] === "0" ? null : `/say/${Number(match[1]) - 1}${match[2]}`;
+        },
+      },
+    };
+    const codecs = [fakeCodec("a", "false"), fakeCodec("b", "false")];
+    const wire = { model: "m", say: ["echo", "hi"] };
+    const findings = await detectLosses({
+      codecs,
+      source: codecs[0]!,
+      document: { kind: "request", wire },
+      normalizations,
+    });
+    // The false loss at /messages/0 points at the echo, which is not compared: no finding.
+    expect(findings).toEqual([]);
+    const shifted = { model: "m", say: ["echo", "hi", "there"] };
+    const lossy = [fakeCodec("a", "report"), fakeCodec("b", "report")];
+    // A loss at /say/1 is placed at /say/0 of the compared body, which came back whole.
+    const withLoss: AnyCodec = {
+      ...lossy[1]!,
+      encodeRequest(request: ChatRequest, context: ConversionContext) {
+        context.lose("approximated", "/messages/1", "a loss where none is");
+        return lossy[1]!.encodeRequest(request, context);
+      },
+    } as AnyCodec;
+    expect(
+      await detectLosses({
+        codecs: [lossy[0]!, withLoss],
+        source: lossy[0]!,
+        document: { kind: "request", wire: shifted },
+        normalizations,
+      }),
+    ).toEqual([expect.objectContaining({ kind: "false-loss", path: "/say/1" })]);
+  });
 });

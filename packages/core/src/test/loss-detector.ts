@@ -139,7 +139,8 @@ function clearRefusal(thrown: unknown): boolean {
 
 /**
  * One round trip: what came back, and how many of the context's losses the way there reported;
- * `undefined` when the target's encoder clearly refused the request.
+ * `undefined` when the target's encoder clearly refused the request, or the source's encoder
+ * clearly refused what came back after the way there reported losses (nothing left to send).
  */
 async function roundTrip(
   source: AnyCodec,
@@ -165,7 +166,14 @@ async function roundTrip(
         ...(canonical.stream !== undefined && { stream: canonical.stream }),
       };
       const again = target.decodeRequest(wire, back, location);
-      const returned = source.encodeRequest(again, back);
+      let returned: unknown;
+      try {
+        returned = source.encodeRequest(again, back);
+      } catch (thrown) {
+        // What the reported losses left (no message at all) the source's own encoder refuses clearly.
+        if (lossesThere > 0 && clearRefusal(thrown)) return undefined;
+        throw thrown;
+      }
       return { returned: { kind: "request", wire: returned, location: document.location }, lossesThere };
     }
     case "response": {

@@ -184,11 +184,13 @@ function encodeThinking(
     );
   if (reasoning.summary !== undefined) {
     config.includeThoughts ??= true;
-    context.lose(
-      "approximated",
-      "/reasoning/summary",
-      "A reasoning summary is requested as included thoughts",
-    );
+    // Included thoughts are the model's own thought summaries: only a kind of summary is lost.
+    if (reasoning.summary !== "auto")
+      context.lose(
+        "approximated",
+        "/reasoning/summary",
+        `A ${reasoning.summary} reasoning summary is requested as included thoughts`,
+      );
   }
   return config;
 }

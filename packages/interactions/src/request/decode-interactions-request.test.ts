@@ -19,6 +19,13 @@ describe("decodeInteractionsRequest", () => {
     );
   });
 
+  it("refuses function parameters that are not a schema object (never sent as {})", () => {
+    const tools = [{ type: "function", name: "lookup", parameters: "any" }];
+    expect(() => decode({ model: "m", input: "Hi", tools })).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "tools.0.parameters" }),
+    );
+  });
+
   it("refuses a body without a model, and input mixing content blocks and steps", () => {
     const missing = (() => {
       try {

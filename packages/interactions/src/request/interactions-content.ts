@@ -36,10 +36,33 @@ export function citationOfAnnotation(annotation: WireObject): Citation | undefin
   return citation;
 }
 
+/** The fields of a `url_citation` annotation a canonical citation says exactly. */
+const citationFields: Record<string, string> = {
+  type: "string",
+  url: "string",
+  title: "string",
+  start_index: "number",
+  end_index: "number",
+};
+
+/** Whether canonical citations say every one of these annotations exactly (URL citations and nothing else). */
+function citationsSayAll(annotations: WireObject[]): boolean {
+  return (
+    annotations.length > 0 &&
+    annotations.every(
+      (annotation) =>
+        isWireObject(annotation) &&
+        annotation.type === "url_citation" &&
+        typeof annotation.url === "string" &&
+        Object.entries(annotation).every(([key, value]) => typeof value === citationFields[key]),
+    )
+  );
+}
+
 /**
  * A content block (`TextContent`, `ImageContent`, …) as a canonical text or media part, or undefined
- * (with a loss) for a block with nothing to carry. Text annotations are kept as they came (and URL
- * citations also become canonical citations); media fields with no canonical meaning
+ * (with a loss) for a block with nothing to carry. Text annotations become canonical citations, and
+ * are also kept as they came when citations cannot say them all (another kind, another field); media fields with no canonical meaning
  * (`resolution`, `channels`, `sample_rate`, video `processing`) stay in extensions.
  */
 export function decodeInteractionsContent(
@@ -54,7 +77,9 @@ export function decodeInteractionsContent(
       : undefined;
     const citations = annotations?.flatMap((annotation) => citationOfAnnotation(annotation) ?? []);
     if (citations && citations.length > 0) part.citations = citations;
-    return withInteractionsExtension(part, remainingFields(content, ["type", "text"]));
+    const kept =
+      annotations && citationsSayAll(annotations) ? ["type", "text", "annotations"] : ["type", "text"];
+    return withInteractionsExtension(part, remainingFields(content, kept));
   }
   const kind = mediaKinds[content.type as keyof typeof mediaKinds];
   if (kind === undefined || (typeof content.data !== "string" && typeof content.uri !== "string")) {

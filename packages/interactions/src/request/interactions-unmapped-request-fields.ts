@@ -4,10 +4,24 @@ import type { UnmappedRequestFields } from "@interlingua/core";
  * The interactions request fields kept in `extensions.interactions` that another format cannot
  * take (`background`, `labels`, `webhook_config`, unmapped `generation_config` members, a response
  * format, modalities or safety settings kept verbatim, a function tool's other members, ...), apart
- * from the decoder's own marks (the form `input` came in, a function declared without parameters).
+ * from the decoder's own marks (the form `input` came in, a function declared without parameters),
+ * the boundary between two input steps of one kind in a row, and content block fields with no
+ * canonical place.
  */
 export const interactionsUnmappedRequestFields: UnmappedRequestFields = {
   marks: ["inputForm"],
   holders: ["generationConfig"],
   toolMarks: ["noParameters"],
+  // Where a content step follows another of its kind (other formats join the two), and content
+  // block fields no canonical part has (kept, as other annotations than URL citations are).
+  partFields: [
+    "newStep",
+    "annotations",
+    "resolution",
+    "channels",
+    "sample_rate",
+    "processing",
+    "uri",
+    "name",
+  ],
 };

@@ -18,6 +18,7 @@ const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
   "tool-result": [["content", "/result", false]],
   "hosted-tool-call": [["input", "/arguments", true]],
   "hosted-tool-result": [["output", "/result", true]],
+  media: [["mediaType", "/mime_type", false]],
 };
 
 /**
@@ -25,7 +26,8 @@ const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
  * part, under the canonical `base` from index `first` on), the fields other formats most often
  * cannot carry to theirs, and the wire fields
  * it keeps in `extensions.interactions` (a content step's own fields to the step) as nodes of the
- * same shape. Paths are joined by hand: every token but a kept wire field's name is known to need
+ * same shape, and a `newStep` mark to the step it begins (another format joins that step to the
+ * one before it, a loss at the step). Paths are joined by hand: every token but a kept wire field's name is known to need
  * no escaping, and this runs for every part of every request.
  */
 export function traceInteractionsParts(
@@ -50,10 +52,11 @@ export function traceInteractionsParts(
     const extensions = `${at}/extensions/interactions`;
     for (const key of Object.keys(keptWireFields(part)))
       context.trace(pointer(extensions, key), pointer(source, key), true);
-    if (isWireObject(extra.stepFields)) {
-      const step = source.replace(/\/content\/\d+$/, "");
+    const step = source.replace(/\/content\/\d+$/, "");
+    if (isWireObject(extra.stepFields))
       for (const key of Object.keys(extra.stepFields))
         context.trace(pointer(extensions, "stepFields", key), pointer(step, key), true);
-    }
+    // Where a step begins that another format joins to the step before it: that step's own.
+    if (extra.newStep === true) context.trace(`${extensions}/newStep`, step);
   }
 }

@@ -48,6 +48,22 @@ export function decodeInteractionsErrorEntry(entry: WireObject | undefined): Err
   return data;
 }
 
+/**
+ * Whether the canonical error says these errors exactly: one entry of a Gemini status and a
+ * message, nothing else (another format's failed answer carries it; the list is kept otherwise).
+ */
+function saidByError(errors: WireObject[]): boolean {
+  const [entry] = errors;
+  return (
+    errors.length === 1 &&
+    isWireObject(entry) &&
+    Object.keys(entry).every((key) => key === "code" || key === "message") &&
+    typeof entry.message === "string" &&
+    typeof entry.code === "string" &&
+    generateContentErrorStatuses[entry.code] !== undefined
+  );
+}
+
 /** How many of the steps are the caller's input echoed back: up to the last input or tool-result step. */
 export function echoedInputLength(steps: WireObject[]): number {
   let length = 0;
@@ -90,7 +106,7 @@ export function decodeInteractionsResponse(wire: unknown, context: ConversionCon
     model: typeof body.model === "string" ? body.model : "",
     parts,
     finishReason,
-    usage: isWireObject(body.usage) ? decodeInteractionsUsage(body.usage) : {},
+    usage: isWireObject(body.usage) ? decodeInteractionsUsage(body.usage, { context, source: "/usage" }) : {},
     status,
   };
   const rest = remainingFields(body, mappedFields);
@@ -108,7 +124,7 @@ export function decodeInteractionsResponse(wire: unknown, context: ConversionCon
   const errors = Array.isArray(body.errors) ? (body.errors as WireObject[]) : undefined;
   if (errors) {
     if (errors[0] && status === "failed") response.error = decodeInteractionsErrorEntry(errors[0]);
-    rest.errors = errors;
+    if (!(response.error && saidByError(errors))) rest.errors = errors;
   }
   if (Object.keys(rest).length > 0) response.extensions = { interactions: rest };
   traceFields(context, body, responseSources);

@@ -1,4 +1,11 @@
-import { type Usage, usageAccounting, usageFromWire, usageToWire } from "@interlingua/core";
+import {
+  type ConversionContext,
+  pointer,
+  type Usage,
+  usageAccounting,
+  usageFromWire,
+  usageToWire,
+} from "@interlingua/core";
 import { remainingFields, type WireObject } from "../interactions-extensions";
 
 /**
@@ -16,8 +23,24 @@ const countFields = [
   "total_tokens",
 ];
 
-/** A `Usage` object as canonical usage; per-modality and tool-use counts stay in extensions. */
-export function decodeInteractionsUsage(usage: WireObject): Usage {
+/**
+ * Canonical usage counts and the `Usage` fields they come from, for loss paths. The reasoning count
+ * is not one field's: without it `total_output_tokens` changes too, so its loss is the usage's.
+ */
+const countSources = [
+  ["totalTokens", "total_tokens"],
+  ["cacheReadTokens", "total_cached_tokens"],
+] as const;
+
+/**
+ * A `Usage` object as canonical usage; per-modality and tool-use counts stay in extensions. With
+ * `traced`, each count and kept field is traced to its field at `traced.source`, so another format
+ * that cannot say it reports it there.
+ */
+export function decodeInteractionsUsage(
+  usage: WireObject,
+  traced?: { context: ConversionContext; source: string },
+): Usage {
   const number = (field: string) => (typeof usage[field] === "number" ? (usage[field] as number) : undefined);
   const decoded = usageFromWire(
     {
@@ -31,6 +54,13 @@ export function decodeInteractionsUsage(usage: WireObject): Usage {
   );
   const rest = remainingFields(usage, countFields);
   if (Object.keys(rest).length > 0) decoded.extensions = { interactions: rest };
+  if (traced) {
+    const { context, source } = traced;
+    for (const [canonical, field] of countSources)
+      if (usage[field] !== undefined) context.trace(`/usage/${canonical}`, `${source}/${field}`);
+    for (const key of Object.keys(rest))
+      context.trace(pointer("/usage/extensions/interactions", key), pointer(source, key), true);
+  }
   return decoded;
 }
 

@@ -260,8 +260,11 @@ export function createInteractionsStreamDecoderTransformer(
   const finishResponse = (controller: Controller, interaction: WireObject) => {
     for (const index of [...steps.keys()]) stopStep(controller, index);
     if (isWireObject(interaction.usage)) {
-      usage = decodeInteractionsUsage(interaction.usage);
       context.trace("/usage", `/${eventIndex}/interaction/usage`);
+      usage = decodeInteractionsUsage(interaction.usage, {
+        context,
+        source: `/${eventIndex}/interaction/usage`,
+      });
     }
     context.trace("/finishReason", `/${eventIndex}/interaction/status`);
     context.trace("/status", `/${eventIndex}/interaction/status`);

@@ -24,14 +24,14 @@ export const InteractionsStep = z.looseObject({ type: z.string() });
 /** One step; see {@link InteractionsStep}. */
 export type InteractionsStep = z.infer<typeof InteractionsStep>;
 
-/** Token counts of an interaction (`Usage`). */
+/** Token counts of an interaction (`Usage`): whole numbers (the API reference's `integer`). */
 export const InteractionsUsage = z.looseObject({
-  total_input_tokens: z.optional(z.number()),
-  total_cached_tokens: z.optional(z.number()),
-  total_output_tokens: z.optional(z.number()),
-  total_thought_tokens: z.optional(z.number()),
-  total_tool_use_tokens: z.optional(z.number()),
-  total_tokens: z.optional(z.number()),
+  total_input_tokens: z.optional(z.int()),
+  total_cached_tokens: z.optional(z.int()),
+  total_output_tokens: z.optional(z.int()),
+  total_thought_tokens: z.optional(z.int()),
+  total_tool_use_tokens: z.optional(z.int()),
+  total_tokens: z.optional(z.int()),
 });
 /** Token counts; see {@link InteractionsUsage}. */
 export type InteractionsUsage = z.infer<typeof InteractionsUsage>;

@@ -7,13 +7,23 @@ import { InteractionsContent, InteractionsObject, InteractionsStep } from "./int
  * name are kept by the decoder in extensions.
  */
 export const InteractionsRequest = z.looseObject({
-  model: z.string(),
+  model: z.string().check(z.minLength(1)),
   input: z.optional(
     z.union([z.string(), InteractionsContent, z.array(z.union([InteractionsStep, InteractionsContent]))]),
   ),
   system_instruction: z.optional(z.string()),
-  tools: z.optional(z.array(z.looseObject({ type: z.string() }))),
-  generation_config: z.optional(InteractionsObject),
+  // A function's `parameters` is a JSON Schema object; anything else is refused, not sent as `{}`.
+  tools: z.optional(z.array(z.looseObject({ type: z.string(), parameters: z.optional(InteractionsObject) }))),
+  // The settings the decoder maps onto canonical ones are checked as the API types them.
+  generation_config: z.optional(
+    z.looseObject({
+      temperature: z.optional(z.number()),
+      top_p: z.optional(z.number()),
+      seed: z.optional(z.int()),
+      max_output_tokens: z.optional(z.int()),
+      stop_sequences: z.optional(z.array(z.string())),
+    }),
+  ),
   response_format: z.optional(z.union([InteractionsObject, z.array(InteractionsObject)])),
   response_mime_type: z.optional(z.string()),
   response_modalities: z.optional(z.array(z.string())),

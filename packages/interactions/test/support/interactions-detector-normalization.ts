@@ -60,12 +60,83 @@ function echoedInputLength(steps: unknown[]): number {
   return length;
 }
 
-/** An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields. */
+/** The content block types whose `data` is base64. */
+const mediaTypes = new Set(["image", "audio", "video", "document"]);
+
+/**
+ * `value` with the base64 `data` of every media content block in one spelling (the standard
+ * alphabet, no padding): the API's bytes fields take standard or URL-safe base64, padded or not
+ * (the protobuf JSON mapping), so the spellings are the same bytes.
+ */
+function withBase64Spelled(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withBase64Spelled);
+  if (!isObject(value)) return value;
+  const result: WireObject = {};
+  for (const [key, field] of Object.entries(value)) result[key] = withBase64Spelled(field);
+  if (mediaTypes.has(String(value.type)) && typeof value.data === "string")
+    result.data = value.data.replaceAll("-", "+").replaceAll("_", "/").replace(/=+$/, "");
+  return result;
+}
+
+/** The counts `total_tokens` adds up ("prompt + responses + other internal tokens"). */
+const summedCounts = [
+  "total_input_tokens",
+  "total_output_tokens",
+  "total_thought_tokens",
+  "total_tool_use_tokens",
+];
+
+/**
+ * A `Usage` without a `total_tokens` that is the sum of its counts: the client adds them up, so it
+ * says nothing a format without a total loses.
+ */
+function withoutImpliedTotal(usage: unknown): unknown {
+  if (!isObject(usage) || typeof usage.total_tokens !== "number") return usage;
+  const sum = summedCounts.reduce((total, field) => total + (Number(usage[field]) || 0), 0);
+  if (sum !== usage.total_tokens) return usage;
+  const { total_tokens: _total, ...rest } = usage;
+  return rest;
+}
+
+/**
+ * An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields,
+ * and without its creation time (it says when the exchange happened, which the client knows:
+ * decision 0027).
+ */
 function withoutEcho(interaction: WireObject): WireObject {
   const result = { ...interaction };
   for (const field of echoedOrDerived) delete result[field];
+  delete result.created;
   if (Array.isArray(result.steps)) result.steps = result.steps.slice(echoedInputLength(result.steps));
+  if (result.usage !== undefined) result.usage = withoutImpliedTotal(result.usage);
   return result;
+}
+
+/**
+ * A loss path into an answer as a path into the answer without its echoed input steps: a step
+ * after them is numbered from the first step of the answer, and an echoed step itself was left out.
+ */
+function placeInAnswer(path: string, interaction: unknown): string | undefined {
+  const match = /^\/steps\/(\d+)(\/.*)?$/.exec(path);
+  if (!match || !isObject(interaction) || !Array.isArray(interaction.steps)) return path;
+  const index = Number(match[1]) - echoedInputLength(interaction.steps);
+  return index < 0 ? undefined : `/steps/${index}${match[2] ?? ""}`;
+}
+
+/**
+ * A loss path into a request's `input` as a path into the one `user_input` step a string or content
+ * blocks mean (see `inputAsSteps`).
+ */
+function placeInRequest(path: string, request: unknown): string | undefined {
+  if (!isObject(request) || !/^\/input(\/|$)/.test(path)) return path;
+  const rest = path.slice("/input".length);
+  // A loss at the whole input is one at the whole step.
+  if (rest === "") return path;
+  const input = request.input;
+  if (typeof input === "string") return `/input/0/content/0/text${rest}`;
+  if (isObject(input)) return `/input/0/content/0${rest}`;
+  if (inputAsSteps(input) !== input) return `/input/0/content${rest}`;
+  return path;
 }
 
 /** The fields whose text a split delta stream joins. */
@@ -104,17 +175,28 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * (the encoder numbers events from 1; an upstream's ids are resume tokens of its own, decision
  * 0022) and step `index` (a renumbering carries nothing), placed under its step by event and delta kind, the deltas of one kind joined; a status
  * update that only says the interaction is in progress left out (it carries nothing); a loss at the
- * step a `step.start` opened covers the whole step, one at a delta its whole event.
+ * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
+ * answer's step is placed among the steps left after the echoed input, one in a string or content
+ * `input` in the step it means; a usage total that is the sum of its counts left out; base64 data in
+ * one spelling.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (!isObject(value)) return value;
-    if (kind === "response") return withoutEcho(value);
+    if (kind === "response") return withBase64Spelled(withoutEcho(value));
     if (kind === "request")
-      return value.input === undefined ? value : { ...value, input: inputAsSteps(value.input) };
+      return value.input === undefined
+        ? value
+        : { ...value, input: withBase64Spelled(inputAsSteps(value.input)) };
     const { event_id: _eventId, index: _index, ...event } = value;
+    if (event.usage !== undefined) event.usage = withoutImpliedTotal(event.usage);
+    if (isObject(event.interaction) && event.interaction.usage !== undefined)
+      event.interaction = { ...event.interaction, usage: withoutImpliedTotal(event.interaction.usage) };
     return event;
   },
+  // What the comparison leaves out (echoed input steps) is null: no place in the body.
+  placeBodyLoss: (path, document, kind) =>
+    (kind === "response" ? placeInAnswer(path, document) : placeInRequest(path, document)) ?? null,
   eventKeys: (_events, raw) => eventKeys(raw),
   placeLoss(path, _events, keys) {
     const match = /^\/(\d+)\/(step|delta)$/.exec(path);

@@ -1,84 +1,119 @@
 import type { LossWaiver } from "@interlingua/core/test";
 
 /**
- * Known open findings of the loss detector for interactions documents (issues #15, #23), one per
- * class: the first path token of what is lost and why it is still open. Each is a defect to fix,
- * not a rule.
+ * Known open findings of the loss detector for interactions documents (issues #15, #23), each
+ * narrowed to the paths it is seen at, with why it is still open. Each is a defect to fix, not a rule.
  */
 export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "failed",
+    name: "silent function result form",
     reason:
-      "a round trip fails where the target refuses a value the source allows (no message left, an empty model, a tool result whose call is not in the request, a fractional token count)",
-    kind: "failed",
-    path: /^$/,
-  },
-  {
-    name: "silent input",
-    reason:
-      "a step another format drops with a loss (a hosted tool call or result) shifts the steps after it, whose leaves then differ by index",
+      "a function result given as content blocks comes back as a string (one text block, or an empty list as an empty string), and is_error false as absent: the canonical tool result has no place for either form, and whether the API reads them alike is not documented; the name of a result that answers no call in the request is left out by responses and chat-completions (they name results by their call)",
     kind: "silent",
-    path: /^\/input(\/|$)/,
+    path: /^\/input\/\d+\/(result(\/\d+\/(type|text))?|is_error|name)$/,
   },
   {
-    name: "silent tools",
+    name: "silent step of lost or no content",
     reason:
-      "a hosted tool another format drops with a loss shifts the tools after it, whose leaves then differ by index; and the responses encoder drops a file_search declaration without vector stores without a loss",
+      "a step whose every content is reported lost (audio to a format without it) leaves no step, and its type is covered by no loss: the loss is at the content, and no format but this one knows the step; a thought with neither summary nor signature is left out by chat-completions without one",
     kind: "silent",
-    path: /^\/tools(\/|$)/,
+    path: /^\/(input|steps)\/\d+\/type$/,
   },
   {
-    name: "false-loss reasoning summary to generate-content",
+    name: "silent code step ids to generate-content",
     reason:
-      "a thinking summary setting or summary text sent as included thoughts comes back as it was; the loss is real for the target, which the round trip cannot see",
+      "generate-content code parts have no ids: a code step's id is replaced on the way back without a loss",
+    kind: "silent",
+    to: "generate-content",
+    path: /^(\/(input|steps)\/\d+\/(id|call_id)|\/code_execution_(call|result) \d+\/start\/step\/(id|call_id))$/,
+  },
+  {
+    name: "silent hosted tool declaration fields",
+    reason:
+      "a hosted tool another format offers too (computer use, search) is sent with the settings that format has; the declaration's other fields (enable_prompt_injection_detection, excluded_predefined_functions, …) are not reported: interactions keeps the declaration whole, and reporting it whole would be a false loss where everything came back",
+    kind: "silent",
+    path: /^\/tools\/\d+\/[a-z_]+(\/|$)/,
+  },
+  {
+    name: "silent hosted call id to responses",
+    reason:
+      "a hosted search call whose result step comes before it (in an answer or the input) reads back through responses without its id, without a loss",
+    kind: "silent",
+    to: "responses",
+    path: /^\/(input|steps)\/\d+\/id$/,
+  },
+  {
+    name: "false-loss reasoning summary to generate-content and chat-completions",
+    reason:
+      "a thought summary sent as thought text (generate-content, whose thought parts are summaries, but whose decoder reads them as reasoning text) or as reasoning text (chat-completions, a real loss its client cannot see) comes back as a summary, the only thought text this format has",
+    kind: "false-loss",
+    path: /^\/(steps|input)\/\d+\/summary$/,
+  },
+  {
+    name: "false-loss invented MIME type to generate-content",
+    reason:
+      "inline data without a MIME type is sent to generate-content as application/octet-stream (it needs one), reported approximated; the round trip compares only what the source said, so it cannot see the added type",
     kind: "false-loss",
     to: "generate-content",
-    path: /^\/(generation_config|input)(\/|$)/,
+    path: /^\/input(\/\d+\/content\/\d+)?$/,
   },
   {
-    name: "silent steps",
+    name: "false-loss errors without a code",
     reason:
-      "an answer step another format drops with a loss (a signed thought, a hosted tool step) shifts the steps after it, whose leaves then differ by index",
-    kind: "silent",
-    path: /^\/steps(\/|$)/,
+      "an errors list the canonical error cannot say exactly (an entry without a Gemini status code, several entries) is reported dropped; an entry without a code comes back with its kind's code added, which the round trip (comparing only what the source said) cannot see",
+    kind: "false-loss",
+    path: /^\/errors$/,
   },
   {
-    name: "silent answer fields",
+    name: "silent empty call id to chat-completions",
     reason:
-      "answer fields with no canonical place (continuation ids, environment id, update time) are dropped by other formats' answer encoders without a loss",
+      "a function call with an empty id is given one by chat-completions (which needs one), without a loss",
     kind: "silent",
-    path: /^\/(continuation_ids|environment_id|updated)(\/|$)/,
+    to: "chat-completions",
+    path: /^\/steps\/\d+\/id$/,
   },
   {
-    name: "silent created",
-    reason: "a creation time is not carried by formats without one (or not in this form), and not reported",
-    kind: "silent",
-    path: /^\/created(\/|$)/,
-  },
-  {
-    name: "silent errors",
-    reason: "the errors list of an interaction is dropped by formats with no failed status, without a loss",
-    kind: "silent",
-    path: /^\/errors(\/|$)/,
-  },
-  {
-    name: "silent usage",
+    name: "silent completed with a function call",
     reason:
-      "usage details with no canonical field (tool-use tokens, totals, per-modality counts, the thought split) are dropped on the way to other formats without a loss",
+      "a completed interaction holding a function call comes back as requires_action (what another format's tool-call stop maps to), without a loss",
     kind: "silent",
-    path: /^(\/usage|\/interaction\.completed\/interaction\/usage)(\/|$)/,
+    path: /^\/status$/,
   },
   {
-    name: "silent status",
+    name: "silent plain text response format to messages",
     reason:
-      "a completed interaction holding a function call comes back as requires_action (what another format's tool-call stop maps to), and requires_continuation through responses as incomplete, without a loss",
+      "a response_format of type text (plain text, the default) is not sent to messages, which has no such setting, and not reported",
     kind: "silent",
-    path: /^\/status(\/|$)/,
+    to: "messages",
+    path: /^\/response_format\/type$/,
+  },
+  {
+    name: "false-loss thinking level to generate-content",
+    reason:
+      "a thinking level a model family takes only as a budget is sent as one and reads back as the level; the loss is real for the target",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/generation_config\/thinking_level$/,
+  },
+  {
+    name: "silent thinking_summaries none to responses",
+    reason:
+      "thoughts asked to be left out have no setting in responses (leaving the summary out is its default) and are not sent, without a loss",
+    kind: "silent",
+    to: "responses",
+    path: /^\/generation_config\/thinking_summaries$/,
+  },
+  {
+    name: "silent stream creation time",
+    reason:
+      "a stream's creation time is not carried by messages and generate-content streams, and not reported (decision 0028: the other formats' streams keep this waiver too)",
+    kind: "silent",
+    path: /^\/interaction\.created\/interaction\/created$/,
   },
   {
     name: "false-loss tools",
     reason:
-      "a tool the target changes comes back as it was declared (generate-content gives computer use the browser environment; a function without a name is renamed and named back); the loss is real for the target",
+      "a tool the target changes comes back as it was declared (a function without a name is renamed and named back); the loss is real for the target",
     kind: "false-loss",
     path: /^\/tools\/\d+$/,
   },
@@ -98,42 +133,11 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
   {
-    name: "silent code step ids to generate-content",
-    reason:
-      "generate-content code parts have no ids: a code step's id is replaced on the way back without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/code_execution_(call|result) \d+\/start(\/|$)/,
-  },
-  {
     name: "silent error code to responses",
     reason:
       "a stream error's Google status comes back as the status of the responses error type, without a loss",
     kind: "silent",
     to: "responses",
-    path: /^\/error(\/|$)/,
-  },
-  {
-    name: "false-loss citation to chat-completions",
-    reason:
-      "a URL citation without a title is reported approximated by the chat-completions encoder but comes back as it was; the loss is real for the target",
-    kind: "false-loss",
-    to: "chat-completions",
-    path: /^\/\d+\/delta(\/|$)/,
-  },
-  {
-    name: "silent thinking_summaries none to responses",
-    reason:
-      "thoughts asked to be left out have no setting in responses (leaving the summary out is its default) and are not sent, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/generation_config\/thinking_summaries$/,
-  },
-  {
-    name: "false-loss status, steps and errors of an unfinished or failed interaction",
-    reason:
-      "a failed or unfinished interaction's status, steps and errors are reported lost to formats whose answers are always finished (a real loss for their clients) but come back through the source's own extensions, which the round trip cannot see",
-    kind: "false-loss",
-    path: /^\/(steps|status|errors)$/,
+    path: /^\/error\/error\/code$/,
   },
 ];

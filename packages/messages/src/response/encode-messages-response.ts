@@ -17,11 +17,11 @@ import { incompleteStopReasons } from "./decode-messages-response";
 export const toolResultOutputLoss = "tool-result output is not supported by the messages format";
 
 /**
- * Counts a messages `usage` has no field for: reasoning tokens (counted in `output_tokens` only,
+ * Reports the counts a messages `usage` has no field for, whole or streamed: reasoning tokens (counted in `output_tokens` only,
  * unless the upstream's own `output_tokens_details` says them) and a vendor's total; each a loss
  * where it said something (a count of 0, or a total that is the sum of input and output, does not).
  */
-function loseUncountedUsage(usage: Usage, context: ConversionContext): void {
+export function loseUncountedUsage(usage: Usage, context: ConversionContext): void {
   const details = usage.extensions?.messages?.output_tokens_details as
     | { thinking_tokens?: unknown }
     | undefined;
@@ -80,8 +80,13 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
     "/finishReason",
     ownStopReason === true,
   );
-  // Only a token limit's stop reasons read as an answer cut short.
-  if (response.status === "incomplete" && !incompleteStopReasons.has(stopReason ?? ""))
+  // Only a token limit's stop reasons read as an answer cut short, and pause_turn as one paused
+  // to be continued (what an incomplete answer that paused says).
+  if (
+    response.status === "incomplete" &&
+    !incompleteStopReasons.has(stopReason ?? "") &&
+    !(stopReason === "pause_turn" && response.finishReason.reason === "pause")
+  )
     context.lose(
       "approximated",
       "/status",

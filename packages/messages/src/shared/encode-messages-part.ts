@@ -65,6 +65,8 @@ function encodeMediaSource(
       return { ...extra, type: "base64", media_type: mediaType, data: source.data };
     }
     case "url":
+      if (part.mediaType !== undefined)
+        context.lose("dropped", pointer(path, "mediaType"), "a URL source has no media type in this format");
       return { ...extra, type: "url", url: source.url };
     case "file-id":
       return { ...extra, type: "file", file_id: source.fileId };

@@ -11,7 +11,7 @@ import {
   type Usage,
 } from "@interlingua/core";
 import { messagesErrorToWire } from "../errors/messages-error-to-wire";
-import { toolResultOutputLoss } from "../response/encode-messages-response";
+import { loseUncountedUsage, toolResultOutputLoss } from "../response/encode-messages-response";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
 import { citationToMessages } from "../shared/messages-citation";
@@ -267,6 +267,7 @@ export function createMessagesStreamEncoderTransformer(
         loseForeignFields(event);
         heldPings = 0;
         const finalUsage = mergeUsage(usage, event.usage);
+        loseUncountedUsage(finalUsage, context);
         const {
           context_management,
           messageDeltaFields,

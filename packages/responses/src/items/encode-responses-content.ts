@@ -84,6 +84,12 @@ function encodeResponsesMedia(
     else if (detailOmitted !== true && image.detail === undefined) image.detail = "auto";
     switch (source.type) {
       case "url":
+        if (part.mediaType !== undefined)
+          context.lose(
+            "dropped",
+            pointer(path, "mediaType"),
+            "an image URL has no media type in this format",
+          );
         image.image_url = source.url;
         return image;
       case "base64":
@@ -110,6 +116,8 @@ function encodeResponsesMedia(
   if (part.filename !== undefined) file.filename = part.filename;
   switch (source.type) {
     case "url":
+      if (part.mediaType !== undefined)
+        context.lose("dropped", pointer(path, "mediaType"), "a file URL has no media type in this format");
       file.file_url = source.url;
       return file;
     case "base64":

@@ -65,6 +65,11 @@ export function encodeResponsesTool(
   const settings = (tool.settings ?? {}) as WireObject;
   switch (tool.kind) {
     case "file_search": {
+      // Another format's file search (Gemini store names) names no vector store: nothing to search.
+      if (!Array.isArray(settings.vectorStoreIds) || settings.vectorStoreIds.length === 0) {
+        context.lose("unsupported", path, "a file search without vector store ids cannot be offered");
+        return undefined;
+      }
       loseSettings(settings, ["vectorStoreIds", "maxNumResults", "rankingOptions", "filters"], context, path);
       const encoded: WireObject = {
         type: "file_search",

@@ -133,7 +133,8 @@ export function encodeResponsesStatus(response: Pick<ChatResponse, "status" | "f
  * A completed response says why it stopped only through its output: `tool_calls` when it calls
  * tools, `stop` otherwise. A finish reason that contradicts the output (a tool-use stop with no
  * call, say), or that has no value here (`other`, `pause`, `error`; an incomplete response's
- * unknown reason), cannot be said, so it is recorded as a loss at `/finishReason`.
+ * unknown reason or a pause; a running state other than in_progress), cannot be said, so it is
+ * recorded as a loss at `/finishReason`.
  */
 export function loseUnsayableFinishReason(
   finishReason: FinishReason,
@@ -143,12 +144,18 @@ export function loseUnsayableFinishReason(
 ): void {
   const reason = finishReason.reason;
   const raw = finishReason.raw;
-  if (status === "incomplete" && reason === "other" && raw !== undefined && raw !== "max_output_tokens")
+  if (
+    status === "incomplete" &&
+    (reason === "pause" || (reason === "other" && raw !== undefined && raw !== "max_output_tokens"))
+  )
     context.lose(
       "approximated",
       "/finishReason",
-      `the finish reason ${raw} is sent as incomplete_details.reason max_output_tokens`,
+      `the finish reason ${raw ?? reason} is sent as incomplete_details.reason max_output_tokens`,
     );
+  // A state another format has beside running (an interaction still queued) is sent as running.
+  if (status === "in_progress" && raw !== undefined && raw !== "in_progress")
+    context.lose("approximated", "/finishReason", `the state ${raw} is sent as in_progress`);
   if ((status ?? "completed") !== "completed") return;
   // A completed answer reads back as a plain stop or tool use: a matched stop sequence is not said.
   if (reason === "other" || reason === "pause" || reason === "error" || reason === "stop_sequence") {
