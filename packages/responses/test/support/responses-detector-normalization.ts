@@ -101,23 +101,51 @@ function withoutRepeats(events: unknown[]): unknown[] {
 }
 
 /**
- * How the loss detector reads responses documents: answers without the request settings they echo
+ * A request's `input` in its list form: a string is the one `user` message it means, and each
+ * message item without its `type: "message"` (optional, the only value) and with a string `content`
+ * as the one text part it means (`output_text` for the assistant's, the form its answers take).
+ * The spec: "A text input to the model, equivalent to a text input with the `user` role".
+ */
+function inputAsList(request: unknown): unknown {
+  if (typeof request !== "object" || request === null) return request;
+  const body = request as Record<string, unknown>;
+  if (body.input === undefined) return request;
+  const items = typeof body.input === "string" ? [{ role: "user", content: body.input }] : body.input;
+  if (!Array.isArray(items)) return request;
+  const input = items.map((entry) => {
+    const item = entry as WireEvent;
+    if (typeof item !== "object" || item === null || typeof item.role !== "string") return entry;
+    if (item.type !== undefined && item.type !== "message") return entry;
+    const { type: _type, ...message } = item;
+    if (typeof message.content !== "string") return message;
+    const textType = message.role === "assistant" ? "output_text" : "input_text";
+    return { ...message, content: [{ type: textType, text: message.content }] };
+  });
+  return { ...body, input };
+}
+
+/**
+ * How the loss detector reads responses documents: requests with their `input` as a list of items
+ * (see `inputAsList`); answers without the request settings they echo
  * (see `responsesEchoedFields`), their creation time and their usage counts of 0; each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
- * one, at their last value, items by type and place among their type (see `itemsByType`), without
+ * one, at their last value and without their creation time, items by type and place among their type (see `itemsByType`), without
  * what the stream says twice (see `withoutRepeats`); a loss at the item an `output_item.added`
  * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
-    if (kind === "request") return value;
+    if (kind === "request") return inputAsList(value);
     if (kind === "response") {
       const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(answer, "usage");
     }
     const { sequence_number: _sequence, obfuscation: _padding, ...event } = value as WireEvent;
-    return event.response === undefined ? event : { ...event, response: withoutEcho(event.response) };
+    if (event.response === undefined) return event;
+    // A snapshot's creation time, as a whole answer's, says when the exchange happened.
+    const { created_at: _created, ...response } = withoutEcho(event.response) as Record<string, unknown>;
+    return { ...event, response };
   },
   normalizeStream: (events) => withoutRepeats(itemsByType(events)),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),

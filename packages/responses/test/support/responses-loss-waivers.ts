@@ -17,7 +17,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     reason:
       "input items another format has no place for (item ids, statuses, item references, hosted tool items, summaries) are dropped without a loss",
     kind: "silent",
-    path: /^\/input(\/|$)/,
+    path: /^\/input\/\d+(\/|$)/,
   },
   {
     name: "silent tools",
@@ -164,22 +164,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/output\/\d+\/(type|role|status|content\/)/,
   },
-  {
-    name: "silent response created_at to generate-content",
-    reason:
-      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/response\/response\/created_at$/,
-  },
-  {
-    name: "silent response created_at to messages",
-    reason:
-      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
-    kind: "silent",
-    to: "messages",
-    path: /^\/response\/response\/created_at$/,
-  },
+
   {
     name: "silent response error code",
     reason:
