@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyCodec } from "../contracts/codec";
 import type { ConversionContext } from "../conversion/conversion-context";
+import { CanonicalError } from "../errors/canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { detectLosses } from "./loss-detector";
 
@@ -77,6 +78,24 @@ describe("detectLosses", () => {
     expect(await detectLosses({ codecs, source: codecs[0]!, document: { kind: "request", wire } })).toEqual(
       [],
     );
+  });
+
+  it("takes a target's clear refusal of a request, naming the field, as the expected outcome", async () => {
+    const refusing = (thrown: () => Error): AnyCodec => ({
+      ...fakeCodec("b", "report"),
+      encodeRequest() {
+        throw thrown();
+      },
+    });
+    const clear = () => new CanonicalError("invalid_request", "b needs a tone", { param: "tone" });
+    const source = fakeCodec("a", "report");
+    expect(await detectLosses({ codecs: [source, refusing(clear)], source, document })).toEqual([]);
+    const unnamed = () => new CanonicalError("invalid_request", "b refuses");
+    const crash = () => new TypeError("cannot read tone");
+    for (const thrown of [unnamed, crash])
+      expect(await detectLosses({ codecs: [source, refusing(thrown)], source, document })).toEqual([
+        expect.objectContaining({ kind: "failed", to: "b" }),
+      ]);
   });
 
   it("says which round trip failed", async () => {

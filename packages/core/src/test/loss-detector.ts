@@ -20,7 +20,8 @@ export type DetectorDocument =
  * - `false-loss`: a loss points at a node whose every leaf came back equal;
  * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
  *   caller's terms);
- * - `failed`: a step of the round trip threw.
+ * - `failed`: a step of the round trip threw (a request the target's encoder refuses with a clear
+ *   client error naming the field is the expected outcome, not a finding).
  */
 export interface LossFinding {
   kind: "silent" | "false-loss" | "unplaced-loss" | "failed";
@@ -118,6 +119,30 @@ function reportForeignExtensions(
   }
 }
 
+/**
+ * A request the target's encoder refused with a clear client error naming the field (a
+ * `CanonicalError` of kind `invalid_request` with a `param`): the gateway answers the caller with
+ * it instead of sending the backend what it would reject, which is the expected outcome, not a
+ * failure.
+ */
+class RefusedRequest extends Error {}
+
+/** The target's encoding of a request, a clear refusal of it thrown as {@link RefusedRequest}. */
+function encodeOrRefuse(
+  target: AnyCodec,
+  request: ChatRequest,
+  context: ConversionContext,
+): ReturnType<AnyCodec["encodeRequest"]> {
+  try {
+    return target.encodeRequest(request, context);
+  } catch (thrown) {
+    const error = toCanonicalError(thrown);
+    if (error.kind === "invalid_request" && error.param !== undefined)
+      throw new RefusedRequest(error.message);
+    throw thrown;
+  }
+}
+
 /** One round trip: what came back, and how many of the context's losses the way there reported. */
 async function roundTrip(
   source: AnyCodec,
@@ -130,7 +155,7 @@ async function roundTrip(
     case "request": {
       const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
       reportForeignExtensions(canonical, source, target.id, context);
-      const wire = target.encodeRequest(canonical, context);
+      const wire = encodeOrRefuse(target, canonical, context);
       const lossesThere = context.losses.length;
       const location = {
         model: canonical.model,
@@ -270,7 +295,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
       returnedBody = comparedForm(trip.returned, normalization).body;
       lossesThere = trip.lossesThere;
     } catch (thrown) {
-      found("failed", "", toCanonicalError(thrown).message);
+      if (!(thrown instanceof RefusedRequest)) found("failed", "", toCanonicalError(thrown).message);
       continue;
     }
     const returned = jsonLeaves(returnedBody);

@@ -145,8 +145,28 @@ describe("encodeMessagesRequest from other formats", () => {
   it("throws in strict mode at the first loss", () => {
     const context = createConversionContext({ strict: true });
     expect(() =>
-      encodeMessagesRequest({ model: "m", maxOutputTokens: 1, seed: 3, messages: [] }, context),
+      encodeMessagesRequest(
+        {
+          model: "m",
+          maxOutputTokens: 1,
+          seed: 3,
+          messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }],
+        },
+        context,
+      ),
     ).toThrow(/seed/);
+  });
+
+  it("refuses instructions alone, naming messages, as the API would", () => {
+    const request = {
+      model: "m",
+      maxOutputTokens: 1,
+      instructions: [{ role: "system" as const, parts: [{ type: "text" as const, text: "Be brief." }] }],
+      messages: [],
+    };
+    expect(() => encodeMessagesRequest(request, createConversionContext())).toThrow(
+      expect.objectContaining({ kind: "invalid_request", param: "messages" }),
+    );
   });
 
   it("never sends a tool result in an assistant turn: it goes in a user turn at its place", () => {

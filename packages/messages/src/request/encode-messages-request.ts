@@ -1,4 +1,5 @@
 import {
+  CanonicalError,
   type ChatRequest,
   type ConversionContext,
   type Message,
@@ -244,6 +245,13 @@ export function encodeMessagesRequest(
   const system = encodeSystem(request, context);
   if (system !== undefined) wire.system = system;
   wire.messages = encodeMessages(request, context);
+  // The API refuses a request of instructions alone: say so in the caller's terms, before sending.
+  if ((wire.messages as WireMessage[]).length === 0)
+    throw new CanonicalError(
+      "invalid_request",
+      "The messages format needs at least one user or assistant message besides the instructions",
+      { param: "messages" },
+    );
 
   if (request.tools) {
     const tools = [];

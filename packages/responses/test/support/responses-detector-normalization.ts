@@ -71,6 +71,31 @@ function itemsByType(events: unknown[]): unknown[] {
   });
 }
 
+/**
+ * Without the item ids a stream says again: each event's `item_id`, and the id of the item an
+ * `output_item.done` repeats, where they are the id its `output_item.added` gave the item (a
+ * different one is kept, and compared).
+ */
+function withoutRepeatedItemIds(events: unknown[]): unknown[] {
+  const ids = new Map<unknown, unknown>();
+  for (const item of events) {
+    const event = item as WireEvent;
+    if (event.type === "response.output_item.added" && !ids.has(event.output_index))
+      ids.set(event.output_index, (event.item as WireEvent | undefined)?.id);
+  }
+  return events.map((item) => {
+    const event = item as WireEvent;
+    const id = ids.get(event.output_index);
+    if (id === undefined) return item;
+    const { item_id: itemId, ...rest } = event;
+    const result: WireEvent = itemId === id ? rest : event;
+    if (event.type !== "response.output_item.done" || (event.item as WireEvent | undefined)?.id !== id)
+      return result;
+    const { id: _id, ...done } = event.item as WireEvent;
+    return { ...result, item: done };
+  });
+}
+
 /** The part-opening events a loss at their `part` stands for the whole part of. */
 const partStarts = new Set(["response.content_part.added", "response.reasoning_summary_part.added"]);
 
@@ -131,7 +156,7 @@ function inputAsList(request: unknown): unknown {
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
  * one, at their last value and without their creation time, items by type and place among their type (see `itemsByType`), without
- * what the stream says twice (see `withoutRepeats`); a loss at the item an `output_item.added`
+ * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`); a loss at the item an `output_item.added`
  * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
@@ -147,7 +172,7 @@ export const responsesDetectorNormalization: DetectorNormalization = {
     const { created_at: _created, ...response } = withoutEcho(event.response) as Record<string, unknown>;
     return { ...event, response };
   },
-  normalizeStream: (events) => withoutRepeats(itemsByType(events)),
+  normalizeStream: (events) => withoutRepeats(itemsByType(withoutRepeatedItemIds(events))),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),
   placeLoss(path, events, keys) {
     const match = /^\/(\d+)\/(item|part)$/.exec(path);

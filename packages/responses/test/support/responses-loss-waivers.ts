@@ -6,10 +6,11 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const responsesLossWaivers: readonly LossWaiver[] = [
   {
-    name: "failed",
+    name: "failed tool without parameters to messages",
     reason:
-      "a round trip fails where the target refuses a value the source allows (no message left, max tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
+      "a function tool with no parameters goes to messages with the empty schema the API refuses (it takes an object schema only); fixed on branch lchat (the messages tool encoder says object), remove at its merge",
     kind: "failed",
+    to: "messages",
     path: /^$/,
   },
   {
@@ -196,13 +197,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/\d+\/response\/status$/,
   },
-  {
-    name: "silent item ids",
-    reason:
-      "the ids of a stream's output items (and the item_id each of their events repeats) are made again by formats without item ids, without a loss",
-    kind: "silent",
-    path: /^\/item [a-z_]+ \d+(\/(content|summary) \d+)?\/[^/]+\/(item_id|item\/id)$/,
-  },
+
   {
     name: "silent item status",
     reason:
