@@ -151,6 +151,46 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/incomplete_details(\/reason)?$/,
   },
   {
+    name: "silent output_tokens below reasoning to interactions",
+    reason:
+      "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) come back from interactions' split counts otherwise, without a loss (found by generated answers)",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/usage\/output_tokens$/,
+  },
+  {
+    name: "silent cache_write_tokens to interactions",
+    reason:
+      "an answer's input_tokens_details.cache_write_tokens has no interactions count and is not reported (found by generated answers); open in the interactions answer encoder",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/usage\/input_tokens_details\/cache_write_tokens$/,
+  },
+  {
+    name: "silent tool outputs in an answer to interactions",
+    reason:
+      "a function_call_output or computer_call_output item in an answer's output (the spec's output item union allows them; no server sends one) loses its call_id and output through interactions without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/output\/\d+\/(call_id|output)$/,
+  },
+  {
+    name: "silent namespaced or id-less call to chat-completions",
+    reason:
+      "an answer's function_call with a namespace comes back named <namespace>__<name>, and one with an empty call_id with a made-up one, through chat-completions without a loss (found by generated answers)",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/output\/\d+\/(name|call_id)$/,
+  },
+  {
+    name: "silent call before text to chat-completions",
+    reason:
+      "a chat-completions message says its text before its tool calls, so an answer whose call comes before its text comes back in the other order, without a loss (found by generated answers); open in the chat-completions answer encoder",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/output\/\d+\/arguments$/,
+  },
+  {
     name: "silent output_tokens below reasoning to generate-content",
     reason:
       "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) cannot be split into generate-content's candidates and thoughts counts, and come back otherwise",
