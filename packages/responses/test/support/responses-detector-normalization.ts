@@ -150,8 +150,24 @@ function inputAsList(request: unknown): unknown {
 }
 
 /**
+ * A request's `tool_choice` of the allowed tools `required` with one function as that function
+ * named: "`required` requires the model to call one or more of the allowed tools", and a function
+ * choice "force[s] the model to call a specific function" (the spec), the same for one function.
+ */
+function choiceOfOneFunction(request: Record<string, unknown>): Record<string, unknown> {
+  const choice = request.tool_choice as WireEvent | undefined;
+  const tools = choice?.tools as WireEvent[] | undefined;
+  if (choice?.type !== "allowed_tools" || choice.mode !== "required" || tools?.length !== 1) return request;
+  const [tool] = tools;
+  if (tool?.type !== "function" || Object.keys(tool).length !== 2 || typeof tool.name !== "string")
+    return request;
+  return { ...request, tool_choice: { type: "function", name: tool.name } };
+}
+
+/**
  * How the loss detector reads responses documents: requests with their `input` as a list of items
- * (see `inputAsList`); answers without the request settings they echo
+ * (see `inputAsList`) and a `tool_choice` of one required function as that function (see
+ * `choiceOfOneFunction`); answers without the request settings they echo
  * (see `responsesEchoedFields`), their creation time and their usage counts of 0; each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
@@ -161,7 +177,7 @@ function inputAsList(request: unknown): unknown {
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
-    if (kind === "request") return inputAsList(value);
+    if (kind === "request") return choiceOfOneFunction(inputAsList(value) as Record<string, unknown>);
     if (kind === "response") {
       const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(answer, "usage");

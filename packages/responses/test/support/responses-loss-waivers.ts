@@ -82,21 +82,30 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/text\/format\/type$/,
   },
+
   {
-    name: "silent tool_choice to chat-completions",
+    name: "silent hosted tool in allowed tools to chat-completions",
     reason:
-      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
+      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the chat-completions tool-choice encoder",
     kind: "silent",
     to: "chat-completions",
-    path: /^\/tool_choice(\/|$)/,
+    path: /^\/tool_choice\/tools\/\d+\/type$/,
   },
   {
-    name: "silent tool_choice to generate-content",
+    name: "silent hosted tool in allowed tools to generate-content",
     reason:
-      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
+      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the generate-content tool-choice encoder",
     kind: "silent",
     to: "generate-content",
-    path: /^\/tool_choice(\/|$)/,
+    path: /^\/tool_choice\/tools\/\d+\/type$/,
+  },
+  {
+    name: "silent hosted tool in allowed tools to interactions",
+    reason:
+      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the interactions tool-choice encoder",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/tool_choice\/tools\/\d+\/type$/,
   },
   {
     name: "false-loss reasoning to generate-content",
@@ -113,13 +122,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/error(\/|$)/,
   },
-  {
-    name: "silent tool_choice to interactions",
-    reason: "an allowed-tools choice naming hosted tools is sent as function names without a loss",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/tool_choice(\/|$)/,
-  },
+
   {
     name: "false-loss to interactions",
     reason:
