@@ -20,13 +20,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/input\/\d+(\/|$)/,
   },
-  {
-    name: "silent tools",
-    reason:
-      "hosted and dated tool versions, and tool fields with no canonical place, are dropped or renamed on the way to other formats without a loss",
-    kind: "silent",
-    path: /^\/tools(\/|$)/,
-  },
+
   {
     name: "false-loss store to generate-content",
     reason:
