@@ -165,9 +165,24 @@ function choiceOfOneFunction(request: Record<string, unknown>): Record<string, u
 }
 
 /**
+ * A request without the settings it gives at their spec default, which an absent one means:
+ * `parallel_tool_calls: true` ("default": true) and a `text.format` of `{ "type": "text" }` ("The
+ * default format is `{ "type": "text" }` with no additional options").
+ */
+function withoutDefaults(request: Record<string, unknown>): Record<string, unknown> {
+  const { parallel_tool_calls: parallel, ...rest } = request;
+  const result = parallel === true ? rest : request;
+  const text = result.text as WireEvent | undefined;
+  const format = text?.format as WireEvent | undefined;
+  if (format?.type !== "text" || Object.keys(format).length !== 1) return result;
+  const { format: _format, ...otherText } = text as WireEvent;
+  return { ...result, text: otherText };
+}
+
+/**
  * How the loss detector reads responses documents: requests with their `input` as a list of items
- * (see `inputAsList`) and a `tool_choice` of one required function as that function (see
- * `choiceOfOneFunction`); answers without the request settings they echo
+ * (see `inputAsList`), a `tool_choice` of one required function as that function (see
+ * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`); answers without the request settings they echo
  * (see `responsesEchoedFields`), their creation time and their usage counts of 0; each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
@@ -177,7 +192,8 @@ function choiceOfOneFunction(request: Record<string, unknown>): Record<string, u
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
-    if (kind === "request") return choiceOfOneFunction(inputAsList(value) as Record<string, unknown>);
+    if (kind === "request")
+      return withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>));
     if (kind === "response") {
       const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(answer, "usage");
