@@ -39,7 +39,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
   {
     name: "silent input",
     reason:
-      "input items another format has no place for (item ids, statuses, item references, hosted tool items, summaries) are dropped without a loss",
+      "input items' own fields with no canonical place (an item's id and status, an item_reference), a file's filename sent as a messages document title that comes back as none, and the input order other formats regroup (tool outputs, references; which shifts every item after them) are dropped or moved without a loss: the decoder does not trace an item's fields to the item, and reportUnmappedRequestFields reads no part fields (fixture every-item-type.json; generated requests: item ids)",
     kind: "silent",
     path: /^\/input\/\d+(\/|$)/,
   },
