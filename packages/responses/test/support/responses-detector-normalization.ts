@@ -167,16 +167,23 @@ function choiceOfOneFunction(request: Record<string, unknown>): Record<string, u
 /**
  * A request without the settings it gives at their spec default, which an absent one means:
  * `parallel_tool_calls: true` ("default": true) and a `text.format` of `{ "type": "text" }` ("The
- * default format is `{ "type": "text" }` with no additional options").
+ * default format is `{ "type": "text" }` with no additional options"); and with
+ * `reasoning.generate_summary` spelled `summary` (the spec: "Deprecated: use `summary` instead").
  */
 function withoutDefaults(request: Record<string, unknown>): Record<string, unknown> {
   const { parallel_tool_calls: parallel, ...rest } = request;
   const result = parallel === true ? rest : request;
   const text = result.text as WireEvent | undefined;
   const format = text?.format as WireEvent | undefined;
-  if (format?.type !== "text" || Object.keys(format).length !== 1) return result;
+  const { generate_summary: summary, ...reasoning } = (result.reasoning ?? {}) as WireEvent;
+  // "**Deprecated:** use `summary` instead": the old spelling of the same setting.
+  const spelled =
+    typeof summary === "string" && reasoning.summary === undefined
+      ? { ...result, reasoning: { ...reasoning, summary } }
+      : result;
+  if (format?.type !== "text" || Object.keys(format).length !== 1) return spelled;
   const { format: _format, ...otherText } = text as WireEvent;
-  return { ...result, text: otherText };
+  return { ...spelled, text: otherText };
 }
 
 /**
