@@ -1,6 +1,7 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { createConversionContext, transformAll } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { describe, expect, it } from "vitest";
 import { responsesCodec } from "../src/responses-codec";
@@ -93,6 +94,13 @@ describe("the answer's fields of a responses stream's response objects through a
       const paths = await lossPaths(target as typeof messagesCodec);
       expect(paths).toEqual(expect.arrayContaining(["/0/response/service_tier", "/8/response/service_tier"]));
       expect(paths.filter((path) => /temperature|tools|object/.test(path))).toEqual([]);
+    });
+  }
+
+  for (const target of [messagesCodec, generateContentCodec, chatCompletionsCodec, interactionsCodec]) {
+    it(`report the output item's id dropped where the item was announced, once, through ${target.id}`, async () => {
+      const paths = await lossPaths(target as typeof messagesCodec);
+      expect(paths.filter((path) => /^\/\d+\/item/.test(path))).toEqual(["/2/item/id"]);
     });
   }
 

@@ -121,6 +121,11 @@ export function encodeChatCompletionsRequest(
       context.lose("dropped", pointer("", setting), `the chat-completions format has no ${setting} setting`);
   }
   legalizeChatCompletionsRequest(body, families, context);
+  // The API refuses a request with no message: say so in the caller's terms, before sending.
+  if ((body.messages as unknown[]).length === 0)
+    throw new CanonicalError("invalid_request", "The chat-completions format needs at least one message", {
+      param: "messages",
+    });
   return body as ChatCompletionsRequest;
 }
 

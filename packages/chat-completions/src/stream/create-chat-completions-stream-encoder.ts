@@ -112,6 +112,7 @@ export function createChatCompletionsStreamEncoderTransformer(
           return;
         }
         case "part-start": {
+          loseForeignFields(event);
           const state: PartState = { kind: event.kind };
           parts.set(event.index, state);
           // The message has one text and one reasoning field: a second such part continues the first.

@@ -68,6 +68,27 @@ describe("reportUnmappedRequestFields", () => {
     expect(lossesFor("messages", { id: "vendor" })).toEqual([]);
   });
 
+  it("reports a hosted tool's version of the front's own spelling to another format, when the codec says so", () => {
+    const tools: ChatRequest["tools"] = [
+      { type: "hosted", kind: "web_search", version: "web_search_preview_2025_03_11" },
+      { type: "hosted", kind: "web_search" },
+    ];
+    const report = (codecFields: UnmappedRequestFields, backend: string) => {
+      const context = createConversionContext();
+      reportUnmappedRequestFields(
+        { model: "m", messages: [], tools },
+        { id: "vendor", unmappedRequestFields: codecFields },
+        backend,
+        context,
+      );
+      return context.losses.map((loss) => `${loss.code} ${loss.path}`);
+    };
+    const versioned = { marks: [], holders: [], hostedToolVersions: true };
+    expect(report(versioned, "messages")).toEqual(["approximated /tools/0/version"]);
+    expect(report(versioned, "vendor")).toEqual([]);
+    expect(report({ marks: [], holders: [] }, "messages")).toEqual([]);
+  });
+
   it("fails a strict conversion at the first field", () => {
     const context = createConversionContext({ strict: true });
     expect(() => reportUnmappedRequestFields(request, front, "messages", context)).toThrow(

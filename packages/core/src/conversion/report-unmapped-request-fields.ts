@@ -41,6 +41,12 @@ export interface UnmappedRequestFields {
    * the decoder traces to what the caller sent.
    */
   readonly partFields?: readonly string[];
+  /**
+   * Whether a hosted tool's `version` is the format's own spelling of the tool (a responses
+   * `web_search` or pinned `web_search_preview_2025_03_11`), which another format cannot carry: it
+   * uses its own version of the tool, reported `approximated` at the tool's version.
+   */
+  readonly hostedToolVersions?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -98,6 +104,15 @@ export function reportUnmappedRequestFields(
           if (!messageMarks.has(key) && value !== null) lose(pointer("", list, index), [key]);
       });
   }
+  if (fields.hostedToolVersions)
+    request.tools?.forEach((tool, index) => {
+      if (tool.type === "hosted" && tool.version !== undefined)
+        context.lose(
+          "approximated",
+          pointer("", "tools", index, "version"),
+          `${tool.version} goes to the ${backend ?? "backend's"} format as its own version of the tool`,
+        );
+    });
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
   if (fields.partFields)
     for (const [index, message] of request.messages.entries())

@@ -58,4 +58,16 @@ describe("createForeignStreamFieldsLoss", () => {
     });
     expect(context.losses).toEqual([]);
   });
+
+  it("reports a part's own traced fields at their source, not the marks placed only where the part is", () => {
+    const context = createConversionContext();
+    context.startSource();
+    context.trace("/parts/0", "/2/item");
+    context.trace("/parts/0/extensions/responses/addedItem/id", "/2/item/id");
+    const lose = createForeignStreamFieldsLoss(context, "messages");
+    const addedItem = { id: "fc_1", type: "function_call", status: "in_progress" };
+    lose({ type: "part-start", index: 0, kind: "tool-call", extensions: { responses: { addedItem } } });
+    lose({ type: "part-start", index: 0, kind: "tool-call", extensions: { responses: { addedItem } } });
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/2/item/id"]]);
+  });
 });

@@ -1,3 +1,4 @@
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import type { AnyCodec, ChatEvent } from "@interlingua/core";
 import { createSpecValidator, type LocalServer, serveFetch } from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
@@ -44,8 +45,9 @@ const upstreamFailure: ChatEvent = {
  * candidate, the chat-completions and interactions formats do not say which stop sequence matched.
  */
 const lossyAnswers: Record<Front, { backend: string; tail: ChatEvent[] }> = {
-  messages: { backend: "responses", tail: refusal },
-  "generate-content": { backend: "responses", tail: refusal },
+  // A responses backend would fail a strict stream at its first output item's id, before any content.
+  messages: { backend: "chat-completions", tail: refusal },
+  "generate-content": { backend: "chat-completions", tail: refusal },
   responses: {
     backend: "generate-content",
     tail: [
@@ -73,7 +75,12 @@ const upstreams = new Map<string, ScriptedUpstream>();
 let server: LocalServer;
 
 beforeAll(async () => {
-  for (const codec of [messagesCodec, responsesCodec, generateContentCodec] as AnyCodec[])
+  for (const codec of [
+    messagesCodec,
+    responsesCodec,
+    generateContentCodec,
+    chatCompletionsCodec,
+  ] as AnyCodec[])
     upstreams.set(codec.id, await createScriptedUpstream(codec));
   const gateway = createGateway({
     providers: Object.fromEntries(

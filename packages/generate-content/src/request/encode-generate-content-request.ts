@@ -217,6 +217,9 @@ const unsupportedFields = [
 ] as const;
 
 function loseUnsupported(request: ChatRequest, context: ConversionContext): void {
-  for (const [field, message] of unsupportedFields)
+  for (const [field, message] of unsupportedFields) {
+    // The API keeps no answer to fetch later: a request not to store one is what it does.
+    if (field === "store" && request.store === false) continue;
     if (request[field] !== undefined) context.lose("dropped", `/${field}`, message);
+  }
 }

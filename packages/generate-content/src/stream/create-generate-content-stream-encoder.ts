@@ -115,6 +115,7 @@ export function createGenerateContentStreamEncoderTransformer(
           shape = event.extensions?.[generateContentFormat] ?? {};
           return;
         case "part-start":
+          loseForeignFields(event);
           parts.set(event.index, {
             kind: event.kind,
             streamed: "",

@@ -154,6 +154,7 @@ export function createInteractionsStreamEncoderTransformer(
           return;
         }
         case "part-start": {
+          loseForeignFields(event);
           const state: PartState = {
             kind: event.kind,
             text: "",

@@ -145,6 +145,7 @@ export function createMessagesStreamEncoderTransformer(
         return;
       }
       case "part-start": {
+        loseForeignFields(event);
         if (heldStart) {
           if (heldStart.toStart > 0) {
             heldStart.toStart--;

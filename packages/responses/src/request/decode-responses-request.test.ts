@@ -185,6 +185,8 @@ describe("decodeResponsesRequest validation", () => {
     ["an unknown include value", { ...base, include: ["reasoning.raw_thoughts"] }, "include.0"],
     ["a metadata value that is null", { ...base, metadata: { key: null } }, "metadata.key"],
     ["a temperature that is a string", { ...base, temperature: "1" }, "temperature"],
+    ["a top_logprobs that is an object", { ...base, top_logprobs: { a: true } }, "top_logprobs"],
+    ["a top_logprobs above 20", { ...base, top_logprobs: 21 }, "top_logprobs"],
     ["a text.format without type", { ...base, text: { format: { name: "x" } } }, "text.format.type"],
     [
       "an allowed_tools choice with a bad mode",

@@ -146,6 +146,8 @@ export function decodeResponsesRequest(
       context.trace(pointer("/tools", index), pointer("/tools", index));
       // A tool's own fields the codec keeps are where they were in the tool.
       context.trace(pointer("/tools", index, "extensions", "responses"), pointer("/tools", index), true);
+      // A hosted tool's version is the spelling of its type.
+      context.trace(pointer("/tools", index, "version"), pointer("/tools", index, "type"));
     });
   return request;
 }

@@ -10,4 +10,8 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   holders: ["text", "reasoning", "textFormat"],
   // A namespace member's group goes along in its name (`<namespace>__<name>`).
   toolMarks: ["strictOmitted", "namespace"],
+  // A hosted tool keeps only the caller's fields it does not map (`external_web_access`).
+  hostedToolMarks: [],
+  // A web search tool's spelling (`web_search`, `web_search_preview_2025_03_11`) is its version.
+  hostedToolVersions: true,
 };

@@ -38,6 +38,8 @@ const lifecycleFields = [
 interface ItemState {
   /** The item as `response.output_item.added` announced it. */
   added: WireObject;
+  /** Where the stream said `added` (a JSON pointer into the events), for loss paths. */
+  source: string;
   /** Canonical index of the item's part (non-message items). */
   partIndex?: number;
   /** Canonical index of each content part (message items). */
@@ -175,15 +177,25 @@ export function createResponsesStreamDecoderTransformer(
         );
   };
 
+  /**
+   * Opens a part. The announced item it carries (`addedItem`, from `state`) has its `id` traced to
+   * where the stream said it: the upstream's own, lost in another format.
+   */
   const startPart = (
     emit: (event: ChatEvent) => void,
     kind: string,
     extensions: WireObject,
     id?: string,
     name?: string,
+    state?: ItemState,
   ): number => {
     const index = nextIndex++;
     context.trace(pointer("/parts", index), partSource);
+    if (state && extensions.addedItem === state.added && typeof state.added.id === "string")
+      context.trace(
+        pointer("/parts", index, "extensions", "responses", "addedItem", "id"),
+        pointer(state.source, "id"),
+      );
     const event: ChatEvent = { type: "part-start", index, kind, extensions: { responses: extensions } };
     if (id !== undefined) event.id = id;
     if (name !== undefined) event.name = name;
@@ -204,7 +216,7 @@ export function createResponsesStreamDecoderTransformer(
         if (index === undefined) {
           const marks: WireObject = { addedItem: state.added };
           if (part.extensions?.responses?.emptyContent === true) marks.emptyContent = true;
-          index = startPart(emit, part.type, contentIndex === 0 ? marks : {});
+          index = startPart(emit, part.type, contentIndex === 0 ? marks : {}, undefined, undefined, state);
         }
         endPart(emit, index, part);
       });
@@ -213,7 +225,7 @@ export function createResponsesStreamDecoderTransformer(
     const [first, ...more] = decodeResponsesItemParts(item);
     if (first) {
       const { kind, id, name } = partKindOf(item);
-      const index = state.partIndex ?? startPart(emit, kind, { addedItem: state.added }, id, name);
+      const index = state.partIndex ?? startPart(emit, kind, { addedItem: state.added }, id, name, state);
       endPart(emit, index, first);
     }
     for (const part of more) endPart(emit, startPart(emit, part.type, {}), part);
@@ -229,7 +241,10 @@ export function createResponsesStreamDecoderTransformer(
     const output = response.output as WireObject[] | undefined;
     if (nextIndex === 0 && output?.length) {
       // A stream that only announces the finished response: replay its items.
-      for (const item of output) finishItem(emit, { added: item, contentParts: new Map() }, item);
+      output.forEach((item, position) => {
+        const source = pointer("", eventIndex, "response", "output", position);
+        finishItem(emit, { added: item, source, contentParts: new Map() }, item);
+      });
     }
     const status = decodeResponsesStatus(response.status);
     const finishReason = decodeResponsesFinishReason(response, sawToolCall);
@@ -287,14 +302,18 @@ export function createResponsesStreamDecoderTransformer(
         }
         case "response.output_item.added": {
           const item = event.item as WireObject;
-          const state: ItemState = { added: item, contentParts: new Map() };
+          const state: ItemState = {
+            added: item,
+            source: pointer("", eventIndex, "item"),
+            contentParts: new Map(),
+          };
           items.set(event.output_index as number, state);
           if (item.type !== "message") {
             const { kind, id, name } = partKindOf(item);
             // A hosted call's progress events come as they were sent (see `progressEventType`).
             const marks =
               kind === "hosted-tool-call" ? { addedItem: item, progressCarried: true } : { addedItem: item };
-            state.partIndex = startPart(emit, kind, marks, id, name);
+            state.partIndex = startPart(emit, kind, marks, id, name, state);
           }
           return;
         }
@@ -307,7 +326,10 @@ export function createResponsesStreamDecoderTransformer(
           const marks: WireObject = { addedPart: part };
           if (state.contentParts.size === 0) marks.addedItem = state.added;
           const kind = part.type === "refusal" ? "refusal" : "text";
-          state.contentParts.set(event.content_index as number, startPart(emit, kind, marks));
+          state.contentParts.set(
+            event.content_index as number,
+            startPart(emit, kind, marks, undefined, undefined, state),
+          );
           state.content ??= new Map();
           state.content.set(event.content_index as number, { added: part, text: "", annotations: [] });
           return;
@@ -372,7 +394,11 @@ export function createResponsesStreamDecoderTransformer(
         case "response.output_item.done": {
           const outputIndex = event.output_index as number;
           const item = event.item as WireObject;
-          const state = items.get(outputIndex) ?? { added: item, contentParts: new Map() };
+          const state = items.get(outputIndex) ?? {
+            added: item,
+            source: pointer("", eventIndex, "item"),
+            contentParts: new Map(),
+          };
           items.delete(outputIndex);
           finishItem(emit, state, item);
           return;

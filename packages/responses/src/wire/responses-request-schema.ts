@@ -70,6 +70,7 @@ export const ResponsesRequest = z.looseObject({
   tool_choice: z.optional(ResponsesToolChoice),
   tools: z.optional(z.array(ResponsesTool)),
   top_p: z.nullish(z.number().check(z.minimum(0)).check(z.maximum(1))),
+  top_logprobs: z.nullish(z.int().check(z.minimum(0)).check(z.maximum(20))),
   truncation: z.nullish(z.enum(["auto", "disabled"])),
   user: z.optional(ResponsesIdentifier),
 });

@@ -71,6 +71,31 @@ function itemsByType(events: unknown[]): unknown[] {
   });
 }
 
+/**
+ * Without the item ids a stream says again: each event's `item_id`, and the id of the item an
+ * `output_item.done` repeats, where they are the id its `output_item.added` gave the item (a
+ * different one is kept, and compared).
+ */
+function withoutRepeatedItemIds(events: unknown[]): unknown[] {
+  const ids = new Map<unknown, unknown>();
+  for (const item of events) {
+    const event = item as WireEvent;
+    if (event.type === "response.output_item.added" && !ids.has(event.output_index))
+      ids.set(event.output_index, (event.item as WireEvent | undefined)?.id);
+  }
+  return events.map((item) => {
+    const event = item as WireEvent;
+    const id = ids.get(event.output_index);
+    if (id === undefined) return item;
+    const { item_id: itemId, ...rest } = event;
+    const result: WireEvent = itemId === id ? rest : event;
+    if (event.type !== "response.output_item.done" || (event.item as WireEvent | undefined)?.id !== id)
+      return result;
+    const { id: _id, ...done } = event.item as WireEvent;
+    return { ...result, item: done };
+  });
+}
+
 /** The part-opening events a loss at their `part` stands for the whole part of. */
 const partStarts = new Set(["response.content_part.added", "response.reasoning_summary_part.added"]);
 
@@ -101,25 +126,92 @@ function withoutRepeats(events: unknown[]): unknown[] {
 }
 
 /**
- * How the loss detector reads responses documents: answers without the request settings they echo
+ * A request's `input` in its list form: a string is the one `user` message it means, and each
+ * message item without its `type: "message"` (optional, the only value) and with a string `content`
+ * as the one text part it means (`output_text` for the assistant's, the form its answers take).
+ * The spec: "A text input to the model, equivalent to a text input with the `user` role".
+ */
+function inputAsList(request: unknown): unknown {
+  if (typeof request !== "object" || request === null) return request;
+  const body = request as Record<string, unknown>;
+  if (body.input === undefined) return request;
+  const items = typeof body.input === "string" ? [{ role: "user", content: body.input }] : body.input;
+  if (!Array.isArray(items)) return request;
+  const input = items.map((entry) => {
+    const item = entry as WireEvent;
+    if (typeof item !== "object" || item === null || typeof item.role !== "string") return entry;
+    if (item.type !== undefined && item.type !== "message") return entry;
+    const { type: _type, ...message } = item;
+    if (typeof message.content !== "string") return message;
+    const textType = message.role === "assistant" ? "output_text" : "input_text";
+    return { ...message, content: [{ type: textType, text: message.content }] };
+  });
+  return { ...body, input };
+}
+
+/**
+ * A request's `tool_choice` of the allowed tools `required` with one function as that function
+ * named: "`required` requires the model to call one or more of the allowed tools", and a function
+ * choice "force[s] the model to call a specific function" (the spec), the same for one function.
+ */
+function choiceOfOneFunction(request: Record<string, unknown>): Record<string, unknown> {
+  const choice = request.tool_choice as WireEvent | undefined;
+  const tools = choice?.tools as WireEvent[] | undefined;
+  if (choice?.type !== "allowed_tools" || choice.mode !== "required" || tools?.length !== 1) return request;
+  const [tool] = tools;
+  if (tool?.type !== "function" || Object.keys(tool).length !== 2 || typeof tool.name !== "string")
+    return request;
+  return { ...request, tool_choice: { type: "function", name: tool.name } };
+}
+
+/**
+ * A request without the settings it gives at their spec default, which an absent one means:
+ * `parallel_tool_calls: true` ("default": true) and a `text.format` of `{ "type": "text" }` ("The
+ * default format is `{ "type": "text" }` with no additional options"); and with
+ * `reasoning.generate_summary` spelled `summary` (the spec: "Deprecated: use `summary` instead").
+ */
+function withoutDefaults(request: Record<string, unknown>): Record<string, unknown> {
+  const { parallel_tool_calls: parallel, ...rest } = request;
+  const result = parallel === true ? rest : request;
+  const text = result.text as WireEvent | undefined;
+  const format = text?.format as WireEvent | undefined;
+  const { generate_summary: summary, ...reasoning } = (result.reasoning ?? {}) as WireEvent;
+  // "**Deprecated:** use `summary` instead": the old spelling of the same setting.
+  const spelled =
+    typeof summary === "string" && reasoning.summary === undefined
+      ? { ...result, reasoning: { ...reasoning, summary } }
+      : result;
+  if (format?.type !== "text" || Object.keys(format).length !== 1) return spelled;
+  const { format: _format, ...otherText } = text as WireEvent;
+  return { ...spelled, text: otherText };
+}
+
+/**
+ * How the loss detector reads responses documents: requests with their `input` as a list of items
+ * (see `inputAsList`), a `tool_choice` of one required function as that function (see
+ * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`); answers without the request settings they echo
  * (see `responsesEchoedFields`), their creation time and their usage counts of 0; each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
- * one, at their last value, items by type and place among their type (see `itemsByType`), without
- * what the stream says twice (see `withoutRepeats`); a loss at the item an `output_item.added`
+ * one, at their last value and without their creation time, items by type and place among their type (see `itemsByType`), without
+ * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`); a loss at the item an `output_item.added`
  * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
-    if (kind === "request") return value;
+    if (kind === "request")
+      return withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>));
     if (kind === "response") {
       const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(answer, "usage");
     }
     const { sequence_number: _sequence, obfuscation: _padding, ...event } = value as WireEvent;
-    return event.response === undefined ? event : { ...event, response: withoutEcho(event.response) };
+    if (event.response === undefined) return event;
+    // A snapshot's creation time, as a whole answer's, says when the exchange happened.
+    const { created_at: _created, ...response } = withoutEcho(event.response) as Record<string, unknown>;
+    return { ...event, response };
   },
-  normalizeStream: (events) => withoutRepeats(itemsByType(events)),
+  normalizeStream: (events) => withoutRepeats(itemsByType(withoutRepeatedItemIds(events))),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),
   placeLoss(path, events, keys) {
     const match = /^\/(\d+)\/(item|part)$/.exec(path);

@@ -6,42 +6,44 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const responsesLossWaivers: readonly LossWaiver[] = [
   {
-    name: "failed",
+    name: "silent null function tool settings",
     reason:
-      "a round trip fails where the target refuses a value the source allows (no message left, max tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
+      "a function tool's strict or parameters sent as null (the spec allows it) comes back as the value the encoder writes for none (strict false, parameters {}), without a loss (found by generated requests)",
+    kind: "silent",
+    path: /^\/tools\/\d+\/(strict|parameters)$/,
+  },
+  {
+    name: "silent store false to generate-content",
+    reason:
+      "store false is what the generate-content API does anyway (it keeps no answer to fetch), so it is no loss to its client and is not reported; its request cannot say it, so the way back gives the responses default (absent, true): a difference only the round trip sees",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/store$/,
+  },
+  {
+    name: "silent store false to messages",
+    reason:
+      "store false is what the messages API does anyway (it keeps no answer to fetch), so it is no loss to its client and is not reported; its request cannot say it, so the way back gives the responses default (absent, true): a difference only the round trip sees",
+    kind: "silent",
+    to: "messages",
+    path: /^\/store$/,
+  },
+  {
+    name: "failed tool without parameters to messages",
+    reason:
+      "a function tool with no parameters goes to messages with the empty schema the API refuses (it takes an object schema only); fixed on branch lchat (the messages tool encoder says object), remove at its merge",
     kind: "failed",
+    to: "messages",
     path: /^$/,
   },
   {
     name: "silent input",
     reason:
-      "input items another format has no place for (item ids, statuses, item references, hosted tool items, summaries) are dropped without a loss",
+      "input items' own fields with no canonical place (an item's id and status, an item_reference), a file's filename sent as a messages document title that comes back as none, and the input order other formats regroup (tool outputs, references; which shifts every item after them) are dropped or moved without a loss: the decoder does not trace an item's fields to the item, and reportUnmappedRequestFields reads no part fields (fixture every-item-type.json; generated requests: item ids)",
     kind: "silent",
-    path: /^\/input(\/|$)/,
+    path: /^\/input\/\d+(\/|$)/,
   },
-  {
-    name: "silent tools",
-    reason:
-      "hosted and dated tool versions, and tool fields with no canonical place, are dropped or renamed on the way to other formats without a loss",
-    kind: "silent",
-    path: /^\/tools(\/|$)/,
-  },
-  {
-    name: "false-loss store to generate-content",
-    reason:
-      "store is reported dropped but the round trip restores it from the source's own extensions; review",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/store(\/|$)/,
-  },
-  {
-    name: "false-loss store to messages",
-    reason:
-      "store is reported dropped but the round trip restores it from the source's own extensions; review",
-    kind: "false-loss",
-    to: "messages",
-    path: /^\/store(\/|$)/,
-  },
+
   {
     name: "false-loss service_tier to messages",
     reason:
@@ -50,14 +52,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/service_tier$/,
   },
-  {
-    name: "silent parallel_tool_calls true to generate-content",
-    reason:
-      "generate-content has no parallel-calls setting and always allows parallel function calls, so true is not sent and nothing is lost (false is reported)",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/parallel_tool_calls$/,
-  },
+
   {
     name: "false-loss include of encrypted reasoning",
     reason:
@@ -73,29 +68,30 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/tools\/\d+$/,
   },
+
   {
-    name: "silent text format text to messages",
+    name: "silent hosted tool in allowed tools to chat-completions",
     reason:
-      "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
-    kind: "silent",
-    to: "messages",
-    path: /^\/text\/format\/type$/,
-  },
-  {
-    name: "silent tool_choice to chat-completions",
-    reason:
-      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
+      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the chat-completions tool-choice encoder",
     kind: "silent",
     to: "chat-completions",
-    path: /^\/tool_choice(\/|$)/,
+    path: /^\/tool_choice\/tools\/\d+\/type$/,
   },
   {
-    name: "silent tool_choice to generate-content",
+    name: "silent hosted tool in allowed tools to generate-content",
     reason:
-      "a tool choice is sent as the target's nearest form (a function forced as an allowed-tools list of one, an allowed-tools list naming a hosted tool as a function) without a loss",
+      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the generate-content tool-choice encoder",
     kind: "silent",
     to: "generate-content",
-    path: /^\/tool_choice(\/|$)/,
+    path: /^\/tool_choice\/tools\/\d+\/type$/,
+  },
+  {
+    name: "silent hosted tool in allowed tools to interactions",
+    reason:
+      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the interactions tool-choice encoder",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/tool_choice\/tools\/\d+\/type$/,
   },
   {
     name: "false-loss reasoning to generate-content",
@@ -112,13 +108,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/error(\/|$)/,
   },
-  {
-    name: "silent tool_choice to interactions",
-    reason: "an allowed-tools choice naming hosted tools is sent as function names without a loss",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/tool_choice(\/|$)/,
-  },
+
   {
     name: "false-loss to interactions",
     reason:
@@ -150,6 +140,46 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/incomplete_details(\/reason)?$/,
   },
   {
+    name: "silent output_tokens below reasoning to interactions",
+    reason:
+      "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) come back from interactions' split counts otherwise, without a loss (found by generated answers)",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/usage\/output_tokens$/,
+  },
+  {
+    name: "silent cache_write_tokens to interactions",
+    reason:
+      "an answer's input_tokens_details.cache_write_tokens has no interactions count and is not reported (found by generated answers); open in the interactions answer encoder",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/usage\/input_tokens_details\/cache_write_tokens$/,
+  },
+  {
+    name: "silent tool outputs in an answer to interactions",
+    reason:
+      "a function_call_output or computer_call_output item in an answer's output (the spec's output item union allows them; no server sends one) loses its call_id and output through interactions without a loss",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/output\/\d+\/(call_id|output)$/,
+  },
+  {
+    name: "silent namespaced or id-less call to chat-completions",
+    reason:
+      "an answer's function_call with a namespace comes back named <namespace>__<name>, and one with an empty call_id with a made-up one, through chat-completions without a loss (found by generated answers)",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/output\/\d+\/(name|call_id)$/,
+  },
+  {
+    name: "silent call before text to chat-completions",
+    reason:
+      "a chat-completions message says its text before its tool calls, so an answer whose call comes before its text comes back in the other order, without a loss (found by generated answers); open in the chat-completions answer encoder",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/output\/\d+\/arguments$/,
+  },
+  {
     name: "silent output_tokens below reasoning to generate-content",
     reason:
       "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) cannot be split into generate-content's candidates and thoughts counts, and come back otherwise",
@@ -164,22 +194,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/output\/\d+\/(type|role|status|content\/)/,
   },
-  {
-    name: "silent response created_at to generate-content",
-    reason:
-      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/response\/response\/created_at$/,
-  },
-  {
-    name: "silent response created_at to messages",
-    reason:
-      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created_at)",
-    kind: "silent",
-    to: "messages",
-    path: /^\/response\/response\/created_at$/,
-  },
+
   {
     name: "silent response error code",
     reason:
@@ -211,13 +226,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/\d+\/response\/status$/,
   },
-  {
-    name: "silent item ids",
-    reason:
-      "the ids of a stream's output items (and the item_id each of their events repeats) are made again by formats without item ids, without a loss",
-    kind: "silent",
-    path: /^\/item [a-z_]+ \d+(\/(content|summary) \d+)?\/[^/]+\/(item_id|item\/id)$/,
-  },
+
   {
     name: "silent item status",
     reason:
