@@ -142,6 +142,11 @@ function placeInRequest(path: string, request: unknown): string | undefined {
 /** The fields whose text a split delta stream joins. */
 const joined = new Set(["text", "arguments", "signature"]);
 
+/** The usage an event carries, its own or its interaction's. */
+function usageOf(event: WireObject): unknown {
+  return event.usage ?? (isObject(event.interaction) ? event.interaction.usage : undefined);
+}
+
 /**
  * Where each event goes: under its step by event and delta kind, or by its own kind. A step is
  * named by its type and how many steps of that type came before it (`/thought 0/start`), so that a
@@ -150,10 +155,16 @@ const joined = new Set(["text", "arguments", "signature"]);
 function eventKeys(events: readonly unknown[]): (string | undefined)[] {
   const stepNames = new Map<unknown, string>();
   const counts = new Map<string, number>();
-  return events.map((value) => {
+  // Usage counts are running totals: a snapshot a later event's usage replaces says nothing more.
+  const lastUsage = events.findLastIndex((value) => usageOf(value as WireObject) !== undefined);
+  return events.map((value, index) => {
     const event = value as WireObject;
     const type = String(event.event_type);
-    if (type === "interaction.status_update" && event.usage === undefined && event.status === "in_progress")
+    if (
+      type === "interaction.status_update" &&
+      event.status === "in_progress" &&
+      (event.usage === undefined || index < lastUsage)
+    )
       return undefined;
     if (typeof event.index !== "number") return `/${type}`;
     if (type === "step.start") {
@@ -174,7 +185,8 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * request or derives from its steps (see `echoedOrDerived`); each stream event without its `event_id`
  * (the encoder numbers events from 1; an upstream's ids are resume tokens of its own, decision
  * 0022) and step `index` (a renumbering carries nothing), placed under its step by event and delta kind, the deltas of one kind joined; a status
- * update that only says the interaction is in progress left out (it carries nothing); a loss at the
+ * update that only says the interaction is in progress, or whose usage a later event's replaces
+ * (running totals), left out; a loss at the
  * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
  * answer's step is placed among the steps left after the echoed input, one in a string or content
  * `input` in the step it means; a usage total that is the sum of its counts left out; base64 data in

@@ -118,13 +118,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools\/\d+$/,
   },
   {
-    name: "silent status_update",
-    reason:
-      "interim status updates (and the usage snapshots they carry) have no event in the messages and responses streams and are dropped without a loss",
-    kind: "silent",
-    path: /^\/interaction\.status_update(\/|$)/,
-  },
-  {
     name: "silent model_output deltas to generate-content",
     reason:
       "the annotation and image deltas of one model output step come back through generate-content as another step's (its stream splits the step's parts), without a loss",
