@@ -20,14 +20,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/(input|steps)\/\d+\/type$/,
   },
   {
-    name: "silent code step ids to generate-content",
-    reason:
-      "generate-content code parts have no ids: a code step's id is replaced on the way back without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^(\/(input|steps)\/\d+\/(id|call_id)|\/code_execution_(call|result) \d+\/start\/step\/(id|call_id))$/,
-  },
-  {
     name: "silent hosted tool declaration fields",
     reason:
       "a hosted tool another format offers too (computer use, search) is sent with the settings that format has; the declaration's other fields (enable_prompt_injection_detection, excluded_predefined_functions, …) are not reported: interactions keeps the declaration whole, and reporting it whole would be a false loss where everything came back",
