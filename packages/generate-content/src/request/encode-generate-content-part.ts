@@ -192,8 +192,7 @@ export function encodeGenerateContentPart(
       break;
     }
     case "code": {
-      if (part.id !== undefined)
-        context.lose("dropped", pointer(path, "id"), "Code parts have no ids in this format");
+      if (part.id) context.lose("dropped", pointer(path, "id"), "Code parts have no ids in this format");
       const language = part.language === "python" ? "PYTHON" : part.language;
       if (language !== "PYTHON" && language !== "LANGUAGE_UNSPECIFIED")
         context.lose(
@@ -209,8 +208,7 @@ export function encodeGenerateContentPart(
       break;
     }
     case "code-result":
-      if (part.id !== undefined)
-        context.lose("dropped", pointer(path, "id"), "Code results have no ids in this format");
+      if (part.id) context.lose("dropped", pointer(path, "id"), "Code results have no ids in this format");
       wire.codeExecutionResult = {
         outcome: (extra?.outcome as string | undefined) ?? outcomes[part.outcome],
         ...(part.output === undefined ? {} : { output: part.output }),

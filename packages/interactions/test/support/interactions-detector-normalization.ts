@@ -78,6 +78,17 @@ function withBase64Spelled(value: unknown): unknown {
   return result;
 }
 
+/**
+ * A request without a `response_format` that only says `{type: "text"}`: text output of the
+ * default MIME type (`text/plain`, the Gemini API's default), what no format says.
+ */
+function withoutPlainTextFormat(request: WireObject): WireObject {
+  const format = request.response_format;
+  if (!isObject(format) || format.type !== "text" || Object.keys(format).length > 1) return request;
+  const { response_format: _format, ...rest } = request;
+  return rest;
+}
+
 /** The counts `total_tokens` adds up ("prompt + responses + other internal tokens"). */
 const summedCounts = [
   "total_input_tokens",
@@ -190,16 +201,16 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
  * answer's step is placed among the steps left after the echoed input, one in a string or content
  * `input` in the step it means; a usage total that is the sum of its counts left out; base64 data in
- * one spelling.
+ * one spelling; a `response_format` of plain text (the default) left out.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (!isObject(value)) return value;
     if (kind === "response") return withBase64Spelled(withoutEcho(value));
     if (kind === "request")
-      return value.input === undefined
-        ? value
-        : { ...value, input: withBase64Spelled(inputAsSteps(value.input)) };
+      return withoutPlainTextFormat(
+        value.input === undefined ? value : { ...value, input: withBase64Spelled(inputAsSteps(value.input)) },
+      );
     const { event_id: _eventId, index: _index, ...event } = value;
     if (event.usage !== undefined) event.usage = withoutImpliedTotal(event.usage);
     if (isObject(event.interaction) && event.interaction.usage !== undefined)

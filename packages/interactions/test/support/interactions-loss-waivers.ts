@@ -72,14 +72,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/status$/,
   },
   {
-    name: "silent plain text response format to messages",
-    reason:
-      "a response_format of type text (plain text, the default) is not sent to messages, which has no such setting, and not reported",
-    kind: "silent",
-    to: "messages",
-    path: /^\/response_format\/type$/,
-  },
-  {
     name: "false-loss thinking level to generate-content",
     reason:
       "a thinking level a model family takes only as a budget is sent as one and reads back as the level; the loss is real for the target",
