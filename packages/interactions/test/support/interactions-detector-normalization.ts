@@ -131,7 +131,18 @@ function placeInAnswer(path: string, interaction: unknown): string | undefined {
   const match = /^\/steps\/(\d+)(\/.*)?$/.exec(path);
   if (!match || !isObject(interaction) || !Array.isArray(interaction.steps)) return path;
   const index = Number(match[1]) - echoedInputLength(interaction.steps);
-  return index < 0 ? undefined : `/steps/${index}${match[2] ?? ""}`;
+  if (index < 0) return undefined;
+  return wholeStep(`/steps/${index}${match[2] ?? ""}`, interaction.steps[Number(match[1])]);
+}
+
+/**
+ * A loss at the only content block of a content step (`/input/2/content/0`) as one at the step: the
+ * step says nothing else, so a format that cannot carry the block leaves no step.
+ */
+function wholeStep(path: string, step: unknown): string {
+  const match = /^(\/(?:input|steps)\/\d+)\/content\/0$/.exec(path);
+  if (!match || !isObject(step) || !Array.isArray(step.content) || step.content.length !== 1) return path;
+  return Object.keys(step).every((key) => key === "type" || key === "content") ? match[1]! : path;
 }
 
 /**
@@ -145,9 +156,12 @@ function placeInRequest(path: string, request: unknown): string | undefined {
   if (rest === "") return path;
   const input = request.input;
   if (typeof input === "string") return `/input/0/content/0/text${rest}`;
-  if (isObject(input)) return `/input/0/content/0${rest}`;
-  if (inputAsSteps(input) !== input) return `/input/0/content${rest}`;
-  return path;
+  // Content blocks are the content of the one step they mean.
+  const steps = inputAsSteps(input);
+  if (isObject(input)) return wholeStep(`/input/0/content/0${rest}`, (steps as unknown[])[0]);
+  if (steps !== input) return wholeStep(`/input/0/content${rest}`, (steps as unknown[])[0]);
+  const index = /^\/(\d+)/.exec(rest)?.[1];
+  return Array.isArray(input) && index !== undefined ? wholeStep(path, input[Number(index)]) : path;
 }
 
 /** The fields whose text a split delta stream joins. */
@@ -200,7 +214,7 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * (running totals), left out; a loss at the
  * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
  * answer's step is placed among the steps left after the echoed input, one in a string or content
- * `input` in the step it means; a usage total that is the sum of its counts left out; base64 data in
+ * `input` in the step it means, one at a step's only content block at the step; a usage total that is the sum of its counts left out; base64 data in
  * one spelling; a `response_format` of plain text (the default) left out.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
