@@ -192,6 +192,7 @@ export function encodeGenerateContentPart(
       break;
     }
     case "code": {
+      if (part.id) context.lose("dropped", pointer(path, "id"), "Code parts have no ids in this format");
       const language = part.language === "python" ? "PYTHON" : part.language;
       if (language !== "PYTHON" && language !== "LANGUAGE_UNSPECIFIED")
         context.lose(
@@ -207,6 +208,7 @@ export function encodeGenerateContentPart(
       break;
     }
     case "code-result":
+      if (part.id) context.lose("dropped", pointer(path, "id"), "Code results have no ids in this format");
       wire.codeExecutionResult = {
         outcome: (extra?.outcome as string | undefined) ?? outcomes[part.outcome],
         ...(part.output === undefined ? {} : { output: part.output }),

@@ -23,5 +23,8 @@ export const interactionsUnmappedRequestFields: UnmappedRequestFields = {
     "processing",
     "uri",
     "name",
+    // A hosted call step's own fields (no other format has its step).
+    "search_type",
+    "signature",
   ],
 };

@@ -19,6 +19,8 @@ const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
   "hosted-tool-call": [["input", "/arguments", true]],
   "hosted-tool-result": [["output", "/result", true]],
   media: [["mediaType", "/mime_type", false]],
+  code: [["id", "/id", false]],
+  "code-result": [["id", "/call_id", false]],
 };
 
 /**

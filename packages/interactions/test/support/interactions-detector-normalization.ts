@@ -78,6 +78,17 @@ function withBase64Spelled(value: unknown): unknown {
   return result;
 }
 
+/**
+ * A request without a `response_format` that only says `{type: "text"}`: text output of the
+ * default MIME type (`text/plain`, the Gemini API's default), what no format says.
+ */
+function withoutPlainTextFormat(request: WireObject): WireObject {
+  const format = request.response_format;
+  if (!isObject(format) || format.type !== "text" || Object.keys(format).length > 1) return request;
+  const { response_format: _format, ...rest } = request;
+  return rest;
+}
+
 /** The counts `total_tokens` adds up ("prompt + responses + other internal tokens"). */
 const summedCounts = [
   "total_input_tokens",
@@ -120,7 +131,18 @@ function placeInAnswer(path: string, interaction: unknown): string | undefined {
   const match = /^\/steps\/(\d+)(\/.*)?$/.exec(path);
   if (!match || !isObject(interaction) || !Array.isArray(interaction.steps)) return path;
   const index = Number(match[1]) - echoedInputLength(interaction.steps);
-  return index < 0 ? undefined : `/steps/${index}${match[2] ?? ""}`;
+  if (index < 0) return undefined;
+  return wholeStep(`/steps/${index}${match[2] ?? ""}`, interaction.steps[Number(match[1])]);
+}
+
+/**
+ * A loss at the only content block of a content step (`/input/2/content/0`) as one at the step: the
+ * step says nothing else, so a format that cannot carry the block leaves no step.
+ */
+function wholeStep(path: string, step: unknown): string {
+  const match = /^(\/(?:input|steps)\/\d+)\/content\/0$/.exec(path);
+  if (!match || !isObject(step) || !Array.isArray(step.content) || step.content.length !== 1) return path;
+  return Object.keys(step).every((key) => key === "type" || key === "content") ? match[1]! : path;
 }
 
 /**
@@ -134,13 +156,21 @@ function placeInRequest(path: string, request: unknown): string | undefined {
   if (rest === "") return path;
   const input = request.input;
   if (typeof input === "string") return `/input/0/content/0/text${rest}`;
-  if (isObject(input)) return `/input/0/content/0${rest}`;
-  if (inputAsSteps(input) !== input) return `/input/0/content${rest}`;
-  return path;
+  // Content blocks are the content of the one step they mean.
+  const steps = inputAsSteps(input);
+  if (isObject(input)) return wholeStep(`/input/0/content/0${rest}`, (steps as unknown[])[0]);
+  if (steps !== input) return wholeStep(`/input/0/content${rest}`, (steps as unknown[])[0]);
+  const index = /^\/(\d+)/.exec(rest)?.[1];
+  return Array.isArray(input) && index !== undefined ? wholeStep(path, input[Number(index)]) : path;
 }
 
 /** The fields whose text a split delta stream joins. */
 const joined = new Set(["text", "arguments", "signature"]);
+
+/** The usage an event carries, its own or its interaction's. */
+function usageOf(event: WireObject): unknown {
+  return event.usage ?? (isObject(event.interaction) ? event.interaction.usage : undefined);
+}
 
 /**
  * Where each event goes: under its step by event and delta kind, or by its own kind. A step is
@@ -150,10 +180,16 @@ const joined = new Set(["text", "arguments", "signature"]);
 function eventKeys(events: readonly unknown[]): (string | undefined)[] {
   const stepNames = new Map<unknown, string>();
   const counts = new Map<string, number>();
-  return events.map((value) => {
+  // Usage counts are running totals: a snapshot a later event's usage replaces says nothing more.
+  const lastUsage = events.findLastIndex((value) => usageOf(value as WireObject) !== undefined);
+  return events.map((value, index) => {
     const event = value as WireObject;
     const type = String(event.event_type);
-    if (type === "interaction.status_update" && event.usage === undefined && event.status === "in_progress")
+    if (
+      type === "interaction.status_update" &&
+      event.status === "in_progress" &&
+      (event.usage === undefined || index < lastUsage)
+    )
       return undefined;
     if (typeof event.index !== "number") return `/${type}`;
     if (type === "step.start") {
@@ -174,20 +210,21 @@ function eventKeys(events: readonly unknown[]): (string | undefined)[] {
  * request or derives from its steps (see `echoedOrDerived`); each stream event without its `event_id`
  * (the encoder numbers events from 1; an upstream's ids are resume tokens of its own, decision
  * 0022) and step `index` (a renumbering carries nothing), placed under its step by event and delta kind, the deltas of one kind joined; a status
- * update that only says the interaction is in progress left out (it carries nothing); a loss at the
+ * update that only says the interaction is in progress, or whose usage a later event's replaces
+ * (running totals), left out; a loss at the
  * step a `step.start` opened covers the whole step, one at a delta its whole event; a loss at an
  * answer's step is placed among the steps left after the echoed input, one in a string or content
- * `input` in the step it means; a usage total that is the sum of its counts left out; base64 data in
- * one spelling.
+ * `input` in the step it means, one at a step's only content block at the step; a usage total that is the sum of its counts left out; base64 data in
+ * one spelling; a `response_format` of plain text (the default) left out.
  */
 export const interactionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (!isObject(value)) return value;
     if (kind === "response") return withBase64Spelled(withoutEcho(value));
     if (kind === "request")
-      return value.input === undefined
-        ? value
-        : { ...value, input: withBase64Spelled(inputAsSteps(value.input)) };
+      return withoutPlainTextFormat(
+        value.input === undefined ? value : { ...value, input: withBase64Spelled(inputAsSteps(value.input)) },
+      );
     const { event_id: _eventId, index: _index, ...event } = value;
     if (event.usage !== undefined) event.usage = withoutImpliedTotal(event.usage);
     if (isObject(event.interaction) && event.interaction.usage !== undefined)

@@ -57,3 +57,26 @@ describe("encodeMessagesResponse, usage it cannot count", () => {
     expect(context.losses).toEqual([]);
   });
 });
+
+describe("encodeMessagesResponse, an incomplete answer", () => {
+  const lossPaths = (reason: "pause" | "other") => {
+    const context = createConversionContext();
+    encodeMessagesResponse(
+      {
+        id: "r",
+        model: "m",
+        parts: [{ type: "text", text: "Working on it" }],
+        finishReason: { reason },
+        usage: {},
+        status: "incomplete",
+      },
+      context,
+    );
+    return context.losses.map((loss) => loss.path);
+  };
+
+  it("reports one that reads as finished, not one paused (pause_turn says it was paused)", () => {
+    expect(lossPaths("pause")).not.toContain("/status");
+    expect(lossPaths("other")).toContain("/status");
+  });
+});

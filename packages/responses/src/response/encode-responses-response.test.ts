@@ -127,3 +127,25 @@ describe("encodeResponsesResponse when the finish reason contradicts the output"
     expect(withCall.losses).toEqual([]);
   });
 });
+
+describe("encodeResponsesResponse with a state the format cannot say", () => {
+  const lossesFor = (change: Partial<ChatResponse>) => {
+    const context = createConversionContext();
+    const wire = encodeResponsesResponse({ ...answer, ...change }, context);
+    return { status: wire.status, losses: context.losses.map((loss) => `${loss.code} ${loss.path}`) };
+  };
+
+  it("reports a paused answer sent as incomplete for lack of tokens", () => {
+    expect(
+      lossesFor({ status: "incomplete", finishReason: { reason: "pause", raw: "requires_continuation" } }),
+    ).toEqual({ status: "incomplete", losses: ["approximated /finishReason"] });
+  });
+
+  it("reports another format's running state (queued) sent as in_progress, not its own", () => {
+    expect(lossesFor({ status: "in_progress", finishReason: { reason: "other", raw: "queued" } })).toEqual({
+      status: "in_progress",
+      losses: ["approximated /finishReason"],
+    });
+    expect(lossesFor({ status: "in_progress", finishReason: { reason: "other" } }).losses).toEqual([]);
+  });
+});
