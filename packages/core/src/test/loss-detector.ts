@@ -67,6 +67,12 @@ export interface DetectorNormalization {
     events: readonly unknown[],
     keys: readonly (string | undefined)[],
   ): string | undefined;
+  /**
+   * Where a loss path into a request or whole answer (as the caller sent it) lands in the body as
+   * normalised, when `normalize` renamed keys (a snake_case spelling read as lowerCamel). Given the
+   * body as it came. Defaults to the path itself.
+   */
+  placeBodyLoss?(path: string, raw: unknown, kind: "request" | "response"): string;
   /** Joins a later event of the same key into the earlier one (text deltas: their text joined). Defaults to the later. */
   mergeEvents?(earlier: unknown, later: unknown): unknown;
 }
@@ -97,8 +103,10 @@ function frozen(context: ConversionContext): ConversionContext {
 
 /**
  * Reports each vendor field kept for another format as dropped, as a caller of the codecs does (the
- * gateway's `reportUnmappedRequestFields`), and every key at the top of the request's extensions
- * (bookkeeping marks with no source field resolve to the root, which covers nothing).
+ * gateway's `reportUnmappedRequestFields`), and every other key at the top of the request's
+ * extensions (bookkeeping marks with no source field resolve to the root, which covers nothing). A
+ * holder the source codec names (a wire object mapped in part) is not itself a field: its unmapped
+ * members are reported, not the holder, which comes back through what was mapped.
  */
 function reportForeignExtensions(
   request: ChatRequest,
@@ -110,7 +118,9 @@ function reportForeignExtensions(
   reportUnmappedRequestFields(request, source, target, context);
   for (const [format, fields] of Object.entries(request.extensions ?? {})) {
     if (format === target || typeof fields !== "object" || fields === null) continue;
+    const named = format === source.id ? source.unmappedRequestFields : undefined;
     for (const key of Object.keys(fields)) {
+      if (named?.holders.includes(key) || named?.marks.includes(key)) continue;
       const path = pointer("", "extensions", format, key);
       if (context.sourcePath(path) !== "")
         context.lose("dropped", path, `${key} has no equivalent in the ${target} format`);
@@ -176,7 +186,11 @@ function comparedForm(
     const body = normalization?.normalize
       ? normalization.normalize(structuredClone(document.wire), document.kind)
       : document.wire;
-    return { body, place: (path) => path };
+    const placeBodyLoss = normalization?.placeBodyLoss;
+    return {
+      body,
+      place: (path) => (placeBodyLoss ? placeBodyLoss(path, document.wire, document.kind) : path),
+    };
   }
   const merge = normalization?.mergeEvents ?? ((_: unknown, later: unknown) => later);
   const each = normalization?.normalize

@@ -86,6 +86,13 @@ export function decodeGenerateContentRequest(
   const traced = inCallerSpelling(context, snakeCaseKeys);
   traceFields(traced, body, requestSources);
   traceExtensions(traced, body, "generate-content", Object.keys(extra));
+  // The calling config's unmapped members are kept at the top of the extensions, not under toolConfig.
+  if (extra.functionCallingConfig)
+    traced.trace(
+      "/extensions/generate-content/functionCallingConfig",
+      "/toolConfig/functionCallingConfig",
+      true,
+    );
   traceContents(traced, body);
   return request;
 }

@@ -83,10 +83,13 @@ export const GenerateContentPart = z
 /** A part; see {@link GenerateContentPart}. */
 export type GenerateContentPart = z.infer<typeof GenerateContentPart>;
 
-/** One turn: `role` is `user`, `model`, `function` or `tool` (absent means user). */
+/**
+ * One turn: `role` is `user`, `model`, `function` or `tool` (absent means user); at least one part
+ * (the API refuses an empty one with this message).
+ */
 export const GenerateContentContent = z.looseObject({
   role: z.optional(z.enum(["user", "model", "function", "tool"])),
-  parts: z.array(GenerateContentPart),
+  parts: z.array(GenerateContentPart).check(z.minLength(1, "contents.parts must not be empty")),
 });
 /** A turn; see {@link GenerateContentContent}. */
 export type GenerateContentContent = z.infer<typeof GenerateContentContent>;
@@ -183,7 +186,8 @@ export type GenerateContentGenerationConfig = z.infer<typeof GenerateContentGene
 /** The body of `models/{model}:generateContent` and `:streamGenerateContent` (lowerCamel spelling). */
 export const GenerateContentRequest = z.looseObject({
   model: z.optional(z.string()),
-  contents: z.array(GenerateContentContent),
+  // The API refuses a request without a turn with this message.
+  contents: z.array(GenerateContentContent).check(z.minLength(1, "contents is not specified")),
   systemInstruction: z.optional(
     z.looseObject({ role: z.optional(z.string()), parts: z.array(GenerateContentPart) }),
   ),

@@ -1,4 +1,9 @@
-import { type ChatResponse, type ConversionContext, reportForeignAnswerFields } from "@interlingua/core";
+import {
+  type ChatResponse,
+  type ConversionContext,
+  pointer,
+  reportForeignAnswerFields,
+} from "@interlingua/core";
 import { interactionsFormat, readInteractionsExtension, type WireObject } from "../interactions-extensions";
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
@@ -50,10 +55,11 @@ export function encodeInteractionsResponse(
   }
   if (response.stopSequence !== undefined)
     context.lose("dropped", "/stopSequence", "This format does not say which stop sequence ended the output");
-  if (response.candidates?.length)
+  // Each at its own path, which the source format traced (the list itself has no source field).
+  for (const index of (response.candidates ?? []).keys())
     context.lose(
       "unsupported",
-      "/candidates",
+      pointer("/candidates", index),
       "An interaction has one output; other candidates are not sent",
     );
   reportForeignAnswerFields(response, interactionsFormat, context);
