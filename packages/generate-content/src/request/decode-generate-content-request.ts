@@ -86,6 +86,7 @@ export function decodeGenerateContentRequest(
   const traced = inCallerSpelling(context, snakeCaseKeys);
   traceFields(traced, body, requestSources);
   traceExtensions(traced, body, "generate-content", Object.keys(extra));
+  traceToolExtensions(traced, body);
   // The calling config's unmapped members are kept at the top of the extensions, not under toolConfig.
   if (extra.functionCallingConfig)
     traced.trace(
@@ -125,6 +126,27 @@ function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly st
     ...context,
     trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
   };
+}
+
+/**
+ * Traces each canonical tool's kept fields to the wire object it came from (a declaration, or a
+ * hosted tool's options), in the order `decodeGenerateContentTools` made the tools.
+ */
+function traceToolExtensions(context: ConversionContext, body: GenerateContentRequestBody): void {
+  let position = 0;
+  const trace = (...source: (string | number)[]) =>
+    context.trace(
+      pointer("/tools", position++, "extensions", "generate-content"),
+      pointer("/tools", ...source),
+      true,
+    );
+  body.tools?.forEach((tool, index) => {
+    for (const [key, value] of Object.entries(tool)) {
+      if (value === undefined) continue;
+      if (key !== "functionDeclarations") trace(index, key);
+      else for (const declaration of (value as unknown[]).keys()) trace(index, key, declaration);
+    }
+  });
 }
 
 /** Canonical request fields and the generate-content fields they come from, for loss paths. */

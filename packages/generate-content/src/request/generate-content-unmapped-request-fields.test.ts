@@ -60,3 +60,20 @@ describe("generate-content's unmapped request fields", () => {
     expect(lossesFor("messages", { contents: body.contents, generationConfig })).toEqual([]);
   });
 });
+
+describe("generate-content's unmapped tool fields", () => {
+  it("are a declaration's and a hosted tool's own fields, at their place in the caller's tools", () => {
+    const tools = [
+      {
+        functionDeclarations: [{ name: "a", description: "", behavior: "BLOCKING" }],
+        googleSearchRetrieval: { dynamicRetrievalConfig: { mode: "MODE_DYNAMIC" } },
+      },
+      { computerUse: { environment: "ENVIRONMENT_BROWSER", excludedPredefinedFunctions: ["x"] } },
+    ];
+    expect(lossesFor("messages", { contents: body.contents, tools })).toEqual([
+      "dropped /tools/0/functionDeclarations/0/behavior",
+      "dropped /tools/0/googleSearchRetrieval/dynamicRetrievalConfig",
+      "dropped /tools/1/computerUse/excludedPredefinedFunctions",
+    ]);
+  });
+});

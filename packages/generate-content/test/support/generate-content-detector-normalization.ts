@@ -75,14 +75,18 @@ const int64SchemaFields = new Set([
   "maxProperties",
 ]);
 
-/** A schema (and every schema in it) with its int64 fields as the numbers they mean. */
-function withInt64Numbers(value: unknown): void {
+/**
+ * A schema (and every schema in it) as it means: its int64 fields as numbers, and without
+ * `nullable: false` (the default, OpenAPI 3.0's and proto3's alike).
+ */
+function withSchemaDefaults(value: unknown): void {
   if (typeof value !== "object" || value === null) return;
   const node = value as Record<string, unknown>;
+  if (node.nullable === false) delete node.nullable;
   for (const [key, item] of Object.entries(node)) {
     if (int64SchemaFields.has(key) && typeof item === "string" && /^-?\d+$/.test(item))
       node[key] = Number(item);
-    else withInt64Numbers(item);
+    else withSchemaDefaults(item);
   }
 }
 
@@ -113,7 +117,7 @@ function inLowerCamel(path: string, raw: unknown): string {
  * cumulative `usageMetadata`, counts as its last value); requests in lowerCamel spelling (see
  * `normalizeGenerateContentKeys`), without the role of their system instruction, their body
  * `model` or a `responseMimeType` of `text/plain` (the default), with inline data in standard
- * base64 and the int64 fields of their schemas as numbers.
+ * base64, and schemas with their int64 fields as numbers and without `nullable: false`.
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
@@ -131,10 +135,10 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
       delete body.generationConfig.responseMimeType;
     const contents = Array.isArray(body.contents) ? (body.contents as WireContent[]) : [];
     withStandardBase64([...contents, body.systemInstruction as WireContent]);
-    withInt64Numbers(body.generationConfig?.responseSchema);
+    withSchemaDefaults(body.generationConfig?.responseSchema);
     if (Array.isArray(body.tools))
       for (const declaration of body.tools.flatMap((tool) => tool?.functionDeclarations ?? []))
-        withInt64Numbers(declaration);
+        withSchemaDefaults(declaration);
     return body;
   },
   placeBodyLoss: (path, raw, kind) => (kind === "request" ? inLowerCamel(path, raw) : path),
