@@ -20,13 +20,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/contents(\/|$)/,
   },
   {
-    name: "silent candidates finishReason of the same meaning",
-    reason:
-      "a finish reason that means what a commoner one means (RECITATION: content filtered) is sent as the target's value for that meaning and reads back as SAFETY; the raw value is kept only canonically",
-    kind: "silent",
-    path: /^\/candidates\/\d+\/finishReason$/,
-  },
-  {
     name: "silent usageMetadata counts below their details",
     reason:
       "a cached count above the prompt count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
