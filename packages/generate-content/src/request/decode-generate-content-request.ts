@@ -200,14 +200,29 @@ function decodeContents(contents: GenerateContentContent[]): Message[] {
     responseId: (name) => ledger.answer(name) ?? requestCallId(contentIndex, partIndex),
   };
   const messages: Message[] = [];
+  const called = new Set<string>();
   for (contentIndex = 0; contentIndex < contents.length; contentIndex++) {
     const content = contents[contentIndex]!;
     const parts: Part[] = [];
     for (partIndex = 0; partIndex < content.parts.length; partIndex++) {
       const part = content.parts[partIndex]!;
+      // The API refuses a function response that does not follow its call ("Please ensure that
+      // function response turn comes immediately after a function call turn"); one answering no
+      // call at all is refused here, where the caller can be told which part it is.
+      const answered = part.functionResponse?.name;
+      if (answered !== undefined && !called.has(answered)) {
+        const param = `contents.${contentIndex}.parts.${partIndex}.functionResponse`;
+        throw new CanonicalError(
+          "invalid_request",
+          `${param}: no earlier function call is named ${answered}; a function response must follow its call`,
+          { param },
+        );
+      }
       const decoded = decodeGenerateContentPart(part, identity);
-      if (decoded.type === "tool-call") ledger.call(decoded.name, decoded.id);
-      else if (decoded.type === "tool-result" && part.functionResponse?.id !== undefined) {
+      if (decoded.type === "tool-call") {
+        ledger.call(decoded.name, decoded.id);
+        called.add(decoded.name);
+      } else if (decoded.type === "tool-result" && part.functionResponse?.id !== undefined) {
         ledger.answer(decoded.name ?? "", decoded.callId);
       }
       parts.push(decoded);

@@ -53,7 +53,10 @@ export const generateContentPartDataFields = [
   "codeExecutionResult",
 ] as const;
 
-/** One part of a content: one data field, plus `thought`, `thoughtSignature` and metadata. */
+/**
+ * One part of a content: one data field (none only beside a `thoughtSignature`, a model turn's
+ * replayed state), plus `thought`, `thoughtSignature` and metadata.
+ */
 export const GenerateContentPart = z
   .looseObject({
     text: z.optional(z.string()),
@@ -71,6 +74,14 @@ export const GenerateContentPart = z
   .check(
     z.superRefine((part, context) => {
       const present = generateContentPartDataFields.filter((field) => part[field] !== undefined);
+      // The API refuses a part without data with this message; a bare signature is replayed state.
+      if (present.length === 0 && part.thoughtSignature === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["data"],
+          message: "required oneof field 'data' must have one initialized field",
+        });
+      }
       if (present.length > 1) {
         context.addIssue({
           code: "custom",
