@@ -1,5 +1,7 @@
 import {
+  CanonicalError,
   type ChatRequest,
+  jsonSchemaShapeProblem,
   type Modality,
   type OutputFormat,
   openApiSchemaToJsonSchema,
@@ -82,6 +84,7 @@ export function decodeGenerateContentGenerationConfig(
     original.mediaResolution = config.mediaResolution;
   }
   const outputFormat = decodeGenerateContentOutputFormat(config);
+  if (outputFormat?.type === "json-schema") refuseMisshapenSchema(outputFormat.schema, config);
   if (outputFormat) request.outputFormat = outputFormat;
   for (const field of ["responseMimeType", "responseSchema", "responseJsonSchema"] as const) {
     if (config[field] === undefined) continue;
@@ -94,6 +97,18 @@ export function decodeGenerateContentGenerationConfig(
     break;
   }
   return kept;
+}
+
+/**
+ * Refuses a response schema that, read as JSON Schema, does not have its keywords' shapes (an empty
+ * `anyOf`): no format can send it on, and the API refuses malformed schemas with a 400 too.
+ */
+function refuseMisshapenSchema(schema: unknown, config: GenerateContentGenerationConfig): void {
+  const problem = jsonSchemaShapeProblem(schema);
+  if (!problem) return;
+  const field = isObject(config.responseJsonSchema) ? "responseJsonSchema" : "responseSchema";
+  const param = `generationConfig.${field}${problem.path === "" ? "" : `.${problem.path}`}`;
+  throw new CanonicalError("invalid_request", `${param}: ${problem.message}`, { param });
 }
 
 /** The MIME type each kind of output format is sent with. */

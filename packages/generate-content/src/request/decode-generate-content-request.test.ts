@@ -67,3 +67,16 @@ describe("a part without data", () => {
     expect(refusal({ contents })).toBeUndefined();
   });
 });
+
+describe("a response schema that is no schema", () => {
+  it("is refused, naming the keyword, rather than failing in another format's encoder", () => {
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      generationConfig: {
+        responseMimeType: "application/json",
+        responseSchema: { type: "ARRAY", anyOf: [] },
+      },
+    });
+    expect(error).toMatchObject({ kind: "invalid_request", param: "generationConfig.responseSchema.anyOf" });
+  });
+});

@@ -50,7 +50,7 @@ function withImpliedCandidateFields(event: unknown): unknown {
   return { ...chunk, candidates };
 }
 
-type WireContent = { parts?: { inlineData?: { data?: unknown } }[] } | undefined;
+type WireContent = { parts?: { inlineData?: { data?: unknown }; thought?: unknown }[] } | undefined;
 
 /**
  * The inline data of a request's turns in standard base64 with padding: the API reads bytes in
@@ -92,7 +92,12 @@ function withSchemaDefaults(value: unknown): void {
 
 type WireRequest = Record<string, unknown> & {
   systemInstruction?: { role?: unknown };
-  generationConfig?: { responseMimeType?: unknown; responseSchema?: unknown };
+  generationConfig?: {
+    responseMimeType?: unknown;
+    responseSchema?: unknown;
+    responseLogprobs?: unknown;
+    thinkingConfig?: { includeThoughts?: unknown };
+  };
   tools?: { functionDeclarations?: { parameters?: unknown; response?: unknown }[] }[];
 };
 
@@ -116,7 +121,8 @@ function inLowerCamel(path: string, raw: unknown): string {
  * other, consecutive text parts of one kind joined; a field every chunk repeats, such as the
  * cumulative `usageMetadata`, counts as its last value); requests in lowerCamel spelling (see
  * `normalizeGenerateContentKeys`), without the role of their system instruction, their body
- * `model` or a `responseMimeType` of `text/plain` (the default), with inline data in standard
+ * `model`, a `responseMimeType` of `text/plain` (the default) or a flag that acts only when true
+ * (`thought`, `responseLogprobs`, `includeThoughts`) set false, with inline data in standard
  * base64, and schemas with their int64 fields as numbers and without `nullable: false`.
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
@@ -135,6 +141,14 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
       delete body.generationConfig.responseMimeType;
     const contents = Array.isArray(body.contents) ? (body.contents as WireContent[]) : [];
     withStandardBase64([...contents, body.systemInstruction as WireContent]);
+    // Flags the spec says act only when true are off when false, as when absent.
+    for (const part of [...contents, body.systemInstruction as WireContent].flatMap(
+      (content) => content?.parts ?? [],
+    ))
+      if (part?.thought === false) delete part.thought;
+    const config = body.generationConfig;
+    if (config?.responseLogprobs === false) delete config.responseLogprobs;
+    if (config?.thinkingConfig?.includeThoughts === false) delete config.thinkingConfig.includeThoughts;
     withSchemaDefaults(body.generationConfig?.responseSchema);
     if (Array.isArray(body.tools))
       for (const declaration of body.tools.flatMap((tool) => tool?.functionDeclarations ?? []))

@@ -108,7 +108,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
   {
     name: "silent responseLogprobs to responses",
     reason:
-      "logprobs asked for go as include message.output_text.logprobs, which the responses decoder does not read back into the canonical setting (and false, the default, is not sent)",
+      "logprobs asked for go as include message.output_text.logprobs, which the responses decoder does not read back into the canonical setting",
     kind: "silent",
     to: "responses",
     path: /^\/generationConfig\/responseLogprobs$/,
