@@ -6,6 +6,7 @@ import { responsesCodec } from "@interlingua/responses";
 import { generateContentCodec } from "../src/generate-content-codec";
 import { generateContentDetectorDocuments } from "./support/detector-documents";
 import { generateContentDetectorNormalization } from "./support/generate-content-detector-normalization";
+import { generateContentDocumentArbitrary } from "./support/generate-content-document-arbitrary";
 import { generateContentLossWaivers } from "./support/generate-content-loss-waivers";
 
 // Every fixture and recording of this format, through every other format and back (issue #15).
@@ -20,6 +21,7 @@ testLossDetector({
   // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
   generated: {
     format: "generate-content",
+    arbitrary: generateContentDocumentArbitrary,
     runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
     // A fixed seed in pnpm test, so it gives the same documents every time.
     seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,

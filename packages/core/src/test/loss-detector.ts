@@ -106,8 +106,10 @@ function frozen(context: ConversionContext): ConversionContext {
 
 /**
  * Reports each vendor field kept for another format as dropped, as a caller of the codecs does (the
- * gateway's `reportUnmappedRequestFields`), and every key at the top of the request's extensions
- * (bookkeeping marks with no source field resolve to the root, which covers nothing).
+ * gateway's `reportUnmappedRequestFields`), and every other key at the top of the request's
+ * extensions (bookkeeping marks with no source field resolve to the root, which covers nothing). A
+ * holder the source codec names (a wire object mapped in part) is not itself a field: its unmapped
+ * members are reported, not the holder, which comes back through what was mapped.
  */
 function reportForeignExtensions(
   request: ChatRequest,
@@ -119,7 +121,9 @@ function reportForeignExtensions(
   reportUnmappedRequestFields(request, source, target, context);
   for (const [format, fields] of Object.entries(request.extensions ?? {})) {
     if (format === target || typeof fields !== "object" || fields === null) continue;
+    const named = format === source.id ? source.unmappedRequestFields : undefined;
     for (const key of Object.keys(fields)) {
+      if (named?.holders.includes(key) || named?.marks.includes(key)) continue;
       const path = pointer("", "extensions", format, key);
       if (context.sourcePath(path) !== "")
         context.lose("dropped", path, `${key} has no equivalent in the ${target} format`);

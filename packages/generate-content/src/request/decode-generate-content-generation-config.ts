@@ -1,5 +1,7 @@
 import {
+  CanonicalError,
   type ChatRequest,
+  jsonSchemaShapeProblem,
   type Modality,
   type OutputFormat,
   openApiSchemaToJsonSchema,
@@ -65,6 +67,9 @@ export function decodeGenerateContentGenerationConfig(
   if (config.responseModalities !== undefined) {
     request.outputModalities = decodeModalities(config.responseModalities);
     original.responseModalities = config.responseModalities;
+    // A modality with no canonical name is not carried: the list is the caller's own field then.
+    if (request.outputModalities.length !== config.responseModalities.length)
+      kept.responseModalities = config.responseModalities;
   }
   if (config.speechConfig !== undefined) {
     request.speech = decodeGenerateContentSpeech(config.speechConfig);
@@ -79,15 +84,53 @@ export function decodeGenerateContentGenerationConfig(
     original.mediaResolution = config.mediaResolution;
   }
   const outputFormat = decodeGenerateContentOutputFormat(config);
+  if (outputFormat?.type === "json-schema") refuseMisshapenSchema(outputFormat.schema, config);
   if (outputFormat) request.outputFormat = outputFormat;
   for (const field of ["responseMimeType", "responseSchema", "responseJsonSchema"] as const) {
-    if (config[field] !== undefined) original[field] = config[field];
+    if (config[field] === undefined) continue;
+    original[field] = config[field];
+    // What the output format does not say (a MIME type or schema it was not read from) is the caller's own field.
+    if (!carriedByOutputFormat(field, config, outputFormat)) kept[field] = config[field];
   }
   for (const _key in original) {
     kept.original = original;
     break;
   }
   return kept;
+}
+
+/**
+ * Refuses a response schema that, read as JSON Schema, does not have its keywords' shapes (an empty
+ * `anyOf`): no format can send it on, and the API refuses malformed schemas with a 400 too.
+ */
+function refuseMisshapenSchema(schema: unknown, config: GenerateContentGenerationConfig): void {
+  const problem = jsonSchemaShapeProblem(schema);
+  if (!problem) return;
+  const field = isObject(config.responseJsonSchema) ? "responseJsonSchema" : "responseSchema";
+  const param = `generationConfig.${field}${problem.path === "" ? "" : `.${problem.path}`}`;
+  throw new CanonicalError("invalid_request", `${param}: ${problem.message}`, { param });
+}
+
+/** The MIME type each kind of output format is sent with. */
+const mimeTypeByFormat: Record<OutputFormat["type"], string> = {
+  text: "text/plain",
+  json: "application/json",
+  "json-schema": "application/json",
+  enum: "text/x.enum",
+};
+
+/** Whether a field of the output settings is what the canonical output format was read from. */
+function carriedByOutputFormat(
+  field: "responseMimeType" | "responseSchema" | "responseJsonSchema",
+  config: GenerateContentGenerationConfig,
+  outputFormat: OutputFormat | undefined,
+): boolean {
+  if (outputFormat === undefined) return false;
+  if (field === "responseMimeType") return config.responseMimeType === mimeTypeByFormat[outputFormat.type];
+  if (outputFormat.type === "enum") return field === "responseSchema";
+  if (outputFormat.type !== "json-schema") return false;
+  const fromJsonSchema = isObject(config.responseJsonSchema);
+  return field === (fromJsonSchema ? "responseJsonSchema" : "responseSchema");
 }
 
 /** Wire modality names as canonical modalities (unknown names are left out). */

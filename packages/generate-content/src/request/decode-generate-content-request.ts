@@ -86,6 +86,14 @@ export function decodeGenerateContentRequest(
   const traced = inCallerSpelling(context, snakeCaseKeys);
   traceFields(traced, body, requestSources);
   traceExtensions(traced, body, "generate-content", Object.keys(extra));
+  traceToolExtensions(traced, body);
+  // The calling config's unmapped members are kept at the top of the extensions, not under toolConfig.
+  if (extra.functionCallingConfig)
+    traced.trace(
+      "/extensions/generate-content/functionCallingConfig",
+      "/toolConfig/functionCallingConfig",
+      true,
+    );
   traceContents(traced, body);
   return request;
 }
@@ -118,6 +126,27 @@ function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly st
     ...context,
     trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
   };
+}
+
+/**
+ * Traces each canonical tool's kept fields to the wire object it came from (a declaration, or a
+ * hosted tool's options), in the order `decodeGenerateContentTools` made the tools.
+ */
+function traceToolExtensions(context: ConversionContext, body: GenerateContentRequestBody): void {
+  let position = 0;
+  const trace = (...source: (string | number)[]) =>
+    context.trace(
+      pointer("/tools", position++, "extensions", "generate-content"),
+      pointer("/tools", ...source),
+      true,
+    );
+  body.tools?.forEach((tool, index) => {
+    for (const [key, value] of Object.entries(tool)) {
+      if (value === undefined) continue;
+      if (key !== "functionDeclarations") trace(index, key);
+      else for (const declaration of (value as unknown[]).keys()) trace(index, key, declaration);
+    }
+  });
 }
 
 /** Canonical request fields and the generate-content fields they come from, for loss paths. */
@@ -171,14 +200,29 @@ function decodeContents(contents: GenerateContentContent[]): Message[] {
     responseId: (name) => ledger.answer(name) ?? requestCallId(contentIndex, partIndex),
   };
   const messages: Message[] = [];
+  const called = new Set<string>();
   for (contentIndex = 0; contentIndex < contents.length; contentIndex++) {
     const content = contents[contentIndex]!;
     const parts: Part[] = [];
     for (partIndex = 0; partIndex < content.parts.length; partIndex++) {
       const part = content.parts[partIndex]!;
+      // The API refuses a function response that does not follow its call ("Please ensure that
+      // function response turn comes immediately after a function call turn"); one answering no
+      // call at all is refused here, where the caller can be told which part it is.
+      const answered = part.functionResponse?.name;
+      if (answered !== undefined && !called.has(answered)) {
+        const param = `contents.${contentIndex}.parts.${partIndex}.functionResponse`;
+        throw new CanonicalError(
+          "invalid_request",
+          `${param}: no earlier function call is named ${answered}; a function response must follow its call`,
+          { param },
+        );
+      }
       const decoded = decodeGenerateContentPart(part, identity);
-      if (decoded.type === "tool-call") ledger.call(decoded.name, decoded.id);
-      else if (decoded.type === "tool-result" && part.functionResponse?.id !== undefined) {
+      if (decoded.type === "tool-call") {
+        ledger.call(decoded.name, decoded.id);
+        called.add(decoded.name);
+      } else if (decoded.type === "tool-result" && part.functionResponse?.id !== undefined) {
         ledger.answer(decoded.name ?? "", decoded.callId);
       }
       parts.push(decoded);

@@ -56,7 +56,12 @@ export function decodeGenerateContentTools(tools: GenerateContentTool[]): Tool[]
       if (kind === "other") hosted.name = key;
       const settings = hostedSettings(key, value as Record<string, unknown>);
       if (settings) hosted.settings = settings;
-      hosted.extensions = generateContentExtensions({ tool: index, field: key, options: value });
+      hosted.extensions = generateContentExtensions({
+        ...unmappedOptions(key, value as Record<string, unknown>),
+        tool: index,
+        field: key,
+        options: value,
+      });
       result.push(hosted);
     }
   });
@@ -98,6 +103,25 @@ function decodeDeclaration(
 }
 
 /** Canonical settings of the hosted tools that have some (see `HostedTool`). */
+/** The options of each hosted tool that its canonical settings carry. */
+const settingOptions: Record<string, readonly string[]> = {
+  computerUse: ["environment"],
+  fileSearch: ["retrievalResources"],
+};
+
+/**
+ * A hosted tool's options its canonical settings do not carry (`googleSearchRetrieval`'s
+ * `dynamicRetrievalConfig`): caller fields of the tool, which another format's backend never sees.
+ */
+function unmappedOptions(key: string, options: Record<string, unknown>): Record<string, unknown> {
+  const carried = settingOptions[key] ?? [];
+  const unmapped: Record<string, unknown> = {};
+  if (typeof options !== "object" || options === null) return unmapped;
+  for (const [option, value] of Object.entries(options))
+    if (!carried.includes(option)) unmapped[option] = value;
+  return unmapped;
+}
+
 function hostedSettings(key: string, options: Record<string, unknown>): Record<string, unknown> | undefined {
   if (key === "computerUse" && typeof options.environment === "string") {
     return { environment: options.environment.replace(/^ENVIRONMENT_/, "").toLowerCase() };

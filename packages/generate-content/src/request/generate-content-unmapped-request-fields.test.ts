@@ -12,9 +12,9 @@ const body = {
   },
 };
 
-function lossesFor(backend: string): string[] {
+function lossesFor(backend: string, wire: object = body): string[] {
   const context = createConversionContext();
-  const request = generateContentCodec.decodeRequest(body, context, { model: "gemini-3-pro" });
+  const request = generateContentCodec.decodeRequest(wire, context, { model: "gemini-3-pro" });
   reportUnmappedRequestFields(request, generateContentCodec, backend, context);
   return context.losses.map((loss) => `${loss.code} ${loss.path}`);
 }
@@ -29,5 +29,51 @@ describe("generate-content's unmapped request fields", () => {
 
   it("are not reported for a backend of the same format, which gets them all back", () => {
     expect(lossesFor("generate-content")).toEqual([]);
+  });
+
+  it("include a calling mode with no canonical meaning, at its place under toolConfig", () => {
+    const validated = { ...body, toolConfig: { functionCallingConfig: { mode: "VALIDATED" } } };
+    expect(lossesFor("responses", validated)).toContain("dropped /toolConfig/functionCallingConfig/mode");
+  });
+
+  it("include output settings the canonical output format was not read from", () => {
+    const contents = body.contents;
+    expect(
+      lossesFor("messages", {
+        contents,
+        generationConfig: {
+          responseMimeType: "text/markdown",
+          responseModalities: ["TEXT", "MODALITY_UNSPECIFIED"],
+        },
+      }),
+    ).toEqual(["dropped /generationConfig/responseModalities", "dropped /generationConfig/responseMimeType"]);
+    expect(
+      lossesFor("chat-completions", { contents, generationConfig: { responseJsonSchema: true } }),
+    ).toEqual(["dropped /generationConfig/responseJsonSchema"]);
+  });
+
+  it("leave out output settings the canonical output format says", () => {
+    const generationConfig = {
+      responseMimeType: "text/x.enum",
+      responseSchema: { type: "STRING", enum: ["a"] },
+    };
+    expect(lossesFor("messages", { contents: body.contents, generationConfig })).toEqual([]);
+  });
+});
+
+describe("generate-content's unmapped tool fields", () => {
+  it("are a declaration's and a hosted tool's own fields, at their place in the caller's tools", () => {
+    const tools = [
+      {
+        functionDeclarations: [{ name: "a", description: "", behavior: "BLOCKING" }],
+        googleSearchRetrieval: { dynamicRetrievalConfig: { mode: "MODE_DYNAMIC" } },
+      },
+      { computerUse: { environment: "ENVIRONMENT_BROWSER", excludedPredefinedFunctions: ["x"] } },
+    ];
+    expect(lossesFor("messages", { contents: body.contents, tools })).toEqual([
+      "dropped /tools/0/functionDeclarations/0/behavior",
+      "dropped /tools/0/googleSearchRetrieval/dynamicRetrievalConfig",
+      "dropped /tools/1/computerUse/excludedPredefinedFunctions",
+    ]);
   });
 });

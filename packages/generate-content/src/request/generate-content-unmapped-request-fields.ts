@@ -8,4 +8,8 @@ import type { UnmappedRequestFields } from "@interlingua/core";
 export const generateContentUnmappedRequestFields: UnmappedRequestFields = {
   marks: ["snakeCaseKeys", "model", "generationConfig/original"],
   holders: ["generationConfig", "toolConfig", "functionCallingConfig"],
+  // A declaration's and a hosted tool's fields beside these marks are its caller fields (see
+  // `decodeGenerateContentTools`).
+  toolMarks: ["tool", "parameters", "parametersJsonSchema", "parametersOmitted"],
+  hostedToolMarks: ["tool", "field", "options"],
 };

@@ -7,7 +7,7 @@ import {
   attachGenerateContentCitations,
   type GenerateContentCitationSource,
 } from "./generate-content-citations";
-import { finishReasonFromGenerateContent } from "./generate-content-finish-reason";
+import { finishReasonFromGenerateContent, saidByCanonicalReason } from "./generate-content-finish-reason";
 
 /** A wire candidate in canonical terms. */
 export interface DecodedGenerateContentCandidate {
@@ -18,7 +18,8 @@ export interface DecodedGenerateContentCandidate {
   /**
    * What goes in the candidate's extensions: every field but `content` and `finishReason` (index,
    * safety ratings, citation, grounding and URL-context metadata, logprobs, finish message), the
-   * content's own fields as `contentFields`, and markers of what was absent.
+   * content's own fields as `contentFields`, a `finishReason` no canonical reason says exactly, and
+   * markers of what was absent.
    */
   extra: Record<string, unknown>;
 }
@@ -51,10 +52,14 @@ export function decodeGenerateContentCandidate(
   if (Array.isArray(sources))
     attachGenerateContentCitations(parts, sources as GenerateContentCitationSource[]);
   const decoded: DecodedGenerateContentCandidate = { parts, extra };
-  if (candidate.finishReason !== undefined)
+  if (candidate.finishReason !== undefined) {
     decoded.finishReason = finishReasonFromGenerateContent(
       candidate.finishReason,
       parts.some((part) => part.type === "tool-call"),
     );
+    // A reason that says more than its canonical one is also a field of its own, which another
+    // format's answer cannot carry (reported there); this format's encoder reads the raw value.
+    if (!saidByCanonicalReason(decoded.finishReason)) extra.finishReason = candidate.finishReason;
+  }
   return decoded;
 }

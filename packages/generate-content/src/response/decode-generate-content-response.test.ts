@@ -1,4 +1,4 @@
-import { createConversionContext } from "@interlingua/core";
+import { createConversionContext, reportForeignAnswerFields } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
 import { decodeGenerateContentResponse } from "./decode-generate-content-response";
 import { encodeGenerateContentResponse } from "./encode-generate-content-response";
@@ -88,5 +88,37 @@ describe("generate-content responses", () => {
     expect(context.losses).toEqual([
       expect.objectContaining({ code: "approximated", path: "/finishReason" }),
     ]);
+  });
+});
+
+describe("a finish reason that says more than its canonical reason", () => {
+  const answer = (finishReason: string) => ({
+    candidates: [{ content: { role: "model", parts: [{ text: "a" }] }, finishReason }],
+    responseId: "r",
+    modelVersion: "m",
+  });
+  const foreignLosses = (finishReason: string) => {
+    const context = createConversionContext();
+    const response = decodeGenerateContentResponse(answer(finishReason), context);
+    reportForeignAnswerFields(response, "chat-completions", context);
+    return context.losses.map((loss) => `${loss.code} ${loss.path}`);
+  };
+
+  it("is reported lost for another format at the caller's finishReason (which filter blocked it)", () => {
+    expect(foreignLosses("RECITATION")).toEqual(["dropped /candidates/0/finishReason"]);
+    expect(foreignLosses("LANGUAGE")).toEqual(["dropped /candidates/0/finishReason"]);
+  });
+
+  it("is not reported where the canonical reason says it all", () => {
+    expect(foreignLosses("SAFETY")).toEqual([]);
+    expect(foreignLosses("MAX_TOKENS")).toEqual([]);
+  });
+
+  it("comes back exactly to this format", () => {
+    const context = createConversionContext();
+    const wire = answer("RECITATION");
+    expect(encodeGenerateContentResponse(decodeGenerateContentResponse(wire, context), context)).toEqual(
+      wire,
+    );
   });
 });

@@ -5,7 +5,14 @@ import type { GenerateContentCandidate } from "../wire/generate-content-response
 import { collectGenerateContentCitations } from "./generate-content-citations";
 import { finishReasonToGenerateContent } from "./generate-content-finish-reason";
 
-const markers = new Set(["contentOmitted", "contentFields", "partsOmitted", "finishReasonOmitted"]);
+/** Kept fields that are not wire fields of the candidate (`finishReason` is written from the canonical one). */
+const markers = new Set([
+  "contentOmitted",
+  "contentFields",
+  "partsOmitted",
+  "finishReasonOmitted",
+  "finishReason",
+]);
 
 /** Output parts as wire parts (citations travel in `citationMetadata`, not on the parts). */
 export function encodeGenerateContentOutputParts(

@@ -46,6 +46,15 @@ export function finishReasonFromGenerateContent(raw: string, madeToolCalls: bool
   return { reason: generateContentFinishReasons[raw] ?? "other", raw };
 }
 
+/**
+ * Whether a decoded finish reason is all its canonical reason says (`SAFETY`, `MAX_TOKENS`), not a
+ * value that says more (`RECITATION`: which filter) and that another format can only approximate.
+ */
+export function saidByCanonicalReason(finishReason: FinishReason): boolean {
+  const wire = wireByKind[finishReason.reason];
+  return wire.exact && wire.raw === finishReason.raw;
+}
+
 /** A prompt's `blockReason` as the finish reason of a response without candidates. */
 export function blockReasonFromGenerateContent(raw: string): FinishReason {
   return { reason: "content_filter", raw };

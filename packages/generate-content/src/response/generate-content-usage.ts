@@ -21,6 +21,8 @@ const countFields = new Set([
 
 /** Marks usage whose `candidatesTokenCount` was absent (thoughts only), so it is absent again. */
 const candidatesOmittedMark = "candidatesTokenCountOmitted";
+/** Marks generate-content usage without a `totalTokenCount`, so none is added up for it again. */
+const totalOmittedMark = "totalTokenCountOmitted";
 
 /**
  * `usageMetadata` as canonical usage by the format's accounting (`promptTokenCount` includes
@@ -52,24 +54,44 @@ export function usageFromGenerateContent(
     usageAccounting["generate-content"],
   );
   const extra = unknownFields(metadata, countFields);
-  const marked = candidatesOmitted ? { ...extra, [candidatesOmittedMark]: true } : extra;
+  const marked =
+    candidatesOmitted || metadata.totalTokenCount === undefined
+      ? {
+          ...extra,
+          ...(candidatesOmitted && { [candidatesOmittedMark]: true }),
+          ...(metadata.totalTokenCount === undefined && { [totalOmittedMark]: true }),
+        }
+      : extra;
   const extensions = marked && generateContentExtensions(marked);
   if (extensions) usage.extensions = extensions;
   return usage;
 }
 
-/** Canonical usage as `usageMetadata`; the inverse of {@link usageFromGenerateContent}. */
+/**
+ * Canonical usage as `usageMetadata`; the inverse of {@link usageFromGenerateContent}. Usage from a
+ * format without a total (messages) gets the total the API would say, the sum of prompt, answer,
+ * thought and tool-use prompt tokens, when the input and output counts are known (generate-content
+ * usage that came without one stays without).
+ */
 export function usageToGenerateContent(usage: Usage): GenerateContentUsageMetadata {
   const counts = usageToWire(usage, usageAccounting["generate-content"]);
   const metadata: GenerateContentUsageMetadata = {};
   if (counts.input !== undefined) metadata.promptTokenCount = counts.input;
   if (counts.cacheRead !== undefined) metadata.cachedContentTokenCount = counts.cacheRead;
-  const { [candidatesOmittedMark]: candidatesOmitted, ...extra } =
-    usage.extensions?.["generate-content"] ?? {};
+  const {
+    [candidatesOmittedMark]: candidatesOmitted,
+    [totalOmittedMark]: totalOmitted,
+    ...extra
+  } = usage.extensions?.["generate-content"] ?? {};
   if (counts.output !== undefined && !(candidatesOmitted === true && counts.output === 0))
     metadata.candidatesTokenCount = counts.output;
   if (counts.reasoning !== undefined) metadata.thoughtsTokenCount = counts.reasoning;
   if (counts.total !== undefined) metadata.totalTokenCount = counts.total;
+  else if (totalOmitted !== true && usage.inputTokens !== undefined && usage.outputTokens !== undefined) {
+    const toolUse = extra.toolUsePromptTokenCount;
+    metadata.totalTokenCount =
+      usage.inputTokens + usage.outputTokens + (typeof toolUse === "number" ? toolUse : 0);
+  }
   Object.assign(metadata, extra);
   return metadata;
 }

@@ -53,7 +53,10 @@ export const generateContentPartDataFields = [
   "codeExecutionResult",
 ] as const;
 
-/** One part of a content: one data field, plus `thought`, `thoughtSignature` and metadata. */
+/**
+ * One part of a content: one data field (none only beside a `thoughtSignature`, a model turn's
+ * replayed state), plus `thought`, `thoughtSignature` and metadata.
+ */
 export const GenerateContentPart = z
   .looseObject({
     text: z.optional(z.string()),
@@ -71,6 +74,14 @@ export const GenerateContentPart = z
   .check(
     z.superRefine((part, context) => {
       const present = generateContentPartDataFields.filter((field) => part[field] !== undefined);
+      // The API refuses a part without data with this message; a bare signature is replayed state.
+      if (present.length === 0 && part.thoughtSignature === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["data"],
+          message: "required oneof field 'data' must have one initialized field",
+        });
+      }
       if (present.length > 1) {
         context.addIssue({
           code: "custom",
@@ -83,10 +94,13 @@ export const GenerateContentPart = z
 /** A part; see {@link GenerateContentPart}. */
 export type GenerateContentPart = z.infer<typeof GenerateContentPart>;
 
-/** One turn: `role` is `user`, `model`, `function` or `tool` (absent means user). */
+/**
+ * One turn: `role` is `user`, `model`, `function` or `tool` (absent means user); at least one part
+ * (the API refuses an empty one with this message).
+ */
 export const GenerateContentContent = z.looseObject({
   role: z.optional(z.enum(["user", "model", "function", "tool"])),
-  parts: z.array(GenerateContentPart),
+  parts: z.array(GenerateContentPart).check(z.minLength(1, "contents.parts must not be empty")),
 });
 /** A turn; see {@link GenerateContentContent}. */
 export type GenerateContentContent = z.infer<typeof GenerateContentContent>;
@@ -183,7 +197,8 @@ export type GenerateContentGenerationConfig = z.infer<typeof GenerateContentGene
 /** The body of `models/{model}:generateContent` and `:streamGenerateContent` (lowerCamel spelling). */
 export const GenerateContentRequest = z.looseObject({
   model: z.optional(z.string()),
-  contents: z.array(GenerateContentContent),
+  // The API refuses a request without a turn with this message.
+  contents: z.array(GenerateContentContent).check(z.minLength(1, "contents is not specified")),
   systemInstruction: z.optional(
     z.looseObject({ role: z.optional(z.string()), parts: z.array(GenerateContentPart) }),
   ),

@@ -3,6 +3,7 @@ import {
   type DetectorNormalization,
   joinStreamEvents,
 } from "@interlingua/core/test";
+import { normalizeGenerateContentKeys } from "../../src/wire/normalize-generate-content-keys";
 
 type WirePart = Record<string, unknown> & { text?: string; thought?: boolean; thoughtSignature?: string };
 
@@ -49,24 +50,112 @@ function withImpliedCandidateFields(event: unknown): unknown {
   return { ...chunk, candidates };
 }
 
+type WireContent = { parts?: { inlineData?: { data?: unknown }; thought?: unknown }[] } | undefined;
+
+/**
+ * The inline data of a request's turns in standard base64 with padding: the API reads bytes in
+ * standard or URL-safe base64, with or without padding, as the same bytes (proto3 JSON).
+ */
+function withStandardBase64(contents: readonly WireContent[]): void {
+  for (const part of contents.flatMap((content) => content?.parts ?? [])) {
+    const blob = part?.inlineData;
+    if (typeof blob?.data !== "string") continue;
+    const standard = blob.data.replaceAll("-", "+").replaceAll("_", "/");
+    blob.data = standard.padEnd(Math.ceil(standard.length / 4) * 4, "=");
+  }
+}
+
+/** The int64 fields of a `Schema`, which proto3 JSON writes as strings and reads as either. */
+const int64SchemaFields = new Set([
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "minProperties",
+  "maxProperties",
+]);
+
+/**
+ * A schema (and every schema in it) as it means: its int64 fields as numbers, and without
+ * `nullable: false` (the default, OpenAPI 3.0's and proto3's alike).
+ */
+function withSchemaDefaults(value: unknown): void {
+  if (typeof value !== "object" || value === null) return;
+  const node = value as Record<string, unknown>;
+  if (node.nullable === false) delete node.nullable;
+  for (const [key, item] of Object.entries(node)) {
+    if (int64SchemaFields.has(key) && typeof item === "string" && /^-?\d+$/.test(item))
+      node[key] = Number(item);
+    else withSchemaDefaults(item);
+  }
+}
+
+type WireRequest = Record<string, unknown> & {
+  systemInstruction?: { role?: unknown };
+  generationConfig?: {
+    responseMimeType?: unknown;
+    responseSchema?: unknown;
+    responseLogprobs?: unknown;
+    thinkingConfig?: { includeThoughts?: unknown };
+  };
+  tools?: { functionDeclarations?: { parameters?: unknown; response?: unknown }[] }[];
+};
+
+/**
+ * A loss path into a request as the caller spelled it (`/system_instruction/parts/0`), as a path
+ * into its lowerCamel form: each token the key normalisation renamed is renamed the same way.
+ */
+function inLowerCamel(path: string, raw: unknown): string {
+  const renamed = new Set(normalizeGenerateContentKeys(raw).snakeCaseKeys);
+  if (renamed.size === 0 || path === "") return path;
+  let placed = "";
+  for (const token of path.slice(1).split("/"))
+    placed += `/${renamed.has(`${placed}/${token}`) ? token.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()) : token}`;
+  return placed;
+}
+
 /**
  * How the loss detector reads generate-content documents: an answer's `usageMetadata` without its
  * counts of 0; a stream's chunks each with what its candidates imply (see
  * `withImpliedCandidateFields`), as one answer (each candidate by its `index`, parts one after the
  * other, consecutive text parts of one kind joined; a field every chunk repeats, such as the
- * cumulative `usageMetadata`, counts as its last value); requests without the role of their system
- * instruction.
+ * cumulative `usageMetadata`, counts as its last value); requests in lowerCamel spelling (see
+ * `normalizeGenerateContentKeys`), without the role of their system instruction, their body
+ * `model`, a `responseMimeType` of `text/plain` (the default) or a flag that acts only when true
+ * (`thought`, `responseLogprobs`, `includeThoughts`) set false, with inline data in standard
+ * base64, and schemas with their int64 fields as numbers and without `nullable: false`.
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (kind === "event") return withImpliedCandidateFields(value);
     if (kind === "response") return answerWithoutZeroCounts(value, "usageMetadata");
     if (kind !== "request") return value;
+    // The API reads field names in snake_case and lowerCamel alike (proto3 JSON): the spelling says nothing.
+    const body = normalizeGenerateContentKeys(value).value as WireRequest;
     // The API reads no role on the system instruction (SDKs send `user` there): it says nothing.
-    const body = value as Record<string, { role?: unknown } | undefined>;
-    for (const key of ["systemInstruction", "system_instruction"]) delete body[key]?.role;
+    delete body.systemInstruction?.role;
+    // The model is every format's; a generate-content caller names it in the URL, where it comes back.
+    delete body.model;
+    // `text/plain` is the documented default of `responseMimeType`.
+    if (body.generationConfig?.responseMimeType === "text/plain")
+      delete body.generationConfig.responseMimeType;
+    const contents = Array.isArray(body.contents) ? (body.contents as WireContent[]) : [];
+    withStandardBase64([...contents, body.systemInstruction as WireContent]);
+    // Flags the spec says act only when true are off when false, as when absent.
+    for (const part of [...contents, body.systemInstruction as WireContent].flatMap(
+      (content) => content?.parts ?? [],
+    ))
+      if (part?.thought === false) delete part.thought;
+    const config = body.generationConfig;
+    if (config?.responseLogprobs === false) delete config.responseLogprobs;
+    if (config?.thinkingConfig?.includeThoughts === false) delete config.thinkingConfig.includeThoughts;
+    withSchemaDefaults(body.generationConfig?.responseSchema);
+    if (Array.isArray(body.tools))
+      for (const declaration of body.tools.flatMap((tool) => tool?.functionDeclarations ?? []))
+        withSchemaDefaults(declaration);
     return body;
   },
+  placeBodyLoss: (path, raw, kind) => (kind === "request" ? inLowerCamel(path, raw) : path),
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents(earlier, later) {
     const answer = joinStreamEvents(earlier, later, joined) as {

@@ -8,7 +8,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
   {
     name: "failed",
     reason:
-      "a round trip fails where the target refuses a value the source allows (an empty anyOf in a response schema, a tool result whose call is not in the request, max tokens 0)",
+      "a round trip fails where the target refuses a value the source allows (a function response whose call is not in the request, a parameters schema of type TYPE_UNSPECIFIED, max tokens 0)",
     kind: "failed",
     path: /^$/,
   },
@@ -20,54 +20,11 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/contents(\/|$)/,
   },
   {
-    name: "silent system_instruction",
-    reason:
-      "a snake_case system instruction comes back in lowerCamel spelling (the spelling is kept only for the same format)",
-    kind: "silent",
-    path: /^\/system_instruction(\/|$)/,
-  },
-  {
-    name: "silent tools to messages",
-    reason:
-      "hosted and dated tool versions, and tool fields with no canonical place, are dropped or renamed on the way to other formats without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/tools(\/|$)/,
-  },
-  {
-    name: "false-loss toolConfig",
-    reason: "toolConfig is reported dropped but comes back through the tool choice; review",
-    kind: "false-loss",
-    path: /^\/toolConfig(\/|$)/,
-  },
-  {
-    name: "silent candidates finishReason of the same meaning",
-    reason:
-      "a finish reason that means what a commoner one means (RECITATION: content filtered) is sent as the target's value for that meaning and reads back as SAFETY; the raw value is kept only canonically",
-    kind: "silent",
-    path: /^\/candidates\/\d+\/finishReason$/,
-  },
-  {
-    name: "silent candidates parts after a dropped part",
-    reason:
-      "parts after one another format dropped (with its loss: executable code) come back one index earlier; the comparison does not line up a list after a lost element",
-    kind: "silent",
-    path: /^\/candidates\/\d+\/content\/parts\/\d+\//,
-  },
-  {
     name: "silent usageMetadata counts below their details",
     reason:
       "a cached count above the prompt count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
     kind: "silent",
     path: /^\/usageMetadata\/(promptTokenCount|candidatesTokenCount)$/,
-  },
-  {
-    name: "silent usageMetadata totalTokenCount to messages",
-    reason:
-      "a total that is the sum of input and output is left out by the messages format (nothing is lost: a client adds them), and generate-content does not add it up again on the way back",
-    kind: "silent",
-    to: "messages",
-    path: /^\/usageMetadata\/totalTokenCount$/,
   },
   {
     name: "false-loss candidates to messages",
@@ -93,9 +50,10 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
   {
     name: "silent answer usage counts",
     reason:
-      "token counts of a stream's usage (total, thoughts, candidates) come back recomputed, without a loss (the usage rules are the answer side's)",
+      "token counts of a stream's usage (thoughts, candidates) come back recomputed through messages, without a loss (the usage rules are the answer side's)",
     kind: "silent",
-    path: /^\/answer\/usageMetadata\/(totalTokenCount|thoughtsTokenCount|candidatesTokenCount)$/,
+    to: "messages",
+    path: /^\/answer\/usageMetadata\/(thoughtsTokenCount|candidatesTokenCount)$/,
   },
   {
     name: "silent answer extra candidates",
@@ -118,59 +76,48 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/\d+\/candidates\/\d+\/content\/parts\/\d+$/,
   },
   {
-    name: "failed to chat-completions",
+    name: "false-loss parts to interactions",
     reason:
-      "a round trip fails where the target refuses a value the source allows (max_tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
-    kind: "failed",
-    to: "chat-completions",
-    path: /^$/,
+      "a file part sent as a document and thinking text sent as a thought summary come back as they were; the loss is real for the interactions backend, which the round trip cannot see",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/(contents|candidates)\/\d+\/(content\/)?parts\/\d+$/,
   },
   {
-    name: "failed to messages",
+    name: "false-loss thinkingConfig",
     reason:
-      "a round trip fails where the target refuses a value the source allows (max_tokens 0, a tool result whose call is not in the request, a tool choice the target reads otherwise)",
-    kind: "failed",
-    to: "messages",
-    path: /^$/,
+      "a thinking budget sent as a reasoning effort or thinking level (and returned thoughts as an automatic summary) reads back as the same budget through the mapping table: the approximation is real for the target's backend, which the round trip cannot see",
+    kind: "false-loss",
+    path: /^\/generation(Config|_config)\/thinking(Config|_config)$/,
   },
   {
-    name: "false-loss generationConfig to chat-completions",
+    name: "false-loss speechConfig to chat-completions",
     reason:
-      "a generation setting reported approximated comes back as it was through the source's own extensions; review",
+      "the audio format chat-completions needs (wav) is reported as an approximation, but speech settings come back as they were; review",
     kind: "false-loss",
     to: "chat-completions",
-    path: /^\/generationConfig(\/|$)/,
+    path: /^\/generationConfig\/speechConfig$/,
   },
   {
-    name: "false-loss generationConfig to responses",
+    name: "silent dynamic thinking budget",
     reason:
-      "a generation setting reported approximated comes back as it was through the source's own extensions; review",
-    kind: "false-loss",
+      "a thinkingBudget of -1 (the model decides) is canonical reasoning on with no budget, which the responses, chat-completions and interactions encoders send as their default effort without a loss",
+    kind: "silent",
+    path: /^\/generationConfig\/thinkingConfig\/thinkingBudget$/,
+  },
+  {
+    name: "silent responseLogprobs to responses",
+    reason:
+      "logprobs asked for go as include message.output_text.logprobs, which the responses decoder does not read back into the canonical setting",
+    kind: "silent",
     to: "responses",
-    path: /^\/generationConfig(\/|$)/,
+    path: /^\/generationConfig\/responseLogprobs$/,
   },
   {
-    name: "false-loss to interactions",
+    name: "silent hosted tools regrouped",
     reason:
-      "a file part, thinking text or generation settings reported approximated or dropped for interactions come back as they were; the loss is real for the target; review",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/(contents|candidates|generationConfig)(\/|$)/,
-  },
-  {
-    name: "silent snake_case spellings to interactions",
-    reason:
-      "a request spelled in snake_case comes back in lowerCamel through interactions (the spelling mark is not carried), without a loss",
+      "hosted tools that shared a wire entry (or followed an empty one) come back one per entry, so their settings are compared at other indexes; open: read tools one per entry in the comparison, with loss paths placed the same way",
     kind: "silent",
-    to: "interactions",
-    path: /^\/(cached_content|safety_settings|tools)(\/|$)/,
-  },
-  {
-    name: "silent candidate index and role to interactions",
-    reason:
-      "a candidate's index and content role are not carried through an interaction's single output, without a loss; open defect of the interactions encoder",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/candidates\/\d+\/(index|content\/role)$/,
+    path: /^\/tools\/\d+\/(fileSearch|computerUse)\//,
   },
 ];

@@ -1,4 +1,9 @@
-import { type ChatResponse, type ConversionContext, reportForeignAnswerFields } from "@interlingua/core";
+import {
+  type ChatResponse,
+  type ConversionContext,
+  pointer,
+  reportForeignAnswerFields,
+} from "@interlingua/core";
 import { interactionsFormat, readInteractionsExtension, type WireObject } from "../interactions-extensions";
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
@@ -60,7 +65,7 @@ export function encodeInteractionsResponse(
   for (const index of (response.candidates ?? []).keys())
     context.lose(
       "unsupported",
-      `/candidates/${index}`,
+      pointer("/candidates", index),
       "An interaction has one output; other candidates are not sent",
     );
   reportForeignAnswerFields(response, interactionsFormat, context);

@@ -1,0 +1,82 @@
+import { CanonicalError, createConversionContext } from "@interlingua/core";
+import { describe, expect, it } from "vitest";
+import { decodeGenerateContentRequest } from "./decode-generate-content-request";
+
+function refusal(wire: unknown): CanonicalError | undefined {
+  try {
+    decodeGenerateContentRequest(wire, createConversionContext(), { model: "gemini-2.5-flash" });
+  } catch (error) {
+    return error as CanonicalError;
+  }
+  return undefined;
+}
+
+describe("a request the API refuses for having nothing to answer", () => {
+  it("is refused without turns, as the API says it", () => {
+    const error = refusal({ contents: [] });
+    expect(error).toBeInstanceOf(CanonicalError);
+    expect(error).toMatchObject({ kind: "invalid_request" });
+    expect(error?.message).toContain("contents is not specified");
+  });
+
+  it("is refused with a turn of no parts, naming the turn", () => {
+    const error = refusal({
+      contents: [
+        { role: "user", parts: [{ text: "a" }] },
+        { role: "model", parts: [] },
+      ],
+    });
+    expect(error).toMatchObject({ kind: "invalid_request" });
+    expect(error?.message).toContain("contents.1.parts");
+    expect(error?.message).toContain("contents.parts must not be empty");
+  });
+});
+
+describe("a function response that answers no call", () => {
+  it("is refused, naming the part, as the API refuses it", () => {
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ functionResponse: { name: "lookup", response: {} } }] }],
+    });
+    expect(error).toMatchObject({ kind: "invalid_request", param: "contents.0.parts.0.functionResponse" });
+  });
+
+  it("is taken once a call of that name came before", () => {
+    const wire = {
+      contents: [
+        { role: "model", parts: [{ functionCall: { name: "lookup", args: {} } }] },
+        { role: "user", parts: [{ functionResponse: { name: "lookup", response: {} } }] },
+      ],
+    };
+    expect(refusal(wire)).toBeUndefined();
+  });
+});
+
+describe("a part without data", () => {
+  it("is refused as the API refuses it, naming the part", () => {
+    const error = refusal({ contents: [{ role: "user", parts: [{ text: "a" }, { videoMetadata: {} }] }] });
+    expect(error).toMatchObject({ kind: "invalid_request" });
+    expect(error?.message).toContain("contents.0.parts.1.data");
+    expect(error?.message).toContain("required oneof field 'data' must have one initialized field");
+  });
+
+  it("is taken when it carries a thought signature (a model turn's replayed state)", () => {
+    const contents = [
+      { role: "model", parts: [{ thoughtSignature: "c2ln" }] },
+      { role: "user", parts: [{ text: "a" }] },
+    ];
+    expect(refusal({ contents })).toBeUndefined();
+  });
+});
+
+describe("a response schema that is no schema", () => {
+  it("is refused, naming the keyword, rather than failing in another format's encoder", () => {
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      generationConfig: {
+        responseMimeType: "application/json",
+        responseSchema: { type: "ARRAY", anyOf: [] },
+      },
+    });
+    expect(error).toMatchObject({ kind: "invalid_request", param: "generationConfig.responseSchema.anyOf" });
+  });
+});
