@@ -1,4 +1,25 @@
+import { type ByteSource, isByteSource } from "../http/byte-source";
 import type { GatewayAnswer } from "../http/gateway-answer";
+
+/** `source` with `release` called once it is over: read to the end, failed or cancelled. */
+function releasingSource(source: ByteSource, release: () => void): ByteSource {
+  return {
+    async read() {
+      try {
+        const next = await source.read();
+        if (next.done) release();
+        return next;
+      } catch (thrown) {
+        release();
+        throw thrown;
+      }
+    },
+    cancel(reason) {
+      release();
+      return source.cancel(reason);
+    },
+  };
+}
 
 /** `body` with `release` called once it is over: read to the end, failed or cancelled. */
 function releasingBody(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
@@ -29,6 +50,8 @@ function releasingBody(body: ReadableStream<Uint8Array>, release: () => void): R
  * concurrency count while a stream is still being sent.
  */
 export function releaseWhenAnswered(answer: GatewayAnswer, release: () => void): GatewayAnswer {
+  if (!(answer instanceof Response) && isByteSource(answer.body))
+    return { ...answer, body: releasingSource(answer.body, release) };
   if (!(answer.body instanceof ReadableStream)) {
     release();
     return answer;

@@ -1,10 +1,13 @@
 import { Agent, type Dispatcher, request, fetch as undiciFetch } from "undici";
+import { type ByteSource, byteSourceStream } from "../http/byte-source";
 import {
-  idleLimitedBody,
+  idleLimitedSource,
   type SelfTimedFetch,
   startTimedUpstreamCall,
+  type TimedUpstreamCall,
   type UpstreamTimeouts,
 } from "../pipeline/create-timed-fetch";
+import { answerOfResponse, type UpstreamAnswer, type UpstreamFetch } from "../pipeline/upstream-answer";
 
 /** Options of {@link createNodeUpstreamFetch}. */
 export interface NodeUpstreamFetchOptions {
@@ -51,38 +54,103 @@ function responseHeaders(raw: Dispatcher.ResponseData["headers"]): Headers {
  */
 const stoppedReading = new Error("The gateway stopped reading the upstream's answer.");
 
-/** Reads undici's Node stream chunk by chunk, as Web stream reads. */
+/**
+ * Reads undici's Node stream chunk by chunk, as Web stream reads, failing as fetch's body does: with
+ * the signal's reason after an abort, else a `TypeError("terminated")` whose `cause` is undici's error.
+ */
 function readerOf(
   body: Dispatcher.ResponseData["body"],
+  signal: AbortSignal | undefined,
 ): () => Promise<ReadableStreamReadResult<Uint8Array>> {
   const chunks = body[Symbol.asyncIterator]();
   return async () => {
-    const next = await chunks.next();
+    let next: IteratorResult<unknown>;
+    try {
+      next = await chunks.next();
+    } catch (thrown) {
+      throw signal?.aborted ? signal.reason : new TypeError("terminated", { cause: thrown });
+    }
     if (next.done) return { done: true, value: undefined };
     const chunk = next.value as Buffer;
     return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
   };
 }
 
+/** Destroys undici's body: with the reader's reason, or the one shared {@link stoppedReading}. */
+function destroyer(body: Dispatcher.ResponseData["body"]): (reason: unknown) => void {
+  return (reason) => {
+    body.destroy(reason instanceof Error ? reason : stoppedReading);
+  };
+}
+
 /**
- * The upstream's body as a Web stream pulled straight from undici's Node stream, one chunk per
- * read (no queue of its own): cancelling it destroys the body, which ends the upstream call.
+ * undici's body as a {@link ByteSource}, one chunk per read, under the idle limit when the call is
+ * timed: cancelling it destroys the body, which ends the upstream call.
  */
-function webBody(body: Dispatcher.ResponseData["body"]): ReadableStream<Uint8Array> {
-  const read = readerOf(body);
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await read();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      cancel(reason) {
-        body.destroy(reason instanceof Error ? reason : stoppedReading);
-      },
+function sourceOf(
+  body: Dispatcher.ResponseData["body"],
+  signal: AbortSignal | undefined,
+  timing: TimedUpstreamCall | undefined,
+  timeouts: UpstreamTimeouts | undefined,
+): ByteSource {
+  const read = readerOf(body, signal);
+  const destroy = destroyer(body);
+  if (timing && timeouts) return idleLimitedSource(read, destroy, timeouts.idleMs, timing);
+  return {
+    read,
+    cancel: async (reason) => destroy(reason),
+  };
+}
+
+const utf8 = new TextDecoder();
+
+/** The source read to its end, decoded as `Response.text()` does (UTF-8, a leading BOM dropped). */
+async function textOf(source: ByteSource): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for (let next = await source.read(); !next.done; next = await source.read()) chunks.push(next.value);
+  return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+}
+
+/** undici's answer as an {@link UpstreamAnswer}: no `Response`, no Web stream, headers copied if asked for. */
+function answerOf(raw: Dispatcher.ResponseData, body: ByteSource | null): UpstreamAnswer {
+  let headers: Headers | undefined;
+  return {
+    status: raw.statusCode,
+    ok: raw.statusCode >= 200 && raw.statusCode < 300,
+    get headers() {
+      headers ??= responseHeaders(raw.headers);
+      return headers;
     },
-    { highWaterMark: 0 },
+    body,
+    text: async () => (body ? textOf(body) : ""),
+  };
+}
+
+/** A call sent: undici's own answer and its body, or (a call only fetch takes) a `Response`. */
+type Sent = { raw: Dispatcher.ResponseData; body: ByteSource | null } | { response: Response };
+
+/** undici's fetch's `Response`, its body under the idle limit when the call is timed. */
+function timedResponse(
+  response: Response,
+  timing: TimedUpstreamCall | undefined,
+  timeouts: UpstreamTimeouts | undefined,
+): Response {
+  if (!timing || !timeouts || !response.body) {
+    timing?.settle();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = idleLimitedSource(
+    () => reader.read(),
+    (reason) => reader.cancel(reason),
+    timeouts.idleMs,
+    timing,
   );
+  return new Response(byteSourceStream(body), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**
@@ -101,12 +169,15 @@ function webBody(body: Dispatcher.ResponseData["body"]): ReadableStream<Uint8Arr
 export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}): SelfTimedFetch {
   const dispatcher = new Agent({ connect: { timeout: options.connectMs ?? defaultConnectMs } });
 
-  /** One call; with `timeouts`, timed in the same stage as its body (see `createTimedFetch`). */
-  const call = async (
+  /**
+   * One call, up to its headers; with `timeouts`, timed in the same stage as its body (see
+   * `createTimedFetch`). undici's own answer on the fast path, undici's fetch's `Response` otherwise.
+   */
+  const send = async (
     input: RequestInfo | URL,
     init: RequestInit | undefined,
     timeouts?: UpstreamTimeouts,
-  ) => {
+  ): Promise<Sent> => {
     const plain = plainCall(input, init);
     const timing = timeouts && startTimedUpstreamCall(init?.signal, timeouts.firstByteMs);
     const signal = timing?.signal ?? init?.signal ?? undefined;
@@ -132,47 +203,35 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
     }
     timing?.answered();
     // undici's fetch answers with its own Response class, not the runtime's: told apart by shape.
-    if (!("statusCode" in answer)) {
-      if (!timing || !answer.body) {
-        timing?.settle();
-        return answer;
-      }
-      const reader = answer.body.getReader();
-      const body = idleLimitedBody(
-        () => reader.read(),
-        (reason) => reader.cancel(reason),
-        timeouts!.idleMs,
-        timing,
-      );
-      return new Response(body, {
-        status: answer.status,
-        statusText: answer.statusText,
-        headers: answer.headers,
-      });
-    }
-    const raw = answer;
-    const nullBody = raw.statusCode === 204 || raw.statusCode === 304 || init?.method === "HEAD";
+    if (!("statusCode" in answer)) return { response: timedResponse(answer, timing, timeouts) };
+    const nullBody = answer.statusCode === 204 || answer.statusCode === 304 || init?.method === "HEAD";
     if (nullBody) {
-      raw.body.destroy();
+      answer.body.destroy();
       timing?.settle();
     }
-    const body = nullBody
-      ? null
-      : timing
-        ? idleLimitedBody(
-            readerOf(raw.body),
-            (reason) => {
-              raw.body.destroy(reason instanceof Error ? reason : stoppedReading);
-            },
-            timeouts!.idleMs,
-            timing,
-          )
-        : webBody(raw.body);
-    return new Response(body, {
-      status: raw.statusCode,
-      statusText: raw.statusText,
-      headers: responseHeaders(raw.headers),
+    return { raw: answer, body: nullBody ? null : sourceOf(answer.body, signal, timing, timeouts) };
+  };
+
+  /** One call as fetch answers it: a `Response`. */
+  const call = async (
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    timeouts?: UpstreamTimeouts,
+  ) => {
+    const sent = await send(input, init, timeouts);
+    if ("response" in sent) return sent.response;
+    return new Response(sent.body && byteSourceStream(sent.body), {
+      status: sent.raw.statusCode,
+      statusText: sent.raw.statusText,
+      headers: responseHeaders(sent.raw.headers),
     });
+  };
+
+  /** One call answered without a `Response` or a Web stream on the fast path (decision 0020). */
+  const callForAnswer = async (url: string, init: RequestInit, timeouts?: UpstreamTimeouts) => {
+    const sent = await send(url, init, timeouts);
+    if ("response" in sent) return answerOfResponse(sent.response);
+    return answerOf(sent.raw, sent.body);
   };
 
   /** What only fetch takes (a Request, a streamed body, a redirect mode), by undici's fetch on the same pool. */
@@ -192,8 +251,13 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
   };
 
   const upstreamFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    call(input, init)) as SelfTimedFetch;
-  upstreamFetch.withTimeouts = (timeouts) =>
-    ((input: RequestInfo | URL, init?: RequestInit) => call(input, init, timeouts)) as typeof fetch;
+    call(input, init)) as SelfTimedFetch & UpstreamFetch;
+  upstreamFetch.withoutResponse = (url, init) => callForAnswer(url, init);
+  upstreamFetch.withTimeouts = (timeouts) => {
+    const timed = ((input: RequestInfo | URL, init?: RequestInit) =>
+      call(input, init, timeouts)) as UpstreamFetch;
+    timed.withoutResponse = (url, init) => callForAnswer(url, init, timeouts);
+    return timed;
+  };
   return upstreamFetch;
 }

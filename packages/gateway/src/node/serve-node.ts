@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { answerInbound, type InboundAnswerer } from "../gateway/answer-inbound";
 import type { Gateway } from "../gateway/create-gateway";
+import type { ByteSource } from "../http/byte-source";
 import type { GatewayAnswer } from "../http/gateway-answer";
 import type { InboundRequest } from "../http/inbound-request";
 
@@ -173,7 +174,8 @@ async function writeAnswer(
     outgoing.end(whole);
     return;
   }
-  const reader = whole.getReader();
+  // A pass-through's byte source is read as it is: no Web stream between the upstream and the socket.
+  const reader: ByteSource = whole instanceof ReadableStream ? whole.getReader() : whole;
   const closed = once(outgoing, "close");
   try {
     let read = reader.read();

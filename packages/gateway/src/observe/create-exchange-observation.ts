@@ -1,6 +1,7 @@
 import type { CanonicalError } from "@interlingua/core";
 import type { InboundRequest } from "../http/inbound-request";
 import type { SecretRedactor } from "../pipeline/create-secret-redactor";
+import type { UpstreamFetch } from "../pipeline/upstream-answer";
 import { classifyExchangeError } from "./classify-exchange-error";
 import type { ExchangeEvent, ExchangeHook } from "./exchange-event";
 import type { ExchangeRecord, ExchangeTelemetry } from "./exchange-record";
@@ -39,9 +40,9 @@ export interface ExchangeObservation {
   /**
    * `fetch` that marks the upstream calls of an observed exchange (found by the call's signal,
    * which is the caller's request signal): the time sent, the time headers came back, the status,
-   * and the trace context added to its headers.
+   * and the trace context added to its headers; its calls without a `Response` too, if it has them.
    */
-  watchFetch(fetchUpstream: typeof fetch): typeof fetch;
+  watchFetch(fetchUpstream: UpstreamFetch): UpstreamFetch;
   /** How many times a hook (or the telemetry) threw or rejected. */
   readonly hookFailures: number;
 }
@@ -187,27 +188,37 @@ export function createExchangeObservation(options: ExchangeObservationOptions): 
       if (hooks.length > 0) setTimeout(deliver, 0, event);
     },
     watchFetch(fetchUpstream) {
-      return async (input, init = {}) => {
-        const record = init.signal ? bySignal.get(init.signal) : undefined;
-        if (!record) return fetchUpstream(input, init);
-        record.upstreamCalls++;
-        let call = init;
-        if (record.telemetry) {
-          const headers = new Headers(init.headers);
-          try {
-            const url = input instanceof Request ? input.url : String(input);
-            record.telemetry.upstreamStarted(url, headers);
-          } catch {
-            failed();
+      /** `call`, marking the upstream call of the exchange it belongs to. */
+      const watched =
+        <Answer extends { status: number }>(
+          call: (input: RequestInfo | URL, init: RequestInit) => Promise<Answer>,
+        ) =>
+        async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Answer> => {
+          const record = init.signal ? bySignal.get(init.signal) : undefined;
+          if (!record) return call(input, init);
+          record.upstreamCalls++;
+          let sent = init;
+          if (record.telemetry) {
+            const headers = new Headers(init.headers);
+            try {
+              const url = input instanceof Request ? input.url : String(input);
+              record.telemetry.upstreamStarted(url, headers);
+            } catch {
+              failed();
+            }
+            sent = { ...init, headers };
           }
-          call = { ...init, headers };
-        }
-        record.upstreamSent = performance.now();
-        const response = await fetchUpstream(input, call);
-        record.upstreamFirstByte = performance.now();
-        record.upstreamStatus = response.status;
-        return response;
-      };
+          record.upstreamSent = performance.now();
+          const answer = await call(input, sent);
+          record.upstreamFirstByte = performance.now();
+          record.upstreamStatus = answer.status;
+          return answer;
+        };
+      const watchedFetch: UpstreamFetch = watched(fetchUpstream);
+      const withoutResponse = fetchUpstream.withoutResponse;
+      if (withoutResponse)
+        watchedFetch.withoutResponse = watched((input, init) => withoutResponse(String(input), init));
+      return watchedFetch;
     },
     get hookFailures() {
       return hookFailures;

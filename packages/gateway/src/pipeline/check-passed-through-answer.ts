@@ -4,6 +4,7 @@ import type { PlainAnswer } from "../http/gateway-answer";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { PassThroughWatch } from "./pass-through-watch";
 import { redactJsonText } from "./redact-json-text";
+import type { UpstreamAnswer } from "./upstream-answer";
 import { asCallerError } from "./upstream-auth-failure";
 import { readUpstreamJson, upstreamBadAnswer } from "./upstream-exchange";
 
@@ -26,7 +27,7 @@ function forwarded(text: string, watch: PassThroughWatch | undefined): Uint8Arra
  * caller can continue from it), `watch` the answer and the body's size.
  */
 export async function checkPassedThroughAnswer(
-  response: Response,
+  response: Pick<UpstreamAnswer, "status" | "ok" | "headers" | "text">,
   codec: AnyCodec,
   redact: SecretRedactor,
   onAnswerId?: (id: string) => void | Promise<void>,

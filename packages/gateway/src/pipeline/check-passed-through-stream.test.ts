@@ -5,6 +5,7 @@ import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { byteSourceStream } from "../http/byte-source";
 import { checkPassedThroughStream } from "./check-passed-through-stream";
 import { createSecretRedactor } from "./create-secret-redactor";
 
@@ -25,8 +26,8 @@ function split(data: Uint8Array, cuts: number[]): Uint8Array[] {
 }
 
 async function passThrough(codec: AnyCodec, chunks: Uint8Array[]): Promise<string> {
-  const body = await checkPassedThroughStream(readableFrom(chunks), codec, redact);
-  return (await collect(body)).map((chunk) => new TextDecoder().decode(chunk)).join("");
+  const body = await checkPassedThroughStream(readableFrom(chunks).getReader(), codec, redact);
+  return (await collect(byteSourceStream(body))).map((chunk) => new TextDecoder().decode(chunk)).join("");
 }
 
 const recording = (name: string) => readFileSync(specPath("recordings", name), "utf8");
@@ -70,7 +71,7 @@ describe("checkPassedThroughStream", () => {
     const failing =
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
     const thrown = await checkPassedThroughStream(
-      readableFrom([encoder.encode(failing)]),
+      readableFrom([encoder.encode(failing)]).getReader(),
       messagesCodec,
       redact,
     ).catch((error: unknown) => error);
@@ -80,7 +81,7 @@ describe("checkPassedThroughStream", () => {
   it("refuses lines that are not SSE and data that is not JSON before the first byte", async () => {
     for (const garbage of ["<html><body>Bad gateway</body></html>\n\n", "data: {not json\n\n"]) {
       const thrown = await checkPassedThroughStream(
-        readableFrom([encoder.encode(garbage)]),
+        readableFrom([encoder.encode(garbage)]).getReader(),
         messagesCodec,
         redact,
       ).catch((error: unknown) => error);

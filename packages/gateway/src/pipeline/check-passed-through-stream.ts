@@ -6,6 +6,7 @@ import {
   formatSseMessage,
   StreamParseFailure,
 } from "@interlingua/core";
+import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
@@ -74,14 +75,13 @@ type CheckedEvent = { text: string; changed: boolean; content: boolean } | { fai
  * however it comes.
  */
 export async function checkPassedThroughStream(
-  body: ReadableStream<Uint8Array>,
+  reader: ByteSource,
   codec: AnyCodec,
   redact: SecretRedactor,
   keepaliveMs?: number,
   onAnswerId?: (id: string) => void | Promise<void>,
   watch?: PassThroughWatch,
-): Promise<ReadableStream<Uint8Array>> {
-  const reader = body.getReader();
+): Promise<ByteSource> {
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
   const text = new TextDecoder();
   const decoded: ChatEvent[] = [];
@@ -222,57 +222,96 @@ export async function checkPassedThroughStream(
     if (taken.content || opening.length >= 16) break;
   }
 
-  let keepalive: Keepalive | undefined;
   let watchEnded = false;
   const endWatch = (error: CanonicalError | undefined) => {
     if (watchEnded) return;
     watchEnded = true;
     watch?.end?.(error);
   };
-  const forward = (controller: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array) => {
+  const forward = (bytes: Uint8Array): ReadableStreamReadResult<Uint8Array> => {
     watch?.bytes?.(bytes.byteLength);
-    controller.enqueue(bytes);
+    return { done: false, value: bytes };
   };
-  const close = (controller: ReadableStreamDefaultController<Uint8Array>, error?: CanonicalError) => {
+  /** The format's error event (or events) that closes a failed stream, already counted. */
+  const closing: Uint8Array[] = [];
+  let keepaliveDue: Uint8Array | undefined;
+  /** Resolves the read waiting on the upstream, for a keepalive to go out in its place. */
+  let wake: (() => void) | undefined;
+  // The keepalive writes only while a read waits (`desiredSize` 0 of a queue of 0), as the stage's
+  // own stream did while the caller waited and its queue was empty.
+  const keepalive: Keepalive | undefined =
+    keepaliveMs !== undefined && !finished
+      ? startKeepalive(
+          {
+            get desiredSize() {
+              return wake ? 0 : -1;
+            },
+            enqueue(bytes) {
+              keepaliveDue = bytes;
+              wake?.();
+            },
+          },
+          keepaliveMs,
+          0,
+        )
+      : undefined;
+  const close = (error?: CanonicalError): ReadableStreamReadResult<Uint8Array> => {
     keepalive?.stop();
-    controller.close();
     endWatch(error);
+    return { done: true, value: undefined };
   };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (keepaliveMs !== undefined && !finished) keepalive = startKeepalive(controller, keepaliveMs);
-    },
-    async pull(controller) {
-      const held = opening.shift();
-      if (held) {
-        forward(controller, held);
-        return;
-      }
-      if (finished) {
-        close(controller);
-        return;
-      }
-      const taken = await step();
-      keepalive?.touch();
-      if ("bytes" in taken) {
-        forward(controller, taken.bytes);
-        return;
-      }
-      finished = true;
-      if (!("failure" in taken)) {
-        close(controller);
-        return;
-      }
-      reader.cancel().catch(() => undefined);
-      const failure = asCallerError(taken.failure);
-      for (const bytes of await encodeTerminalError(codec, failure, redact)) forward(controller, bytes);
-      close(controller, failure);
-    },
+  /** A step under way, kept until a read takes it (a keepalive may go out while it waits). */
+  let stepping: Promise<Step> | undefined;
+  const nextStep = async (): Promise<Step | undefined> => {
+    stepping ??= step();
+    const taken = keepalive
+      ? await Promise.race([
+          stepping,
+          new Promise<undefined>((resolve) => {
+            wake = () => resolve(undefined);
+          }),
+        ])
+      : await stepping;
+    wake = undefined;
+    return taken;
+  };
+  const read = async (): Promise<ReadableStreamReadResult<Uint8Array>> => {
+    const held = opening.shift();
+    if (held) return forward(held);
+    const last = closing.shift();
+    if (last) return { done: false, value: last };
+    if (finished) return close();
+    const taken = await nextStep();
+    if (keepaliveDue) {
+      const bytes = keepaliveDue;
+      keepaliveDue = undefined;
+      return { done: false, value: bytes };
+    }
+    if (!taken) return read();
+    stepping = undefined;
+    keepalive?.touch();
+    if ("bytes" in taken) return forward(taken.bytes);
+    finished = true;
+    if (!("failure" in taken)) return close();
+    reader.cancel().catch(() => undefined);
+    const failure = asCallerError(taken.failure);
+    for (const bytes of await encodeTerminalError(codec, failure, redact)) {
+      watch?.bytes?.(bytes.byteLength);
+      closing.push(bytes);
+    }
+    keepalive?.stop();
+    endWatch(failure);
+    return read();
+  };
+  return {
+    read,
     cancel(reason) {
       finished = true;
+      opening.length = 0;
+      closing.length = 0;
       keepalive?.stop();
       endWatch(clientWentAway());
       return reader.cancel(reason);
     },
-  });
+  };
 }

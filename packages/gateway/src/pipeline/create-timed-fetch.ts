@@ -1,4 +1,6 @@
 import { CanonicalError } from "@interlingua/core";
+import { type ByteSource, byteSourceStream } from "../http/byte-source";
+import type { UpstreamFetch } from "./upstream-answer";
 
 /** How long the gateway waits on an upstream, in milliseconds. */
 export interface UpstreamTimeouts {
@@ -18,8 +20,8 @@ export const defaultUpstreamTimeouts: UpstreamTimeouts = { firstByteMs: 120_000,
  */
 export interface SelfTimedFetch {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** This fetch with `timeouts` applied. */
-  withTimeouts(timeouts: UpstreamTimeouts): typeof fetch;
+  /** This fetch with `timeouts` applied (its calls without a `Response` too, if it has them). */
+  withTimeouts(timeouts: UpstreamTimeouts): UpstreamFetch;
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -93,60 +95,67 @@ export function startTimedUpstreamCall(
 
 /**
  * The upstream body with an idle limit, read chunk by chunk with `read`: when a read has waited
- * longer than `idleMs`, the body is cancelled (`cancel`), the call aborted and the body fails with
- * a `timeout` error. Reading is pull-driven, so back-pressure holds (time the consumer takes does
- * not count); one timer per body, checking a few times per limit, keeps the cost per chunk to a
- * clock read.
+ * longer than `idleMs`, the body is cancelled (`cancel`), the call aborted and the read fails with
+ * a `timeout` error (so does every read after). Reading is pull-driven, so back-pressure holds
+ * (time the consumer takes does not count); one timer per body, checking a few times per limit,
+ * keeps the cost per chunk to a clock read.
  */
-export function idleLimitedBody(
+export function idleLimitedSource(
   read: () => Promise<ReadableStreamReadResult<Uint8Array>>,
   cancel: (reason: unknown) => Promise<void> | void,
   idleMs: number,
   call: Pick<TimedUpstreamCall, "abort" | "settle">,
-): ReadableStream<Uint8Array> {
+): ByteSource {
   let waitingSince: number | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let failed = false;
+  let failure: CanonicalError | undefined;
+  let over = false;
+  let failPending: ((error: CanonicalError) => void) | undefined;
   const stop = () => {
+    over = true;
     clearInterval(timer);
     call.settle();
   };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      timer = setInterval(
-        () => {
-          if (waitingSince === undefined || Date.now() - waitingSince < idleMs) return;
-          const error = upstreamTimeout("sent nothing more", idleMs);
-          failed = true;
-          stop();
-          call.abort(error);
-          Promise.resolve(cancel(error)).catch(() => undefined);
-          controller.error(error);
-        },
-        Math.max(1, Math.floor(idleMs / 4)),
-      );
-    },
-    async pull(controller) {
-      waitingSince = Date.now();
-      try {
-        const next = await read();
-        waitingSince = undefined;
-        if (failed) return;
-        if (next.done) {
-          stop();
-          controller.close();
-        } else controller.enqueue(next.value);
-      } catch (thrown) {
-        if (failed) return;
-        stop();
-        controller.error(thrown);
-      }
-    },
-    cancel(reason) {
+  const timer = setInterval(
+    () => {
+      if (waitingSince === undefined || Date.now() - waitingSince < idleMs) return;
+      failure = upstreamTimeout("sent nothing more", idleMs);
       stop();
-      return cancel(reason);
+      call.abort(failure);
+      Promise.resolve(cancel(failure)).catch(() => undefined);
+      failPending?.(failure);
     },
-  });
+    Math.max(1, Math.floor(idleMs / 4)),
+  );
+  return {
+    read() {
+      if (failure) return Promise.reject(failure);
+      if (over) return Promise.resolve({ done: true, value: undefined });
+      waitingSince = Date.now();
+      return new Promise((resolve, reject) => {
+        failPending = reject;
+        read().then(
+          (next) => {
+            waitingSince = undefined;
+            failPending = undefined;
+            if (failure) return;
+            if (next.done) stop();
+            resolve(next);
+          },
+          (thrown: unknown) => {
+            waitingSince = undefined;
+            failPending = undefined;
+            if (failure) return;
+            stop();
+            reject(thrown);
+          },
+        );
+      });
+    },
+    async cancel(reason) {
+      stop();
+      await cancel(reason);
+    },
+  };
 }
 
 /**
@@ -156,7 +165,7 @@ export function idleLimitedBody(
  * 300 s for headers and then reports only "fetch failed"). The caller's own signal still aborts.
  * A {@link SelfTimedFetch} is given the timeouts to apply itself.
  */
-export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: UpstreamTimeouts): typeof fetch {
+export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: UpstreamTimeouts): UpstreamFetch {
   const selfTimed = (fetchUpstream as Partial<SelfTimedFetch>).withTimeouts;
   if (typeof selfTimed === "function") return selfTimed.call(fetchUpstream, timeouts);
   return async (input, init = {}) => {
@@ -173,13 +182,13 @@ export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: Upstream
       return response;
     }
     const reader = response.body.getReader();
-    const body = idleLimitedBody(
+    const body = idleLimitedSource(
       () => reader.read(),
       (reason) => reader.cancel(reason),
       timeouts.idleMs,
       call,
     );
-    return new Response(body, {
+    return new Response(byteSourceStream(body), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

@@ -10,7 +10,7 @@ import { checkPassedThroughAnswer } from "./check-passed-through-answer";
 import { checkPassedThroughStream } from "./check-passed-through-stream";
 import type { GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import type { PassThroughWatch } from "./pass-through-watch";
-import { callUpstream } from "./upstream-exchange";
+import { callUpstreamForAnswer } from "./upstream-exchange";
 
 /** What {@link forwardSameFormat} sends. */
 export interface SameFormatCall {
@@ -53,7 +53,7 @@ export async function forwardSameFormat(
     stream: call.stream,
     body: call.wire,
   });
-  const response = await callUpstream(target.options.fetch ?? runtime.fetch, upstream.url, {
+  const response = await callUpstreamForAnswer(target.options.fetch ?? runtime.fetch, upstream.url, {
     method: upstream.method,
     headers: upstream.headers,
     body: upstream.body,

@@ -13,6 +13,7 @@ import type { BackgroundRunner } from "../runs/background-runner";
 import type { RunStore } from "../runs/run-store";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { UpstreamModelCatalog } from "./create-upstream-model-catalog";
+import type { UpstreamFetch } from "./upstream-answer";
 import type { UpstreamContinuations } from "./upstream-continuations";
 
 /** A configured provider, with what the pipeline needs to call it. */
@@ -44,8 +45,8 @@ export interface GatewayRuntime {
   sealer: OpaqueSealer;
   redact: SecretRedactor;
   maxBodyBytes: number;
-  /** The upstream fetch, with the configured timeouts. */
-  fetch: typeof fetch;
+  /** The upstream fetch, with the configured timeouts (and calls without a `Response`, on Node). */
+  fetch: UpstreamFetch;
   /** Milliseconds of silence after which an SSE caller gets a `: keepalive` comment. */
   keepaliveMs: number;
   /** Which tenant received each answer id of a same-format upstream that keeps conversations. */

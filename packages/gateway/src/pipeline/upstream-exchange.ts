@@ -1,4 +1,5 @@
 import { CanonicalError } from "@interlingua/core";
+import { fetchAnswer, type UpstreamAnswer, type UpstreamFetch } from "./upstream-answer";
 import { upstreamReadError } from "./upstream-read-error";
 
 /** An upstream answer the gateway cannot pass on (not JSON, not an answer): a 502, or a 429 for a 429. */
@@ -9,14 +10,10 @@ export function upstreamBadAnswer(message: string, status = 502): CanonicalError
   });
 }
 
-/** One upstream HTTP call; a connection that cannot be made is `unavailable`, a timeout stays one. */
-export async function callUpstream(
-  fetchUpstream: typeof fetch,
-  url: string,
-  init: RequestInit,
-): Promise<Response> {
+/** An upstream call made: a connection that cannot be made is `unavailable`, a timeout stays one. */
+async function reaching<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await fetchUpstream(url, init);
+    return await call();
   } catch (thrown) {
     if (CanonicalError.isInstance(thrown)) throw thrown;
     throw new CanonicalError(
@@ -26,12 +23,29 @@ export async function callUpstream(
   }
 }
 
+/** One upstream HTTP call; a connection that cannot be made is `unavailable`, a timeout stays one. */
+export function callUpstream(fetchUpstream: typeof fetch, url: string, init: RequestInit): Promise<Response> {
+  return reaching(() => fetchUpstream(url, init));
+}
+
+/**
+ * {@link callUpstream}, answered as an {@link UpstreamAnswer}: without a `Response` or a
+ * `ReadableStream` when the upstream client can (the Node one, decision 0020).
+ */
+export function callUpstreamForAnswer(
+  fetchUpstream: UpstreamFetch,
+  url: string,
+  init: RequestInit,
+): Promise<UpstreamAnswer> {
+  return reaching(() => fetchAnswer(fetchUpstream, url, init));
+}
+
 /**
  * An upstream answer read whole and parsed: a read that breaks off is {@link upstreamReadError},
  * a body that is not JSON the error `notJson` makes.
  */
 export async function readUpstreamJson(
-  response: Response,
+  response: Pick<UpstreamAnswer, "text">,
   notJson: () => CanonicalError,
 ): Promise<{ text: string; parsed: unknown }> {
   let text: string;

@@ -7,18 +7,28 @@ import { createFaultUpstream, type FaultUpstream, faultModel, type UpstreamFault
 
 /**
  * `serveNode` given a gateway answers without a `Request` or `Response` per exchange (decision
- * 0020); given only `gateway.fetch` it goes through the portable entry. Both must answer every
- * exchange alike: the same status, headers and body bytes, over real HTTP, for whole and streamed
- * answers, errors of the caller's, the gateway's and the upstream's, and failures mid-stream.
+ * 0020), and with the Node upstream client a same-format pass-through pipes undici's body through
+ * its check to the socket without a Web stream; given only `gateway.fetch` it goes through the
+ * portable entry, on the Node upstream client or on the runtime's `fetch` (every stage a Web stream).
+ * All must answer every exchange alike: the same status, headers and body bytes, over real HTTP,
+ * for whole and streamed answers, errors of the caller's, the gateway's and the upstream's, and
+ * failures mid-stream.
  */
 
 const callerKey = "parity-caller-key";
 const backends = [messagesCodec, responsesCodec];
 const upstreams = new Map<string, FaultUpstream>();
 /** Per case: the server on the Node entry and the one on the portable entry. */
-const entries = new Map<"node" | "portable", { main: NodeServer; limited: NodeServer }>();
+const entries = new Map<Entry, { main: NodeServer; limited: NodeServer }>();
+/** The Node entry; `gateway.fetch` on the Node upstream client; `gateway.fetch` on the runtime's `fetch`. */
+const entryNames = ["node", "portable", "portable on fetch"] as const;
+type Entry = (typeof entryNames)[number];
 
-function config(upstreamURL: (format: string) => string, limited: boolean): GatewayConfig {
+function config(
+  upstreamURL: (format: string) => string,
+  limited: boolean,
+  nodeClient: boolean,
+): GatewayConfig {
   return {
     auth: { keys: [callerKey] },
     // A fixed secret: sealed state must be the same bytes whichever entry sealed it.
@@ -39,6 +49,7 @@ function config(upstreamURL: (format: string) => string, limited: boolean): Gate
         "401 mid-stream",
         "no terminal event",
         "malformed SSE",
+        "reset mid-body",
       ].map((fault) => ({
         model: `${codec.id}-${faultModel(fault as UpstreamFault | undefined)}`,
         provider: codec.id,
@@ -46,16 +57,16 @@ function config(upstreamURL: (format: string) => string, limited: boolean): Gate
       })),
     ),
     limits: limited ? { perKey: { requestsPerMinute: 1, burst: 1 } } : { maxBodyBytes: 4096 },
-    fetch: createNodeUpstreamFetch(),
+    ...(nodeClient ? { fetch: createNodeUpstreamFetch() } : {}),
   };
 }
 
 beforeAll(async () => {
   for (const codec of backends) upstreams.set(codec.id, await createFaultUpstream(codec));
   const url = (format: string) => upstreams.get(format)!.url;
-  for (const entry of ["node", "portable"] as const) {
+  for (const entry of entryNames) {
     const serve = async (limited: boolean) => {
-      const gateway = createGateway(config(url, limited));
+      const gateway = createGateway(config(url, limited, entry !== "portable on fetch"));
       return serveNode(entry === "node" ? gateway : { fetch: (request) => gateway.fetch(request) });
     };
     entries.set(entry, { main: await serve(false), limited: await serve(true) });
@@ -136,7 +147,8 @@ async function outcome(server: NodeServer, exchange: Exchange) {
   return {
     status: response.status,
     headers,
-    body: numberDrawnIds(body),
+    // The clock's second may turn between the entries' answers.
+    body: numberDrawnIds(body).replace(/"created_at":\d+/g, '"created_at":0'),
     exchangeId: response.headers.has("x-interlingua-exchange-id"),
   };
 }
@@ -189,14 +201,54 @@ const cases: [string, Exchange][] = [
     messagesCall(`responses-${faultModel("no terminal event")}`, true),
   ],
   ["upstream malformed SSE, same format", messagesCall(`messages-${faultModel("malformed SSE")}`, true)],
+  ["pass-through stream cut off", messagesCall(`messages-${faultModel("reset mid-body")}`, true)],
+  [
+    "pass-through stream with an upstream error event",
+    responsesCall(`responses-${faultModel("401 mid-stream")}`, true),
+  ],
+  ["pass-through stream without its end", messagesCall(`messages-${faultModel("no terminal event")}`, true)],
+  [
+    "pass-through stream without its end, responses",
+    responsesCall(`responses-${faultModel("no terminal event")}`, true),
+  ],
+  ["pass-through stream, upstream 429", messagesCall(`messages-${faultModel("429")}`, true)],
+  ["pass-through stream, upstream 500", responsesCall(`responses-${faultModel("500")}`, true)],
+  [
+    "pass-through stream, upstream answer malformed mid-way",
+    messagesCall(`messages-${faultModel("truncated JSON")}`, true),
+  ],
+  ["pass-through, same format, responses whole", responsesCall(`responses-${faultModel(undefined)}`, false)],
+  [
+    "pass-through, same format, responses streamed",
+    responsesCall(`responses-${faultModel(undefined)}`, true),
+  ],
 ];
 
 describe("serveNode's Node entry and gateway.fetch answer alike", () => {
   it.each(cases)("%s", async (_name, exchange) => {
     const node = await outcome(entries.get("node")!.main, exchange);
     const portable = await outcome(entries.get("portable")!.main, exchange);
+    const onFetch = await outcome(entries.get("portable on fetch")!.main, exchange);
     expect(node).toEqual(portable);
+    expect(node).toEqual(onFetch);
   });
+
+  it.each([
+    ["cut off", messagesCall(`messages-${faultModel("reset mid-body")}`, true), 200],
+    ["with an upstream error event", responsesCall(`responses-${faultModel("401 mid-stream")}`, true), 200],
+    ["without its end", messagesCall(`messages-${faultModel("no terminal event")}`, true), 200],
+    ["refused with a 429", messagesCall(`messages-${faultModel("429")}`, true), 429],
+    ["refused with a 500", responsesCall(`responses-${faultModel("500")}`, true), 500],
+  ] as const)(
+    "a pass-through stream %s is never a complete answer on the Node entry",
+    async (_name, exchange, status) => {
+      const { status: got, body } = await outcome(entries.get("node")!.main, exchange);
+      expect(got).toBe(status);
+      // The last thing the caller reads is an error (an event, or the whole body), never the end.
+      expect(body.trimEnd().split(/\n\n/).at(-1)).toMatch(/"error"/);
+      expect(body).not.toMatch(/"type":"(message_stop|response\.completed)"/);
+    },
+  );
 
   it("a key over its rate limit, after one request let through", async () => {
     const exchange = messagesCall(`messages-${faultModel(undefined)}`, false);
@@ -204,11 +256,13 @@ describe("serveNode's Node entry and gateway.fetch answer alike", () => {
       await outcome(entries.get("node")!.limited, exchange),
       await outcome(entries.get("node")!.limited, exchange),
     ];
-    const portable = [
-      await outcome(entries.get("portable")!.limited, exchange),
-      await outcome(entries.get("portable")!.limited, exchange),
-    ];
+    for (const entry of ["portable", "portable on fetch"] as const) {
+      const portable = [
+        await outcome(entries.get(entry)!.limited, exchange),
+        await outcome(entries.get(entry)!.limited, exchange),
+      ];
+      expect(portable).toEqual(node);
+    }
     expect(node.map((answer) => answer.status)).toEqual([200, 429]);
-    expect(node).toEqual(portable);
   });
 });
