@@ -122,12 +122,14 @@ function encodeInstructions(
 ): GenerateContentRequest["systemInstruction"] | undefined {
   const instructions = request.instructions ?? [];
   if (instructions.length === 0 && hoisted.length === 0) return undefined;
-  if (instructions.length > 1)
-    context.lose(
-      "approximated",
-      "/instructions",
-      "Several instructions are joined into one systemInstruction",
-    );
+  // Each instruction after the first becomes more parts of the first, reported at its own path.
+  for (const index of instructions.keys())
+    if (index > 0)
+      context.lose(
+        "approximated",
+        `/instructions/${index}`,
+        "Several instructions are joined into one systemInstruction",
+      );
   const parts: GenerateContentPart[] = [];
   let fields: Record<string, unknown> = {};
   instructions.forEach((instruction, index) => {

@@ -57,12 +57,14 @@ function encodeSystemInstruction(request: ChatRequest, context: ConversionContex
   const texts: string[] = [];
   // A developer instruction is what a system one is (the chat-completions spec says so): no loss.
   for (const instruction of instructions) for (const part of instruction.parts) texts.push(part.text);
+  // Each instruction joined with another is reported, at its own path.
   if (texts.length > 1)
-    context.lose(
-      "approximated",
-      "/instructions",
-      "Several instruction parts are joined into one system instruction",
-    );
+    for (const index of instructions.keys())
+      context.lose(
+        "approximated",
+        pointer("/instructions", index),
+        "Several instruction parts are joined into one system instruction",
+      );
   return texts.join("\n\n");
 }
 

@@ -155,12 +155,14 @@ function encodeResponsesInstructions(request: ChatRequest, context: ConversionCo
       texts.push(part.text);
     });
   });
+  // Each instruction joined with another is reported, at its own path.
   if (texts.length > 1)
-    context.lose(
-      "approximated",
-      "/instructions",
-      "several instruction blocks were joined into one instructions string",
-    );
+    for (const index of request.instructions!.keys())
+      context.lose(
+        "approximated",
+        pointer("/instructions", index),
+        "several instruction blocks were joined into one instructions string",
+      );
   return texts.join("\n\n");
 }
 
