@@ -7,9 +7,14 @@ import {
 /** The fields whose text a split stream joins. */
 const joined = new Set(["content", "reasoning_content", "reasoning", "refusal", "arguments"]);
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
  * A request's message as the comparison reads it: a string `content` is the one text part it means
- * (the spec offers both forms for every role), an empty `refusal` is none, and the `developer` role is `system` (the spec
+ * (the spec offers both forms for every role), an empty `refusal` is none, the deprecated
+ * `function_call` and `function` message as the `tool_calls` and `tool` message that replaced them
+ * (the result answers the latest call of the function it names, as the codec reads it), and the `developer` role is `system` (the spec
  * describes both as "Developer-provided instructions that the model should follow, regardless of
  * messages sent by the user"; newer models read `system` as `developer`).
  */
@@ -19,6 +24,15 @@ function comparedMessage(message: unknown): unknown {
   if (compared.role === "developer") compared.role = "system";
   if (typeof compared.content === "string") compared.content = [{ type: "text", text: compared.content }];
   if (compared.refusal === "") delete compared.refusal;
+  // The deprecated function calling, as the tool calling that replaced it.
+  if (isObject(compared.function_call) && compared.tool_calls == null) {
+    compared.tool_calls = [{ type: "function", function: compared.function_call }];
+    delete compared.function_call;
+  }
+  if (compared.role === "function") {
+    compared.role = "tool";
+    delete compared.name;
+  }
   return compared;
 }
 
