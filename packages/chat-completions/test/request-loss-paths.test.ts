@@ -81,3 +81,47 @@ describe("chat-completions requests in other formats", () => {
     }
   });
 });
+
+describe("chat-completions instructions and media parts in other formats", () => {
+  const request = {
+    model: "gpt-4o",
+    messages: [
+      { role: "system", content: "Be brief." },
+      { role: "developer", content: "Cite sources." },
+      {
+        role: "user",
+        content: [
+          { type: "image_url", image_url: { url: "https://example.com/cat.png", detail: "high" } },
+          {
+            type: "file",
+            file: { filename: "report.pdf", file_data: "data:application/pdf;base64,JVBERi0xLjQK" },
+          },
+        ],
+      },
+    ],
+  };
+
+  it("report joined instructions, an image's detail and a document's file name where the caller said them", () => {
+    const context = createConversionContext();
+    messagesCodec.encodeRequest(
+      chatCompletionsCodec.decodeRequest(structuredClone(request), context),
+      context,
+    );
+    const placed = context.losses.map((loss) => loss.path).filter((path) => path !== "");
+    expect(placed.sort()).toEqual([
+      "/messages/1",
+      "/messages/2/content/0/image_url/detail",
+      "/messages/2/content/1/file/filename",
+    ]);
+  });
+
+  it("report every instruction joined into one string, through responses", () => {
+    const context = createConversionContext();
+    responsesCodec.encodeRequest(
+      chatCompletionsCodec.decodeRequest(structuredClone(request), context),
+      context,
+    );
+    const placed = context.losses.map((loss) => loss.path);
+    expect(placed).toEqual(expect.arrayContaining(["/messages/0", "/messages/1"]));
+  });
+});
