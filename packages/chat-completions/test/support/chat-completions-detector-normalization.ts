@@ -12,7 +12,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * A request's message as the comparison reads it: a string `content` is the one text part it means
- * (the spec offers both forms for every role), an empty `refusal` is none, the deprecated
+ * (the spec offers both forms for every role), an empty `refusal` is none and another is the
+ * refusal part an assistant's content may hold instead, the deprecated
  * `function_call` and `function` message as the `tool_calls` and `tool` message that replaced them
  * (the result answers the latest call of the function it names, as the codec reads it), and the `developer` role is `system` (the spec
  * describes both as "Developer-provided instructions that the model should follow, regardless of
@@ -24,6 +25,12 @@ function comparedMessage(message: unknown): unknown {
   if (compared.role === "developer") compared.role = "system";
   if (typeof compared.content === "string") compared.content = [{ type: "text", text: compared.content }];
   if (compared.refusal === "") delete compared.refusal;
+  // An assistant's refusal field is the refusal part its content may hold instead.
+  if (typeof compared.refusal === "string") {
+    const content = Array.isArray(compared.content) ? compared.content : [];
+    compared.content = [...content, { type: "refusal", refusal: compared.refusal }];
+    delete compared.refusal;
+  }
   // The deprecated function calling, as the tool calling that replaced it.
   if (isObject(compared.function_call) && compared.tool_calls == null) {
     compared.tool_calls = [{ type: "function", function: compared.function_call }];
