@@ -1,5 +1,6 @@
 import { createConversionContext, reportUnmappedRequestFields } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { describe, expect, it } from "vitest";
@@ -123,5 +124,26 @@ describe("chat-completions instructions and media parts in other formats", () =>
     );
     const placed = context.losses.map((loss) => loss.path);
     expect(placed).toEqual(expect.arrayContaining(["/messages/0", "/messages/1"]));
+  });
+});
+
+describe("an empty chat-completions assistant message in other formats", () => {
+  it("is reported dropped where the caller sent it, through responses and interactions", () => {
+    const request = {
+      model: "gpt-4o",
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: null },
+        { role: "user", content: "Still there?" },
+      ],
+    };
+    for (const target of [responsesCodec, interactionsCodec]) {
+      const context = createConversionContext();
+      target.encodeRequest(chatCompletionsCodec.decodeRequest(structuredClone(request), context), context);
+      expect(
+        context.losses.map((loss) => loss.path),
+        target.id,
+      ).toContain("/messages/1");
+    }
   });
 });

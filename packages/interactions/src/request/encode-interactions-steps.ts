@@ -192,6 +192,8 @@ export function encodeInteractionsSteps(
         pointer(messagePath, "role"),
         `A ${message.role} turn is sent as user input`,
       );
+    if (message.parts.length === 0)
+      context.lose("dropped", messagePath, "A turn with nothing the interactions format can carry");
     const contentType = message.role === "assistant" ? "model_output" : "user_input";
     return encodeInteractionsParts(message.parts, contentType, pointer(messagePath, "parts"), context);
   });

@@ -133,6 +133,7 @@ export function encodeResponsesInput(
     if (message.parts.length === 0) {
       if (fields?.item !== undefined)
         items.push({ ...(fields.item as WireObject), role: message.role, content: [] });
+      else context.lose("dropped", path, "a message with nothing the responses format can carry");
       return;
     }
     items.push(
