@@ -32,7 +32,8 @@ function comparedMessage(message: unknown): unknown {
     delete compared.refusal;
   }
   // The deprecated function calling, as the tool calling that replaced it.
-  if (isObject(compared.function_call) && compared.tool_calls == null) {
+  const noToolCalls = !Array.isArray(compared.tool_calls) || compared.tool_calls.length === 0;
+  if (isObject(compared.function_call) && noToolCalls) {
     compared.tool_calls = [{ type: "function", function: compared.function_call }];
     delete compared.function_call;
   }

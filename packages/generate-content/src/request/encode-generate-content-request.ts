@@ -55,7 +55,13 @@ export function encodeGenerateContentRequest(
       for (const part of message.parts) if (part.type === "text") hoisted.push(part);
       return;
     }
-    body.contents.push(encodeContent(message, path, toolNames, context));
+    const content = encodeContent(message, path, toolNames, context);
+    // A turn left with no part (the API refuses one) is not sent: reported at the caller's message.
+    if (content.parts.length === 0) {
+      context.lose("dropped", path, "A message with nothing the generate-content format can carry");
+      return;
+    }
+    body.contents.push(content);
   });
 
   const instructionParts = encodeInstructions(request, hoisted, context);
