@@ -134,6 +134,8 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
       return { ...step, ...keptWireFields(part) };
     }
     case "refusal":
+      // An empty refusal refuses nothing: nothing to send, nothing lost.
+      if (part.text === "") return undefined;
       context.lose("approximated", path, "A refusal is sent as model output text");
       return { type: "model_output", content: [{ type: "text", text: part.text }] };
     default:
