@@ -1,5 +1,6 @@
 import { createConversionContext, reportUnmappedRequestFields } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
+import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { describe, expect, it } from "vitest";
@@ -78,6 +79,71 @@ describe("chat-completions requests in other formats", () => {
         "/messages/0/name",
         "/messages/2/audio",
       ]);
+    }
+  });
+});
+
+describe("chat-completions instructions and media parts in other formats", () => {
+  const request = {
+    model: "gpt-4o",
+    messages: [
+      { role: "system", content: "Be brief." },
+      { role: "developer", content: "Cite sources." },
+      {
+        role: "user",
+        content: [
+          { type: "image_url", image_url: { url: "https://example.com/cat.png", detail: "high" } },
+          {
+            type: "file",
+            file: { filename: "report.pdf", file_data: "data:application/pdf;base64,JVBERi0xLjQK" },
+          },
+        ],
+      },
+    ],
+  };
+
+  it("report joined instructions, an image's detail and a document's file name where the caller said them", () => {
+    const context = createConversionContext();
+    messagesCodec.encodeRequest(
+      chatCompletionsCodec.decodeRequest(structuredClone(request), context),
+      context,
+    );
+    const placed = context.losses.map((loss) => loss.path).filter((path) => path !== "");
+    expect(placed.sort()).toEqual([
+      "/messages/1",
+      "/messages/2/content/0/image_url/detail",
+      "/messages/2/content/1/file/filename",
+    ]);
+  });
+
+  it("report every instruction joined into one string, through responses", () => {
+    const context = createConversionContext();
+    responsesCodec.encodeRequest(
+      chatCompletionsCodec.decodeRequest(structuredClone(request), context),
+      context,
+    );
+    const placed = context.losses.map((loss) => loss.path);
+    expect(placed).toEqual(expect.arrayContaining(["/messages/0", "/messages/1"]));
+  });
+});
+
+describe("an empty chat-completions assistant message in other formats", () => {
+  it("is reported dropped where the caller sent it, through responses and interactions", () => {
+    const request = {
+      model: "gpt-4o",
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: null },
+        { role: "user", content: "Still there?" },
+      ],
+    };
+    for (const target of [responsesCodec, interactionsCodec]) {
+      const context = createConversionContext();
+      target.encodeRequest(chatCompletionsCodec.decodeRequest(structuredClone(request), context), context);
+      expect(
+        context.losses.map((loss) => loss.path),
+        target.id,
+      ).toContain("/messages/1");
     }
   });
 });

@@ -8,6 +8,7 @@ import {
 } from "@interlingua/core";
 import {
   chatCompletionsFormatId,
+  isWireObject,
   remainingFields,
   type WireObject,
   withChatCompletionsExtensions,
@@ -53,6 +54,18 @@ export function decodeChatCompletionsMessages(
         content && message.role !== "assistant" ? pointer(source, "content", index) : source,
       );
     });
+    // A media part's detail and file name are where the content entry says them.
+    if (content && message.role === "user")
+      content.forEach((entry, index) => {
+        const part = pointer(at, "parts", index);
+        const wire = pointer(source, "content", index);
+        const said = (field: string, key: string) =>
+          isWireObject(entry) && isWireObject(entry[field]) && entry[field][key] !== undefined;
+        if (said("image_url", "detail"))
+          context.trace(pointer(part, "detail"), pointer(wire, "image_url", "detail"));
+        if (said("file", "filename"))
+          context.trace(pointer(part, "filename"), pointer(wire, "file", "filename"));
+      });
   };
   for (const [wireIndex, message] of wire.entries()) {
     const source = pointer("/messages", wireIndex);

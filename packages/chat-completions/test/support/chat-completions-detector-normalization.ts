@@ -7,9 +7,15 @@ import {
 /** The fields whose text a split stream joins. */
 const joined = new Set(["content", "reasoning_content", "reasoning", "refusal", "arguments"]);
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
  * A request's message as the comparison reads it: a string `content` is the one text part it means
- * (the spec offers both forms for every role), an empty `refusal` is none, and the `developer` role is `system` (the spec
+ * (the spec offers both forms for every role), an empty `refusal` (field or part) is none and another is the
+ * refusal part an assistant's content may hold instead, the deprecated
+ * `function_call` and `function` message as the `tool_calls` and `tool` message that replaced them
+ * (the result answers the latest call of the function it names, as the codec reads it), and the `developer` role is `system` (the spec
  * describes both as "Developer-provided instructions that the model should follow, regardless of
  * messages sent by the user"; newer models read `system` as `developer`).
  */
@@ -19,6 +25,27 @@ function comparedMessage(message: unknown): unknown {
   if (compared.role === "developer") compared.role = "system";
   if (typeof compared.content === "string") compared.content = [{ type: "text", text: compared.content }];
   if (compared.refusal === "") delete compared.refusal;
+  if (Array.isArray(compared.content))
+    compared.content = compared.content.filter(
+      (part) => !(isObject(part) && part.type === "refusal" && part.refusal === ""),
+    );
+  if (Array.isArray(compared.content) && compared.content.length === 0) delete compared.content;
+  // An assistant's refusal field is the refusal part its content may hold instead.
+  if (typeof compared.refusal === "string") {
+    const content = Array.isArray(compared.content) ? compared.content : [];
+    compared.content = [...content, { type: "refusal", refusal: compared.refusal }];
+    delete compared.refusal;
+  }
+  // The deprecated function calling, as the tool calling that replaced it.
+  const noToolCalls = !Array.isArray(compared.tool_calls) || compared.tool_calls.length === 0;
+  if (isObject(compared.function_call) && noToolCalls) {
+    compared.tool_calls = [{ type: "function", function: compared.function_call }];
+    delete compared.function_call;
+  }
+  if (compared.role === "function") {
+    compared.role = "tool";
+    delete compared.name;
+  }
   return compared;
 }
 
@@ -230,6 +257,12 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
       // A null max_completion_tokens beside it says nothing, and its place is max_tokens's now.
       if (path === "/max_completion_tokens") return null;
     }
+    // An empty tool_calls list beside a legacy function_call says nothing: its place is the call's.
+    const calls = /^\/messages\/(\d+)\/tool_calls$/.exec(path);
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    const message = calls ? (messages[Number(calls[1])] as Record<string, unknown> | undefined) : undefined;
+    if (message && isObject(message.function_call) && Array.isArray(message.tool_calls))
+      if (message.tool_calls.length === 0) return null;
     const choice = /^\/choices\/(\d+)(\/.*)?$/.exec(path);
     if (choice) {
       const place = choicesInIndexOrder(body).indexOf(Number(choice[1]));

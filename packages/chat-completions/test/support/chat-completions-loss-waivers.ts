@@ -6,11 +6,67 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent messages",
+    name: "silent orphan tool results to messages",
     reason:
-      "content blocks and message fields another format has no place for (document titles and context, search results, tool result content lists, file ids, citations settings, vendor fields on messages) are dropped or reshaped without a loss",
+      "a tool or function message whose call no earlier assistant message made is sent as a result the target cannot pair (the messages API refuses such a tool_result, interactions reads it as user input), and the turns after it (or after a turn the target merges) come back shifted, without a loss; refusing it in the messages encoder breaks same-format messages requests that hold one (the recorded 400 exchange), so it is open",
     kind: "silent",
-    path: /^\/messages(\/|$)/,
+    to: "messages",
+    path: /^\/messages\/\d+\/(role|name|tool_call_id|content(\/\d+\/(type|text))?)$/,
+  },
+  {
+    name: "silent orphan tool results to interactions",
+    reason:
+      "a tool or function message whose call no earlier assistant message made is sent as a result the target cannot pair (the messages API refuses such a tool_result, interactions reads it as user input), and the turns after it (or after a turn the target merges) come back shifted, without a loss; refusing it in the messages encoder breaks same-format messages requests that hold one (the recorded 400 exchange), so it is open",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/messages\/\d+\/(role|name|tool_call_id|content(\/\d+\/(type|text))?)$/,
+  },
+  {
+    name: "silent orphan tool results to generate-content",
+    reason:
+      "a tool or function message whose call no earlier assistant message made is sent as a result the target cannot pair (the messages API refuses such a tool_result, interactions reads it as user input), and the turns after it (or after a turn the target merges) come back shifted, without a loss; refusing it in the messages encoder breaks same-format messages requests that hold one (the recorded 400 exchange), so it is open",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/messages\/\d+\/(role|name|tool_call_id|content(\/\d+\/(type|text))?)$/,
+  },
+  {
+    name: "silent shifted turns to responses",
+    reason:
+      "in generated documents, a turn responses cannot send as it is (a legacy call, audio by id, a name) is left out or merged, and the turns after it come back shifted, without a loss; not diagnosed yet",
+    kind: "silent",
+    to: "responses",
+    path: /^\/messages\/\d+\/(role|name|tool_call_id|content(\/\d+\/(type|text))?)$/,
+  },
+  {
+    name: "silent media parts to interactions",
+    reason:
+      "an image's detail is sent as its resolution, which the interactions decoder keeps as a field of its own instead of reading it back as detail; a file or audio part the target takes as another kind (audio whose data is not base64, a file with neither data nor id) comes back as that kind",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/messages\/\d+\/content\/\d+\/(type|image_url\/(url|detail)|input_audio\/(data|format)|file\/[a-z_]+)$/,
+  },
+  {
+    name: "silent media parts to generate-content",
+    reason:
+      "input audio whose data is not base64 (the spec does not check it), and an image URL generate-content cannot fetch, are sent as what generate-content reads back otherwise, without a loss",
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/messages\/\d+\/content\/\d+\/(type|input_audio\/(data|format)|image_url\/(url|detail))$/,
+  },
+  {
+    name: "silent image URL part to messages",
+    reason: "an image URL part alone in a message after a dropped turn comes back shifted, without a loss",
+    kind: "silent",
+    to: "messages",
+    path: /^\/messages\/\d+\/content\/\d+\/(type|image_url\/url)$/,
+  },
+  {
+    name: "false-loss instruction moved after a dropped message to generate-content",
+    reason:
+      "a system message after a message generate-content drops (with a loss) joins systemInstruction (reported); the round trip gives it back at the front, where the dropped message's removal lines it up, so it compares whole; the loss is real for the target",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/messages\/\d+$/,
   },
   {
     name: "false-loss service_tier to messages",
@@ -37,6 +93,14 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+$/,
   },
   {
+    name: "false-loss empty message to interactions",
+    reason:
+      "an assistant message with nothing the interactions format can carry is reported dropped, but its role comes back from the next message of that role (turns merged); the loss is real for the target",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/messages\/\d+$/,
+  },
+  {
     name: "silent response_format text to messages",
     reason:
       "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
@@ -53,12 +117,28 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/logprobs$/,
   },
   {
-    name: "silent tool_choice function name to responses",
+    name: "silent refusal parts joined to responses",
     reason:
-      "a function name the responses format refuses (not ASCII) is sent under a legal name, and a forced choice of it comes back under that name without a loss",
+      "several refusal parts of an assistant message are sent as one refusal (their text joined), which comes back as one part, without a loss",
     kind: "silent",
     to: "responses",
-    path: /^\/tool_choice\/function\/name$/,
+    path: /^\/messages\/\d+\/content\/\d+\/(type|refusal)$/,
+  },
+  {
+    name: "silent assistant tool calls to responses",
+    reason:
+      "an assistant message whose (legacy) function call responses cannot send as it is (arguments that are not JSON) is left out without a loss, seen only in generated documents; not diagnosed yet",
+    kind: "silent",
+    to: "responses",
+    path: /^\/messages\/\d+\/(role|tool_calls\/\d+\/(type|function\/(name|arguments)))$/,
+  },
+  {
+    name: "silent function names to responses",
+    reason:
+      "a function name the responses format refuses (not ASCII, a line break, empty) is sent under a legal name, and a forced choice or a call of it comes back under that name without a loss",
+    kind: "silent",
+    to: "responses",
+    path: /^\/(tool_choice|messages\/\d+\/tool_calls\/\d+)\/function\/name$/,
   },
   {
     name: "false-loss reasoning_effort to generate-content",

@@ -55,7 +55,13 @@ export function encodeGenerateContentRequest(
       for (const part of message.parts) if (part.type === "text") hoisted.push(part);
       return;
     }
-    body.contents.push(encodeContent(message, path, toolNames, context));
+    const content = encodeContent(message, path, toolNames, context);
+    // A turn left with no part (the API refuses one) is not sent: reported at the caller's message.
+    if (content.parts.length === 0) {
+      context.lose("dropped", path, "A message with nothing the generate-content format can carry");
+      return;
+    }
+    body.contents.push(content);
   });
 
   const instructionParts = encodeInstructions(request, hoisted, context);
@@ -122,12 +128,14 @@ function encodeInstructions(
 ): GenerateContentRequest["systemInstruction"] | undefined {
   const instructions = request.instructions ?? [];
   if (instructions.length === 0 && hoisted.length === 0) return undefined;
-  if (instructions.length > 1)
-    context.lose(
-      "approximated",
-      "/instructions",
-      "Several instructions are joined into one systemInstruction",
-    );
+  // Each instruction after the first becomes more parts of the first, reported at its own path.
+  for (const index of instructions.keys())
+    if (index > 0)
+      context.lose(
+        "approximated",
+        `/instructions/${index}`,
+        "Several instructions are joined into one systemInstruction",
+      );
   const parts: GenerateContentPart[] = [];
   let fields: Record<string, unknown> = {};
   instructions.forEach((instruction, index) => {

@@ -67,12 +67,14 @@ function encodeSystemInstruction(request: ChatRequest, context: ConversionContex
         );
     });
   });
+  // Each instruction joined with another is reported, at its own path.
   if (texts.length > 1)
-    context.lose(
-      "approximated",
-      "/instructions",
-      "Several instruction parts are joined into one system instruction",
-    );
+    for (const index of instructions.keys())
+      context.lose(
+        "approximated",
+        pointer("/instructions", index),
+        "Several instruction parts are joined into one system instruction",
+      );
   return texts.join("\n\n");
 }
 

@@ -136,6 +136,8 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
       return { ...step, ...keptWireFields(part) };
     }
     case "refusal":
+      // An empty refusal refuses nothing: nothing to send, nothing lost.
+      if (part.text === "") return undefined;
       context.lose("approximated", path, "A refusal is sent as model output text");
       return { type: "model_output", content: [{ type: "text", text: part.text }] };
     default:
@@ -194,6 +196,8 @@ export function encodeInteractionsSteps(
         pointer(messagePath, "role"),
         `A ${message.role} turn is sent as user input`,
       );
+    if (message.parts.length === 0)
+      context.lose("dropped", messagePath, "A turn with nothing the interactions format can carry");
     const contentType = message.role === "assistant" ? "model_output" : "user_input";
     return encodeInteractionsParts(message.parts, contentType, pointer(messagePath, "parts"), context);
   });

@@ -63,6 +63,9 @@ function encodeSystem(request: ChatRequest, context: ConversionContext): string 
   }
   const blocks: WireBlock[] = [];
   instructions.forEach((instruction, index) => {
+    // Instructions after the first become more blocks of the one system prompt.
+    if (index > 0)
+      context.lose("approximated", pointer("/instructions", index), "an instruction joined into system");
     instruction.parts.forEach((part, partIndex) => {
       if (part.text !== "")
         blocks.push(

@@ -97,8 +97,11 @@ function encodeMediaPart(part: MediaPart, context: ConversionContext, path: stri
     context.lose("dropped", pointer(path, "detail"), "media detail has no messages equivalent");
   if (part.filename !== undefined && part.kind === "image")
     context.lose("dropped", pointer(path, "filename"), "images carry no file name");
-  if (part.filename !== undefined && part.kind === "document" && part.title === undefined)
+  if (part.filename !== undefined && part.kind === "document" && part.title === undefined) {
     block.title = part.filename;
+    // The nearest place for it: a title reads back as a title, not as the file's name.
+    context.lose("approximated", pointer(path, "filename"), "a document's file name sent as its title");
+  }
   return block;
 }
 

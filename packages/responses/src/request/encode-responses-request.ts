@@ -133,6 +133,7 @@ export function encodeResponsesInput(
     if (message.parts.length === 0) {
       if (fields?.item !== undefined)
         items.push({ ...(fields.item as WireObject), role: message.role, content: [] });
+      else context.lose("dropped", path, "a message with nothing the responses format can carry");
       return;
     }
     items.push(
@@ -155,12 +156,14 @@ function encodeResponsesInstructions(request: ChatRequest, context: ConversionCo
       texts.push(part.text);
     });
   });
+  // Each instruction joined with another is reported, at its own path.
   if (texts.length > 1)
-    context.lose(
-      "approximated",
-      "/instructions",
-      "several instruction blocks were joined into one instructions string",
-    );
+    for (const index of request.instructions!.keys())
+      context.lose(
+        "approximated",
+        pointer("/instructions", index),
+        "several instruction blocks were joined into one instructions string",
+      );
   return texts.join("\n\n");
 }
 
