@@ -30,17 +30,6 @@ describe("generate-content request encoding from other formats", () => {
     expect(withFunction.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY" } });
   });
 
-  it("reports store true lost, and store false as what the API does (it keeps no answer to fetch)", () => {
-    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
-    const paths = (store: boolean) => {
-      const context = createConversionContext();
-      encodeGenerateContentRequest({ model: "m", messages: hello, store }, context);
-      return context.losses.map((loss) => loss.path);
-    };
-    expect(paths(true)).toContain("/store");
-    expect(paths(false)).not.toContain("/store");
-  });
-
   it("reports an effort beside thinking turned off or a budget as dropped, for every model family", () => {
     const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
     for (const model of ["some-model", "gemini-2.5-flash", "gemini-3-pro-preview"])

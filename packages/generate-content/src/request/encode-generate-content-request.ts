@@ -225,9 +225,6 @@ const unsupportedFields = [
 ] as const;
 
 function loseUnsupported(request: ChatRequest, context: ConversionContext): void {
-  for (const [field, message] of unsupportedFields) {
-    // The API keeps no answer to fetch later: a request not to store one is what it does.
-    if (field === "store" && request.store === false) continue;
+  for (const [field, message] of unsupportedFields)
     if (request[field] !== undefined) context.lose("dropped", `/${field}`, message);
-  }
 }

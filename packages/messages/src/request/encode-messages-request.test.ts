@@ -142,14 +142,6 @@ describe("encodeMessagesRequest from other formats", () => {
     expect(losses.map((loss) => loss.path)).toEqual(["/tools/0/settings/searchContextSize", "/tools/1"]);
   });
 
-  it("reports store true lost, and store false as what the API does (it keeps no answer to fetch)", () => {
-    const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
-    const paths = (store: boolean) =>
-      encode({ model: "m", maxOutputTokens: 16, messages: hello, store }).losses.map((loss) => loss.path);
-    expect(paths(true)).toContain("/store");
-    expect(paths(false)).not.toContain("/store");
-  });
-
   it("throws in strict mode at the first loss", () => {
     const context = createConversionContext({ strict: true });
     expect(() =>

@@ -342,8 +342,6 @@ export function encodeMessagesRequest(
   if (request.candidateCount !== undefined && request.candidateCount !== 1)
     context.lose("unsupported", "/candidateCount", "the messages format answers with one candidate");
   for (const setting of unsupportedSettings) {
-    // The API keeps no answer to fetch later: a request not to store one is what it does.
-    if (setting === "store" && request.store === false) continue;
     if (request[setting] !== undefined)
       context.lose("unsupported", `/${setting}`, `${setting} has no messages equivalent`);
   }

@@ -12,22 +12,7 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/tools\/\d+\/(strict|parameters)$/,
   },
-  {
-    name: "silent store false to generate-content",
-    reason:
-      "store false is what the generate-content API does anyway (it keeps no answer to fetch), so it is no loss to its client and is not reported; its request cannot say it, so the way back gives the responses default (absent, true): a difference only the round trip sees",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/store$/,
-  },
-  {
-    name: "silent store false to messages",
-    reason:
-      "store false is what the messages API does anyway (it keeps no answer to fetch), so it is no loss to its client and is not reported; its request cannot say it, so the way back gives the responses default (absent, true): a difference only the round trip sees",
-    kind: "silent",
-    to: "messages",
-    path: /^\/store$/,
-  },
+
   {
     name: "failed tool without parameters to messages",
     reason:
@@ -44,6 +29,22 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/input\/\d+(\/|$)/,
   },
 
+  {
+    name: "false-loss store to generate-content",
+    reason:
+      "store false is reported dropped, but the target API keeps no answer to fetch anyway (no loss to its client), and the way back restores it; not reporting it makes the round trip lose it instead (tried: every source with store then needs a waiver), so it stays reported until the detector can tell a value the target honours without a field",
+    kind: "false-loss",
+    to: "generate-content",
+    path: /^\/store(\/|$)/,
+  },
+  {
+    name: "false-loss store to messages",
+    reason:
+      "store false is reported dropped, but the target API keeps no answer to fetch anyway (no loss to its client), and the way back restores it; not reporting it makes the round trip lose it instead (tried: every source with store then needs a waiver), so it stays reported until the detector can tell a value the target honours without a field",
+    kind: "false-loss",
+    to: "messages",
+    path: /^\/store(\/|$)/,
+  },
   {
     name: "false-loss service_tier to messages",
     reason:
@@ -92,6 +93,14 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "interactions",
     path: /^\/tool_choice\/tools\/\d+\/type$/,
+  },
+  {
+    name: "false-loss reasoning effort to interactions",
+    reason:
+      "an effort sent as interactions' nearest thinking level (none as minimal) comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see (found by a 500-document run)",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/reasoning\/effort$/,
   },
   {
     name: "false-loss reasoning to generate-content",
