@@ -1,4 +1,5 @@
 import {
+  CanonicalError,
   type ChatRequest,
   type ConversionContext,
   type OutputFormat,
@@ -61,6 +62,13 @@ export function encodeChatCompletionsRequest(
     dialect,
     context,
   );
+  // The service refuses an empty list: say so before sending (every part was one it cannot carry).
+  if ((body.messages as unknown[]).length === 0)
+    throw new CanonicalError(
+      "invalid_request",
+      "No message of the request can be sent in the chat-completions format, which needs at least one",
+      { param: "messages" },
+    );
   if (request.maxOutputTokens !== undefined)
     body[(fields.maxTokensField as string | undefined) ?? dialect.maxTokensField] = request.maxOutputTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyCodec } from "../contracts/codec";
 import type { ConversionContext } from "../conversion/conversion-context";
+import { CanonicalError } from "../errors/canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { detectLosses } from "./loss-detector";
 
@@ -84,5 +85,23 @@ describe("detectLosses", () => {
     const broken = { kind: "request" as const, wire: { model: "m", say: "not a list" } };
     const findings = await detectLosses({ codecs, source: codecs[0]!, document: broken });
     expect(findings).toEqual([expect.objectContaining({ kind: "failed", to: "b" })]);
+  });
+
+  it("takes the target refusing what the caller sent, naming the field, as the expected outcome", async () => {
+    const [a, b] = [fakeCodec("a", "report"), fakeCodec("b", "report")];
+    const refusing = (error: Error) =>
+      ({
+        ...b,
+        encodeRequest: () => {
+          throw error;
+        },
+      }) as AnyCodec;
+    const refusal = new CanonicalError("invalid_request", "say is too long for b", { param: "say" });
+    expect(await detectLosses({ codecs: [a!, refusing(refusal)], source: a!, document })).toEqual([]);
+    // A crash, or a refusal that names nothing, is still a failure of the round trip.
+    for (const error of [new TypeError("x is undefined"), new CanonicalError("invalid_request", "no")])
+      expect(await detectLosses({ codecs: [a!, refusing(error)], source: a!, document })).toEqual([
+        expect.objectContaining({ kind: "failed", to: "b" }),
+      ]);
   });
 });

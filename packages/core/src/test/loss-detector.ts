@@ -2,6 +2,7 @@ import type { AnyCodec, RequestLocation } from "../contracts/codec";
 import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
 import { reportUnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import { valueAtPointer } from "../conversion/trace-fields";
+import { CanonicalError } from "../errors/canonical-error";
 import { toCanonicalError } from "../errors/to-canonical-error";
 import type { ChatRequest } from "../model/chat-request";
 import { transformAll } from "../stream/collect";
@@ -20,7 +21,8 @@ export type DetectorDocument =
  * - `false-loss`: a loss points at a node whose every leaf came back equal;
  * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
  *   caller's terms);
- * - `failed`: a step of the round trip threw.
+ * - `failed`: a step of the round trip threw (but the target's request encoder refusing what the
+ *   caller sent, with an `invalid_request` error naming the field, is the expected outcome).
  */
 export interface LossFinding {
   kind: "silent" | "false-loss" | "unplaced-loss" | "failed";
@@ -128,6 +130,24 @@ function reportForeignExtensions(
   }
 }
 
+/**
+ * A clear refusal by the target's encoder of what the caller sent (a `CanonicalError` of kind
+ * `invalid_request` naming the field): the outcome a gateway must give for a request that backend
+ * would reject, not a failure of the round trip.
+ */
+class TargetRefusal extends Error {}
+
+/** Runs the encoding to the target, telling a clear refusal apart from a crash. */
+function encodeThere<T>(encode: () => T): T {
+  try {
+    return encode();
+  } catch (thrown) {
+    if (CanonicalError.isInstance(thrown) && thrown.kind === "invalid_request" && thrown.param !== undefined)
+      throw new TargetRefusal(thrown.message);
+    throw thrown;
+  }
+}
+
 /** One round trip: what came back, and how many of the context's losses the way there reported. */
 async function roundTrip(
   source: AnyCodec,
@@ -140,7 +160,7 @@ async function roundTrip(
     case "request": {
       const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
       reportForeignExtensions(canonical, source, target.id, context);
-      const wire = target.encodeRequest(canonical, context);
+      const wire = encodeThere(() => target.encodeRequest(canonical, context));
       const lossesThere = context.losses.length;
       const location = {
         model: canonical.model,
@@ -284,7 +304,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
       returnedBody = comparedForm(trip.returned, normalization).body;
       lossesThere = trip.lossesThere;
     } catch (thrown) {
-      found("failed", "", toCanonicalError(thrown).message);
+      if (!(thrown instanceof TargetRefusal)) found("failed", "", toCanonicalError(thrown).message);
       continue;
     }
     const returned = jsonLeaves(returnedBody);

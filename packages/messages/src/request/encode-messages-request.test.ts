@@ -145,7 +145,15 @@ describe("encodeMessagesRequest from other formats", () => {
   it("throws in strict mode at the first loss", () => {
     const context = createConversionContext({ strict: true });
     expect(() =>
-      encodeMessagesRequest({ model: "m", maxOutputTokens: 1, seed: 3, messages: [] }, context),
+      encodeMessagesRequest(
+        {
+          model: "m",
+          maxOutputTokens: 1,
+          seed: 3,
+          messages: [{ role: "user", parts: [{ type: "text", text: "a" }] }],
+        },
+        context,
+      ),
     ).toThrow(/seed/);
   });
 
@@ -202,6 +210,14 @@ describe("encodeMessagesRequest from other formats", () => {
         const blocks = messages.flatMap((message) => message.content.map((block) => block.type));
         expect(blocks).toEqual(parts.map((item) => blockTypes[item.type as keyof typeof blockTypes]));
       }),
+    );
+  });
+});
+
+describe("a request with no message the messages format can carry", () => {
+  it("is refused naming messages, never sent as an empty list the API refuses", () => {
+    expect(() => encodeMessagesRequest({ model: "m", messages: [] }, createConversionContext())).toThrow(
+      expect.objectContaining({ kind: "invalid_request", param: "messages" }),
     );
   });
 });

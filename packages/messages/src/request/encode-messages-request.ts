@@ -1,4 +1,5 @@
 import {
+  CanonicalError,
   type ChatRequest,
   type ConversionContext,
   type Message,
@@ -244,6 +245,13 @@ export function encodeMessagesRequest(
   const system = encodeSystem(request, context);
   if (system !== undefined) wire.system = system;
   wire.messages = encodeMessages(request, context);
+  // The API refuses an empty list: say so before sending (every part was one it cannot carry).
+  if ((wire.messages as unknown[]).length === 0)
+    throw new CanonicalError(
+      "invalid_request",
+      "No message of the request can be sent in the messages format, which needs at least one",
+      { param: "messages" },
+    );
 
   if (request.tools) {
     const tools = [];
