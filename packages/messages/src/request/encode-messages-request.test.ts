@@ -225,3 +225,11 @@ describe("encodeMessagesRequest from other formats", () => {
     );
   });
 });
+
+describe("a request with no message the messages format can carry", () => {
+  it("is refused naming messages, never sent as an empty list the API refuses", () => {
+    expect(() => encodeMessagesRequest({ model: "m", messages: [] }, createConversionContext())).toThrow(
+      expect.objectContaining({ kind: "invalid_request", param: "messages" }),
+    );
+  });
+});
