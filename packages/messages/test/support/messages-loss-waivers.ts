@@ -77,7 +77,7 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
   {
     name: "silent joined text blocks to chat-completions",
     reason:
-      "consecutive blocks of an answer come back as one text (chat-completions says one content string), and a tool_use id of \"\" as a new id, without a loss",
+      'consecutive blocks of an answer come back as one text (chat-completions says one content string), and a tool_use id of "" as a new id, without a loss',
     kind: "silent",
     to: "chat-completions",
     path: /^\/content\/\d+\/(text|type|id|name)$/,
