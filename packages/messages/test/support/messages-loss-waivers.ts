@@ -12,14 +12,7 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/messages\/\d+\/(content\/\d+\/(type|file_id)|x_extra)$/,
   },
-  {
-    name: "silent document fields to responses",
-    reason:
-      "a document block's title, context and citations setting have no place in a responses input_file, and the responses encoder drops them without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/content\/\d+\/(title|context|citations\/enabled)$/,
-  },
+
   {
     name: "silent server_tool_use back from responses",
     reason:
