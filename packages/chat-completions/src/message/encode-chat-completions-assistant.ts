@@ -36,6 +36,8 @@ export function encodeAssistantMessage(
   const asParts = mode === "request" && rest?.contentForm === "parts";
   const contentParts: WireObject[] = [];
   const texts: string[] = [];
+  /** Where each text that is not empty came from (an empty one joins as nothing). */
+  const textPaths: string[] = [];
   const refusals: string[] = [];
   const annotations: WireObject[] = [];
   let hasCitations = false;
@@ -89,6 +91,7 @@ export function encodeAssistantMessage(
             });
         }
         texts.push(part.text);
+        if (part.text !== "") textPaths.push(partPath);
         textLength += part.text.length;
         break;
       }
@@ -165,13 +168,16 @@ export function encodeAssistantMessage(
   });
 
   // One message has one text, one refusal and one reasoning field: several parts are joined.
-  const joined = (count: number, what: string) => {
-    if (count > 1) context.lose("approximated", path, `${count} ${what} parts were joined into one`);
+  const joined = (count: number, what: string, at: readonly string[] = [path]) => {
+    if (count > 1)
+      for (const where of at)
+        context.lose("approximated", where, `${count} ${what} parts were joined into one`);
   };
   joined(reasoningTexts.length, "reasoning");
   if (!asParts) {
-    // Texts are joined with nothing between them: an empty one changes nothing.
-    joined(texts.filter((text) => text !== "").length, "text");
+    // Texts are joined with nothing between them: an empty one changes nothing. An answer's are
+    // reported at each text joined (its list of parts is no node of the upstream's answer).
+    joined(textPaths.length, "text", mode === "response" ? textPaths : [path]);
     joined(refusals.length, "refusal");
   }
   if (reasoningField !== undefined && reasoningTexts.length > 0)

@@ -68,13 +68,14 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/stop_reason$/,
   },
   {
-    name: "silent joined text blocks to chat-completions",
+    name: "silent block order and empty ids to chat-completions",
     reason:
-      'consecutive blocks of an answer come back as one text (chat-completions says one content string), and a tool_use id of "" as a new id, without a loss',
+      'a chat-completions message says its text before its tool calls, so a text block after a tool_use comes back before it, and a tool_use id of "" comes back as a new id, without a loss',
     kind: "silent",
     to: "chat-completions",
     path: /^\/content\/\d+\/(text|type|id|name)$/,
   },
+
   {
     name: "false-loss stop_reason to generate-content",
     reason:
