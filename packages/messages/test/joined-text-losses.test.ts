@@ -1,5 +1,5 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
-import { createConversionContext } from "@interlingua/core";
+import { createConversionContext, transformAll } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
 import { messagesCodec } from "../src/messages-codec";
 
@@ -40,5 +40,25 @@ describe("text blocks of a messages answer through chat-completions, which says 
         ]),
       ),
     ).toEqual([]);
+  });
+
+  it("are each reported where they were joined into one in a stream", async () => {
+    const usage = { input_tokens: 3, output_tokens: 2 };
+    const events = [
+      { type: "message_start", message: { ...answer([]), stop_reason: null, usage } },
+      ...["One. ", "Two."].flatMap((text, index) => [
+        { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+        { type: "content_block_delta", index, delta: { type: "text_delta", text } },
+        { type: "content_block_stop", index },
+      ]),
+      { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage },
+      { type: "message_stop" },
+    ];
+    const context = createConversionContext();
+    const canonical = await transformAll(events, messagesCodec.createStreamDecoder(context));
+    await transformAll(canonical, chatCompletionsCodec.createStreamEncoder(context));
+    expect(context.losses.map((loss) => loss.path)).toEqual(
+      expect.arrayContaining(["/1/content_block", "/4/content_block"]),
+    );
   });
 });

@@ -99,14 +99,7 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/block text \d+\//,
   },
-  {
-    name: "silent block text to chat-completions",
-    reason:
-      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/block text \d+\/text_delta\/delta\/text$/,
-  },
+
   {
     name: "false-loss unparsed arguments to interactions",
     reason:
