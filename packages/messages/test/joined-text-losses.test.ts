@@ -1,5 +1,6 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
-import { createConversionContext, transformAll } from "@interlingua/core";
+import { type AnyCodec, createConversionContext, transformAll } from "@interlingua/core";
+import { generateContentCodec } from "@interlingua/generate-content";
 import { describe, expect, it } from "vitest";
 import { messagesCodec } from "../src/messages-codec";
 
@@ -20,7 +21,7 @@ function lossPaths(wire: unknown): string[] {
   return context.losses.map((loss) => loss.path);
 }
 
-describe("text blocks of a messages answer through chat-completions, which says one text", () => {
+describe("text blocks of a messages answer through a format that joins them into one text", () => {
   it("are each reported where they were joined into one", () => {
     const paths = lossPaths(
       answer([
@@ -42,23 +43,24 @@ describe("text blocks of a messages answer through chat-completions, which says 
     ).toEqual([]);
   });
 
-  it("are each reported where they were joined into one in a stream", async () => {
-    const usage = { input_tokens: 3, output_tokens: 2 };
-    const events = [
-      { type: "message_start", message: { ...answer([]), stop_reason: null, usage } },
-      ...["One. ", "Two."].flatMap((text, index) => [
-        { type: "content_block_start", index, content_block: { type: "text", text: "" } },
-        { type: "content_block_delta", index, delta: { type: "text_delta", text } },
-        { type: "content_block_stop", index },
-      ]),
-      { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage },
-      { type: "message_stop" },
-    ];
-    const context = createConversionContext();
-    const canonical = await transformAll(events, messagesCodec.createStreamDecoder(context));
-    await transformAll(canonical, chatCompletionsCodec.createStreamEncoder(context));
-    expect(context.losses.map((loss) => loss.path)).toEqual(
-      expect.arrayContaining(["/1/content_block", "/4/content_block"]),
-    );
-  });
+  for (const target of [chatCompletionsCodec, generateContentCodec] as AnyCodec[])
+    it(`are each reported where they were joined into one in a stream, through ${target.id}`, async () => {
+      const usage = { input_tokens: 3, output_tokens: 2 };
+      const events = [
+        { type: "message_start", message: { ...answer([]), stop_reason: null, usage } },
+        ...["One. ", "Two."].flatMap((text, index) => [
+          { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+          { type: "content_block_delta", index, delta: { type: "text_delta", text } },
+          { type: "content_block_stop", index },
+        ]),
+        { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage },
+        { type: "message_stop" },
+      ];
+      const context = createConversionContext();
+      const canonical = await transformAll(events, messagesCodec.createStreamDecoder(context));
+      await transformAll(canonical, target.createStreamEncoder(context));
+      expect(context.losses.map((loss) => loss.path)).toEqual(
+        expect.arrayContaining(["/1/content_block", "/4/content_block"]),
+      );
+    });
 });

@@ -91,14 +91,7 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/message_start\/message\/content\/\d+\//,
   },
-  {
-    name: "silent block text to generate-content",
-    reason:
-      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/block text \d+\//,
-  },
+
 
   {
     name: "false-loss unparsed arguments to interactions",
