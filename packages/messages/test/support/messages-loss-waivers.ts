@@ -101,12 +101,5 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     to: "interactions",
     path: /^\/\d+\/content_block$/,
   },
-  {
-    name: "silent citations to interactions",
-    reason:
-      "the interactions encoders drop web search citations (answer and streamed citation deltas) without a loss; open defect of the interactions codec",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/(content\/\d+\/citations\/\d+\/.*|block text \d+\/citation \d+\/.*)$/,
-  },
+
 ];
