@@ -92,7 +92,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/message_start\/message\/content\/\d+\//,
   },
 
-
   {
     name: "false-loss unparsed arguments to interactions",
     reason:
@@ -101,5 +100,4 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     to: "interactions",
     path: /^\/\d+\/content_block$/,
   },
-
 ];
