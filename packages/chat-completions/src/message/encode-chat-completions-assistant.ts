@@ -36,7 +36,7 @@ export function encodeAssistantMessage(
   const asParts = mode === "request" && rest?.contentForm === "parts";
   const contentParts: WireObject[] = [];
   const texts: string[] = [];
-  /** Where each text part is: joined with others, each one's text is lost as such. */
+  /** Where each text that is not empty came from (an empty one joins as nothing). */
   const textPaths: string[] = [];
   const refusals: string[] = [];
   const annotations: WireObject[] = [];
@@ -90,8 +90,8 @@ export function encodeAssistantMessage(
               if (annotation) annotations.push(annotation);
             });
         }
-        textPaths.push(partPath);
         texts.push(part.text);
+        if (part.text !== "") textPaths.push(partPath);
         textLength += part.text.length;
         break;
       }
@@ -169,20 +169,16 @@ export function encodeAssistantMessage(
   });
 
   // One message has one text, one refusal and one reasoning field: several parts are joined.
-  const joined = (count: number, what: string) => {
-    if (count > 1) context.lose("approximated", path, `${count} ${what} parts were joined into one`);
+  const joined = (count: number, what: string, at: readonly string[] = [path]) => {
+    if (count > 1)
+      for (const where of at)
+        context.lose("approximated", where, `${count} ${what} parts were joined into one`);
   };
   joined(reasoningTexts.length, "reasoning");
   if (!asParts) {
-    // Texts are joined with nothing between them: an empty one changes nothing.
-    const joinedTexts = textPaths.filter((_, index) => texts[index] !== "");
-    if (joinedTexts.length > 1)
-      for (const at of joinedTexts)
-        context.lose(
-          "approximated",
-          at,
-          `this text was joined with ${joinedTexts.length - 1} other text parts into one`,
-        );
+    // Texts are joined with nothing between them: an empty one changes nothing. Each text joined
+    // is reported where it is (the message's list of parts is no node of an upstream answer).
+    joined(textPaths.length, "text", textPaths);
     joined(refusals.length, "refusal");
   }
   if (reasoningField !== undefined && reasoningTexts.length > 0)

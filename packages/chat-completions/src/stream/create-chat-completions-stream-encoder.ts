@@ -117,12 +117,20 @@ export function createChatCompletionsStreamEncoderTransformer(
           parts.set(event.index, state);
           // The message has one text and one reasoning field: a second such part continues the first.
           if (event.kind === "text" || event.kind === "reasoning" || event.kind === "refusal") {
-            const earlier = [...parts.values()].filter((part) => part.kind === event.kind).length;
+            const same = [...parts].filter(([, part]) => part.kind === event.kind);
+            const earlier = same.length;
             if (earlier > 1)
               context.lose(
                 "approximated",
                 pointer("/parts", event.index),
                 `a second ${event.kind} part joined the first`,
+              );
+            // The first part comes back holding the text joined to it too.
+            if (earlier === 2)
+              context.lose(
+                "approximated",
+                pointer("/parts", same[0]![0]),
+                `the ${event.kind} parts after this one joined it`,
               );
           }
           if (event.kind === "reasoning") {

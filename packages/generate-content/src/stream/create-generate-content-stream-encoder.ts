@@ -75,6 +75,8 @@ export function createGenerateContentStreamEncoderTransformer(
   const parts = new Map<number, EncodedPart>();
   const citations: { index: number; citation: Citation }[] = [];
   const textOffsets = new Map<number, number>();
+  /** The last part started, when it was a text part of another format: a text part after it joins it. */
+  let lastForeignText: number | undefined;
   const loseToolProgress = createToolProgressLoss(context, "generate-content");
   const loseForeignFields = createForeignStreamFieldsLoss(context, "generate-content");
 
@@ -114,7 +116,7 @@ export function createGenerateContentStreamEncoderTransformer(
           chunkUsage = event.usage;
           shape = event.extensions?.[generateContentFormat] ?? {};
           return;
-        case "part-start":
+        case "part-start": {
           loseForeignFields(event);
           parts.set(event.index, {
             kind: event.kind,
@@ -124,7 +126,24 @@ export function createGenerateContentStreamEncoderTransformer(
             candidateIndexed: event.extensions?.[generateContentFormat]?.candidateIndexed === true,
           });
           if (event.kind === "text") textOffsets.set(event.index, answerLength);
+          // Text chunks read as one text: a text part right after another comes back joined to it.
+          const foreignText =
+            event.kind === "text" && event.extensions?.[generateContentFormat] === undefined;
+          if (foreignText && lastForeignText !== undefined) {
+            context.lose(
+              "approximated",
+              pointer("/parts", lastForeignText),
+              "the text parts after this one joined it",
+            );
+            context.lose(
+              "approximated",
+              pointer("/parts", event.index),
+              "a text part right after another joined it",
+            );
+          }
+          lastForeignText = foreignText ? event.index : undefined;
           return;
+        }
         case "text-delta": {
           const part = parts.get(event.index);
           if (part?.kind !== "text" || event.text === "") return;

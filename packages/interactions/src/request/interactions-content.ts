@@ -6,6 +6,7 @@ import {
   type TextPart,
 } from "@interlingua/core";
 import {
+  interactionsFormat,
   isWireObject,
   keptWireFields,
   remainingFields,
@@ -115,6 +116,10 @@ function annotationFromCitation(citation: Citation, path: string, context: Conve
   if (citation.title !== undefined) annotation.title = citation.title;
   if (citation.startIndex !== undefined) annotation.start_index = citation.startIndex;
   if (citation.endIndex !== undefined) annotation.end_index = citation.endIndex;
+  // A url_citation says where and what page only: the quoted text and another format's fields go.
+  const foreign = Object.keys(citation.extensions ?? {}).some((format) => format !== interactionsFormat);
+  if (citation.citedText !== undefined || foreign)
+    context.lose("dropped", path, "A url_citation has no quoted text nor another format's citation fields");
   return [annotation];
 }
 

@@ -12,14 +12,7 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/messages\/\d+\/(content\/\d+\/(type|file_id)|x_extra)$/,
   },
-  {
-    name: "silent document fields to responses",
-    reason:
-      "a document block's title, context and citations setting have no place in a responses input_file, and the responses encoder drops them without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/content\/\d+\/(title|context|citations\/enabled)$/,
-  },
+
   {
     name: "silent server_tool_use back from responses",
     reason:
@@ -75,13 +68,14 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/stop_reason$/,
   },
   {
-    name: "silent joined text blocks to chat-completions",
+    name: "silent block order and empty ids to chat-completions",
     reason:
-      "consecutive blocks of an answer come back as one text (chat-completions says one content string), and a tool_use id of \"\" as a new id, without a loss",
+      'a chat-completions message says its text before its tool calls, so a text block after a tool_use comes back before it, and a tool_use id of "" comes back as a new id, without a loss',
     kind: "silent",
     to: "chat-completions",
     path: /^\/content\/\d+\/(text|type|id|name)$/,
   },
+
   {
     name: "false-loss stop_reason to generate-content",
     reason:
@@ -97,22 +91,7 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/message_start\/message\/content\/\d+\//,
   },
-  {
-    name: "silent block text to generate-content",
-    reason:
-      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/block text \d+\//,
-  },
-  {
-    name: "silent block text to chat-completions",
-    reason:
-      "consecutive text blocks (split around citations) come back as one text block through a format that says one text, without a loss",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/block text \d+\/text_delta\/delta\/text$/,
-  },
+
   {
     name: "false-loss unparsed arguments to interactions",
     reason:
@@ -120,13 +99,5 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "false-loss",
     to: "interactions",
     path: /^\/\d+\/content_block$/,
-  },
-  {
-    name: "silent citations to interactions",
-    reason:
-      "the interactions encoders drop web search citations (answer and streamed citation deltas) without a loss; open defect of the interactions codec",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/(content\/\d+\/citations\/\d+\/.*|block text \d+\/citation \d+\/.*)$/,
   },
 ];

@@ -114,6 +114,8 @@ function encodeResponsesMedia(
   const { rawFileData, ...fields } = rest ?? {};
   const file: WireObject = { type: "input_file", ...fields };
   if (part.filename !== undefined) file.filename = part.filename;
+  if (part.title !== undefined)
+    context.lose("dropped", pointer(path, "title"), "the responses format has no document titles");
   switch (source.type) {
     case "url":
       if (part.mediaType !== undefined)
