@@ -262,3 +262,60 @@ describe("generate-content request encoding from other formats", () => {
     ]);
   });
 });
+
+describe("generate-content requests the API would refuse", () => {
+  const encode = (request: ChatRequest) => () =>
+    encodeGenerateContentRequest(request, createConversionContext());
+
+  it("refuses a request with no turn, naming contents, instead of sending one", () => {
+    expect(
+      encode({
+        model: "gemini-3-flash",
+        instructions: [{ role: "system", parts: [{ type: "text", text: "Hi" }] }],
+        messages: [],
+      }),
+    ).toThrow(expect.objectContaining({ kind: "invalid_request", param: "contents" }));
+  });
+
+  it("refuses a function result that answers no earlier call, naming the part", () => {
+    expect(
+      encode({
+        model: "gemini-3-flash",
+        messages: [
+          {
+            role: "tool",
+            parts: [
+              {
+                type: "tool-result",
+                callId: "call_1",
+                name: "lookup",
+                content: [{ type: "text", text: "42" }],
+              },
+            ],
+          },
+        ],
+      }),
+    ).toThrow(
+      expect.objectContaining({ kind: "invalid_request", param: "contents.0.parts.0.functionResponse" }),
+    );
+    expect(
+      encode({
+        model: "gemini-3-flash",
+        messages: [
+          { role: "assistant", parts: [{ type: "tool-call", id: "call_1", name: "lookup", arguments: {} }] },
+          {
+            role: "tool",
+            parts: [
+              {
+                type: "tool-result",
+                callId: "call_1",
+                name: "lookup",
+                content: [{ type: "text", text: "42" }],
+              },
+            ],
+          },
+        ],
+      }),
+    ).not.toThrow();
+  });
+});

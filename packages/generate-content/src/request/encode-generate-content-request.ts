@@ -1,4 +1,11 @@
-import type { ChatRequest, ConversionContext, Message, TextPart, ToolChoice } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ChatRequest,
+  type ConversionContext,
+  type Message,
+  type TextPart,
+  type ToolChoice,
+} from "@interlingua/core";
 import { readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type {
   GenerateContentContent,
@@ -63,6 +70,7 @@ export function encodeGenerateContentRequest(
     }
     body.contents.push(content);
   });
+  refuseWhatTheApiRefuses(body.contents);
 
   const instructionParts = encodeInstructions(request, hoisted, context);
   if (instructionParts) body.systemInstruction = instructionParts;
@@ -227,4 +235,30 @@ const unsupportedFields = [
 function loseUnsupported(request: ChatRequest, context: ConversionContext): void {
   for (const [field, message] of unsupportedFields)
     if (request[field] !== undefined) context.lose("dropped", `/${field}`, message);
+}
+
+/**
+ * Refuses, naming the field, what the API would refuse (so no backend is sent it): no turn at all
+ * ("contents is not specified"), and a function response answering no earlier call of its name.
+ */
+function refuseWhatTheApiRefuses(contents: GenerateContentRequest["contents"]): void {
+  if (contents.length === 0)
+    throw new CanonicalError(
+      "invalid_request",
+      "No message of the request can be sent in the generate-content format, which needs at least one",
+      { param: "contents" },
+    );
+  const called = new Set<string>();
+  contents.forEach((content, contentIndex) => {
+    content.parts.forEach((part, partIndex) => {
+      if (part.functionCall?.name !== undefined) called.add(part.functionCall.name);
+      const answered = part.functionResponse?.name;
+      if (answered !== undefined && !called.has(answered))
+        throw new CanonicalError(
+          "invalid_request",
+          `The function result for ${answered} answers no earlier call: the generate-content format needs the call first`,
+          { param: `contents.${contentIndex}.parts.${partIndex}.functionResponse` },
+        );
+    });
+  });
 }
