@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher, request, fetch as undiciFetch } from "undici";
 import { type ByteSource, byteSourceStream } from "../http/byte-source";
 import {
+  idleLimitedResponse,
   idleLimitedSource,
   type SelfTimedFetch,
   startTimedUpstreamCall,
@@ -135,22 +136,11 @@ function timedResponse(
   timing: TimedUpstreamCall | undefined,
   timeouts: UpstreamTimeouts | undefined,
 ): Response {
-  if (!timing || !timeouts || !response.body) {
+  if (!timing || !timeouts) {
     timing?.settle();
     return response;
   }
-  const reader = response.body.getReader();
-  const body = idleLimitedSource(
-    () => reader.read(),
-    (reason) => reader.cancel(reason),
-    timeouts.idleMs,
-    timing,
-  );
-  return new Response(byteSourceStream(body), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return idleLimitedResponse(response, timeouts.idleMs, timing);
 }
 
 /**

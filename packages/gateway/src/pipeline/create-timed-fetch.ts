@@ -93,6 +93,30 @@ export function startTimedUpstreamCall(
   };
 }
 
+/** `response` with its body under the idle limit of {@link idleLimitedSource}; settled at once when it has none. */
+export function idleLimitedResponse(
+  response: Response,
+  idleMs: number,
+  call: Pick<TimedUpstreamCall, "abort" | "settle">,
+): Response {
+  if (!response.body) {
+    call.settle();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = idleLimitedSource(
+    () => reader.read(),
+    (reason) => reader.cancel(reason),
+    idleMs,
+    call,
+  );
+  return new Response(byteSourceStream(body), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 /**
  * The upstream body with an idle limit, read chunk by chunk with `read`: when a read has waited
  * longer than `idleMs`, the body is cancelled (`cancel`), the call aborted and the read fails with
@@ -177,21 +201,6 @@ export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: Upstream
       throw call.failed(thrown);
     }
     call.answered();
-    if (!response.body) {
-      call.settle();
-      return response;
-    }
-    const reader = response.body.getReader();
-    const body = idleLimitedSource(
-      () => reader.read(),
-      (reason) => reader.cancel(reason),
-      timeouts.idleMs,
-      call,
-    );
-    return new Response(byteSourceStream(body), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return idleLimitedResponse(response, timeouts.idleMs, call);
   };
 }
