@@ -5,7 +5,7 @@ import { answerInbound, type InboundAnswerer } from "../gateway/answer-inbound";
 import type { Gateway } from "../gateway/create-gateway";
 import type { ByteSource } from "../http/byte-source";
 import type { GatewayAnswer } from "../http/gateway-answer";
-import type { InboundRequest } from "../http/inbound-request";
+import { type InboundRequest, toRequest } from "../http/inbound-request";
 
 /** Options of {@link serveNode}. */
 export interface ServeNodeOptions {
@@ -91,18 +91,6 @@ function toInbound(incoming: IncomingMessage, base: string, signal: AbortSignal)
       return body;
     },
   };
-}
-
-/** The request as a Web `Request`, for a gateway given only as its `fetch`. */
-function toRequest(inbound: InboundRequest): Request {
-  return new Request(inbound.url, {
-    method: inbound.method,
-    headers: inbound.headers,
-    signal: inbound.signal,
-    body: inbound.body,
-    // Required by undici for a streamed request body.
-    duplex: "half",
-  } as RequestInit);
 }
 
 /** How long a connection whose request body was left unread may go on sending after the answer. */
