@@ -85,14 +85,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^(\/\d+\/delta)?\/stop_reason$/,
   },
   {
-    name: "silent message_start content",
-    reason:
-      "blocks message_start already holds (programmatic tool calls) come back through another format as streamed blocks, and the blocks after them are numbered on from there",
-    kind: "silent",
-    path: /^\/message_start\/message\/content\/\d+\//,
-  },
-
-  {
     name: "false-loss unparsed arguments to interactions",
     reason:
       "unparsed streamed arguments are reported lost to interactions but come back as they were through its own extensions; the loss is real for the target; review",
