@@ -15,6 +15,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 type WireMessage = { role: string; content: unknown };
 
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
 /** A string content as the one text block it means. */
 const asBlocks = (content: unknown) =>
   typeof content === "string" ? [{ type: "text", text: content }] : content;
@@ -23,13 +25,15 @@ const asBlocks = (content: unknown) =>
  * A content block (or a `tool_choice`) without the values the spec gives to an absent field: a `tool_use` caller
  * `{type: "direct"}` (the spec's default, "tool invocation directly from the model"), a
  * `tool_result`'s `is_error: false` (a flag whose absence says the same), a `tool_choice`'s
- * `disable_parallel_tool_use: false` (the spec: "Defaults to `false`"), and a `tool_result`'s
- * string content as the one text block it means, as a message's.
+ * `disable_parallel_tool_use: false` (the spec: "Defaults to `false`"), a `tool_result`'s
+ * string content as the one text block it means, as a message's, and its empty content (`""`,
+ * `[]`) as none (the spec makes it optional: an empty result says what no result says).
  */
 function withoutDefaults(block: unknown): unknown {
   if (!isRecord(block)) return block;
   const { caller, is_error, disable_parallel_tool_use, ...rest } = block;
   const direct = isRecord(caller) && caller.type === "direct" && Object.keys(caller).length === 1;
+  if (block.type === "tool_result" && (rest.content === "" || isEmptyList(rest.content))) delete rest.content;
   return {
     ...rest,
     ...(caller !== undefined && !direct && { caller }),
