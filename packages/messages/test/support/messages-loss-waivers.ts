@@ -60,14 +60,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/service_tier$/,
   },
   {
-    name: "silent null stop_reason to chat-completions",
-    reason:
-      "an answer whose stop_reason is null (the spec says only message_start has one) is sent as finish_reason stop with no loss, and comes back as end_turn (tool_use beside tool calls); chat-completions reads a missing reason from its own servers as no reason too, so reporting it there would be a false loss for them",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/stop_reason$/,
-  },
-  {
     name: "silent block order and empty ids to chat-completions",
     reason:
       'a chat-completions message says its text before its tool calls, so a text block after a tool_use comes back before it, and a tool_use id of "" comes back as a new id, without a loss',
