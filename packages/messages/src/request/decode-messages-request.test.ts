@@ -153,6 +153,11 @@ describe("decodeMessagesRequest validation", () => {
       { messages: [{ role: "user", content: [{ type: "hologram" }] }] },
       "messages.0.content.0.type",
     ],
+    [
+      "a prefill of nothing as the only message",
+      { messages: [{ role: "assistant", content: [] }] },
+      "messages",
+    ],
   ];
   for (const [name, change, param] of cases) {
     it(`rejects ${name}, naming ${param}`, () => {

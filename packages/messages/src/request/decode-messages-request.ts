@@ -105,9 +105,17 @@ function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
 
 /**
  * A message with no content (`""` or `[]`), which the API refuses ("all messages must have non-empty
- * content except for the optional final assistant message"), but for a last assistant message.
+ * content except for the optional final assistant message"), but for a last assistant message; and
+ * a request whose only message is such a prefill of nothing, which holds no message at all (the
+ * encoder refuses to send one, as the API refuses a request without messages).
  */
 function checkEmptyMessages(messages: MessagesInputMessage[]): void {
+  if (messages.length === 1 && messages[0]!.role === "assistant" && messages[0]!.content.length === 0)
+    throw new CanonicalError(
+      "invalid_request",
+      "messages: at least one message with content is required (an empty final assistant message is no message)",
+      { param: "messages" },
+    );
   messages.forEach((message, index) => {
     if (message.content.length > 0) return;
     if (index === messages.length - 1 && message.role === "assistant") return;

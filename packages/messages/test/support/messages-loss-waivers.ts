@@ -60,15 +60,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/service_tier$/,
   },
   {
-    name: "silent block order and empty ids to chat-completions",
-    reason:
-      'a chat-completions message says its text before its tool calls, so a text block after a tool_use comes back before it, and a tool_use id of "" comes back as a new id, without a loss',
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/content\/\d+\/(text|type|id|name)$/,
-  },
-
-  {
     name: "false-loss stop_reason to generate-content",
     reason:
       "a refusal is sent as SAFETY, a real loss for a generate-content client; the round trip restores it from the raw value kept canonically, so it cannot see the loss",
