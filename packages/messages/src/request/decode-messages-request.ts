@@ -12,6 +12,7 @@ import {
 import { decodeMessagesBlock, decodeMessagesTextBlock } from "../shared/decode-messages-block";
 import { extraFields } from "../shared/extra-fields";
 import { type MessagesInputMessage, MessagesRequest } from "../wire/messages-request";
+import { checkToolResultPlacement } from "./check-tool-result-placement";
 import { decodeMessagesTool, decodeMessagesToolChoice } from "./decode-messages-tools";
 import { invalidMessagesRequest } from "./invalid-messages-request";
 import type { legalizeMessagesRequest } from "./legalize-messages-request";
@@ -290,6 +291,7 @@ export function decodeMessagesRequest(
   const body = parsed.data;
   checkInlineSystemMessages(body.messages);
   checkEmptyMessages(body.messages);
+  checkToolResultPlacement(body.messages);
   checkSettingCombinations(body, families);
   if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
     throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {

@@ -22,14 +22,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+\/content\/\d+\/(type|id|name|input\/query)$/,
   },
   {
-    name: "silent text before a tool result to chat-completions",
-    reason:
-      "a user turn with text before its tool result (a request the messages API itself refuses with 400: tool results come first) comes back with the tool result first, as chat-completions sends tool messages before the user's text",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|text)$/,
-  },
-  {
     name: "silent dated tool version",
     reason:
       "a hosted tool's dated version other than the one the way back picks (web_search_20260209 for web_search_20250305) reaches formats without versions as the same tool, and comes back as the default version without a loss; open: only the messages codec knows which version is its default",
