@@ -378,11 +378,12 @@ describe("decodeMessagesRequest mapping", () => {
       ["computer", "computer_20241022"],
       ["bash", "bash_20241022"],
       ["text_editor", "text_editor_20241022"],
-      ["computer", "computer_20250124"],
-      ["bash", "bash_20250124"],
-      ["text_editor", "text_editor_20250728"],
-      ["web_search", "web_search_20250305"],
-      ["code_execution", "code_execution_20250825"],
+      // The default version of each tool is the tool itself: no version.
+      ["computer", undefined],
+      ["bash", undefined],
+      ["text_editor", undefined],
+      ["web_search", undefined],
+      ["code_execution", undefined],
       ["other", "memory_20250818"],
     ]);
     expect(tools!.tools![2]).toMatchObject({

@@ -2,6 +2,7 @@ import type { HostedTool, Tool, ToolChoice } from "@interlingua/core";
 import { cacheFromMessages } from "../shared/decode-messages-block";
 import { extraFields, messagesExtensions } from "../shared/extra-fields";
 import type { MessagesToolChoice, MessagesToolDefinition } from "../wire/messages-tool";
+import { defaultHostedTools } from "./messages-default-hosted-tools";
 
 /** Hosted tool kinds by the prefix of their dated `type`, with their settings (canonical ↔ wire). */
 export const messagesHostedToolKinds: {
@@ -60,7 +61,10 @@ export function decodeMessagesTool(wire: MessagesToolDefinition): Tool {
   }
   const type = wire.type;
   const entry = messagesHostedToolKinds.find((candidate) => type.startsWith(candidate.prefix));
-  const tool: HostedTool = { type: "hosted", kind: entry?.kind ?? "other", name: wire.name, version: type };
+  const kind = entry?.kind ?? "other";
+  const tool: HostedTool = { type: "hosted", kind, name: wire.name };
+  // The default version is the tool itself; another is the caller's choice (see defaultHostedTools).
+  if (defaultHostedTools[kind]?.type !== type) tool.version = type;
   if (entry) {
     const settings: Record<string, unknown> = {};
     for (const [canonical, wireKey] of Object.entries(entry.settings)) {

@@ -1,15 +1,7 @@
 import { type ConversionContext, pointer, type Tool, type ToolChoice } from "@interlingua/core";
 import { cacheToMessages } from "../shared/encode-messages-part";
 import { messagesHostedToolKinds } from "./decode-messages-tools";
-
-/** The version and tool name used for a hosted tool of another format. */
-const defaultHostedTools: Partial<Record<string, { type: string; name: string }>> = {
-  computer: { type: "computer_20250124", name: "computer" },
-  bash: { type: "bash_20250124", name: "bash" },
-  text_editor: { type: "text_editor_20250728", name: "str_replace_based_edit_tool" },
-  web_search: { type: "web_search_20250305", name: "web_search" },
-  code_execution: { type: "code_execution_20250825", name: "code_execution" },
-};
+import { defaultHostedTools } from "./messages-default-hosted-tools";
 
 const datedType = /_\d{8}$/;
 

@@ -15,4 +15,6 @@ export const messagesUnmappedRequestFields: UnmappedRequestFields = {
   toolMarks: ["type"],
   hostedToolMarks: [],
   partBlocks: [searchResultMark],
+  // A dated version other than the default (which decodes as no version) is the caller's choice.
+  hostedToolVersions: true,
 };

@@ -22,13 +22,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+\/content\/\d+\/(type|id|name|input\/query)$/,
   },
   {
-    name: "silent dated tool version",
-    reason:
-      "a hosted tool's dated version other than the one the way back picks (web_search_20260209 for web_search_20250305) reaches formats without versions as the same tool, and comes back as the default version without a loss; open: only the messages codec knows which version is its default",
-    kind: "silent",
-    path: /^\/tools\/\d+\/type$/,
-  },
-  {
     name: "silent adaptive thinking beside an effort",
     reason:
       "adaptive thinking with an output_config effort reaches formats of reasoning efforts as the effort alone, which says reasoning is on there; the way back decodes an effort without turning thinking on, so the messages request comes back without thinking; open: whether a decoded effort should mean thinking on (the responses, chat-completions and interactions decoders) or the messages encoder should turn adaptive thinking on for an effort",
