@@ -43,6 +43,8 @@ export function encodeAssistantMessage(
   let hasCitations = false;
   let textLength = 0;
   const toolCalls: WireObject[] = [];
+  /** Where each call not yet reported as moved came from. */
+  const callPaths: string[] = [];
   const reasoningTexts: string[] = [];
   let reasoningField: string | undefined;
   let reasoningDetails: unknown;
@@ -90,9 +92,13 @@ export function encodeAssistantMessage(
               if (annotation) annotations.push(annotation);
             });
         }
-        // The message says its text before its calls: text after a call moves before it.
-        if (toolCalls.length > 0 && part.text !== "")
+        // The message says its text before its calls: text after a call moves before it, and the
+        // calls it followed after it.
+        if (toolCalls.length > 0 && part.text !== "") {
           context.lose("approximated", partPath, "text after a tool call is sent before the calls");
+          for (const callPath of callPaths.splice(0))
+            context.lose("approximated", callPath, "a tool call is sent after the text that followed it");
+        }
         texts.push(part.text);
         if (part.text !== "") textPaths.push(partPath);
         textLength += part.text.length;
@@ -107,7 +113,10 @@ export function encodeAssistantMessage(
         break;
       case "tool-call": {
         const call = encodeToolCall(part, message, context, partPath);
-        if (call) toolCalls.push(call);
+        if (call) {
+          toolCalls.push(call);
+          callPaths.push(partPath);
+        }
         break;
       }
       case "reasoning": {

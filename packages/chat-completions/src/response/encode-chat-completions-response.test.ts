@@ -74,5 +74,10 @@ describe("encodeChatCompletionsResponse, what a message cannot say as it came", 
       "/parts/2",
       "text after a tool call is sent before the calls",
     ]);
+    expect(losses).toContainEqual([
+      "approximated",
+      "/parts/1",
+      "a tool call is sent after the text that followed it",
+    ]);
   });
 });
