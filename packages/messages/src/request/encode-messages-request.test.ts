@@ -2,6 +2,7 @@ import { type ChatRequest, createConversionContext, type Part } from "@interling
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MessagesRequest } from "../wire/messages-request";
+import { decodeMessagesRequest } from "./decode-messages-request";
 import { encodeMessagesRequest } from "./encode-messages-request";
 
 function encode(request: ChatRequest) {
@@ -198,6 +199,35 @@ describe("encodeMessagesRequest from other formats", () => {
       expect(losses).toEqual([]);
       expect(MessagesRequest.safeParse(wire).success).toBe(true);
     }
+  });
+
+  it("puts tool results first in a user turn, as the API takes them, with a loss at the content moved", () => {
+    const { wire, losses } = encode({
+      model: "m",
+      maxOutputTokens: 100,
+      messages: [
+        { role: "user", parts: [{ type: "text", text: "Weather?" }] },
+        { role: "assistant", parts: [{ type: "tool-call", id: "c1", name: "w", arguments: {} }] },
+        { role: "user", parts: [{ type: "text", text: "In Celsius." }] },
+        {
+          role: "tool",
+          parts: [{ type: "tool-result", callId: "c1", content: [{ type: "text", text: "20" }] }],
+        },
+      ],
+    });
+    expect((wire.messages as unknown[]).slice(2)).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "c1", content: [{ type: "text", text: "20" }] },
+          { type: "text", text: "In Celsius." },
+        ],
+      },
+    ]);
+    expect(losses.map(({ code, path }) => ({ code, path }))).toEqual([
+      { code: "approximated", path: "/messages/2" },
+    ]);
+    expect(() => decodeMessagesRequest(wire, createConversionContext())).not.toThrow();
   });
 
   it("refuses instructions alone, naming messages, as the API would", () => {

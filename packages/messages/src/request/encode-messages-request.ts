@@ -186,6 +186,8 @@ function encodeTurn(
 
 function encodeMessages(request: ChatRequest, context: ConversionContext): WireMessage[] {
   const wireMessages: WireMessage[] = [];
+  /** The canonical message each wire message came from. */
+  const wirePaths: string[] = [];
   let previousWasTool = false;
   for (const [index, message] of request.messages.entries()) {
     if (isInstruction(message) && !isInlineSystem(message)) continue;
@@ -211,9 +213,62 @@ function encodeMessages(request: ChatRequest, context: ConversionContext): WireM
         continue;
       }
       wireMessages.push(wire);
+      wirePaths.push(path);
     }
   }
-  return wireMessages;
+  return toolResultsFirst(wireMessages, wirePaths, context);
+}
+
+const isToolResult = (block: WireBlock) => block.type === "tool_result";
+
+/**
+ * Each user turn (consecutive user messages, which the API joins) with its tool results first, as
+ * the API takes them ("Messages following tool_use blocks must begin with a matching number of
+ * tool_result blocks"): a turn with content before a result becomes one message, results first,
+ * with a loss at each message whose content moved after them. `paths` are the canonical messages
+ * the wire messages came from.
+ */
+function toolResultsFirst(
+  messages: WireMessage[],
+  paths: readonly string[],
+  context: ConversionContext,
+): WireMessage[] {
+  const result: WireMessage[] = [];
+  let start = 0;
+  while (start < messages.length) {
+    let end = start + 1;
+    while (end < messages.length && messages[start]!.role === "user" && messages[end]!.role === "user") end++;
+    const run = messages.slice(start, end);
+    const blocks = run.flatMap((message, index) =>
+      (typeof message.content === "string"
+        ? [{ type: "text", text: message.content }]
+        : (message.content as WireBlock[])
+      ).map((block) => ({ block, path: paths[start + index]! })),
+    );
+    const lastResult = blocks.findLastIndex(({ block }) => isToolResult(block));
+    const moved = new Set(
+      blocks
+        .slice(0, Math.max(lastResult, 0))
+        .flatMap(({ block, path }) => (isToolResult(block) ? [] : [path])),
+    );
+    if (moved.size === 0) result.push(...run);
+    else {
+      for (const path of moved)
+        context.lose(
+          "approximated",
+          path,
+          "content before a tool result moves after the results: the messages API takes tool results first",
+        );
+      const { content: _content, ...fields } = run[0]!;
+      const ordered = [
+        ...blocks.filter(({ block }) => isToolResult(block)),
+        ...blocks.filter(({ block }) => !isToolResult(block)),
+      ];
+      result.push({ ...fields, content: ordered.map(({ block }) => block) } as WireMessage);
+    }
+    start = end;
+  }
+  return result;
 }
 
 /**

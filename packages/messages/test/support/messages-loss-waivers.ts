@@ -45,6 +45,15 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/service_tier$/,
   },
   {
+    name: "silent null stop_reason to chat-completions",
+    reason:
+      "an answer whose stop_reason is null (the spec says only message_start has one) is sent as finish_reason stop with no loss, and comes back as end_turn (tool_use beside tool calls); chat-completions reads a missing reason from its own servers as no reason too, so reporting it there would be a false loss for them",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/stop_reason$/,
+  },
+
+  {
     name: "false-loss stop_reason to generate-content",
     reason:
       "a refusal is sent as SAFETY, a real loss for a generate-content client; the round trip restores it from the raw value kept canonically, so it cannot see the loss",
