@@ -38,6 +38,8 @@ export function encodeAssistantMessage(
   const texts: string[] = [];
   /** Where each text that is not empty came from (an empty one joins as nothing). */
   const textPaths: string[] = [];
+  /** Where each empty text came from: beside another text it joins as nothing, and is gone. */
+  const emptyTextPaths: string[] = [];
   const refusals: string[] = [];
   const annotations: WireObject[] = [];
   let hasCitations = false;
@@ -101,6 +103,7 @@ export function encodeAssistantMessage(
         }
         texts.push(part.text);
         if (part.text !== "") textPaths.push(partPath);
+        else emptyTextPaths.push(partPath);
         textLength += part.text.length;
         break;
       }
@@ -191,6 +194,9 @@ export function encodeAssistantMessage(
     // Texts are joined with nothing between them: an empty one changes nothing. Each text joined
     // is reported where it is (the message's list of parts is no node of an upstream answer).
     joined(textPaths.length, "text", textPaths);
+    if (texts.length > 1)
+      for (const where of emptyTextPaths)
+        context.lose("dropped", where, "an empty text part beside other text joins as nothing");
     joined(refusals.length, "refusal");
   }
   if (reasoningField !== undefined && reasoningTexts.length > 0)

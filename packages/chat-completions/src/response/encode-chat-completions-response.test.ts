@@ -80,4 +80,24 @@ describe("encodeChatCompletionsResponse, what a message cannot say as it came", 
       "a tool call is sent after the text that followed it",
     ]);
   });
+
+  it("reports an empty text beside other text, which joins as nothing, and not a lone empty text", () => {
+    const lossesOf = (texts: string[]) => {
+      const context = createConversionContext();
+      encodeChatCompletionsResponse(
+        {
+          id: "resp_1",
+          model: "m",
+          parts: texts.map((text) => ({ type: "text" as const, text })),
+          finishReason: { reason: "stop" },
+          usage: {},
+          status: "completed",
+        },
+        context,
+      );
+      return context.losses.map((loss) => [loss.code, loss.path]);
+    };
+    expect(lossesOf(["a", ""])).toEqual([["dropped", "/parts/1"]]);
+    expect(lossesOf([""])).toEqual([]);
+  });
 });
