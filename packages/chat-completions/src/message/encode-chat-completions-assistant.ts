@@ -96,7 +96,7 @@ export function encodeAssistantMessage(
         }
         // The message says its text before its calls: text after a call moves before it, and the
         // calls it followed after it.
-        if (toolCalls.length > 0 && part.text !== "") {
+        if (toolCalls.length > 0) {
           context.lose("approximated", partPath, "text after a tool call is sent before the calls");
           for (const callPath of callPaths.splice(0))
             context.lose("approximated", callPath, "a tool call is sent after the text that followed it");

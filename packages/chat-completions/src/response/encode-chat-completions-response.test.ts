@@ -100,4 +100,26 @@ describe("encodeChatCompletionsResponse, what a message cannot say as it came", 
     expect(lossesOf(["a", ""])).toEqual([["dropped", "/parts/1"]]);
     expect(lossesOf([""])).toEqual([]);
   });
+
+  it("reports an empty text after a tool call too, which comes back before it", () => {
+    const context = createConversionContext();
+    encodeChatCompletionsResponse(
+      {
+        id: "resp_1",
+        model: "m",
+        parts: [
+          { type: "tool-call", id: "c1", name: "f", arguments: {} },
+          { type: "text", text: "" },
+        ],
+        finishReason: { reason: "tool_calls" },
+        usage: {},
+        status: "completed",
+      },
+      context,
+    );
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["approximated", "/parts/1"],
+      ["approximated", "/parts/0"],
+    ]);
+  });
 });

@@ -29,6 +29,21 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/thinking\/type$/,
   },
   {
+    name: "silent thinking budget back as an effort",
+    reason:
+      "a thinking budget reaches formats of efforts as an effort (reported at /thinking), and the way back sends that effort as output_config.effort, a field the caller had left null or unset, so the loss does not cover it; open: the effort formats' decoders cannot tell an effort that stood for a budget (found by the 2,000-run generated requests)",
+    kind: "silent",
+    path: /^\/output_config\/effort$/,
+  },
+  {
+    name: "silent strict function tool beside a dropped hosted tool to responses",
+    reason:
+      "a function tool with strict: true after a hosted tool responses has no equivalent (web_fetch_20260209) comes back with strict: false; open, not yet traced (found by the 2,000-run generated requests)",
+    kind: "silent",
+    to: "responses",
+    path: /^\/tools\/\d+\/strict$/,
+  },
+  {
     name: "false-loss service_tier to responses",
     reason:
       "a service tier sent as the target's nearest value comes back as it was; the loss is real for the target, which the round trip cannot see; review",
