@@ -45,6 +45,8 @@ export function encodeAssistantMessage(
   let hasCitations = false;
   let textLength = 0;
   const toolCalls: WireObject[] = [];
+  /** The canonical ids of the calls so far (the decoder already made a server's repeated ids unique). */
+  const callIds = new Set<string>();
   /** Where each call not yet reported as moved came from. */
   const callPaths: string[] = [];
   const reasoningTexts: string[] = [];
@@ -117,8 +119,16 @@ export function encodeAssistantMessage(
       case "tool-call": {
         const call = encodeToolCall(part, message, context, partPath);
         if (call) {
+          // The format's decoder gives a repeated id a new one (servers that repeat ids do so).
+          if (callIds.has(part.id))
+            context.lose(
+              "approximated",
+              pointer(partPath, "id"),
+              "a repeated tool call id reads back as a new one",
+            );
           toolCalls.push(call);
           callPaths.push(partPath);
+          callIds.add(part.id);
         }
         break;
       }

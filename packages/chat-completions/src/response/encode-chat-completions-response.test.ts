@@ -101,6 +101,23 @@ describe("encodeChatCompletionsResponse, what a message cannot say as it came", 
     expect(lossesOf([""])).toEqual([]);
   });
 
+  it("reports a repeated call id, which reads back as a new one", () => {
+    const context = createConversionContext();
+    const call = { type: "tool-call" as const, id: "c1", name: "f", arguments: {} };
+    encodeChatCompletionsResponse(
+      {
+        id: "resp_1",
+        model: "m",
+        parts: [call, call],
+        finishReason: { reason: "tool_calls" },
+        usage: {},
+        status: "completed",
+      },
+      context,
+    );
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["approximated", "/parts/1/id"]]);
+  });
+
   it("reports an empty text after a tool call too, which comes back before it", () => {
     const context = createConversionContext();
     encodeChatCompletionsResponse(
