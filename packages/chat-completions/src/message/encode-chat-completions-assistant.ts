@@ -38,8 +38,8 @@ export function encodeAssistantMessage(
   const texts: string[] = [];
   /** Where each text that is not empty came from (an empty one joins as nothing). */
   const textPaths: string[] = [];
-  /** Where each empty text came from: beside another text it joins as nothing, and is gone. */
-  const emptyTextPaths: string[] = [];
+  /** Where each text came from: beside another, the joined text stands where the first was. */
+  const allTextPaths: string[] = [];
   const refusals: string[] = [];
   const annotations: WireObject[] = [];
   let hasCitations = false;
@@ -105,7 +105,7 @@ export function encodeAssistantMessage(
         }
         texts.push(part.text);
         if (part.text !== "") textPaths.push(partPath);
-        else emptyTextPaths.push(partPath);
+        allTextPaths.push(partPath);
         textLength += part.text.length;
         break;
       }
@@ -204,9 +204,17 @@ export function encodeAssistantMessage(
     // Texts are joined with nothing between them: an empty one changes nothing. Each text joined
     // is reported where it is (the message's list of parts is no node of an upstream answer).
     joined(textPaths.length, "text", textPaths);
+    // What the count above leaves out: an empty text after the first is gone, a lone non-empty
+    // one after it moves into it, and the first changes when a later text is not empty.
+    const laterText = texts.slice(1).some((text) => text !== "");
     if (texts.length > 1)
-      for (const where of emptyTextPaths)
-        context.lose("dropped", where, "an empty text part beside other text joins as nothing");
+      allTextPaths.forEach((where, index) => {
+        if (texts[index] !== "" && textPaths.length > 1) return;
+        if (index > 0 && texts[index] === "")
+          context.lose("dropped", where, "an empty text part beside other text joins as nothing");
+        else if (index > 0 || laterText)
+          context.lose("approximated", where, "text parts were joined into one, at the first");
+      });
     joined(refusals.length, "refusal");
   }
   if (reasoningField !== undefined && reasoningTexts.length > 0)

@@ -98,6 +98,11 @@ describe("encodeChatCompletionsResponse, what a message cannot say as it came", 
       return context.losses.map((loss) => [loss.code, loss.path]);
     };
     expect(lossesOf(["a", ""])).toEqual([["dropped", "/parts/1"]]);
+    expect(lossesOf(["", ""])).toEqual([["dropped", "/parts/1"]]);
+    expect(lossesOf(["", "a"])).toEqual([
+      ["approximated", "/parts/0"],
+      ["approximated", "/parts/1"],
+    ]);
     expect(lossesOf([""])).toEqual([]);
   });
 
