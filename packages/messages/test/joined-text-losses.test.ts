@@ -32,7 +32,7 @@ describe("text blocks of a messages answer through a format that joins them into
     expect(paths).toEqual(expect.arrayContaining(["/content/0", "/content/1"]));
   });
 
-  it("report nothing for an empty one, which joins as nothing", () => {
+  it("report an empty one beside text, which joins as nothing and is gone, and not the text it joins", () => {
     expect(
       lossPaths(
         answer([
@@ -40,7 +40,7 @@ describe("text blocks of a messages answer through a format that joins them into
           { type: "text", text: "" },
         ]),
       ),
-    ).toEqual([]);
+    ).toEqual(["/content/1"]);
   });
 
   for (const target of [chatCompletionsCodec, generateContentCodec] as AnyCodec[])
