@@ -61,46 +61,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+\/content\/\d+\/(type|image_url\/url)$/,
   },
   {
-    name: "false-loss instruction moved after a dropped message to generate-content",
-    reason:
-      "a system message after a message generate-content drops (with a loss) joins systemInstruction (reported); the round trip gives it back at the front, where the dropped message's removal lines it up, so it compares whole; the loss is real for the target",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/messages\/\d+$/,
-  },
-  {
-    name: "false-loss service_tier to messages",
-    reason:
-      "a service tier sent as the target's nearest value (default as standard_only) comes back as it was; the loss is real for the target, which the round trip cannot see",
-    kind: "false-loss",
-    to: "messages",
-    path: /^\/service_tier$/,
-  },
-  {
-    name: "false-loss audio to generate-content",
-    reason:
-      "audio.format is reported dropped (generate-content has no output audio format); the way back sends the format chat-completions requires, wav, which equals a caller's wav; the loss is real for the target",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/audio(\/format)?$/,
-  },
-  {
-    name: "false-loss empty message to messages",
-    reason:
-      "an assistant message with nothing the messages format can carry is reported dropped, but its role comes back from the next message of that role (turns merged); the loss is real for the target",
-    kind: "false-loss",
-    to: "messages",
-    path: /^\/messages\/\d+$/,
-  },
-  {
-    name: "false-loss empty message to interactions",
-    reason:
-      "an assistant message with nothing the interactions format can carry is reported dropped, but its role comes back from the next message of that role (turns merged); the loss is real for the target",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/messages\/\d+$/,
-  },
-  {
     name: "silent response_format text to messages",
     reason:
       "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
@@ -141,14 +101,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/(tool_choice|messages\/\d+\/tool_calls\/\d+)\/function\/name$/,
   },
   {
-    name: "false-loss reasoning_effort to generate-content",
-    reason:
-      "an effort sent as a thinking budget comes back as the same effort; the loss is real for the target; review",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/reasoning_effort(\/|$)/,
-  },
-  {
     name: "silent web_search_options to interactions",
     reason:
       "web search options have no place in the interactions Google Search tool and are dropped without a loss",
@@ -157,27 +109,11 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/web_search_options(\/|$)/,
   },
   {
-    name: "false-loss refusal to interactions",
-    reason:
-      "a refusal's finish reason has no interactions status and is reported approximated, but the round trip gives the refusal back from the message; the loss is real for the target",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/\d+\/choices\/0\/finish_reason$/,
-  },
-  {
     name: "silent usage counts below their details",
     reason:
       "a cached or reasoning count above the prompt or completion count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
     kind: "silent",
     path: /^\/usage\/(prompt|completion)_tokens$/,
-  },
-  {
-    name: "false-loss choices finish_reason to generate-content",
-    reason:
-      "a refusal is sent as SAFETY, a real loss for a generate-content client; the round trip restores it from the refusal content, so it cannot see the loss",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/choices\/\d+\/finish_reason$/,
   },
   {
     name: "silent answer created to generate-content",
@@ -215,13 +151,5 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "messages",
     path: /^\/answer\/usage\/completion_tokens_details\/reasoning_tokens$/,
-  },
-  {
-    name: "false-loss choice finish reason and message to interactions",
-    reason:
-      "a finish reason interactions has no status for, and an empty message, are reported lost to interactions but come back from the source's own extensions; the loss is real for the target, which the round trip cannot see; review",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/choices\/\d+\/(finish_reason|message)$/,
   },
 ];

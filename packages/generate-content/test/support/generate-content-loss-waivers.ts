@@ -20,14 +20,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/usageMetadata\/(promptTokenCount|candidatesTokenCount)$/,
   },
   {
-    name: "false-loss candidates to messages",
-    reason:
-      "a url citation and a content_filter finish reason are real losses for a messages client; the round trip restores them from the source's own extensions and raw value, so it cannot see the loss",
-    kind: "false-loss",
-    to: "messages",
-    path: /^\/candidates\/\d+\/(finishReason|content\/parts\/\d+)$/,
-  },
-  {
     name: "silent answer partial function call arguments",
     reason: "a function call streamed as partialArgs / willContinue comes back as whole args, without a loss",
     kind: "silent",
@@ -67,21 +59,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
       "a signature or citation reported dropped for the target comes back whole through the source's own extensions: the loss is real for the target's client, which the round trip cannot see; review",
     kind: "false-loss",
     path: /^\/\d+\/candidates\/\d+\/content\/parts\/\d+$/,
-  },
-  {
-    name: "false-loss parts to interactions",
-    reason:
-      "a file part sent as a document and thinking text sent as a thought summary come back as they were; the loss is real for the interactions backend, which the round trip cannot see",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/(contents|candidates)\/\d+\/(content\/)?parts\/\d+$/,
-  },
-  {
-    name: "false-loss thinkingConfig",
-    reason:
-      "a thinking budget sent as a reasoning effort or thinking level (and returned thoughts as an automatic summary) reads back as the same budget through the mapping table: the approximation is real for the target's backend, which the round trip cannot see",
-    kind: "false-loss",
-    path: /^\/generation(Config|_config)\/thinking(Config|_config)$/,
   },
   {
     name: "false-loss speechConfig to chat-completions",

@@ -51,28 +51,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/(input|steps)\/\d+\/id$/,
   },
   {
-    name: "false-loss reasoning summary to generate-content and chat-completions",
-    reason:
-      "a thought summary sent as thought text (generate-content, whose thought parts are summaries, but whose decoder reads them as reasoning text) or as reasoning text (chat-completions, a real loss its client cannot see) comes back as a summary, the only thought text this format has",
-    kind: "false-loss",
-    path: /^\/(steps|input)\/\d+\/summary$/,
-  },
-  {
-    name: "false-loss invented MIME type to generate-content",
-    reason:
-      "inline data without a MIME type is sent to generate-content as application/octet-stream (it needs one), reported approximated; the round trip compares only what the source said, so it cannot see the added type",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/input(\/\d+(\/content\/\d+)?)?$/,
-  },
-  {
-    name: "false-loss errors without a code",
-    reason:
-      "an errors list the canonical error cannot say exactly (an entry without a Gemini status code, several entries) is reported dropped; an entry without a code comes back with its kind's code added, which the round trip (comparing only what the source said) cannot see",
-    kind: "false-loss",
-    path: /^\/errors$/,
-  },
-  {
     name: "silent empty call id to chat-completions",
     reason:
       "a function call with an empty id is given one by chat-completions (which needs one), without a loss",
@@ -86,14 +64,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
       "a completed interaction holding a function call comes back as requires_action (what another format's tool-call stop maps to), without a loss",
     kind: "silent",
     path: /^\/status$/,
-  },
-  {
-    name: "false-loss thinking level to generate-content",
-    reason:
-      "a thinking level a model family takes only as a budget is sent as one and reads back as the level; the loss is real for the target",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/generation_config\/thinking_level$/,
   },
   {
     name: "silent thinking_summaries none to responses",

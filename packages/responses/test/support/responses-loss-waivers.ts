@@ -30,47 +30,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
   },
 
   {
-    name: "false-loss store to generate-content",
-    reason:
-      "store false is reported dropped, but the target API keeps no answer to fetch anyway (no loss to its client), and the way back restores it; not reporting it makes the round trip lose it instead (tried: every source with store then needs a waiver), so it stays reported until the detector can tell a value the target honours without a field",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/store(\/|$)/,
-  },
-  {
-    name: "false-loss store to messages",
-    reason:
-      "store false is reported dropped, but the target API keeps no answer to fetch anyway (no loss to its client), and the way back restores it; not reporting it makes the round trip lose it instead (tried: every source with store then needs a waiver), so it stays reported until the detector can tell a value the target honours without a field",
-    kind: "false-loss",
-    to: "messages",
-    path: /^\/store(\/|$)/,
-  },
-  {
-    name: "false-loss service_tier to messages",
-    reason:
-      "a service tier sent as the target's nearest value (default as standard_only) comes back as it was; the loss is real for the target, which the round trip cannot see",
-    kind: "false-loss",
-    to: "messages",
-    path: /^\/service_tier$/,
-  },
-
-  {
-    name: "false-loss include of encrypted reasoning",
-    reason:
-      "include reasoning.encrypted_content is reported dropped, and the way back asks for it again (a reasoning request to a responses backend always does, so its reasoning comes back as state); the loss is real for the target",
-    kind: "false-loss",
-    path: /^\/include$/,
-  },
-  {
-    name: "false-loss computer environment browser to messages",
-    reason:
-      "a computer tool's environment is reported dropped by messages, and the way back fills in the one the responses format requires, browser, which equals a caller's browser; the loss is real for the target",
-    kind: "false-loss",
-    to: "messages",
-    path: /^\/tools\/\d+$/,
-  },
-
-  {
     name: "silent hosted tool in allowed tools to chat-completions",
     reason:
       "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the chat-completions tool-choice encoder",
@@ -95,22 +54,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/tool_choice\/tools\/\d+\/type$/,
   },
   {
-    name: "false-loss reasoning effort to interactions",
-    reason:
-      "an effort sent as interactions' nearest thinking level (none as minimal) comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see (found by a 500-document run)",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/reasoning\/effort$/,
-  },
-  {
-    name: "false-loss reasoning to generate-content",
-    reason:
-      "an effort sent as a thinking budget comes back as the same effort; the loss is real for the target; review",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/reasoning(\/|$)/,
-  },
-  {
     name: "silent error",
     reason:
       "a stream's error event (its nested type, code and message) is dropped or reshaped by formats with no failed status, without a loss",
@@ -119,27 +62,11 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
   },
 
   {
-    name: "false-loss to interactions",
-    reason:
-      "a strict flag and an error code the interactions format has no place for are reported lost but come back from the source's own extensions; the loss is real for the target; review",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/(tools|error)(\/|$)/,
-  },
-  {
     name: "silent created_at to interactions",
     reason: "a creation time below a second is rounded away by the interactions timestamp, without a loss",
     kind: "silent",
     to: "interactions",
     path: /^\/created_at(\/|$)/,
-  },
-  {
-    name: "false-loss status to generate-content",
-    reason:
-      "a completed answer whose tool use is a hosted call (computer use) is sent with STOP, a real loss for a generate-content client; the round trip restores it from the output, so it cannot see the loss",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/status$/,
   },
   {
     name: "silent incomplete_details of another status",
@@ -227,14 +154,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/response\/response\/usage\/output_tokens_details\/reasoning_tokens$/,
   },
-  {
-    name: "false-loss status N to generate-content",
-    reason:
-      "a finish reason sent as another format's nearest value comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see; review",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^\/\d+\/response\/status$/,
-  },
 
   {
     name: "silent item status",
@@ -272,13 +191,5 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "interactions",
     path: /^\/item reasoning \d+\/.*$/,
-  },
-  {
-    name: "false-loss incomplete_details to interactions",
-    reason:
-      "incomplete details are reported lost to interactions but come back from the source's own extensions; the loss is real for the target, which the round trip cannot see",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/incomplete_details$/,
   },
 ];
