@@ -46,14 +46,24 @@ describe("carriedByTarget", () => {
     );
   });
 
-  it("fails at every node above a leaf the target read back otherwise, and holds beside it", () => {
+  it("fails at every node above a leaf the target read back otherwise", () => {
     fc.assert(
       fc.property(withNumberLeaf, ({ value, path }) => {
         const received = changedAt(value, path);
         for (const node of ancestors(path)) expect(carriedByTarget(value, received, node)).toBe(false);
-        if (path !== "") expect(carriedByTarget(value, received, `${path}-beside`)).toBe(true);
       }),
     );
+  });
+
+  it("holds beside a changed leaf, and reads a node the encoder was not given at the node enclosing it", () => {
+    const sent = { tools: [{ kind: "computer" }, { kind: "search" }] };
+    const received = {
+      tools: [{ kind: "computer", settings: { environment: "browser" } }, { kind: "search" }],
+    };
+    expect(carriedByTarget(sent, received, "/tools/1")).toBe(true);
+    expect(carriedByTarget(sent, received, "/tools/0/settings")).toBe(false);
+    expect(carriedByTarget(sent, { tools: [{ kind: "search" }] }, "/tools/0/settings")).toBe(false);
+    expect(carriedByTarget(sent, sent, "/missing/below")).toBe(true);
   });
 
   it("fails where the target read a value the sender did not give, and takes null as absent", () => {

@@ -54,16 +54,9 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/answer\/error(\/|$)/,
   },
   {
-    name: "false-loss part N",
-    reason:
-      "a signature or citation reported dropped for the target comes back whole through the source's own extensions: the loss is real for the target's client, which the round trip cannot see; review",
-    kind: "false-loss",
-    path: /^\/\d+\/candidates\/\d+\/content\/parts\/\d+$/,
-  },
-  {
     name: "false-loss speechConfig to chat-completions",
     reason:
-      "the audio format chat-completions needs (wav) is reported as an approximation, but speech settings come back as they were; review",
+      "the audio format chat-completions needs (wav) is reported as an approximation, and is one: the caller asked for none; the chat-completions decoder keeps the format among its own marks (extensions), not in the canonical speech settings the loss names, so reading the target's request back cannot see it (the canonical model has no speech format)",
     kind: "false-loss",
     to: "chat-completions",
     path: /^\/generationConfig\/speechConfig$/,

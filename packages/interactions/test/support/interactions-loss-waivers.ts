@@ -81,13 +81,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/interaction\.created\/interaction\/created$/,
   },
   {
-    name: "false-loss tools",
-    reason:
-      "a tool the target changes comes back as it was declared (a function without a name is renamed and named back); the loss is real for the target",
-    kind: "false-loss",
-    path: /^\/tools\/\d+$/,
-  },
-  {
     name: "silent model_output deltas to generate-content",
     reason:
       "the annotation and image deltas of one model output step come back through generate-content as another step's (its stream splits the step's parts), without a loss",

@@ -67,13 +67,4 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/message_start\/message\/content\/\d+\//,
   },
-
-  {
-    name: "false-loss unparsed arguments to interactions",
-    reason:
-      "unparsed streamed arguments are reported lost to interactions but come back as they were through its own extensions; the loss is real for the target; review",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/\d+\/content_block$/,
-  },
 ];
