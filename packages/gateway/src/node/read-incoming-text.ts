@@ -3,7 +3,7 @@ import { bodyText, requestTooLarge } from "@interlingua/core";
 
 /**
  * A request body read straight from Node's `IncomingMessage` as UTF-8 text, with the rules of core's
- * `readLimitedText` without the Web stream it reads (decision 0020, lever 14): refused with
+ * `readLimitedText` without the Web stream it reads (decision 0020, lever 13): refused with
  * `request_too_large` at once when `content-length` exceeds `limit`, otherwise as soon as the bytes
  * read do, before the rest arrives; then the message is paused and left unread, so the answer still
  * goes out and the Node entry closes the connection once the client stops sending ("lingering

@@ -178,7 +178,7 @@ export function createExchangeObservation(options: ExchangeObservationOptions): 
       if (record.ended) return;
       record.ended = true;
       bySignal.delete(record.signal);
-      // Nobody to give the event to (no hooks, no telemetry): it is not built (decision 0020, lever 15).
+      // Nobody to give the event to (no hooks, no telemetry): it is not built (decision 0020, lever 14).
       if (!record.telemetry && hooks.length === 0) return;
       const event = buildEvent(record, status, performance.now(), error, redact);
       if (record.telemetry) {
