@@ -115,7 +115,7 @@ export { toCanonicalError } from "./errors/to-canonical-error";
 // Request bodies
 export { checkJsonDepth, maxJsonDepth } from "./http/check-json-depth";
 export { decodePathSegment } from "./http/decode-path-segment";
-export { readLimitedText } from "./http/read-limited-text";
+export { bodyText, readLimitedText, requestTooLarge } from "./http/read-limited-text";
 // JSON Schema
 export {
   jsonSchemaToOpenApiSchema,
