@@ -14,14 +14,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
   },
 
   {
-    name: "failed tool without parameters to messages",
-    reason:
-      "a function tool with no parameters goes to messages with the empty schema the API refuses (it takes an object schema only); fixed on branch lchat (the messages tool encoder says object), remove at its merge",
-    kind: "failed",
-    to: "messages",
-    path: /^$/,
-  },
-  {
     name: "silent input",
     reason:
       "input items' own fields with no canonical place (an item's id and status, an item_reference), a file's filename sent as a messages document title that comes back as none, and the input order other formats regroup (tool outputs, references; which shifts every item after them) are dropped or moved without a loss: the decoder does not trace an item's fields to the item, and reportUnmappedRequestFields reads no part fields (fixture every-item-type.json; generated requests: item ids)",
