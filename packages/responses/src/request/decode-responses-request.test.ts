@@ -344,6 +344,19 @@ describe("decodeResponsesRequest mapping", () => {
     expect(alone.extensions?.responses?.include).toBeUndefined();
   });
 
+  it("reads a web search user location in core's one shape (type said, nulls left out)", () => {
+    const request = decode({
+      ...base,
+      tools: [{ type: "web_search", user_location: { city: "Paris", region: null, country: "FR" } }],
+    });
+    expect(request.tools?.[0]).toMatchObject({
+      settings: { userLocation: { type: "approximate", city: "Paris", country: "FR" } },
+    });
+    expect(
+      (request.tools?.[0] as { settings: { userLocation: object } }).settings.userLocation,
+    ).not.toHaveProperty("region");
+  });
+
   it("keeps system and developer messages in place", () => {
     const request = decode({
       ...base,
