@@ -74,8 +74,8 @@ export function decodeResponsesRequest(
     marks.inputForm = "string";
     context.trace("/messages/0", "/input");
   } else {
-    request.messages = decodeResponsesInput(body.input as WireObject[], (canonical, source) =>
-      context.trace(canonical, source),
+    request.messages = decodeResponsesInput(body.input as WireObject[], (canonical, source, sameShape) =>
+      context.trace(canonical, source, sameShape),
     );
   }
   if (typeof body.instructions === "string") {

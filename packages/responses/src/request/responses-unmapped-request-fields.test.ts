@@ -38,4 +38,42 @@ describe("responses' unmapped request fields", () => {
     expect(converted(forcing({ type: "function", name: "f" }), "messages").losses).toEqual([]);
     expect(converted(forcing("required"), "messages").losses).toEqual([]);
   });
+
+  it("report an input item's own id, status and phase at the item, and give them back to responses", () => {
+    const body = {
+      model: "gpt-5",
+      input: [
+        { type: "message", id: "msg_0", status: "completed", role: "user", content: "Hi" },
+        {
+          type: "message",
+          id: "msg_1",
+          status: "completed",
+          phase: "final_answer",
+          role: "assistant",
+          content: [{ type: "output_text", text: "Hello", annotations: [] }],
+        },
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: "f",
+          arguments: "{}",
+          status: "completed",
+        },
+        { type: "function_call_output", call_id: "call_1", output: "ok" },
+      ],
+    };
+    expect(converted(structuredClone(body), "messages").losses.sort()).toEqual([
+      "dropped /input/0/id",
+      "dropped /input/0/status",
+      "dropped /input/1/id",
+      "dropped /input/1/phase",
+      "dropped /input/1/status",
+      "dropped /input/2/id",
+      "dropped /input/2/status",
+    ]);
+    const same = converted(structuredClone(body), "responses");
+    expect(same.losses).toEqual([]);
+    expect(same.wire.input).toEqual(body.input);
+  });
 });

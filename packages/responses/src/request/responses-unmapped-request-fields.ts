@@ -6,7 +6,7 @@ import type { UnmappedRequestFields } from "@interlingua/core";
  * `text.verbosity`, a function tool's `defer_loading`, ...), apart from the decoder's own marks.
  */
 export const responsesUnmappedRequestFields: UnmappedRequestFields = {
-  marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted"],
+  marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted", "item/type"],
   holders: ["text", "reasoning", "textFormat"],
   // A namespace member's group goes along in its name (`<namespace>__<name>`).
   toolMarks: ["strictOmitted", "namespace"],
@@ -14,4 +14,8 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   hostedToolMarks: [],
   // A web search tool's spelling (`web_search`, `web_search_preview_2025_03_11`) is its version.
   hostedToolVersions: true,
+  // A message item's own fields (`id`, `status`, `phase`) ride beside its content.
+  partHolders: ["item"],
+  // Another item's own id and status, which no other format's turn has.
+  partFields: ["id", "status"],
 };
