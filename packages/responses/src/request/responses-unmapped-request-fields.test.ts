@@ -61,6 +61,7 @@ describe("responses' unmapped request fields", () => {
           status: "completed",
         },
         { type: "function_call_output", call_id: "call_1", output: "ok" },
+        { type: "item_reference", id: "msg_earlier" },
       ],
     };
     expect(converted(structuredClone(body), "messages").losses.sort()).toEqual([
@@ -71,6 +72,7 @@ describe("responses' unmapped request fields", () => {
       "dropped /input/1/status",
       "dropped /input/2/id",
       "dropped /input/2/status",
+      "dropped /input/4",
     ]);
     const same = converted(structuredClone(body), "responses");
     expect(same.losses).toEqual([]);

@@ -14,8 +14,10 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   hostedToolMarks: [],
   // A web search tool's spelling (`web_search`, `web_search_preview_2025_03_11`) is its version.
   hostedToolVersions: true,
+  // A message's bookkeeping; its other field, an item_reference, no other format can resolve.
+  messageMarks: ["item", "contentString"],
   // A message item's own fields (`id`, `status`, `phase`) ride beside its content.
   partHolders: ["item"],
-  // Another item's own id and status, which no other format's turn has.
-  partFields: ["id", "status"],
+  // Another item's own id, status and caller, which no other format's turn has.
+  partFields: ["id", "status", "caller"],
 };
