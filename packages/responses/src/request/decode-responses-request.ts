@@ -98,11 +98,13 @@ export function decodeResponsesRequest(
     request.tools = [...(request.tools ?? []), ...announced];
   }
   if (body.tool_choice !== undefined) {
-    const { toolChoice, raw, unsaid } = decodeResponsesToolChoice(body.tool_choice);
+    const { toolChoice, raw, unsaid, hostedAllowed } = decodeResponsesToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
     // A choice no canonical one says is a caller field of this format, reported lost elsewhere.
     if (unsaid) marks.tool_choice = raw;
     else if (raw !== undefined) marks.toolChoice = raw;
+    // So are the hosted tools of an allowed-tools list: without them the choice is another one.
+    if (hostedAllowed !== undefined) marks.allowedHostedTools = hostedAllowed;
     consumed.push("tool_choice");
   }
   if (body.text !== undefined && body.text !== null) {
@@ -144,6 +146,8 @@ export function decodeResponsesRequest(
   traceFields(context, body, requestSources);
   traceExtensions(context, body, "responses", Object.keys(extensions));
   if (include !== undefined) context.trace("/logprobs", pointer("/include", include));
+  if (marks.allowedHostedTools !== undefined)
+    context.trace("/extensions/responses/allowedHostedTools", "/tool_choice");
   if (Array.isArray(body.tools))
     body.tools.forEach((_, index) => {
       context.trace(pointer("/tools", index), pointer("/tools", index));

@@ -34,6 +34,25 @@ describe("responses' unmapped request fields", () => {
     }
   });
 
+  it("report an allowed-tools list with hosted tools at tool_choice, its functions carried", () => {
+    const choice = {
+      type: "allowed_tools",
+      mode: "required",
+      tools: [{ type: "function", name: "f" }, { type: "web_search_preview" }],
+    };
+    const elsewhere = converted(forcing(choice), "chat-completions");
+    expect(elsewhere.losses).toEqual(["dropped /tool_choice"]);
+    const context = createConversionContext();
+    expect(responsesCodec.decodeRequest(forcing(choice), context).toolChoice).toEqual({
+      type: "required",
+      allowed: ["f"],
+    });
+    expect(converted(forcing(choice), "responses")).toEqual({
+      losses: [],
+      wire: expect.objectContaining({ tool_choice: choice }),
+    });
+  });
+
   it("report no tool choice the canonical one says", () => {
     expect(converted(forcing({ type: "function", name: "f" }), "messages").losses).toEqual([]);
     expect(converted(forcing("required"), "messages").losses).toEqual([]);

@@ -7,7 +7,7 @@ import type { UnmappedRequestFields } from "@interlingua/core";
  */
 export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted", "item/type"],
-  holders: ["text", "reasoning", "textFormat"],
+  holders: ["text", "reasoning", "textFormat", "allowedHostedTools"],
   // A namespace member's group goes along in its name (`<namespace>__<name>`).
   toolMarks: ["strictOmitted", "namespace"],
   // A hosted tool keeps only the caller's fields it does not map (`external_web_access`).

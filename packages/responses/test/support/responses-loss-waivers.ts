@@ -79,30 +79,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
   },
 
   {
-    name: "silent hosted tool in allowed tools to chat-completions",
-    reason:
-      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the chat-completions tool-choice encoder",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/tool_choice\/tools\/\d+\/type$/,
-  },
-  {
-    name: "silent hosted tool in allowed tools to generate-content",
-    reason:
-      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the generate-content tool-choice encoder",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/tool_choice\/tools\/\d+\/type$/,
-  },
-  {
-    name: "silent hosted tool in allowed tools to interactions",
-    reason:
-      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the interactions tool-choice encoder",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/tool_choice\/tools\/\d+\/type$/,
-  },
-  {
     name: "false-loss reasoning effort to interactions",
     reason:
       "an effort sent as interactions' nearest thinking level (none as minimal) comes back as it was (the raw value is kept canonically): the loss is real for the target's client, which the round trip cannot see (found by a 500-document run)",
