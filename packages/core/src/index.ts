@@ -48,6 +48,7 @@ export { FunctionTool, HostedTool, JsonSchema, Tool } from "./model/tool";
 export { ToolCallPart } from "./model/tool-call-part";
 export { ToolChoice } from "./model/tool-choice";
 export { ToolResultPart } from "./model/tool-result-part";
+export { readUserLocation, UserLocation } from "./model/user-location";
 export { Usage } from "./model/usage";
 // Contracts
 export type { ChatProvider, ProviderCallOptions, ProviderCapabilities } from "./contracts/chat-provider";

@@ -42,6 +42,13 @@ export interface UnmappedRequestFields {
    */
   readonly partFields?: readonly string[];
   /**
+   * Keys of a message's or message part's `extensions[codec.id]` holding a wire object the codec
+   * mapped in part (a responses input item's own `id`, `status` and `phase`, beside the content the
+   * part carries): each member not marked `holder/member` in `marks` is a caller field, reported
+   * `dropped` at `.../extensions/<format>/<holder>/<member>`, which the decoder traces to the item.
+   */
+  readonly partHolders?: readonly string[];
+  /**
    * Whether a hosted tool's `version` is the format's own spelling of the tool (a responses
    * `web_search` or pinned `web_search_preview_2025_03_11`), which another format cannot carry: it
    * uses its own version of the tool, reported `approximated` at the tool's version.
@@ -113,6 +120,15 @@ export function reportUnmappedRequestFields(
           `${tool.version} goes to the ${backend ?? "backend's"} format as its own version of the tool`,
         );
     });
+  if (fields.partHolders)
+    for (const [index, message] of request.messages.entries()) {
+      const at = pointer("", "messages", index);
+      reportHolders(message.extensions?.[format], fields.partHolders, marks, (path) => lose(at, path));
+      for (const [partIndex, part] of message.parts.entries())
+        reportHolders(part.extensions?.[format], fields.partHolders, marks, (path) =>
+          lose(pointer(at, "parts", partIndex), path),
+        );
+    }
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
   if (fields.partFields)
     for (const [index, message] of request.messages.entries())
@@ -120,6 +136,21 @@ export function reportUnmappedRequestFields(
         for (const key of fields.partFields)
           if (part.extensions?.[format]?.[key] !== undefined)
             lose(pointer("", "messages", index, "parts", partIndex), [key]);
+}
+
+/** Reports each unmarked, non-null member of the `holders` kept in `kept` (see `partHolders`). */
+function reportHolders(
+  kept: Record<string, unknown> | undefined,
+  holders: readonly string[],
+  marks: ReadonlySet<string>,
+  lose: (path: string[]) => void,
+): void {
+  for (const holder of holders) {
+    const value = kept?.[holder];
+    if (!isObject(value)) continue;
+    for (const [member, memberValue] of Object.entries(value))
+      if (!marks.has(`${holder}/${member}`) && memberValue !== null) lose([holder, member]);
+  }
 }
 
 /** The `approximated` loss of each part (or tool result content part) standing for one of `blocks`. */

@@ -330,6 +330,33 @@ describe("decodeResponsesRequest mapping", () => {
     });
   });
 
+  it("reads include message.output_text.logprobs as the logprobs request, and writes it back", () => {
+    const wire = { ...base, include: ["reasoning.encrypted_content", "message.output_text.logprobs"] };
+    const context = createConversionContext();
+    const request = decodeResponsesRequest(wire, context);
+    expect(request.logprobs).toBe(true);
+    // The other entries stay this format's own, reported where they go elsewhere.
+    expect(request.extensions?.responses?.include).toEqual(["reasoning.encrypted_content"]);
+    expect(context.sourcePath("/logprobs")).toBe("/include/1");
+    expect(encodeResponsesRequest(request, createConversionContext()).include).toEqual(wire.include);
+    const alone = decode({ ...base, include: ["message.output_text.logprobs"] });
+    expect(alone.logprobs).toBe(true);
+    expect(alone.extensions?.responses?.include).toBeUndefined();
+  });
+
+  it("reads a web search user location in core's one shape (type said, nulls left out)", () => {
+    const request = decode({
+      ...base,
+      tools: [{ type: "web_search", user_location: { city: "Paris", region: null, country: "FR" } }],
+    });
+    expect(request.tools?.[0]).toMatchObject({
+      settings: { userLocation: { type: "approximate", city: "Paris", country: "FR" } },
+    });
+    expect(
+      (request.tools?.[0] as { settings: { userLocation: object } }).settings.userLocation,
+    ).not.toHaveProperty("region");
+  });
+
   it("keeps system and developer messages in place", () => {
     const request = decode({
       ...base,

@@ -33,6 +33,7 @@ const unsupportedSettings = [
 const requestMarks = [
   "inputForm",
   "toolChoice",
+  "allowedHostedTools",
   "text",
   "textFormat",
   "reasoning",

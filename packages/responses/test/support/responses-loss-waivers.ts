@@ -12,47 +12,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/tools\/\d+\/(strict|parameters)$/,
   },
-
-  {
-    name: "failed tool without parameters to messages",
-    reason:
-      "a function tool with no parameters goes to messages with the empty schema the API refuses (it takes an object schema only); fixed on branch lchat (the messages tool encoder says object), remove at its merge",
-    kind: "failed",
-    to: "messages",
-    path: /^$/,
-  },
-  {
-    name: "silent input",
-    reason:
-      "input items' own fields with no canonical place (an item's id and status, an item_reference), a file's filename sent as a messages document title that comes back as none, and the input order other formats regroup (tool outputs, references; which shifts every item after them) are dropped or moved without a loss: the decoder does not trace an item's fields to the item, and reportUnmappedRequestFields reads no part fields (fixture every-item-type.json; generated requests: item ids)",
-    kind: "silent",
-    path: /^\/input\/\d+(\/|$)/,
-  },
-
-  {
-    name: "silent hosted tool in allowed tools to chat-completions",
-    reason:
-      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the chat-completions tool-choice encoder",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/tool_choice\/tools\/\d+\/type$/,
-  },
-  {
-    name: "silent hosted tool in allowed tools to generate-content",
-    reason:
-      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the generate-content tool-choice encoder",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/tool_choice\/tools\/\d+\/type$/,
-  },
-  {
-    name: "silent hosted tool in allowed tools to interactions",
-    reason:
-      "an allowed-tools choice naming a hosted tool (web_search_preview) is sent as a function of that name, without a loss; open in the interactions tool-choice encoder",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/tool_choice\/tools\/\d+\/type$/,
-  },
   {
     name: "silent error",
     reason:
@@ -60,7 +19,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/error(\/|$)/,
   },
-
   {
     name: "silent created_at to interactions",
     reason: "a creation time below a second is rounded away by the interactions timestamp, without a loss",
@@ -130,7 +88,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/output\/\d+\/(type|role|status|content\/)/,
   },
-
   {
     name: "silent response error code",
     reason:
@@ -154,7 +111,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/response\/response\/usage\/output_tokens_details\/reasoning_tokens$/,
   },
-
   {
     name: "silent item status",
     reason:
@@ -191,5 +147,28 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "interactions",
     path: /^\/item reasoning \d+\/.*$/,
+  },
+  {
+    name: "silent function output list form",
+    reason:
+      "a function_call_output whose output is a list of input_text parts comes back as the string of its text: the canonical tool result keeps the text, not which of the spec's two output forms carried it, and other formats say a result one way; no client loses a word, but the spec does not call the two forms the same, so it stays open (fixture every-item-type.json)",
+    kind: "silent",
+    path: /^\/input\/\d+\/output\/\d+\/(type|text)$/,
+  },
+  {
+    name: "silent user turns joined by interactions",
+    reason:
+      "a developer message is sent to interactions as user input (reported at it), and the interactions decoder joins it with the user turn after it, so that turn's content comes back one message earlier (fixture every-item-type.json); open in how a joined turn is compared",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/input\/\d+\/content\/\d+\/(type|detail|image_url)$/,
+  },
+  {
+    name: "silent input order to chat-completions",
+    reason:
+      "through chat-completions the input list is regrouped without a loss: a developer message after the instructions comes back as an instruction (the chat-completions decoder reads leading system and developer messages as instructions), tool outputs move after their calls, an empty system message (content []) is left out, and a namespaced call comes back named <namespace>__<name>; each shifts the items after it (fixture every-item-type.json; generated requests)",
+    kind: "silent",
+    to: "chat-completions",
+    path: /^\/input\/\d+(\/|$)/,
   },
 ];
