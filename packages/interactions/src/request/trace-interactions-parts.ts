@@ -58,6 +58,8 @@ export function traceInteractionsParts(
     if (isWireObject(extra.stepFields))
       for (const key of Object.keys(extra.stepFields))
         context.trace(pointer(extensions, "stepFields", key), pointer(step, key), true);
+    // A function result's text given as blocks, which another format reads back as a string.
+    if (extra.resultTextBlocks === true) context.trace(`${extensions}/resultTextBlocks`, `${source}/result`);
     // Where a step begins that another format joins to the step before it: that step's own.
     if (extra.newStep === true) context.trace(`${extensions}/newStep`, step);
   }

@@ -6,13 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent function result form",
-    reason:
-      "a function result given as content blocks comes back as a string (one text block, or an empty list as an empty string), and is_error false as absent: the canonical tool result has no place for either form, and whether the API reads them alike is not documented; the name of a result that answers no call in the request is left out by responses and chat-completions (they name results by their call)",
-    kind: "silent",
-    path: /^\/input\/\d+\/(result(\/\d+\/(type|text))?|is_error|name)$/,
-  },
-  {
     name: "silent input step of several lost blocks",
     reason:
       "an input step whose several content blocks are each reported lost leaves no step, and its type is covered by no loss (a step's only block lost is placed at the step; several are not yet)",
