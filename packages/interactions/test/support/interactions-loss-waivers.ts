@@ -118,12 +118,4 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
-  {
-    name: "silent error code to responses",
-    reason:
-      "a stream error's Google status comes back as the status of the responses error type, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/error\/error\/code$/,
-  },
 ];
