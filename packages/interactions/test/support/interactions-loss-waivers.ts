@@ -89,14 +89,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/generation_config\/thinking_level$/,
   },
   {
-    name: "silent thinking_summaries none to responses",
-    reason:
-      "thoughts asked to be left out have no setting in responses (leaving the summary out is its default) and are not sent, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/generation_config\/thinking_summaries$/,
-  },
-  {
     name: "silent stream creation time",
     reason:
       "a stream's creation time is not carried by messages and generate-content streams, and not reported (decision 0028: the other formats' streams keep this waiver too)",
