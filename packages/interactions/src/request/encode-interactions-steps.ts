@@ -34,6 +34,26 @@ function functionResult(
   return blocks();
 }
 
+/**
+ * Another format's file search call as a `file_search_call` step, which has only an id: the queries
+ * it searched for (responses `queries`) are reported dropped when there are any.
+ */
+function foreignFileSearchCall(
+  part: Extract<Part, { type: "hosted-tool-call" }>,
+  path: string,
+  context: ConversionContext,
+): WireObject {
+  const queries = isWireObject(part.input) ? part.input.queries : part.input;
+  const { queries: _queries, ...other } = isWireObject(part.input) ? part.input : {};
+  if ((Array.isArray(queries) ? queries.length > 0 : queries !== undefined) || Object.keys(other).length > 0)
+    context.lose(
+      "dropped",
+      pointer(path, "input"),
+      "A file search call's queries have no field in this format",
+    );
+  return { type: "file_search_call", id: part.id };
+}
+
 /** A part that is not text or media as its own step. */
 function encodeStepPart(part: Part, path: string, context: ConversionContext): WireObject | undefined {
   const extra = readInteractionsExtension(part) ?? {};
@@ -120,6 +140,13 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
     }
     case "hosted-tool-call":
     case "hosted-tool-result": {
+      // Another format's file search call is this format's step of only an id (its queries have no field).
+      if (
+        typeof extra.stepType !== "string" &&
+        part.type === "hosted-tool-call" &&
+        part.tool === "file_search"
+      )
+        return foreignFileSearchCall(part, path, context);
       // Only this format's own hosted steps go back: another format's hosted calls have no step shape here.
       if (typeof extra.stepType !== "string") {
         context.lose(

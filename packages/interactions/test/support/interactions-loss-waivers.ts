@@ -13,35 +13,11 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/input\/\d+\/type$/,
   },
   {
-    name: "silent hosted call without arguments to responses",
-    reason:
-      "a hosted search call step without arguments (file search) is left out by responses without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/(input|steps)\/\d+\/type$/,
-  },
-  {
-    name: "silent thought with nothing to chat-completions",
-    reason:
-      "a thought step with neither summary nor signature is left out by chat-completions without a loss",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/(input|steps)\/\d+\/type$/,
-  },
-  {
     name: "silent hosted tool declaration fields",
     reason:
       "a hosted tool another format offers too (computer use, search) is sent with the settings that format has; the declaration's other fields (enable_prompt_injection_detection, excluded_predefined_functions, …) are not reported: interactions keeps the declaration whole, and reporting it whole would be a false loss where everything came back",
     kind: "silent",
     path: /^\/tools\/\d+\/[a-z_]+(\/|$)/,
-  },
-  {
-    name: "silent hosted call id to responses",
-    reason:
-      "a hosted search call whose result step comes before it (in an answer or the input) reads back through responses without its id, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/(input|steps)\/\d+\/id$/,
   },
   {
     name: "false-loss reasoning summary to generate-content and chat-completions",
