@@ -31,7 +31,10 @@ function withSharedSchemas(document: { definitions: Record<string, unknown> }): 
 } {
   const counts = new Map<string, number>();
   const count = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(count);
+    if (Array.isArray(value)) {
+      value.forEach(count);
+      return;
+    }
     if (!isNode(value)) return;
     if (isSchema(value)) {
       const text = JSON.stringify(value);

@@ -15,7 +15,10 @@ const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
     ["signature", "/signature", false],
   ],
   "tool-call": [["arguments", "/arguments", true]],
-  "tool-result": [["content", "/result", false]],
+  "tool-result": [
+    ["content", "/result", false],
+    ["name", "/name", false],
+  ],
   "hosted-tool-call": [["input", "/arguments", true]],
   "hosted-tool-result": [["output", "/result", true]],
   media: [["mediaType", "/mime_type", false]],
