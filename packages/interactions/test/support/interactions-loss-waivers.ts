@@ -50,13 +50,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/steps\/\d+\/id$/,
   },
   {
-    name: "silent completed with a function call",
-    reason:
-      "a completed interaction holding a function call comes back as requires_action (what another format's tool-call stop maps to), without a loss",
-    kind: "silent",
-    path: /^\/status$/,
-  },
-  {
     name: "false-loss thinking level to generate-content",
     reason:
       "a thinking level a model family takes only as a budget is sent as one and reads back as the level; the loss is real for the target",
