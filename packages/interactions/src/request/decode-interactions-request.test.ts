@@ -26,6 +26,21 @@ describe("decodeInteractionsRequest", () => {
     );
   });
 
+  it("refuses a top_p or temperature outside Gemini's ranges, naming it (no backend takes them)", () => {
+    expect(() => decode({ model: "m", input: "Hi", generation_config: { top_p: 1.5 } })).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "generation_config.top_p" }),
+    );
+    expect(() => decode({ model: "m", input: "Hi", generation_config: { temperature: 2.5 } })).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "generation_config.temperature" }),
+    );
+    expect(
+      decode({ model: "m", input: "Hi", generation_config: { top_p: 1, temperature: 2 } }),
+    ).toMatchObject({
+      topP: 1,
+      temperature: 2,
+    });
+  });
+
   it("refuses a body without a model, and input mixing content blocks and steps", () => {
     const missing = (() => {
       try {
@@ -100,7 +115,7 @@ describe("encodeInteractionsRequest from other formats", () => {
             role: "assistant",
             parts: [
               { type: "reasoning", text: "hmm", signature: { format: "messages", data: "s" } },
-              { type: "hosted-tool-call", id: "h1", tool: "web_search", input: { query: "q" } },
+              { type: "hosted-tool-call", id: "h1", tool: "code_execution", input: { code: "1" } },
             ],
           },
         ],

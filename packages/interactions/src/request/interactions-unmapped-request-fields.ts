@@ -26,5 +26,9 @@ export const interactionsUnmappedRequestFields: UnmappedRequestFields = {
     // A hosted call step's own fields (no other format has its step).
     "search_type",
     "signature",
+    // A function result's text as blocks rather than a string, and a result said not to be an
+    // error: no other format tells either from a plain result.
+    "resultTextBlocks",
+    "is_error",
   ],
 };

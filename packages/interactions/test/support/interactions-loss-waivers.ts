@@ -6,34 +6,11 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent function result form",
-    reason:
-      "a function result given as content blocks comes back as a string (one text block, or an empty list as an empty string), and is_error false as absent: the canonical tool result has no place for either form, and whether the API reads them alike is not documented; the name of a result that answers no call in the request is left out by responses and chat-completions (they name results by their call)",
-    kind: "silent",
-    path: /^\/input\/\d+\/(result(\/\d+\/(type|text))?|is_error|name)$/,
-  },
-  {
     name: "silent input step of several lost blocks",
     reason:
       "an input step whose several content blocks are each reported lost leaves no step, and its type is covered by no loss (a step's only block lost is placed at the step; several are not yet)",
     kind: "silent",
     path: /^\/input\/\d+\/type$/,
-  },
-  {
-    name: "silent hosted call without arguments to responses",
-    reason:
-      "a hosted search call step without arguments (file search) is left out by responses without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/(input|steps)\/\d+\/type$/,
-  },
-  {
-    name: "silent thought with nothing to chat-completions",
-    reason:
-      "a thought step with neither summary nor signature is left out by chat-completions without a loss",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/(input|steps)\/\d+\/type$/,
   },
   {
     name: "silent hosted tool declaration fields",
@@ -43,35 +20,12 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools\/\d+\/[a-z_]+(\/|$)/,
   },
   {
-    name: "silent hosted call id to responses",
-    reason:
-      "a hosted search call whose result step comes before it (in an answer or the input) reads back through responses without its id, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/(input|steps)\/\d+\/id$/,
-  },
-  {
     name: "silent empty call id to chat-completions",
     reason:
       "a function call with an empty id is given one by chat-completions (which needs one), without a loss",
     kind: "silent",
     to: "chat-completions",
     path: /^\/steps\/\d+\/id$/,
-  },
-  {
-    name: "silent completed with a function call",
-    reason:
-      "a completed interaction holding a function call comes back as requires_action (what another format's tool-call stop maps to), without a loss",
-    kind: "silent",
-    path: /^\/status$/,
-  },
-  {
-    name: "silent thinking_summaries none to responses",
-    reason:
-      "thoughts asked to be left out have no setting in responses (leaving the summary out is its default) and are not sent, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/generation_config\/thinking_summaries$/,
   },
   {
     name: "silent stream creation time",
@@ -87,13 +41,5 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "generate-content",
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
-  },
-  {
-    name: "silent error code to responses",
-    reason:
-      "a stream error's Google status comes back as the status of the responses error type, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/error\/error\/code$/,
   },
 ];

@@ -5,6 +5,7 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
+  reportToolResultNames,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
@@ -57,6 +58,8 @@ export function encodeResponsesRequest(
   const body: WireObject = {};
   for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
   body.model = request.model;
+  // A tool result is named by its call here: another name is lost.
+  reportToolResultNames(request, "responses", context);
   body.input = encodeResponsesInput(request.messages, fields.inputForm === "string", context);
   if (request.instructions?.length) body.instructions = encodeResponsesInstructions(request, context);
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
@@ -168,6 +171,9 @@ function encodeResponsesInstructions(request: ChatRequest, context: ConversionCo
   return texts.join("\n\n");
 }
 
+/** The reasoning summaries the responses format names (`reasoning.summary`). */
+const responsesSummaries = ["auto", "concise", "detailed"];
+
 function encodeResponsesReasoning(
   reasoning: ReasoningConfig,
   fields: WireObject,
@@ -205,8 +211,16 @@ function encodeResponsesReasoning(
     );
   }
   if (reasoning.summary !== undefined) {
-    encoded[fields.reasoningSummaryField === "generate_summary" ? "generate_summary" : "summary"] =
-      reasoning.summary;
+    const known = responsesSummaries.includes(reasoning.summary);
+    encoded[fields.reasoningSummaryField === "generate_summary" ? "generate_summary" : "summary"] = known
+      ? reasoning.summary
+      : "auto";
+    if (!known)
+      context.lose(
+        "approximated",
+        "/reasoning/summary",
+        `a ${reasoning.summary} summary is none the responses format names; auto is sent`,
+      );
   } else if (reasoning.includeThoughts) {
     encoded.summary = "auto";
     context.lose(
@@ -214,7 +228,13 @@ function encodeResponsesReasoning(
       "/reasoning/includeThoughts",
       "returned thoughts became an automatic reasoning summary",
     );
-  }
+  } else if (reasoning.includeThoughts === false)
+    // No summary is the format's default, but no setting says "leave thoughts out".
+    context.lose(
+      "dropped",
+      "/reasoning/includeThoughts",
+      "the responses format has no setting to leave thoughts out (it sends none by default)",
+    );
   return encoded;
 }
 
