@@ -90,6 +90,9 @@ export function encodeAssistantMessage(
               if (annotation) annotations.push(annotation);
             });
         }
+        // The message says its text before its calls: text after a call moves before it.
+        if (toolCalls.length > 0 && part.text !== "")
+          context.lose("approximated", partPath, "text after a tool call is sent before the calls");
         texts.push(part.text);
         if (part.text !== "") textPaths.push(partPath);
         textLength += part.text.length;
@@ -237,6 +240,9 @@ function encodeToolCall(
   }
   const call: WireObject = {};
   if (idAbsent !== true) call.id = typeof wireId === "string" ? wireId : part.id;
+  // The format reads an empty call id as none (servers that omit ids send it so) and gives a new one.
+  if (call.id === "")
+    context.lose("approximated", pointer(path, "id"), "an empty tool call id reads as none");
   if (typeAbsent !== true) call.type = "function";
   call.function = fn;
   return assignWireFields(call, rest);

@@ -27,6 +27,11 @@ describe("encodeChatCompletionsFinishReason", () => {
     expect(encoded({ reason: "stop" }, { calledTools: false, refused: true }).losses).toEqual([]);
   });
 
+  it("reports an answer that gives no reason, which the format cannot send without one", () => {
+    expect(encoded(undefined)).toEqual({ wire: "stop", losses: lost });
+    expect(encoded({ reason: "other" })).toEqual({ wire: "stop", losses: lost });
+  });
+
   it("keeps a known wire value and says the reasons it has with no loss", () => {
     expect(encoded({ reason: "stop", raw: "stop" }, { calledTools: true, refused: false }).losses).toEqual(
       [],

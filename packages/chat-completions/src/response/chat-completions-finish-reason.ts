@@ -60,7 +60,8 @@ function isUnsayable(finishReason: FinishReason): boolean {
  * A canonical finish reason as `finish_reason`: the kept wire value when the format defines it,
  * else the nearest value the format has; where that value says something else (a paused or failed
  * answer sent as `stop`; given the choice's `output`, any value a client reads back as another
- * reason, as a matched stop sequence sent as `stop`), a loss at `path`.
+ * reason, as a matched stop sequence sent as `stop`), a loss at `path`; no reason at all is sent as
+ * `stop` with a loss too (the format has no answer without one).
  */
 export function encodeChatCompletionsFinishReason(
   finishReason: FinishReason | undefined,
@@ -68,7 +69,11 @@ export function encodeChatCompletionsFinishReason(
   path: string,
   output?: { calledTools: boolean; refused: boolean },
 ): string {
-  if (finishReason === undefined) return "stop";
+  if (finishReason === undefined || (finishReason.reason === "other" && finishReason.raw === undefined)) {
+    // An answer that gives no reason (a messages stop_reason null): the format needs one.
+    context.lose("approximated", path, "the answer gives no finish reason; sent as stop");
+    return "stop";
+  }
   if (isKnownFinishReason(finishReason.raw)) return finishReason.raw as string;
   const wire = wireByReason[finishReason.reason];
   const readBack = output && decodeChatCompletionsFinishReason(wire, output).reason;

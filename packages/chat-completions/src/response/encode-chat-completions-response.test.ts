@@ -73,3 +73,32 @@ describe("encodeChatCompletionsResponse, reasoning of nothing", () => {
     expect(lossesOf({ text: "Thinking." })).toEqual([]);
   });
 });
+
+describe("encodeChatCompletionsResponse, what a message cannot say as it came", () => {
+  it("reports text after a tool call, sent before the calls, and an empty call id, which reads as none", () => {
+    const context = createConversionContext();
+    const wire = encodeChatCompletionsResponse(
+      {
+        id: "resp_1",
+        model: "m",
+        parts: [
+          { type: "text", text: "First." },
+          { type: "tool-call", id: "", name: "f", arguments: {} },
+          { type: "text", text: "Then." },
+        ],
+        finishReason: { reason: "tool_calls" },
+        usage: {},
+        status: "completed",
+      },
+      context,
+    );
+    expect(wire.choices[0]?.message).toMatchObject({ content: "First.Then." });
+    const losses = context.losses.map((loss) => [loss.code, loss.path, loss.message]);
+    expect(losses).toContainEqual(["approximated", "/parts/1/id", "an empty tool call id reads as none"]);
+    expect(losses).toContainEqual([
+      "approximated",
+      "/parts/2",
+      "text after a tool call is sent before the calls",
+    ]);
+  });
+});

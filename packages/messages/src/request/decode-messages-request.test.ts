@@ -153,6 +153,21 @@ describe("decodeMessagesRequest validation", () => {
       { messages: [{ role: "user", content: [{ type: "hologram" }] }] },
       "messages.0.content.0.type",
     ],
+    [
+      "a prefill of nothing as the only message",
+      { messages: [{ role: "assistant", content: [] }] },
+      "messages",
+    ],
+    [
+      "text before a tool result in one user turn (two user messages the API joins)",
+      {
+        messages: [
+          { role: "user", content: "Weather?" },
+          { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "20" }] },
+        ],
+      },
+      "messages.1.content.0",
+    ],
   ];
   for (const [name, change, param] of cases) {
     it(`rejects ${name}, naming ${param}`, () => {

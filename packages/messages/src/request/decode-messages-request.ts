@@ -12,6 +12,7 @@ import {
 import { decodeMessagesBlock, decodeMessagesTextBlock } from "../shared/decode-messages-block";
 import { extraFields } from "../shared/extra-fields";
 import { type MessagesInputMessage, MessagesRequest } from "../wire/messages-request";
+import { checkToolResultPlacement } from "./check-tool-result-placement";
 import { decodeMessagesTool, decodeMessagesToolChoice } from "./decode-messages-tools";
 import { invalidMessagesRequest } from "./invalid-messages-request";
 import type { legalizeMessagesRequest } from "./legalize-messages-request";
@@ -105,9 +106,17 @@ function checkInlineSystemMessages(messages: MessagesInputMessage[]): void {
 
 /**
  * A message with no content (`""` or `[]`), which the API refuses ("all messages must have non-empty
- * content except for the optional final assistant message"), but for a last assistant message.
+ * content except for the optional final assistant message"), but for a last assistant message; and
+ * a request whose only message is such a prefill of nothing, which holds no message at all (the
+ * encoder refuses to send one, as the API refuses a request without messages).
  */
 function checkEmptyMessages(messages: MessagesInputMessage[]): void {
+  if (messages.length === 1 && messages[0]!.role === "assistant" && messages[0]!.content.length === 0)
+    throw new CanonicalError(
+      "invalid_request",
+      "messages: at least one message with content is required (an empty final assistant message is no message)",
+      { param: "messages" },
+    );
   messages.forEach((message, index) => {
     if (message.content.length > 0) return;
     if (index === messages.length - 1 && message.role === "assistant") return;
@@ -282,6 +291,7 @@ export function decodeMessagesRequest(
   const body = parsed.data;
   checkInlineSystemMessages(body.messages);
   checkEmptyMessages(body.messages);
+  checkToolResultPlacement(body.messages);
   checkSettingCombinations(body, families);
   if (body.thinking?.type === "enabled" && body.thinking.budget_tokens >= body.max_tokens) {
     throw new CanonicalError("invalid_request", "budget_tokens must be less than max_tokens", {

@@ -157,6 +157,49 @@ describe("encodeMessagesRequest from other formats", () => {
     ).toThrow(/seed/);
   });
 
+  it("leaves out an empty text, which the API refuses, with a loss at it", () => {
+    const { wire, losses } = encode({
+      model: "m",
+      maxOutputTokens: 100,
+      instructions: [{ role: "system", parts: [{ type: "text", text: "" }] }],
+      messages: [
+        {
+          role: "user",
+          parts: [
+            { type: "text", text: "" },
+            { type: "text", text: "Hi" },
+          ],
+        },
+      ],
+    });
+    expect(wire.system ?? []).toEqual([]);
+    expect(wire.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Hi" }] }]);
+    expect(losses.map(({ code, path }) => ({ code, path }))).toEqual([
+      { code: "dropped", path: "/instructions/0/parts/0" },
+      { code: "dropped", path: "/messages/0/parts/0" },
+    ]);
+  });
+
+  it("sends another format's empty tool result without content, which the spec makes optional", () => {
+    const call = { type: "tool-call" as const, id: "c1", name: "w", arguments: {} };
+    for (const content of [[], [{ type: "text" as const, text: "" }]]) {
+      const { wire, losses } = encode({
+        model: "m",
+        maxOutputTokens: 100,
+        messages: [
+          { role: "user", parts: [{ type: "text", text: "Go" }] },
+          { role: "assistant", parts: [call] },
+          { role: "tool", parts: [{ type: "tool-result", callId: "c1", content }] },
+        ],
+      });
+      expect((wire.messages as { content: unknown }[])[2]!.content).toEqual([
+        { type: "tool_result", tool_use_id: "c1" },
+      ]);
+      expect(losses).toEqual([]);
+      expect(MessagesRequest.safeParse(wire).success).toBe(true);
+    }
+  });
+
   it("refuses instructions alone, naming messages, as the API would", () => {
     const request = {
       model: "m",

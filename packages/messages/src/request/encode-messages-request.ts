@@ -8,7 +8,7 @@ import {
   reportToolResultNames,
   type TextPart,
 } from "@interlingua/core";
-import { encodeMessagesPart, encodeMessagesTextPart } from "../shared/encode-messages-part";
+import { encodeMessagesPart, encodeMessagesTextPart, leftOutEmptyText } from "../shared/encode-messages-part";
 import { isRecord } from "../shared/extra-fields";
 import type { MessagesRequest } from "../wire/messages-request";
 import { encodeMessagesTool, encodeMessagesToolChoice } from "./encode-messages-tools";
@@ -68,10 +68,8 @@ function encodeSystem(request: ChatRequest, context: ConversionContext): string 
     if (index > 0)
       context.lose("approximated", pointer("/instructions", index), "an instruction joined into system");
     instruction.parts.forEach((part, partIndex) => {
-      if (part.text !== "")
-        blocks.push(
-          encodeMessagesTextPart(part, context, pointer("/instructions", index, "parts", partIndex)),
-        );
+      const path = pointer("/instructions", index, "parts", partIndex);
+      if (!leftOutEmptyText(part, context, path)) blocks.push(encodeMessagesTextPart(part, context, path));
     });
   });
   for (const { message, index } of hoisted) {
@@ -79,7 +77,7 @@ function encodeSystem(request: ChatRequest, context: ConversionContext): string 
     message.parts.forEach((part, partIndex) => {
       const path = pointer("/messages", index, "parts", partIndex);
       if (part.type === "text") {
-        if (part.text !== "") blocks.push(encodeMessagesTextPart(part, context, path));
+        if (!leftOutEmptyText(part, context, path)) blocks.push(encodeMessagesTextPart(part, context, path));
       } else context.lose("dropped", path, `${part.type} parts cannot be system instructions`);
     });
   }
@@ -174,8 +172,9 @@ function encodeTurn(
     return { ...extra, role, content: single.text };
   const content: WireBlock[] = [];
   turn.parts.forEach((part, partIndex) => {
-    if (part.type === "text" && part.text === "") return;
-    const block = encodeMessagesPart(part, context, pointer(path, "parts", turn.partOffset + partIndex));
+    const at = pointer(path, "parts", turn.partOffset + partIndex);
+    if (leftOutEmptyText(part, context, at)) return;
+    const block = encodeMessagesPart(part, context, at);
     if (block) content.push(block);
   });
   if (Array.isArray(opaqueBlocks)) {

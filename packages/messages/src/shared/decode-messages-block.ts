@@ -100,6 +100,8 @@ function decodeToolResult(
     }
     // Blocks the canonical model cannot hold (tool references): keep them all.
     if (opaque) extra = { ...extra, content };
+    // An empty list, which goes back as it came (another format's empty result goes without).
+    else if (content.length === 0) extra = { ...extra, contentForm: "list" };
   } else if (content === undefined) {
     extra = { ...extra, contentForm: "absent" };
   }

@@ -21,6 +21,16 @@ export function cacheToMessages(cache: CacheHint): Record<string, unknown> {
 }
 
 /**
+ * Whether a text part is empty, which the API refuses as a text block (`text`: `minLength: 1`):
+ * such a part is left out, with a loss at `path`.
+ */
+export function leftOutEmptyText(part: Part, context: ConversionContext, path: string): boolean {
+  if (part.type !== "text" || part.text !== "") return false;
+  context.lose("dropped", path, "an empty text block, which the messages API refuses, is left out");
+  return true;
+}
+
+/**
  * A canonical text part as a text block (citations from other formats dropped with a loss), or as
  * the `search_result` block it came from.
  */
@@ -145,17 +155,22 @@ export function encodeMessagesPart(
       const { contentForm, ...extra } = part.extensions?.messages ?? {};
       const block: WireBlock = { ...extra, type: "tool_result", tool_use_id: part.callId };
       const allText = part.content.every((inner) => inner.type === "text");
-      if (contentForm === "string" && allText) {
-        block.content = part.content.map((inner) => (inner as TextPart).text).join("");
-      } else if (extra.content === undefined && !(contentForm === "absent" && part.content.length === 0)) {
+      const text = allText ? part.content.map((inner) => (inner as TextPart).text).join("") : undefined;
+      // Another format's empty result goes without content (optional in the spec): the API refuses
+      // an empty text block, and an empty content says no more than none. A messages client's own
+      // empty content goes back as it came.
+      if (contentForm === "string" && text !== undefined) {
+        if (text !== "" || part.content.length === 1) block.content = text;
+      } else if (text === "" && contentForm === "list" && part.content.length === 0) block.content = [];
+      else if (text !== "" && extra.content === undefined) {
         const content = [];
         for (const [index, inner] of part.content.entries()) {
-          // An empty text adds nothing, and the API refuses empty text blocks (as in a turn).
-          if (inner.type === "text" && inner.text === "") continue;
-          const encoded = encodeMessagesPart(inner, context, pointer(path, "content", index));
+          const at = pointer(path, "content", index);
+          if (leftOutEmptyText(inner, context, at)) continue;
+          const encoded = encodeMessagesPart(inner, context, at);
           if (encoded) content.push(encoded);
         }
-        block.content = content;
+        if (content.length > 0) block.content = content;
       }
       if (part.isError !== undefined) block.is_error = part.isError;
       if (part.cache) block.cache_control = cacheToMessages(part.cache);

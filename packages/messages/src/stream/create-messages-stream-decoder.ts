@@ -231,6 +231,7 @@ export function createMessagesStreamDecoderTransformer(
       if (part) {
         startParts[index] = part;
         context.trace(pointer("/parts", index), pointer(at, "content", index));
+        traceBlockFields(index, block, pointer(at, "content", index));
       } else
         context.loseAtSource(
           "dropped",
@@ -290,7 +291,19 @@ export function createMessagesStreamDecoderTransformer(
       return;
     }
     context.trace(pointer("/parts", at), pointer("", eventIndex, "content_block"));
+    traceBlockFields(at, block, pointer("", eventIndex, "content_block"));
     startBlock(at, block as WireRecord & { type: string });
+  }
+
+  /**
+   * Traces the fields of a block the part keeps in `extensions.messages` (a tool call's `caller`)
+   * to the block's own, so another format's loss of one points there.
+   */
+  function traceBlockFields(index: number, block: WireRecord, at: string): void {
+    const known = startKnown[String(block.type)];
+    if (known === undefined) return;
+    for (const key of Object.keys(extraFields(block, known) ?? {}))
+      context.trace(pointer("/parts", index, "extensions", "messages", key), pointer(at, key), true);
   }
 
   function decodeBlockDelta(item: WireRecord & { type: string }): void {
@@ -564,7 +577,14 @@ function startContentProblem(block: unknown, index: number): string | undefined 
 function partStartOf(index: number, part: Part): ChatEventOf<"part-start"> {
   switch (part.type) {
     case "tool-call":
-      return { type: "part-start", index, kind: part.type, id: part.id, name: part.name };
+      return {
+        type: "part-start",
+        index,
+        kind: part.type,
+        id: part.id,
+        name: part.name,
+        ...(part.extensions && { extensions: part.extensions }),
+      };
     case "hosted-tool-call":
       return {
         type: "part-start",

@@ -47,7 +47,14 @@ describe("content that message_start already carries (programmatic tool calls)",
         extensions: { messages: {} },
       },
       { type: "part-end", index: 0, part: serverToolUse },
-      { type: "part-start", index: 1, kind: "tool-call", id: "toolu_01", name: "get_weather" },
+      {
+        type: "part-start",
+        index: 1,
+        kind: "tool-call",
+        id: "toolu_01",
+        name: "get_weather",
+        extensions: toolUse.extensions,
+      },
       { type: "part-end", index: 1, part: toolUse },
     ]);
     const response = await accumulate(events);

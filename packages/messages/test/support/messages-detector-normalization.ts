@@ -15,6 +15,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 type WireMessage = { role: string; content: unknown };
 
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
 /** A string content as the one text block it means. */
 const asBlocks = (content: unknown) =>
   typeof content === "string" ? [{ type: "text", text: content }] : content;
@@ -23,13 +25,15 @@ const asBlocks = (content: unknown) =>
  * A content block (or a `tool_choice`) without the values the spec gives to an absent field: a `tool_use` caller
  * `{type: "direct"}` (the spec's default, "tool invocation directly from the model"), a
  * `tool_result`'s `is_error: false` (a flag whose absence says the same), a `tool_choice`'s
- * `disable_parallel_tool_use: false` (the spec: "Defaults to `false`"), and a `tool_result`'s
- * string content as the one text block it means, as a message's.
+ * `disable_parallel_tool_use: false` (the spec: "Defaults to `false`"), a `tool_result`'s
+ * string content as the one text block it means, as a message's, and its empty content (`""`,
+ * `[]`) as none (the spec makes it optional: an empty result says what no result says).
  */
 function withoutDefaults(block: unknown): unknown {
   if (!isRecord(block)) return block;
   const { caller, is_error, disable_parallel_tool_use, ...rest } = block;
   const direct = isRecord(caller) && caller.type === "direct" && Object.keys(caller).length === 1;
+  if (block.type === "tool_result" && (rest.content === "" || isEmptyList(rest.content))) delete rest.content;
   return {
     ...rest,
     ...(caller !== undefined && !direct && { caller }),
@@ -181,6 +185,43 @@ function cumulativeUsage(events: unknown[]): unknown[] {
 const blockEvents = new Set(["content_block_start", "content_block_delta", "content_block_stop"]);
 const toolBlocks = new Set(["tool_use", "server_tool_use"]);
 
+/** The fields a streamed block of each type says in deltas, with the delta type of each. */
+const streamedFields: Record<string, [field: string, delta: string, empty: unknown][]> = {
+  text: [["text", "text_delta", ""]],
+  thinking: [
+    ["thinking", "thinking_delta", ""],
+    ["signature", "signature_delta", ""],
+  ],
+  tool_use: [["input", "input_json_delta", {}]],
+  server_tool_use: [["input", "input_json_delta", {}]],
+};
+
+/**
+ * A block `message_start` holds whole, as the events that stream it say it: its start (the deltas'
+ * fields empty), one delta per streamed field (an input as its JSON text), and its stop.
+ */
+function asStreamedBlock(block: unknown, label: string): Record<string, unknown> {
+  const type = isRecord(block) ? String(block.type) : "";
+  const fields = streamedFields[type] ?? [];
+  const start = { ...(block as object) } as Record<string, unknown>;
+  const streamed: Record<string, unknown> = {};
+  for (const [field, delta, empty] of fields) {
+    if (!isRecord(block) || block[field] === undefined) continue;
+    start[field] = empty;
+    const value = field === "input" ? JSON.stringify(block[field]) : block[field];
+    const key = field === "input" ? "partial_json" : field;
+    streamed[delta] = { type: "content_block_delta", index: label, delta: { type: delta, [key]: value } };
+  }
+  return {
+    start: { type: "content_block_start", index: label, content_block: start },
+    ...streamed,
+    stop: { type: "content_block_stop", index: label },
+  };
+}
+
+/** Where the blocks of a stream sit in the compared object, those `message_start` holds and those streamed alike. */
+const blocksPlace = "/message_start/message/content";
+
 /**
  * Each block event's `index` as the block's type and its place among the blocks of that type
  * (`text 1`), so a block compares with the same block however many blocks of other types a format
@@ -192,21 +233,34 @@ function blocksByType(events: unknown[]): unknown[] {
   const labels = new Map<number, string>();
   const counts = new Map<string, number>();
   const emptyInput = new Map<string, { first?: WireEvent; input: unknown; empty: boolean }>();
+  const label = (type: string) => {
+    const count = counts.get(type) ?? 0;
+    counts.set(type, count + 1);
+    return `${type} ${count}`;
+  };
   return events.map((item) => {
     const event = item as WireEvent;
+    if (event.type === "message_start" && isRecord(event.message)) {
+      const content = Array.isArray(event.message.content) ? event.message.content : [];
+      const blocks = Object.fromEntries(
+        content.map((block) => {
+          const place = label(isRecord(block) ? String(block.type) : "");
+          return [place, asStreamedBlock(block, place)];
+        }),
+      );
+      return { ...event, message: { ...event.message, content: blocks } };
+    }
     if (!blockEvents.has(String(event.type)) || typeof event.index !== "number") return item;
     if (event.type === "content_block_start") {
       const block = event.content_block as Record<string, unknown> | undefined;
       const type = String(block?.type);
-      const count = counts.get(type) ?? 0;
-      counts.set(type, count + 1);
-      labels.set(event.index, `${type} ${count}`);
-      if (toolBlocks.has(type))
-        emptyInput.set(`${type} ${count}`, { input: block?.input ?? {}, empty: true });
+      const started = label(type);
+      labels.set(event.index, started);
+      if (toolBlocks.has(type)) emptyInput.set(started, { input: block?.input ?? {}, empty: true });
     }
-    const label = labels.get(event.index) ?? String(event.index);
-    const labelled: WireEvent = { ...event, index: label as never };
-    const tool = emptyInput.get(label);
+    const place = labels.get(event.index) ?? String(event.index);
+    const labelled: WireEvent = { ...event, index: place as never };
+    const tool = emptyInput.get(place);
     if (tool && event.type === "content_block_delta" && event.delta?.type === "input_json_delta") {
       if (event.delta.partial_json !== "") tool.empty = false;
       tool.first ??= labelled;
@@ -215,6 +269,23 @@ function blocksByType(events: unknown[]): unknown[] {
       tool.first.delta = { ...tool.first.delta, partial_json: JSON.stringify(tool.input) };
     return labelled;
   });
+}
+
+/**
+ * Where a loss at a block `message_start` holds lands once the block reads as streamed (see
+ * `asStreamedBlock`): a field its deltas say at the whole block, another in its start.
+ */
+function startBlockLoss(path: string, events: readonly unknown[]): string | undefined {
+  const match = /^\/(\d+)\/message\/content\/(\d+)(\/([^/]+).*)?$/.exec(path);
+  const start = match ? (events[Number(match[1])] as WireEvent) : undefined;
+  if (!match || start?.type !== "message_start" || !isRecord(start.message)) return undefined;
+  const content = start.message.content;
+  const place = isRecord(content) ? Object.keys(content)[Number(match[2])] : undefined;
+  if (place === undefined) return undefined;
+  const block = `${blocksPlace}/${place}`;
+  const type = place.slice(0, place.lastIndexOf(" "));
+  const streamed = (streamedFields[type] ?? []).some(([field]) => field === match[4]);
+  return match[3] === undefined || streamed ? block : `${block}/start/content_block${match[3]}`;
 }
 
 /**
@@ -244,15 +315,15 @@ export const messagesDetectorNormalization: DetectorNormalization = {
         case "ping":
           return undefined;
         case "content_block_start":
-          return `/block ${event.index}/start`;
+          return `${blocksPlace}/${event.index}/start`;
         case "content_block_stop":
-          return `/block ${event.index}/stop`;
+          return `${blocksPlace}/${event.index}/stop`;
         case "content_block_delta": {
           const type = String(event.delta?.type);
-          if (type !== "citations_delta") return `/block ${event.index}/${type}`;
+          if (type !== "citations_delta") return `${blocksPlace}/${event.index}/${type}`;
           const count = citations.get(event.index ?? 0) ?? 0;
           citations.set(event.index ?? 0, count + 1);
-          return `/block ${event.index}/citation ${count}`;
+          return `${blocksPlace}/${event.index}/citation ${count}`;
         }
         default:
           return `/${event.type}`;
@@ -268,6 +339,8 @@ export const messagesDetectorNormalization: DetectorNormalization = {
       if (delta >= 0 && !isRecord((start.message as Record<string, unknown>).usage))
         return `${keys[delta]}/usage${usage[2] ?? ""}`;
     }
+    const held = startBlockLoss(path, events);
+    if (held !== undefined) return held;
     const match = /^\/(\d+)\/content_block$/.exec(path);
     if (!match) return undefined;
     const key = keys[Number(match[1])];

@@ -12,7 +12,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/messages\/\d+\/(content\/\d+\/(type|file_id)|x_extra)$/,
   },
-
   {
     name: "silent server_tool_use back from responses",
     reason:
@@ -20,14 +19,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "responses",
     path: /^\/messages\/\d+\/content\/\d+\/(type|id|name|input\/query)$/,
-  },
-  {
-    name: "silent text before a tool result to chat-completions",
-    reason:
-      "a user turn with text before its tool result (a request the messages API itself refuses with 400: tool results come first) comes back with the tool result first, as chat-completions sends tool messages before the user's text",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|text)$/,
   },
   {
     name: "silent dated tool version",
@@ -42,29 +33,5 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
       "adaptive thinking with an output_config effort reaches formats of reasoning efforts as the effort alone, which says reasoning is on there; the way back decodes an effort without turning thinking on, so the messages request comes back without thinking; open: whether a decoded effort should mean thinking on (the responses, chat-completions and interactions decoders) or the messages encoder should turn adaptive thinking on for an effort",
     kind: "silent",
     path: /^\/thinking\/type$/,
-  },
-  {
-    name: "silent null stop_reason to chat-completions",
-    reason:
-      "an answer whose stop_reason is null (the spec says only message_start has one) is sent as finish_reason stop with no loss, and comes back as end_turn (tool_use beside tool calls); chat-completions reads a missing reason from its own servers as no reason too, so reporting it there would be a false loss for them",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/stop_reason$/,
-  },
-  {
-    name: "silent block order and empty ids to chat-completions",
-    reason:
-      'a chat-completions message says its text before its tool calls, so a text block after a tool_use comes back before it, and a tool_use id of "" comes back as a new id, without a loss',
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/content\/\d+\/(text|type|id|name)$/,
-  },
-
-  {
-    name: "silent message_start content",
-    reason:
-      "blocks message_start already holds (programmatic tool calls) come back through another format as streamed blocks, and the blocks after them are numbered on from there",
-    kind: "silent",
-    path: /^\/message_start\/message\/content\/\d+\//,
   },
 ];

@@ -34,8 +34,9 @@ export function messagesRecordings(): Required<CodecFixtures> {
     } else if (file.endsWith(".http.json")) {
       for (const [index, exchange] of (JSON.parse(text) as HttpExchange[]).entries()) {
         const name = `${file} #${index}`;
-        fixtures.requests.push({ name, wire: exchange.request.body });
         const { status_code: status, headers, body } = exchange.response;
+        // A request the API refused is one the decoder refuses too (refused-recorded-requests.test.ts).
+        if (status !== 400) fixtures.requests.push({ name, wire: exchange.request.body });
         if (status >= 400) fixtures.errors.push({ name, status, body, headers });
         else if (typeof body === "string") fixtures.streams.push({ name, events: sseEvents(body) });
         else fixtures.responses.push({ name, wire: body });
@@ -43,6 +44,28 @@ export function messagesRecordings(): Required<CodecFixtures> {
     }
   }
   return fixtures;
+}
+
+/** The requests of the messages recordings that the API answered with 400, and what it said. */
+export function messagesRefusedRecordings(): { name: string; wire: unknown; message: string }[] {
+  const directory = specPath("recordings", "messages");
+  return readdirSync(directory)
+    .sort()
+    .filter((file) => file.endsWith(".http.json"))
+    .flatMap((file) =>
+      (JSON.parse(readFileSync(join(directory, file), "utf8")) as HttpExchange[]).flatMap(
+        (exchange, index) =>
+          exchange.response.status_code === 400
+            ? [
+                {
+                  name: `${file} #${index}`,
+                  wire: exchange.request.body,
+                  message: (exchange.response.body as { error: { message: string } }).error.message,
+                },
+              ]
+            : [],
+      ),
+    );
 }
 
 interface NockExchange {

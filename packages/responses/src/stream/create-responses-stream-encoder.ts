@@ -698,6 +698,7 @@ export function createResponsesStreamEncoderTransformer(
           return;
         }
         case "part-start":
+          loseForeignFields(event);
           startPart(event);
           return;
         case "text-delta":
