@@ -118,7 +118,7 @@ describe("pairToolResults", () => {
       { role: "tool", parts: [result("b")] },
       { role: "user", parts: [text("thanks")] },
     ];
-    messages.forEach((_, index) => context.trace(`/messages/${index}`, `/messages/${index}`));
+    for (const index of messages.keys()) context.trace(`/messages/${index}`, `/messages/${index}`);
     const paired = pairToolResults({ model: "m", messages }, context);
     expect(paired.messages).toEqual([
       messages[0],

@@ -25,12 +25,11 @@ function retrace(origins: readonly Origin[][], context: ConversionContext): void
     const first = parts[0];
     if (first)
       traces.push([pointer("/messages", messageIndex), context.sourcePath(pointer("/messages", first[0]))]);
-    parts.forEach(([message, part], partIndex) =>
+    for (const [partIndex, [message, part]] of parts.entries())
       traces.push([
         pointer("/messages", messageIndex, "parts", partIndex),
         context.sourcePath(pointer("/messages", message, "parts", part)),
-      ]),
-    );
+      ]);
   });
   for (const [canonical, source] of traces) if (source !== "") context.trace(canonical, source);
 }
