@@ -21,28 +21,20 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+\/role$/,
   },
   {
+    name: "false-loss unanswered tool call answered with an error result to responses",
+    reason:
+      "a tool call no later message answers is answered with an error result saying so, as the gateway pairs calls for every backend (reported approximated at the call's message, and the result's error flag dropped); the way back gives the call as it was and the added result as a message the comparison does not look at, so it cannot see that the backend got one more; the loss is real for the target",
+    kind: "false-loss",
+    to: "responses",
+    path: /^\/messages\/\d+$/,
+  },
+  {
     name: "silent shifted turns to responses",
     reason:
       "in generated documents, a turn responses cannot send as it is (a legacy call, audio by id, a name) is left out or merged, and the turns after it come back shifted, without a loss; not diagnosed yet",
     kind: "silent",
     to: "responses",
     path: /^\/messages\/\d+\/(role|name|tool_call_id|content(\/\d+\/(type|text))?)$/,
-  },
-  {
-    name: "silent media parts to interactions",
-    reason:
-      "an image's detail is sent as its resolution, which the interactions decoder keeps as a field of its own instead of reading it back as detail; a file or audio part the target takes as another kind (audio whose data is not base64, a file with neither data nor id) comes back as that kind",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|image_url\/(url|detail)|input_audio\/(data|format)|file\/[a-z_]+)$/,
-  },
-  {
-    name: "silent media parts to generate-content",
-    reason:
-      "input audio whose data is not base64 (the spec does not check it), and an image URL generate-content cannot fetch, are sent as what generate-content reads back otherwise, without a loss",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|input_audio\/(data|format)|image_url\/(url|detail))$/,
   },
   {
     name: "silent image URL part to messages",
