@@ -115,6 +115,13 @@ export function encodeGenerateContentPart(
           throw new TypeError(`Unknown media source ${JSON.stringify(unknown)}`);
         }
       }
+      // fileData names its kind by its MIME type alone: without one it reads back as a file.
+      if (wire.fileData !== undefined && part.mediaType === undefined && part.kind !== "file")
+        context.lose(
+          "approximated",
+          pointer(path, "kind"),
+          `A ${part.kind} with no MIME type is sent as fileData without one, which does not say it is ${part.kind === "image" ? "an" : "a"} ${part.kind}`,
+        );
       if (part.detail !== undefined)
         context.lose("dropped", pointer(path, "detail"), "Per-part image detail cannot be sent");
       if (part.filename !== undefined)

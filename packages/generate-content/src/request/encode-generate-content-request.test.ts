@@ -4,6 +4,23 @@ import { decodeGenerateContentRequest } from "./decode-generate-content-request"
 import { encodeGenerateContentRequest } from "./encode-generate-content-request";
 
 describe("generate-content request encoding from other formats", () => {
+  it("reports the kind of a media URL with no MIME type, which fileData cannot say", () => {
+    const media = (kind: "image" | "file") => {
+      const context = createConversionContext();
+      const url = { type: "url" as const, url: "https://example.com/a" };
+      const body = encodeGenerateContentRequest(
+        { model: "m", messages: [{ role: "user", parts: [{ type: "media", kind, source: url }] }] },
+        context,
+      );
+      return { body, losses: context.losses.map((loss) => [loss.code, loss.path]) };
+    };
+    expect(media("image")).toEqual({
+      body: { contents: [{ role: "user", parts: [{ fileData: { fileUri: "https://example.com/a" } }] }] },
+      losses: [["approximated", "/messages/0/parts/0/kind"]],
+    });
+    expect(media("file").losses).toEqual([]);
+  });
+
   it("sends no function-calling config without function declarations, with a loss", () => {
     const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
     const context = createConversionContext();

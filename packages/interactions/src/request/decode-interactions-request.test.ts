@@ -13,6 +13,18 @@ const roundTrip = (wire: unknown) => {
 };
 
 describe("decodeInteractionsRequest", () => {
+  it("reads an image resolution of low or high as the canonical detail, and keeps the others as they came", () => {
+    const image = (resolution: string) => ({
+      model: "m",
+      input: [{ type: "user_input", content: [{ type: "image", uri: "https://x/a.png", resolution }] }],
+    });
+    const [part] = decode(image("high")).messages[0]!.parts;
+    expect(part).toMatchObject({ type: "media", detail: "high" });
+    expect(part?.extensions).toBeUndefined();
+    for (const resolution of ["low", "high", "ultra_high"])
+      expect(roundTrip(image(resolution))).toEqual({ encoded: image(resolution), losses: [] });
+  });
+
   it("refuses an agent interaction, naming agent, in the caller's terms", () => {
     expect(() => decode({ agent: "deep-research-pro", input: "Research this." })).toThrowError(
       expect.objectContaining({ kind: "invalid_request", param: "agent" }),
