@@ -91,13 +91,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     to: "chat-completions",
     path: /^\/generationConfig\/speechConfig$/,
   },
-  {
-    name: "silent dynamic thinking budget",
-    reason:
-      "a thinkingBudget of -1 (the model decides) is canonical reasoning on with no budget, which the responses, chat-completions and interactions encoders send as their default effort without a loss",
-    kind: "silent",
-    path: /^\/generationConfig\/thinkingConfig\/thinkingBudget$/,
-  },
+
   {
     name: "silent responseLogprobs to responses",
     reason:
