@@ -24,6 +24,7 @@ import { decodeGenerateContentGenerationConfig } from "./decode-generate-content
 import { decodeGenerateContentPart, type PartIdentity } from "./decode-generate-content-part";
 import { decodeGenerateContentTools } from "./decode-generate-content-tools";
 import { createCallLedger, requestCallId } from "./generate-content-call-ids";
+import { inCallerSpellingError } from "./generate-content-caller-param";
 
 const requestFields = new Set([
   "model",
@@ -51,6 +52,20 @@ export function decodeGenerateContentRequest(
 ): ChatRequest {
   context.startSource();
   const { value, snakeCaseKeys } = normalizeGenerateContentKeys(wire);
+  try {
+    return decodeBody(value, snakeCaseKeys, context, location);
+  } catch (thrown) {
+    // A refusal names the field as the caller spelled it.
+    throw inCallerSpellingError(thrown, callerSpelling(snakeCaseKeys));
+  }
+}
+
+function decodeBody(
+  value: unknown,
+  snakeCaseKeys: string[],
+  context: ConversionContext,
+  location: RequestLocation | undefined,
+): ChatRequest {
   const parsed = GenerateContentRequest.safeParse(value);
   if (!parsed.success) throw toCanonicalError(parsed.error);
   const body = parsed.data;
@@ -104,6 +119,15 @@ export function decodeGenerateContentRequest(
  */
 function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly string[]): ConversionContext {
   if (snakeCaseKeys.length === 0) return context;
+  const spell = callerSpelling(snakeCaseKeys);
+  return {
+    ...context,
+    trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
+  };
+}
+
+/** A pointer into the lowerCamel body as a pointer into the body the caller sent (`snakeCaseKeys`). */
+function callerSpelling(snakeCaseKeys: readonly string[]): (path: string) => string {
   const callerToken = new Map<string, string>();
   for (const key of snakeCaseKeys) {
     const at = key.lastIndexOf("/");
@@ -113,7 +137,7 @@ function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly st
       snake,
     );
   }
-  const spell = (path: string) => {
+  return (path: string) => {
     let camel = "";
     let spelled = "";
     for (const token of path.split("/").slice(1)) {
@@ -121,10 +145,6 @@ function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly st
       spelled += `/${callerToken.get(camel) ?? token}`;
     }
     return spelled;
-  };
-  return {
-    ...context,
-    trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from "@interlingua/core";
 import { generateContentFormat, readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type { GenerateContentPart } from "../wire/generate-content-request-schema";
+import { callerParam } from "./generate-content-caller-param";
 import {
   type FunctionOutputWrapper,
   toolResultText,
@@ -152,9 +153,7 @@ export function encodeGenerateContentPart(
         throw new CanonicalError(
           "invalid_request",
           `No earlier tool call has the id ${part.callId}, so its function name is unknown`,
-          {
-            param: path.slice(1).replaceAll("/", "."),
-          },
+          { param: callerParam(encoding.context, path) },
         );
       }
       const { text, textParts } = toolResultText(part.content);
