@@ -195,10 +195,20 @@ const requestSources: Record<string, string> = {
   "/outputFormat": "/generationConfig",
 };
 
-/** Traces each canonical message and part to the content and part it came from (one to one). */
+/**
+ * Traces each canonical message and part to the content and part it came from (one to one), and
+ * the fields a message or the instruction keeps (an unknown field, a `function` role) to theirs.
+ */
 function traceContents(context: ConversionContext, body: GenerateContentRequestBody): void {
+  if (body.systemInstruction)
+    context.trace("/instructions/0/extensions/generate-content", "/systemInstruction", true);
   body.contents.forEach((content, index) => {
     context.trace(pointer("/messages", index), pointer("/contents", index));
+    context.trace(
+      pointer("/messages", index, "extensions", "generate-content"),
+      pointer("/contents", index),
+      true,
+    );
     content.parts.forEach((_, part) => {
       context.trace(pointer("/messages", index, "parts", part), pointer("/contents", index, "parts", part));
     });
@@ -275,7 +285,8 @@ function decodeSystemInstruction(
   });
   const result: Instruction = { role: "system", parts };
   const extra: Record<string, unknown> = unknownFields(instruction, contentFields) ?? {};
-  if (instruction.role !== undefined) extra.role = instruction.role;
+  // The API reads no role here (SDKs send `user`): kept for the echo, not a caller field to report.
+  if (instruction.role !== undefined) extra.instructionRole = instruction.role;
   const extensions = generateContentExtensions(extra);
   if (extensions) result.extensions = extensions;
   return result;

@@ -156,8 +156,8 @@ function encodeInstructions(
   instructions.forEach((instruction, index) => {
     // A developer instruction is what a system one is (the chat-completions spec says so): no loss.
     const path = `/instructions/${index}`;
-    const extra = readGenerateContentExtension(instruction);
-    if (extra) fields = { ...fields, ...extra };
+    const { instructionRole, ...extra } = readGenerateContentExtension(instruction) ?? {};
+    fields = { ...fields, ...extra, ...(instructionRole !== undefined && { role: instructionRole }) };
     instruction.parts.forEach((part, partIndex) => {
       const encoded = encodeGenerateContentPart(part, { context, path: `${path}/parts/${partIndex}` });
       if (encoded) parts.push(encoded);

@@ -77,3 +77,21 @@ describe("generate-content's unmapped tool fields", () => {
     ]);
   });
 });
+
+describe("generate-content's unmapped turn fields", () => {
+  it("are a turn's unknown fields and a function role, and the instruction's unknown fields", () => {
+    const wire = {
+      contents: [
+        { role: "model", parts: [{ functionCall: { name: "f", args: {} } }] },
+        { role: "function", parts: [{ functionResponse: { name: "f", response: {} } }], futureField: 1 },
+        { parts: [{ text: "And?" }] },
+      ],
+      system_instruction: { role: "user", parts: [{ text: "Be brief." }], futureField: true },
+    };
+    expect(lossesFor("messages", wire)).toEqual([
+      "dropped /system_instruction/futureField",
+      "dropped /contents/1/futureField",
+      "dropped /contents/1/role",
+    ]);
+  });
+});

@@ -12,4 +12,7 @@ export const generateContentUnmappedRequestFields: UnmappedRequestFields = {
   // `decodeGenerateContentTools`).
   toolMarks: ["tool", "parameters", "parametersJsonSchema", "parametersOmitted"],
   hostedToolMarks: ["tool", "field", "options"],
+  // A turn's and the instruction's fields beside these marks are the caller's: a turn's unknown
+  // fields and the `function` / `tool` role another format's tool results cannot say.
+  messageMarks: ["roleOmitted", "instructionRole"],
 };
