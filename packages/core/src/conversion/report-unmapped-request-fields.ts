@@ -42,6 +42,15 @@ export interface UnmappedRequestFields {
    */
   readonly partFields?: readonly string[];
   /**
+   * Keys of the codec's bookkeeping in a message part's `extensions[codec.id]`; when given, every
+   * other key there is a caller field of that part (an unknown field, a value the canonical part
+   * cannot hold), reported `dropped` at the key, which the decoder traces to what the caller sent;
+   * a key of `partHolders` holds a wire object's unmapped members, reported one by one.
+   */
+  readonly partMarks?: readonly string[];
+  /** Keys of a part's `extensions[codec.id]` holding the unmapped members of a wire object of the part. */
+  readonly partHolders?: readonly string[];
+  /**
    * Whether a hosted tool's `version` is the format's own spelling of the tool (a responses
    * `web_search` or pinned `web_search_preview_2025_03_11`), which another format cannot carry: it
    * uses its own version of the tool, reported `approximated` at the tool's version.
@@ -120,6 +129,21 @@ export function reportUnmappedRequestFields(
         for (const key of fields.partFields)
           if (part.extensions?.[format]?.[key] !== undefined)
             lose(pointer("", "messages", index, "parts", partIndex), [key]);
+  if (fields.partMarks) {
+    const partMarks = new Set(fields.partMarks);
+    const partHolders = new Set(fields.partHolders);
+    for (const [index, message] of request.messages.entries())
+      for (const [partIndex, part] of message.parts.entries()) {
+        const base = pointer("", "messages", index, "parts", partIndex);
+        for (const [key, value] of Object.entries(part.extensions?.[format] ?? {})) {
+          if (partMarks.has(key) || value === null) continue;
+          if (!partHolders.has(key) || !isObject(value)) lose(base, [key]);
+          else
+            for (const [member, memberValue] of Object.entries(value))
+              if (memberValue !== null) lose(base, [key, member]);
+        }
+      }
+  }
 }
 
 /** The `approximated` loss of each part (or tool result content part) standing for one of `blocks`. */

@@ -211,6 +211,11 @@ function traceContents(context: ConversionContext, body: GenerateContentRequestB
     );
     content.parts.forEach((_, part) => {
       context.trace(pointer("/messages", index, "parts", part), pointer("/contents", index, "parts", part));
+      context.trace(
+        pointer("/messages", index, "parts", part, "extensions", "generate-content"),
+        pointer("/contents", index, "parts", part),
+        true,
+      );
     });
   });
   body.systemInstruction?.parts.forEach((_, part) => {

@@ -95,3 +95,25 @@ describe("generate-content's unmapped turn fields", () => {
     ]);
   });
 });
+
+describe("generate-content's unmapped part fields", () => {
+  it("are a part's unknown fields, video metadata and what its canonical part cannot hold", () => {
+    const wire = {
+      contents: [
+        {
+          role: "user",
+          parts: [
+            { fileData: { fileUri: "gs://b/v.mp4", mimeType: "video/mp4" }, videoMetadata: { fps: 2 } },
+            { inlineData: { mimeType: "image/png", data: "AAAA", displayName: "a.png" }, futureField: 1 },
+            { text: "Hi", thought: false },
+          ],
+        },
+      ],
+    };
+    expect(lossesFor("interactions", wire)).toEqual([
+      "dropped /contents/0/parts/0/videoMetadata",
+      "dropped /contents/0/parts/1/futureField",
+      "dropped /contents/0/parts/1/inlineData/displayName",
+    ]);
+  });
+});
