@@ -92,14 +92,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/generationConfig\/speechConfig$/,
   },
 
-  {
-    name: "silent responseLogprobs to responses",
-    reason:
-      "logprobs asked for go as include message.output_text.logprobs, which the responses decoder does not read back into the canonical setting",
-    kind: "silent",
-    to: "responses",
-    path: /^\/generationConfig\/responseLogprobs$/,
-  },
+
   {
     name: "silent hosted tools regrouped",
     reason:
