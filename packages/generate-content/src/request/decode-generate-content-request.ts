@@ -149,17 +149,19 @@ function callerSpelling(snakeCaseKeys: readonly string[]): (path: string) => str
 }
 
 /**
- * Traces each canonical tool's kept fields to the wire object it came from (a declaration, or a
- * hosted tool's options), in the order `decodeGenerateContentTools` made the tools.
+ * Traces each canonical tool, and its kept fields, to the wire object it came from (a declaration,
+ * or a hosted tool's options), in the order `decodeGenerateContentTools` made the tools.
  */
 function traceToolExtensions(context: ConversionContext, body: GenerateContentRequestBody): void {
   let position = 0;
-  const trace = (...source: (string | number)[]) =>
+  const trace = (...source: (string | number)[]) => {
+    context.trace(pointer("/tools", position), pointer("/tools", ...source));
     context.trace(
       pointer("/tools", position++, "extensions", "generate-content"),
       pointer("/tools", ...source),
       true,
     );
+  };
   body.tools?.forEach((tool, index) => {
     for (const [key, value] of Object.entries(tool)) {
       if (value === undefined) continue;

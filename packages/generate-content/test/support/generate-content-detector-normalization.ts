@@ -94,6 +94,7 @@ type WireRequest = Record<string, unknown> & {
   systemInstruction?: { role?: unknown };
   generationConfig?: {
     responseMimeType?: unknown;
+    candidateCount?: unknown;
     responseSchema?: unknown;
     responseLogprobs?: unknown;
     thinkingConfig?: { includeThoughts?: unknown };
@@ -121,7 +122,7 @@ function inLowerCamel(path: string, raw: unknown): string {
  * other, consecutive text parts of one kind joined; a field every chunk repeats, such as the
  * cumulative `usageMetadata`, counts as its last value); requests in lowerCamel spelling (see
  * `normalizeGenerateContentKeys`), without the role of their system instruction, their body
- * `model`, a `responseMimeType` of `text/plain` (the default) or a flag that acts only when true
+ * `model`, a `responseMimeType` of `text/plain` or a `candidateCount` of 1 (the defaults) or a flag that acts only when true
  * (`thought`, `responseLogprobs`, `includeThoughts`) set false, with inline data in standard
  * base64, and schemas with their int64 fields as numbers and without `nullable: false`.
  */
@@ -139,6 +140,8 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
     // `text/plain` is the documented default of `responseMimeType`.
     if (body.generationConfig?.responseMimeType === "text/plain")
       delete body.generationConfig.responseMimeType;
+    // "If unset, this will default to 1" (the spec, of `candidateCount`).
+    if (body.generationConfig?.candidateCount === 1) delete body.generationConfig.candidateCount;
     const contents = Array.isArray(body.contents) ? (body.contents as WireContent[]) : [];
     withStandardBase64([...contents, body.systemInstruction as WireContent]);
     // Flags the spec says act only when true are off when false, as when absent.

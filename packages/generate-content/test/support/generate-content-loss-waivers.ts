@@ -92,7 +92,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/generationConfig\/speechConfig$/,
   },
 
-
   {
     name: "silent hosted tools regrouped",
     reason:
@@ -100,14 +99,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/tools\/\d+\/(fileSearch|computerUse)\//,
   },
-  {
-    name: "failed non-object parameters to messages",
-    reason:
-      "a function declaration whose parameters are not an object (type BOOLEAN, NULL) goes to messages as an input_schema of that type, which the messages decoder (like the API) refuses on the way back; open: the messages encoder should adapt or refuse it",
-    kind: "failed",
-    to: "messages",
-    path: /^$/,
-  },
+
   {
     name: "silent systemInstruction part metadata",
     reason:
