@@ -102,6 +102,61 @@ type WireRequest = Record<string, unknown> & {
   tools?: { functionDeclarations?: { parameters?: unknown; response?: unknown }[] }[];
 };
 
+type WireTool = Record<string, unknown> & { functionDeclarations?: unknown[] };
+
+/**
+ * Where each tool of a request's `tools` lands when they are read one by one: a declaration as
+ * `function <n>` (its place among the declarations), another tool as `<field> <n>` (its place among
+ * the tools of that field), keyed by `/<entry>/functionDeclarations/<i>` or `/<entry>/<field>`.
+ */
+function toolKeys(tools: readonly WireTool[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  const counts = new Map<string, number>();
+  const next = (kind: string) => {
+    const count = counts.get(kind) ?? 0;
+    counts.set(kind, count + 1);
+    return `${kind} ${count}`;
+  };
+  tools.forEach((tool, entry) => {
+    if (typeof tool !== "object" || tool === null) return;
+    for (const [field, value] of Object.entries(tool)) {
+      if (value === undefined) continue;
+      if (field !== "functionDeclarations") keys.set(`/${entry}/${field}`, next(field));
+      else if (Array.isArray(value))
+        for (const index of value.keys()) keys.set(`/${entry}/${field}/${index}`, next("function"));
+    }
+  });
+  return keys;
+}
+
+/**
+ * A request's tools one by one, keyed by what they are (see `toolKeys`): the API reads the list of
+ * entries as the set of tools they hold, so tools sharing an entry or each in its own are the same.
+ */
+function toolsByKind(tools: readonly WireTool[]): Record<string, unknown> {
+  const byKind: Record<string, unknown> = {};
+  for (const [path, key] of toolKeys(tools)) {
+    const [, entry, field, index] = path.split("/");
+    const value = (tools[Number(entry)] as Record<string, unknown>)[field!];
+    byKind[key] = index === undefined ? value : (value as unknown[])[Number(index)];
+  }
+  return byKind;
+}
+
+/** A loss path below a request's `/tools/<entry>/<field>` as a path into `toolsByKind`'s object. */
+function inToolsByKind(path: string, body: unknown): string {
+  const match = /^\/tools(\/\d+\/[^/]+(?:\/\d+)?)(\/.*)?$/.exec(path);
+  const tools = (body as { tools?: unknown }).tools;
+  if (!match || !Array.isArray(tools)) return path;
+  const keys = toolKeys(tools as WireTool[]);
+  const [, place = "", rest = ""] = match;
+  // A declaration's path, or a field's path whose last token is already below the field.
+  const key = keys.get(place) ?? keys.get(place.replace(/\/\d+$/, ""));
+  if (key === undefined) return path;
+  const below = keys.has(place) ? rest : `${place.match(/\/\d+$/)?.[0] ?? ""}${rest}`;
+  return `/tools/${key}${below}`;
+}
+
 /**
  * A loss path into a request as the caller spelled it (`/system_instruction/parts/0`), as a path
  * into its lowerCamel form: each token the key normalisation renamed is renamed the same way.
@@ -124,7 +179,8 @@ function inLowerCamel(path: string, raw: unknown): string {
  * `normalizeGenerateContentKeys`), without the role of their system instruction, their body
  * `model`, a `responseMimeType` of `text/plain` or a `candidateCount` of 1 (the defaults) or a flag that acts only when true
  * (`thought`, `responseLogprobs`, `includeThoughts`) set false, with inline data in standard
- * base64, and schemas with their int64 fields as numbers and without `nullable: false`.
+ * base64, schemas with their int64 fields as numbers and without `nullable: false`, and tools one
+ * by one, keyed by what they are (see `toolsByKind`).
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
@@ -153,12 +209,17 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
     if (config?.responseLogprobs === false) delete config.responseLogprobs;
     if (config?.thinkingConfig?.includeThoughts === false) delete config.thinkingConfig.includeThoughts;
     withSchemaDefaults(body.generationConfig?.responseSchema);
-    if (Array.isArray(body.tools))
+    if (Array.isArray(body.tools)) {
       for (const declaration of body.tools.flatMap((tool) => tool?.functionDeclarations ?? []))
         withSchemaDefaults(declaration);
+      (body as Record<string, unknown>).tools = toolsByKind(body.tools as WireTool[]);
+    }
     return body;
   },
-  placeBodyLoss: (path, raw, kind) => (kind === "request" ? inLowerCamel(path, raw) : path),
+  placeBodyLoss: (path, raw, kind) =>
+    kind === "request"
+      ? inToolsByKind(inLowerCamel(path, raw), normalizeGenerateContentKeys(raw).value)
+      : path,
   eventKeys: (events) => events.map(() => "/answer"),
   mergeEvents(earlier, later) {
     const answer = joinStreamEvents(earlier, later, joined) as {

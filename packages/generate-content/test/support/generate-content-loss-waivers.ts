@@ -93,18 +93,18 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
   },
 
   {
-    name: "silent hosted tools regrouped",
-    reason:
-      "hosted tools that shared a wire entry (or followed an empty one) come back one per entry, so their settings are compared at other indexes; open: read tools one per entry in the comparison, with loss paths placed the same way",
-    kind: "silent",
-    path: /^\/tools\/\d+\/(fileSearch|computerUse)\//,
-  },
-
-  {
     name: "silent systemInstruction part metadata",
     reason:
       "the video metadata of a system instruction part is dropped by every other format without a loss (instructions' part extensions are not reported)",
     kind: "silent",
     path: /^\/systemInstruction\/parts\/\d+\/videoMetadata\//,
+  },
+  {
+    name: "false-loss second web search to chat-completions",
+    reason:
+      "of two web search tools (googleSearchRetrieval and googleSearch), chat-completions carries the first as web_search_options and reports the second unsupported; the first comes back spelled googleSearch, so the second looks whole: the loss is real, the round trip cannot see it (ldet's false-loss rule)",
+    kind: "false-loss",
+    to: "chat-completions",
+    path: /^\/tools\/\d+\/googleSearch$/,
   },
 ];
