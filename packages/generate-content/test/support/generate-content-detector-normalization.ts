@@ -3,6 +3,10 @@ import {
   type DetectorNormalization,
   joinStreamEvents,
 } from "@interlingua/core/test";
+import {
+  applyGenerateContentPartialArgument,
+  type GenerateContentPartialArgument,
+} from "../../src/stream/generate-content-partial-args";
 import { normalizeGenerateContentKeys } from "../../src/wire/normalize-generate-content-keys";
 
 type WirePart = Record<string, unknown> & { text?: string; thought?: boolean; thoughtSignature?: string };
@@ -24,6 +28,43 @@ function joinTextParts(parts: WirePart[]): WirePart[] {
     )
       result[result.length - 1] = { ...last, ...part, text: last.text + part.text };
     else result.push(part);
+  }
+  return result;
+}
+
+type StreamedCall = {
+  name?: string;
+  args?: Record<string, unknown>;
+  partialArgs?: GenerateContentPartialArgument[];
+  willContinue?: boolean;
+};
+
+/**
+ * A function call streamed in pieces (Vertex AI's `partialArgs`, each chunk `willContinue` but the
+ * last) as the one call with the arguments they build, as the codec reads it: how the arguments
+ * were split over chunks says nothing, as with text deltas.
+ */
+function joinStreamedCalls(parts: WirePart[]): WirePart[] {
+  const result: WirePart[] = [];
+  for (const part of parts) {
+    const call = part.functionCall as StreamedCall | undefined;
+    const last = result.at(-1);
+    const open = last?.functionCall as StreamedCall | undefined;
+    if (call && open?.willContinue && call.name === undefined) {
+      const { partialArgs, willContinue, ...rest } = call;
+      const args = structuredClone(open.args ?? {});
+      for (const partial of partialArgs ?? []) applyGenerateContentPartialArgument(args, partial);
+      const { willContinue: _, ...joined } = { ...open, ...rest, args };
+      result[result.length - 1] = {
+        ...last,
+        functionCall: willContinue ? { ...joined, willContinue } : joined,
+      };
+    } else if (call?.willContinue || call?.partialArgs) {
+      const { partialArgs, ...rest } = call;
+      const args = structuredClone(call.args ?? {});
+      for (const partial of partialArgs ?? []) applyGenerateContentPartialArgument(args, partial);
+      result.push({ ...part, functionCall: { ...rest, args } });
+    } else result.push(part);
   }
   return result;
 }
@@ -174,7 +215,8 @@ function inLowerCamel(path: string, raw: unknown): string {
  * How the loss detector reads generate-content documents: an answer's `usageMetadata` without its
  * counts of 0; a stream's chunks each with what its candidates imply (see
  * `withImpliedCandidateFields`), as one answer (each candidate by its `index`, parts one after the
- * other, consecutive text parts of one kind joined; a field every chunk repeats, such as the
+ * other, consecutive text parts of one kind joined, a function call streamed as `partialArgs` as
+ * the call with the arguments they build; a field every chunk repeats, such as the
  * cumulative `usageMetadata`, counts as its last value); requests in lowerCamel spelling (see
  * `normalizeGenerateContentKeys`), without the role of their system instruction, their body
  * `model`, a `responseMimeType` of `text/plain` or a `candidateCount` of 1 (the defaults) or a flag that acts only when true
@@ -226,7 +268,8 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
       candidates?: { content?: { parts?: WirePart[] } }[];
     };
     for (const candidate of answer.candidates ?? [])
-      if (candidate.content?.parts) candidate.content.parts = joinTextParts(candidate.content.parts);
+      if (candidate.content?.parts)
+        candidate.content.parts = joinStreamedCalls(joinTextParts(candidate.content.parts));
     return answer;
   },
 };

@@ -27,12 +27,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/candidates\/\d+\/(finishReason|content\/parts\/\d+)$/,
   },
-  {
-    name: "silent answer partial function call arguments",
-    reason: "a function call streamed as partialArgs / willContinue comes back as whole args, without a loss",
-    kind: "silent",
-    path: /^\/answer\/candidates\/\d+\/content\/parts\/\d+\/functionCall(\/|$)/,
-  },
+
   {
     name: "silent answer parts",
     reason:
