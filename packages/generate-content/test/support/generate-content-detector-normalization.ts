@@ -211,6 +211,45 @@ function inLowerCamel(path: string, raw: unknown): string {
   return placed;
 }
 
+type JoinedAnswer = { candidates?: (WireCandidate & { content?: { parts?: WirePart[] } })[] };
+
+/** A later chunk joined into the answer of the chunks before it (see the normalisation). */
+function joinChunks(earlier: unknown, later: unknown): unknown {
+  const answer = joinStreamEvents(earlier, later, joined) as JoinedAnswer;
+  for (const candidate of answer.candidates ?? [])
+    if (candidate.content?.parts)
+      candidate.content.parts = joinStreamedCalls(joinTextParts(candidate.content.parts));
+  return answer;
+}
+
+/**
+ * A loss path into a stream's chunk (`/<chunk>/candidates/<i>/content/parts/<j>/...`) as a path
+ * into the answer the chunks join into: the candidate by its `index`, the part at the place it
+ * takes among the joined parts of that candidate (a text piece is the text part it joins).
+ */
+function inJoinedAnswer(path: string, events: readonly unknown[]): string | undefined {
+  const match = /^\/(\d+)\/candidates\/(\d+)(\/.*)?$/.exec(path);
+  if (!match) return undefined;
+  const [, chunk = "", position = "", below = ""] = match;
+  const candidate = (events[Number(chunk)] as JoinedAnswer | undefined)?.candidates?.[Number(position)];
+  if (typeof candidate !== "object" || candidate === null) return undefined;
+  const before = events
+    .slice(0, Number(chunk))
+    .reduce<unknown>((answer, event) => joinChunks(answer, event), {});
+  const through = joinChunks(before, { candidates: [candidate] }) as JoinedAnswer;
+  const at =
+    through.candidates?.findIndex((joinedCandidate) => joinedCandidate.index === candidate.index) ?? -1;
+  if (at < 0) return undefined;
+  const part = /^\/content\/parts\/(\d+)(\/.*)?$/.exec(below);
+  if (!part) return `/answer/candidates/${at}${below}`;
+  const earlierParts =
+    (before as JoinedAnswer).candidates?.find((joinedCandidate) => joinedCandidate.index === candidate.index)
+      ?.content?.parts ?? [];
+  const upTo = [...earlierParts, ...(candidate.content?.parts ?? []).slice(0, Number(part[1]) + 1)];
+  const index = joinStreamedCalls(joinTextParts(structuredClone(upTo))).length - 1;
+  return `/answer/candidates/${at}/content/parts/${index}${part[2] ?? ""}`;
+}
+
 /**
  * How the loss detector reads generate-content documents: an answer's `usageMetadata` without its
  * counts of 0; a stream's chunks each with what its candidates imply (see
@@ -263,13 +302,6 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
       ? inToolsByKind(inLowerCamel(path, raw), normalizeGenerateContentKeys(raw).value)
       : path,
   eventKeys: (events) => events.map(() => "/answer"),
-  mergeEvents(earlier, later) {
-    const answer = joinStreamEvents(earlier, later, joined) as {
-      candidates?: { content?: { parts?: WirePart[] } }[];
-    };
-    for (const candidate of answer.candidates ?? [])
-      if (candidate.content?.parts)
-        candidate.content.parts = joinStreamedCalls(joinTextParts(candidate.content.parts));
-    return answer;
-  },
+  placeLoss: (path, events) => inJoinedAnswer(path, events),
+  mergeEvents: joinChunks,
 };
