@@ -125,6 +125,12 @@ describe("reportUnmappedRequestFields", () => {
     const context = createConversionContext();
     const withFields: ChatRequest = {
       model: "m",
+      instructions: [
+        {
+          role: "system",
+          parts: [{ type: "text", text: "Be brief.", extensions: { vendor: { clip: { start: "0s" } } } }],
+        },
+      ],
       messages: [
         {
           role: "user",
@@ -156,6 +162,7 @@ describe("reportUnmappedRequestFields", () => {
       context,
     );
     expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual([
+      "dropped /instructions/0/parts/0/extensions/vendor/clip",
       "dropped /messages/0/parts/0/extensions/vendor/clip",
       "dropped /messages/0/parts/0/extensions/vendor/file/cache",
     ]);

@@ -132,17 +132,18 @@ export function reportUnmappedRequestFields(
   if (fields.partMarks) {
     const partMarks = new Set(fields.partMarks);
     const partHolders = new Set(fields.partHolders);
-    for (const [index, message] of request.messages.entries())
-      for (const [partIndex, part] of message.parts.entries()) {
-        const base = pointer("", "messages", index, "parts", partIndex);
-        for (const [key, value] of Object.entries(part.extensions?.[format] ?? {})) {
-          if (partMarks.has(key) || value === null) continue;
-          if (!partHolders.has(key) || !isObject(value)) lose(base, [key]);
-          else
-            for (const [member, memberValue] of Object.entries(value))
-              if (memberValue !== null) lose(base, [key, member]);
+    for (const list of ["instructions", "messages"] as const)
+      for (const [index, message] of (request[list] ?? []).entries())
+        for (const [partIndex, part] of message.parts.entries()) {
+          const base = pointer("", list, index, "parts", partIndex);
+          for (const [key, value] of Object.entries(part.extensions?.[format] ?? {})) {
+            if (partMarks.has(key) || value === null) continue;
+            if (!partHolders.has(key) || !isObject(value)) lose(base, [key]);
+            else
+              for (const [member, memberValue] of Object.entries(value))
+                if (memberValue !== null) lose(base, [key, member]);
+          }
         }
-      }
   }
 }
 

@@ -222,6 +222,11 @@ function traceContents(context: ConversionContext, body: GenerateContentRequestB
   });
   body.systemInstruction?.parts.forEach((_, part) => {
     context.trace(pointer("/instructions/0/parts", part), pointer("/systemInstruction/parts", part));
+    context.trace(
+      pointer("/instructions/0/parts", part, "extensions", "generate-content"),
+      pointer("/systemInstruction/parts", part),
+      true,
+    );
   });
 }
 

@@ -109,8 +109,10 @@ describe("generate-content's unmapped part fields", () => {
           ],
         },
       ],
+      systemInstruction: { parts: [{ text: "Be brief.", videoMetadata: { fps: 1 } }] },
     };
     expect(lossesFor("interactions", wire)).toEqual([
+      "dropped /systemInstruction/parts/0/videoMetadata",
       "dropped /contents/0/parts/0/videoMetadata",
       "dropped /contents/0/parts/1/futureField",
       "dropped /contents/0/parts/1/inlineData/displayName",

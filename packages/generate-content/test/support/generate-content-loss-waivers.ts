@@ -35,14 +35,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/answer\/candidates\/\d+\/(content\/parts|citationMetadata)(\/|$)/,
   },
-  {
-    name: "silent answer usage counts",
-    reason:
-      "token counts of a stream's usage (thoughts, candidates) come back recomputed through messages, without a loss (the usage rules are the answer side's)",
-    kind: "silent",
-    to: "messages",
-    path: /^\/answer\/usageMetadata\/(thoughtsTokenCount|candidatesTokenCount)$/,
-  },
+
   {
     name: "silent answer extra candidates",
     reason:
@@ -87,13 +80,7 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/generationConfig\/speechConfig$/,
   },
 
-  {
-    name: "silent systemInstruction part metadata",
-    reason:
-      "the video metadata of a system instruction part is dropped by every other format without a loss (instructions' part extensions are not reported)",
-    kind: "silent",
-    path: /^\/systemInstruction\/parts\/\d+\/videoMetadata\//,
-  },
+
   {
     name: "false-loss second web search to chat-completions",
     reason:
