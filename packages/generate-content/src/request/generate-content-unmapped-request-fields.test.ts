@@ -106,6 +106,7 @@ describe("generate-content's unmapped part fields", () => {
             { fileData: { fileUri: "gs://b/v.mp4", mimeType: "video/mp4" }, videoMetadata: { fps: 2 } },
             { inlineData: { mimeType: "image/png", data: "AAAA", displayName: "a.png" }, futureField: 1 },
             { text: "Hi", thought: false },
+            { fileData: { fileUri: "gs://b/a.pdf" }, thought: true },
           ],
         },
       ],
@@ -116,6 +117,7 @@ describe("generate-content's unmapped part fields", () => {
       "dropped /contents/0/parts/0/videoMetadata",
       "dropped /contents/0/parts/1/futureField",
       "dropped /contents/0/parts/1/inlineData/displayName",
+      "dropped /contents/0/parts/3/thought",
     ]);
   });
 });

@@ -18,7 +18,7 @@ export const generateContentUnmappedRequestFields: UnmappedRequestFields = {
   // A part's fields beside these marks are the caller's (video metadata, an unknown field, a
   // signature or outcome the canonical part cannot hold); a wire object's unmapped members are kept
   // under its name (see `decodeGenerateContentPart`).
-  partMarks: ["thought", "urlSafeBase64", "syntheticId", "argsOmitted", "wrapper", "noData"],
+  partMarks: ["thoughtOff", "urlSafeBase64", "syntheticId", "argsOmitted", "wrapper", "noData"],
   partHolders: [
     "inlineData",
     "fileData",
