@@ -180,6 +180,12 @@ export function createChatCompletionsStreamEncoderTransformer(
           const path = pointer("/parts", event.index);
           switch (part.type) {
             case "text":
+              if (part.signature)
+                context.lose(
+                  "dropped",
+                  pointer(path, "signature"),
+                  "the chat-completions format has no signatures on text",
+                );
               if (part.citations?.length) {
                 const annotations = part.citations
                   .map((citation, index) =>
@@ -200,6 +206,12 @@ export function createChatCompletionsStreamEncoderTransformer(
               if (part.text !== "") refused = true;
               return;
             case "tool-call": {
+              if (part.signature)
+                context.lose(
+                  "dropped",
+                  pointer(path, "signature"),
+                  "the chat-completions format has no signatures on tool calls",
+                );
               if (state?.toolIndex === undefined || state.streamedArguments) return;
               const text = encodeChatCompletionsArguments(part.arguments, part.rawArguments, undefined);
               if (text !== "")

@@ -42,10 +42,18 @@ export interface UnmappedRequestFields {
    */
   readonly partFields?: readonly string[];
   /**
+   * Keys of the codec's bookkeeping in a message part's `extensions[codec.id]`; when given, every
+   * other key there is a caller field of that part (an unknown field, a value the canonical part
+   * cannot hold), reported `dropped` at the key, which the decoder traces to what the caller sent;
+   * a key of `partHolders` holds a wire object's unmapped members, reported one by one.
+   */
+  readonly partMarks?: readonly string[];
+  /**
    * Keys of a message's or message part's `extensions[codec.id]` holding a wire object the codec
-   * mapped in part (a responses input item's own `id`, `status` and `phase`, beside the content the
-   * part carries): each member not marked `holder/member` in `marks` is a caller field, reported
-   * `dropped` at `.../extensions/<format>/<holder>/<member>`, which the decoder traces to the item.
+   * mapped in part (a responses input item's own `id`, `status` and `phase`; a generate-content
+   * part's unmapped members): each non-null member not marked `holder/member` in `marks` is a caller
+   * field, reported `dropped` at `.../extensions/<format>/<holder>/<member>`, which the decoder
+   * traces to what the caller sent.
    */
   readonly partHolders?: readonly string[];
   /**
@@ -120,15 +128,24 @@ export function reportUnmappedRequestFields(
           `${tool.version} goes to the ${backend ?? "backend's"} format as its own version of the tool`,
         );
     });
-  if (fields.partHolders)
-    for (const [index, message] of request.messages.entries()) {
-      const at = pointer("", "messages", index);
-      reportHolders(message.extensions?.[format], fields.partHolders, marks, (path) => lose(at, path));
-      for (const [partIndex, part] of message.parts.entries())
-        reportHolders(part.extensions?.[format], fields.partHolders, marks, (path) =>
-          lose(pointer(at, "parts", partIndex), path),
-        );
-    }
+  if (fields.partHolders || fields.partMarks) {
+    const holders = fields.partHolders ?? [];
+    const partMarks = fields.partMarks && new Set(fields.partMarks);
+    for (const list of ["instructions", "messages"] as const)
+      for (const [index, message] of (request[list] ?? []).entries()) {
+        const at = pointer("", list, index);
+        reportHolders(message.extensions?.[format], holders, marks, (path) => lose(at, path));
+        for (const [partIndex, part] of message.parts.entries()) {
+          const base = pointer(at, "parts", partIndex);
+          const kept = part.extensions?.[format];
+          reportHolders(kept, holders, marks, (path) => lose(base, path));
+          if (partMarks)
+            for (const [key, value] of Object.entries(kept ?? {}))
+              if (!partMarks.has(key) && value !== null && !(holders.includes(key) && isObject(value)))
+                lose(base, [key]);
+        }
+      }
+  }
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
   if (fields.partFields)
     for (const [index, message] of request.messages.entries())

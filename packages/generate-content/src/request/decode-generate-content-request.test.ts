@@ -80,3 +80,15 @@ describe("a response schema that is no schema", () => {
     expect(error).toMatchObject({ kind: "invalid_request", param: "generationConfig.responseSchema.anyOf" });
   });
 });
+
+describe("a function declared twice", () => {
+  it("is refused, naming the second declaration, as the API refuses it", () => {
+    const declaration = { name: "lookup", description: "Looks up" };
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      tools: [{ functionDeclarations: [declaration] }, { functionDeclarations: [declaration] }],
+    });
+    expect(error).toMatchObject({ kind: "invalid_request", param: "tools.1.functionDeclarations.0.name" });
+    expect(error?.message).toContain("Duplicate function declaration found: lookup");
+  });
+});

@@ -284,14 +284,14 @@ describe("generate-content requests the API would refuse", () => {
   const encode = (request: ChatRequest) => () =>
     encodeGenerateContentRequest(request, createConversionContext());
 
-  it("refuses a request with no turn, naming contents, instead of sending one", () => {
+  it("refuses a request with no turn, naming the messages, instead of sending one", () => {
     expect(
       encode({
         model: "gemini-3-flash",
         instructions: [{ role: "system", parts: [{ type: "text", text: "Hi" }] }],
         messages: [],
       }),
-    ).toThrow(expect.objectContaining({ kind: "invalid_request", param: "contents" }));
+    ).toThrow(expect.objectContaining({ kind: "invalid_request", param: "messages" }));
   });
 
   it("refuses a function result that answers no earlier call, naming the part", () => {
@@ -312,9 +312,7 @@ describe("generate-content requests the API would refuse", () => {
           },
         ],
       }),
-    ).toThrow(
-      expect.objectContaining({ kind: "invalid_request", param: "contents.0.parts.0.functionResponse" }),
-    );
+    ).toThrow(expect.objectContaining({ kind: "invalid_request", param: "messages.0.parts.0" }));
     expect(
       encode({
         model: "gemini-3-flash",

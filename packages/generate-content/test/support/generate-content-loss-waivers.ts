@@ -6,39 +6,11 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const generateContentLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent contents",
-    reason:
-      "parts another format has no place for (media metadata, video metadata, thought signatures on text, executable code) are dropped or reshaped without a loss",
-    kind: "silent",
-    path: /^\/contents(\/|$)/,
-  },
-  {
     name: "silent usageMetadata counts below their details",
     reason:
       "a cached count above the prompt count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
     kind: "silent",
     path: /^\/usageMetadata\/(promptTokenCount|candidatesTokenCount)$/,
-  },
-  {
-    name: "silent answer partial function call arguments",
-    reason: "a function call streamed as partialArgs / willContinue comes back as whole args, without a loss",
-    kind: "silent",
-    path: /^\/answer\/candidates\/\d+\/content\/parts\/\d+\/functionCall(\/|$)/,
-  },
-  {
-    name: "silent answer parts",
-    reason:
-      "stream parts another format has no place for (inline data, code execution results, citation licences, a thought signature moved onto another part) come back otherwise, without a loss",
-    kind: "silent",
-    path: /^\/answer\/candidates\/\d+\/(content\/parts|citationMetadata)(\/|$)/,
-  },
-  {
-    name: "silent answer usage counts",
-    reason:
-      "token counts of a stream's usage (thoughts, candidates) come back recomputed through messages, without a loss (the usage rules are the answer side's)",
-    kind: "silent",
-    to: "messages",
-    path: /^\/answer\/usageMetadata\/(thoughtsTokenCount|candidatesTokenCount)$/,
   },
   {
     name: "silent answer extra candidates",
@@ -62,40 +34,54 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/generationConfig\/speechConfig$/,
   },
   {
-    name: "silent dynamic thinking budget",
+    name: "silent consecutive turns of one role",
     reason:
-      "a thinkingBudget of -1 (the model decides) is canonical reasoning on with no budget, which the responses, chat-completions and interactions encoders send as their default effort without a loss",
+      "turns of one role in a row (a function response turn, then the user's text) come back regrouped: messages and interactions join them into one turn, chat-completions sends each function response as its own tool message, so the comparison reads them at other indexes; open: no spec says generate-content joins them (so no normalisation), and the targets that join them report nothing",
     kind: "silent",
-    path: /^\/generationConfig\/thinkingConfig\/thinkingBudget$/,
+    path: /^\/contents\/\d+\/(role|parts\/\d+\/(text|functionCall|functionResponse)(\/.*)?)$/,
   },
   {
-    name: "silent responseLogprobs to responses",
+    name: "silent illegal function names in turns",
     reason:
-      "logprobs asked for go as include message.output_text.logprobs, which the responses decoder does not read back into the canonical setting",
+      "a function call in a turn named what the API refuses for a declaration (`line\\nbreak`) comes back under its legalised name (`line_break`), without a loss; generated documents only",
     kind: "silent",
-    to: "responses",
-    path: /^\/generationConfig\/responseLogprobs$/,
+    path: /^\/contents\/\d+\/parts\/\d+\/functionCall\/name$/,
   },
   {
-    name: "silent hosted tools regrouped",
+    name: "silent unspecified code language to interactions",
     reason:
-      "hosted tools that shared a wire entry (or followed an empty one) come back one per entry, so their settings are compared at other indexes; open: read tools one per entry in the comparison, with loss paths placed the same way",
+      "executable code of LANGUAGE_UNSPECIFIED comes back otherwise through interactions, without a loss; generated documents only",
     kind: "silent",
-    path: /^\/tools\/\d+\/(fileSearch|computerUse)\//,
+    to: "interactions",
+    path: /^\/contents\/\d+\/parts\/\d+\/executableCode\/(language|code)$/,
   },
   {
-    name: "failed non-object parameters to messages",
+    name: "silent non-object function parameters",
     reason:
-      "a function declaration whose parameters are not an object (type BOOLEAN, NULL) goes to messages as an input_schema of that type, which the messages decoder (like the API) refuses on the way back; open: the messages encoder should adapt or refuse it",
-    kind: "failed",
-    to: "messages",
-    path: /^$/,
+      "a declaration whose parameters are not an object (NUMBER, NULL) reaches chat-completions, responses and interactions as no parameters, without a loss (messages reports it since this session); generated documents only",
+    kind: "silent",
+    path: /^\/tools\/function \d+\/parameters\/type$/,
   },
   {
-    name: "silent systemInstruction part metadata",
+    name: "silent unspecified schema type",
     reason:
-      "the video metadata of a system instruction part is dropped by every other format without a loss (instructions' part extensions are not reported)",
+      "a responseSchema of TYPE_UNSPECIFIED (with anyOf) comes back as STRING, without a loss; generated documents only",
     kind: "silent",
-    path: /^\/systemInstruction\/parts\/\d+\/videoMetadata\//,
+    path: /^\/generationConfig\/responseSchema(\/anyOf\/\d+)?\/(type|title|description)$/,
+  },
+  {
+    name: "silent answer citation licence and empty text",
+    reason:
+      "a citation's license (every target), its place (messages), and an empty text part (chat-completions) come back otherwise in a stream, without a loss",
+    kind: "silent",
+    path: /^\/answer\/candidates\/\d+\/(citationMetadata\/citationSources\/\d+\/(license|startIndex|endIndex|uri)|content\/parts\/\d+\/text)$/,
+  },
+  {
+    name: "false-loss second web search to chat-completions",
+    reason:
+      "of two web search tools (googleSearchRetrieval and googleSearch), chat-completions carries the first as web_search_options and reports the second unsupported; the first comes back spelled googleSearch, so the second looks whole: the loss is real, the round trip cannot see it (ldet's false-loss rule)",
+    kind: "false-loss",
+    to: "chat-completions",
+    path: /^\/tools\/\d+\/googleSearch$/,
   },
 ];

@@ -65,6 +65,12 @@ function encodeSystemInstruction(request: ChatRequest, context: ConversionContex
           pointer("/instructions", index, "parts", partIndex, "cache"),
           "This format has no prompt-caching breakpoints",
         );
+      if (part.signature)
+        context.lose(
+          "dropped",
+          pointer("/instructions", index, "parts", partIndex, "signature"),
+          "The system instruction carries no signature",
+        );
     });
   });
   // Each instruction joined with another is reported, at its own path.

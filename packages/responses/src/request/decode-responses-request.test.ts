@@ -220,6 +220,14 @@ describe("decodeResponsesRequest validation", () => {
     expect(decode({ ...base, metadata }).metadata).toEqual(metadata);
   });
 
+  it("reads output text logprobs asked for in include as the logprobs setting, and echoes include as it came", () => {
+    const include = ["reasoning.encrypted_content", "message.output_text.logprobs"];
+    const request = decode({ ...base, include, top_logprobs: 3 });
+    expect(request).toMatchObject({ logprobs: true, topLogprobs: 3 });
+    expect(encodeResponsesRequest(request, createConversionContext())).toMatchObject({ include });
+    expect(decode(base).logprobs).toBeUndefined();
+  });
+
   it("accepts temperature 0 and 2 and top_p 0 and 1", () => {
     expect(decode({ ...base, temperature: 0, top_p: 0 })).toMatchObject({ temperature: 0, topP: 0 });
     expect(decode({ ...base, temperature: 2, top_p: 1 })).toMatchObject({ temperature: 2, topP: 1 });

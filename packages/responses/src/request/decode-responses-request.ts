@@ -88,6 +88,9 @@ export function decodeResponsesRequest(
     (request as Record<string, unknown>)[canonicalName] = value;
     consumed.push(wireName);
   }
+  // Output text logprobs asked for in `include` are the canonical logprobs setting (`include` is kept).
+  if (Array.isArray(body.include) && body.include.includes("message.output_text.logprobs"))
+    request.logprobs = true;
   if (Array.isArray(body.tools)) {
     request.tools = decodeResponsesTools(body.tools as WireObject[]);
     consumed.push("tools");
@@ -188,6 +191,7 @@ const requestSources: Record<string, string> = {
     directSettings.map(([wireName, canonicalName]) => [`/${canonicalName}`, `/${wireName}`]),
   ),
   "/model": "/model",
+  "/logprobs": "/include",
   "/instructions": "/instructions",
   "/instructions/0": "/instructions",
   "/tools": "/tools",

@@ -157,6 +157,12 @@ function encodeResponsesInstructions(request: ChatRequest, context: ConversionCo
           pointer("", "instructions", index, "parts", partIndex, "cache"),
           "the responses format has no cache breakpoints",
         );
+      if (part.signature)
+        context.lose(
+          "dropped",
+          pointer("", "instructions", index, "parts", partIndex, "signature"),
+          "the responses instructions carry no signature",
+        );
       texts.push(part.text);
     });
   });
