@@ -129,21 +129,24 @@ export function reportUnmappedRequestFields(
         );
     });
   if (fields.partHolders || fields.partMarks) {
-    const holders = fields.partHolders ?? [];
+    const holders = new Set(fields.partHolders);
     const partMarks = fields.partMarks && new Set(fields.partMarks);
+    /** Each holder's unmarked members, and with `partMarks` every other unmarked key, of `kept`. */
+    const report = (kept: Record<string, unknown> | undefined, at: string, everyKey: boolean) => {
+      for (const [key, value] of Object.entries(kept ?? {})) {
+        if (value === null) continue;
+        if (holders.has(key) && isObject(value)) {
+          for (const [member, memberValue] of Object.entries(value))
+            if (!marks.has(`${key}/${member}`) && memberValue !== null) lose(at, [key, member]);
+        } else if (everyKey && !partMarks?.has(key)) lose(at, [key]);
+      }
+    };
     for (const list of ["instructions", "messages"] as const)
       for (const [index, message] of (request[list] ?? []).entries()) {
         const at = pointer("", list, index);
-        reportHolders(message.extensions?.[format], holders, marks, (path) => lose(at, path));
-        for (const [partIndex, part] of message.parts.entries()) {
-          const base = pointer(at, "parts", partIndex);
-          const kept = part.extensions?.[format];
-          reportHolders(kept, holders, marks, (path) => lose(base, path));
-          if (partMarks)
-            for (const [key, value] of Object.entries(kept ?? {}))
-              if (!partMarks.has(key) && value !== null && !(holders.includes(key) && isObject(value)))
-                lose(base, [key]);
-        }
+        report(message.extensions?.[format], at, false);
+        for (const [partIndex, part] of message.parts.entries())
+          report(part.extensions?.[format], pointer(at, "parts", partIndex), partMarks !== undefined);
       }
   }
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
@@ -153,21 +156,6 @@ export function reportUnmappedRequestFields(
         for (const key of fields.partFields)
           if (part.extensions?.[format]?.[key] !== undefined)
             lose(pointer("", "messages", index, "parts", partIndex), [key]);
-}
-
-/** Reports each unmarked, non-null member of the `holders` kept in `kept` (see `partHolders`). */
-function reportHolders(
-  kept: Record<string, unknown> | undefined,
-  holders: readonly string[],
-  marks: ReadonlySet<string>,
-  lose: (path: string[]) => void,
-): void {
-  for (const holder of holders) {
-    const value = kept?.[holder];
-    if (!isObject(value)) continue;
-    for (const [member, memberValue] of Object.entries(value))
-      if (!marks.has(`${holder}/${member}`) && memberValue !== null) lose([holder, member]);
-  }
 }
 
 /** The `approximated` loss of each part (or tool result content part) standing for one of `blocks`. */
