@@ -2,6 +2,7 @@ import { type ConversionContext, pointer } from "../conversion/conversion-contex
 import type { ChatRequest } from "../model/chat-request";
 import type { Message } from "../model/message";
 import type { Part } from "../model/part";
+import { retracePairedMessages } from "./retrace-paired-messages";
 
 type ToolCall = Extract<Part, { type: "tool-call" }>;
 type ToolResult = Extract<Part, { type: "tool-result" }>;
@@ -17,19 +18,25 @@ const isAnswerTurn = (message: Message | undefined) => message?.role === "tool" 
  * after"; generate-content: "the number of function response parts is equal to the number of
  * function call parts"; responses: "No tool output found for function call"). For each assistant
  * turn with calls, the results of its calls in the turns before the next assistant turn go first
- * into the turn right after it, in call order (a result from a later turn moves, `approximated`);
- * a call without a result gets an error result saying so (`approximated`); a result that answers no
- * call of that turn, or answers one twice, is left out (`dropped`). A conversation that already
- * holds to this is returned as it is.
+ * into the turn right after it, in call order (a result from a later turn moves, `approximated`, but
+ * for one from a run of tool turns right after the call, which answer it together); a call without
+ * a result gets an error result saying so (`approximated`); a result that answers no call of that
+ * turn, or answers one twice, is left out (`dropped`, and so is a message left with nothing). A
+ * conversation that already holds to this is returned as it is; a changed one is traced again, so
+ * later losses still point where the caller sent each node.
  */
 export function pairToolResults(request: ChatRequest, context: ConversionContext): ChatRequest {
   const source = request.messages;
   const output: Message[] = [];
   let changed = false;
+  const dropped = new Map<number, number>();
   const drop = (at: number, partIndex: number, why: string) => {
     context.lose("dropped", pointer("/messages", at, "parts", partIndex), why);
+    dropped.set(at, (dropped.get(at) ?? 0) + 1);
     changed = true;
   };
+  const toolTurnsFrom = (first: number, last: number) =>
+    source.slice(first, last + 1).every((turn) => turn.role === "tool");
   let index = 0;
   while (index < source.length) {
     const message = source[index]!;
@@ -71,7 +78,10 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
             `the tool result for ${part.callId} answers no open tool call of messages/${index}`,
           );
         else {
-          if (answer !== index + 1 || !isAnswerTurn(turn)) {
+          // Tool turns in a row answer together (chat-completions sends one per result).
+          const inTheAnswer =
+            isAnswerTurn(turn) && (answer === index + 1 || toolTurnsFrom(index + 1, answer));
+          if (!inTheAnswer) {
             context.lose(
               "approximated",
               pointer("/messages", answer, "parts", partIndex),
@@ -107,5 +117,15 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
     for (const turn of answers) if (turn.parts.length > 0) output.push(turn);
     index = end;
   }
-  return changed ? { ...request, messages: output } : request;
+  if (!changed) return request;
+  // A message left with nothing is gone as a whole, and the messages after it move up.
+  for (const [at, count] of dropped)
+    if (count === source[at]!.parts.length)
+      context.lose(
+        "dropped",
+        pointer("/messages", at),
+        "the message held only tool results that answer no call",
+      );
+  retracePairedMessages(source, output, context);
+  return { ...request, messages: output };
 }
