@@ -107,4 +107,22 @@ describe("pairToolResults", () => {
       ["approximated", "/messages/1/parts/0"],
     ]);
   });
+
+  it("joins a run of tool turns right after a call into one answer, which is no loss", () => {
+    const context = createConversionContext();
+    const paired = pairToolResults(
+      {
+        model: "m",
+        messages: [
+          { role: "user", parts: [text("go")] },
+          { role: "assistant", parts: [call("a"), call("b")] },
+          { role: "tool", parts: [result("a")] },
+          { role: "tool", parts: [result("b")] },
+        ],
+      },
+      context,
+    );
+    expect(paired.messages.slice(2)).toEqual([{ role: "tool", parts: [result("a"), result("b")] }]);
+    expect(context.losses).toEqual([]);
+  });
 });

@@ -81,14 +81,14 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
           // Tool turns in a row answer together (chat-completions sends one per result).
           const inTheAnswer =
             isAnswerTurn(turn) && (answer === index + 1 || toolTurnsFrom(index + 1, answer));
-          if (!inTheAnswer) {
+          if (!inTheAnswer)
             context.lose(
               "approximated",
               pointer("/messages", answer, "parts", partIndex),
               `the tool result for ${part.callId} is sent right after its call`,
             );
-            changed = true;
-          }
+          // A result from a later turn moves into the first, reported or not.
+          if (answer !== index + 1 || !isAnswerTurn(turn)) changed = true;
           found.set(part.callId, part);
         }
       });
