@@ -25,7 +25,9 @@ export type DetectorDocument =
 /**
  * What the detector found wrong on one round trip:
  * - `silent`: a source leaf came back different (or not at all) and no loss covers it;
- * - `false-loss`: a loss points at a node whose every leaf came back equal;
+ * - `false-loss`: a loss points at a node whose every leaf came back equal, and that the target
+ *   carried one to one (its decoder reads back, at the loss's canonical node, what its encoder was
+ *   given; see {@link carriedByTarget});
  * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
  *   caller's terms);
  * - `failed`: a step of the round trip threw, other than the target's encoder refusing a request
@@ -333,7 +335,8 @@ function comparedForm(
  * compares the result with the original leaf by leaf, after the normalisations docs/architecture.md
  * lists. Every source leaf must come back equal or be covered by a loss reported on the way whose
  * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing);
- * every loss must point at a node of the source that did not come back whole. Returns what broke
+ * every loss must point at a node of the source that did not come back whole, or that the target
+ * did not carry. A request is paired as the gateway pairs it (`pairToolResults`). Returns what broke
  * these rules, an empty list when nothing did.
  */
 export async function detectLosses(options: LossDetectorOptions): Promise<LossFinding[]> {
