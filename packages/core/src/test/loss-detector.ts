@@ -10,6 +10,7 @@ import type { ChatRequest } from "../model/chat-request";
 import type { ChatResponse } from "../model/chat-response";
 import { accumulate } from "../stream/accumulate";
 import { transformAll } from "../stream/collect";
+import { pairToolResults } from "../tool-use/pair-tool-results";
 import { cameBack } from "./came-back";
 import { carriedByTarget } from "./carried-by-target";
 import { isAtOrBelow, jsonLeaves } from "./json-leaves";
@@ -24,7 +25,9 @@ export type DetectorDocument =
 /**
  * What the detector found wrong on one round trip:
  * - `silent`: a source leaf came back different (or not at all) and no loss covers it;
- * - `false-loss`: a loss points at a node whose every leaf came back equal;
+ * - `false-loss`: a loss points at a node whose every leaf came back equal, and that the target
+ *   carried one to one (its decoder reads back, at the loss's canonical node, what its encoder was
+ *   given; see {@link carriedByTarget});
  * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
  *   caller's terms);
  * - `failed`: a step of the round trip threw, other than the target's encoder refusing a request
@@ -171,6 +174,11 @@ interface RoundTrip {
   sent: unknown;
   /** The canonical form the target's decoder read from what that encoder made. */
   received: unknown;
+  /**
+   * The losses of pairing tool results (a result dropped, moved, or made for a call): each is a
+   * change pairing made to what the target is sent, so each happened.
+   */
+  pairing?: readonly Loss[];
 }
 
 /** A stream's canonical events as one response, or undefined when they do not make one. */
@@ -197,8 +205,12 @@ async function roundTrip(
   const back = frozen(context);
   switch (document.kind) {
     case "request": {
-      const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
-      reportForeignExtensions(canonical, source, target.id, context);
+      const decoded = source.decodeRequest(structuredClone(document.wire), context, document.location);
+      reportForeignExtensions(decoded, source, target.id, context);
+      // As the gateway does before another format's backend: every call answered once, right after it.
+      const unpaired = context.losses.length;
+      const canonical = pairToolResults(decoded, context);
+      const pairing = context.losses.slice(unpaired);
       const sent = structuredClone(canonical);
       let wire: unknown;
       try {
@@ -227,6 +239,7 @@ async function roundTrip(
         lossesThere,
         sent,
         received,
+        pairing,
       };
     }
     case "response": {
@@ -322,7 +335,8 @@ function comparedForm(
  * compares the result with the original leaf by leaf, after the normalisations docs/architecture.md
  * lists. Every source leaf must come back equal or be covered by a loss reported on the way whose
  * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing);
- * every loss must point at a node of the source that did not come back whole. Returns what broke
+ * every loss must point at a node of the source that did not come back whole, or that the target
+ * did not carry. A request is paired as the gateway pairs it (`pairToolResults`). Returns what broke
  * these rules, an empty list when nothing did.
  */
 export async function detectLosses(options: LossDetectorOptions): Promise<LossFinding[]> {
@@ -371,7 +385,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
       );
     }
     // A loss on the way back covers what it says, but only those of the way there are a caller's.
-    const { lossesThere, sent, received } = trip;
+    const { lossesThere, sent, received, pairing } = trip;
     for (const loss of context.losses.slice(0, lossesThere)) {
       if (loss.path === "") continue;
       if (valueAtPointer(sourceBody, loss.path) === undefined) {
@@ -379,7 +393,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
         continue;
       }
       const placed = compared.place(loss.path);
-      if (placed === undefined) continue;
+      if (placed === undefined || pairing?.includes(loss)) continue;
       // Nothing was lost where every leaf below came back, present and equal.
       const below = [...original.keys()].filter((path) => isAtOrBelow(path, placed));
       const whole = (path: string) => {
