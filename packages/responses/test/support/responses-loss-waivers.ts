@@ -126,13 +126,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/status$/,
   },
   {
-    name: "silent incomplete_details of another status",
-    reason:
-      "incomplete details on an answer whose status is not incomplete (an empty object, a reason on a completed answer) contradict the status, and come back as the status says (null)",
-    kind: "silent",
-    path: /^\/incomplete_details(\/reason)?$/,
-  },
-  {
     name: "silent output_tokens below reasoning to interactions",
     reason:
       "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) come back from interactions' split counts otherwise, without a loss (found by generated answers)",
