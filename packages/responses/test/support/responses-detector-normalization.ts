@@ -179,7 +179,8 @@ function choiceOfOneFunction(request: Record<string, unknown>): Record<string, u
  * A request without the settings it gives at their spec default, which an absent one means:
  * `parallel_tool_calls: true` ("default": true) and a `text.format` of `{ "type": "text" }` ("The
  * default format is `{ "type": "text" }` with no additional options"); and with
- * `reasoning.generate_summary` spelled `summary` (the spec: "Deprecated: use `summary` instead").
+ * `reasoning.generate_summary` spelled `summary` where `summary` gives none (the spec: "Deprecated:
+ * use `summary` instead").
  */
 function withoutDefaults(request: Record<string, unknown>): Record<string, unknown> {
   const { parallel_tool_calls: parallel, ...rest } = request;
@@ -189,7 +190,7 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
   const { generate_summary: summary, ...reasoning } = (result.reasoning ?? {}) as WireEvent;
   // "**Deprecated:** use `summary` instead": the old spelling of the same setting.
   const spelled =
-    typeof summary === "string" && reasoning.summary === undefined
+    typeof summary === "string" && (reasoning.summary === undefined || reasoning.summary === null)
       ? { ...result, reasoning: { ...reasoning, summary } }
       : result;
   if (format?.type !== "text" || Object.keys(format).length !== 1) return spelled;
