@@ -45,10 +45,9 @@ export function decodeResponsesToolChoice(choice: unknown): {
     });
     const mode = object.mode === "required" ? "required" : "auto";
     // A list of hosted tools only says no function: the choice is the mode, the tools lost elsewhere.
-    const toolChoice: ToolChoice = allowed.length > 0 ? { type: mode, allowed } : { type: mode };
-    return Object.keys(hostedAllowed).length > 0
-      ? { toolChoice, raw: choice, hostedAllowed }
-      : { toolChoice, raw: choice };
+    const hosted = Object.keys(hostedAllowed).length > 0;
+    const toolChoice: ToolChoice = allowed.length > 0 || !hosted ? { type: mode, allowed } : { type: mode };
+    return hosted ? { toolChoice, raw: choice, hostedAllowed } : { toolChoice, raw: choice };
   }
   return { toolChoice: { type: "required" }, raw: choice, unsaid: true };
 }

@@ -86,7 +86,8 @@ export function encodeResponsesResponse(response: ChatResponse, context: Convers
   const { status, incompleteDetails } = encodeResponsesStatus(response);
   wire.status = (statusRaw as string | undefined) ?? status;
   wire.error = response.error ? encodeResponsesErrorObject(response.error) : null;
-  wire.incomplete_details = incompleteDetails;
+  // Details its status does not say (an upstream's of this format) are kept; others follow the status.
+  wire.incomplete_details = rest.incomplete_details ?? incompleteDetails;
   wire.output = encodeResponsesParts(response.parts, "assistant", "output", context, "/parts");
   if (fields === undefined && wire.status === "incomplete")
     markLastItemIncomplete(wire.output as WireObject[]);
@@ -118,7 +119,9 @@ export function encodeResponsesResponse(response: ChatResponse, context: Convers
  */
 function markLastItemIncomplete(output: WireObject[]): void {
   const last = output.at(-1);
-  if (last?.status === "completed") last.status = "incomplete";
+  // Only the items whose status may be `incomplete` (a hosted call's may not).
+  if ((last?.type === "message" || last?.type === "function_call") && last.status === "completed")
+    last.status = "incomplete";
 }
 
 /** The wire status and `incomplete_details` of a canonical response. */
