@@ -173,7 +173,16 @@ function encodeTurn(
     return { ...extra, role, content: single.text };
   const content: WireBlock[] = [];
   turn.parts.forEach((part, partIndex) => {
-    if (part.type === "text" && part.text === "") return;
+    if (part.type === "text" && part.text === "") {
+      // The API refuses an empty text block; what else the part held goes with it.
+      if (part.signature)
+        context.lose(
+          "dropped",
+          pointer(path, "parts", turn.partOffset + partIndex, "signature"),
+          "an empty text's signature has no block to ride on",
+        );
+      return;
+    }
     const block = encodeMessagesPart(part, context, pointer(path, "parts", turn.partOffset + partIndex));
     if (block) content.push(block);
   });
