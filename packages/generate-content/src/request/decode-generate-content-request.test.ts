@@ -92,3 +92,14 @@ describe("a function declared twice", () => {
     expect(error?.message).toContain("Duplicate function declaration found: lookup");
   });
 });
+
+describe("a function declared under a name the API refuses", () => {
+  it("is refused, naming the declaration's name", () => {
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      tools: [{ functionDeclarations: [{ name: "line\nbreak", description: "x" }] }],
+    });
+    expect(error).toMatchObject({ kind: "invalid_request", param: "tools.0.functionDeclarations.0.name" });
+    expect(error?.message).toContain("Invalid function name");
+  });
+});

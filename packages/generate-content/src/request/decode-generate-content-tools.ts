@@ -11,6 +11,7 @@ import type {
   GenerateContentFunctionDeclaration,
   GenerateContentTool,
 } from "../wire/generate-content-request-schema";
+import { generateContentToolNameRule } from "./generate-content-tool-name-rule";
 
 /** The wire field of each hosted tool and its canonical kind. */
 export const hostedToolKinds = {
@@ -32,8 +33,8 @@ export const noParametersSchema: JsonSchema = { type: "object", properties: {} }
  * Wire tools as canonical tools, in order. One wire entry may hold several tools; each canonical
  * tool remembers its entry (`extensions["generate-content"].tool`) so a round trip groups them again.
  * `parameters` (the Schema subset) becomes JSON Schema, the original kept for an exact echo;
- * `parametersJsonSchema` is JSON Schema already and passes through. A function declared twice is
- * refused, as the API refuses it ("Duplicate function declaration found").
+ * `parametersJsonSchema` is JSON Schema already and passes through. A function declared twice, or
+ * under a name the API refuses ("Invalid function name"), is refused as the API refuses it.
  */
 export function decodeGenerateContentTools(tools: GenerateContentTool[]): Tool[] {
   const result: Tool[] = [];
@@ -45,6 +46,12 @@ export function decodeGenerateContentTools(tools: GenerateContentTool[]): Tool[]
       if (key === "functionDeclarations") {
         (value as GenerateContentFunctionDeclaration[]).forEach((declaration, position) => {
           const param = `tools.${index}.functionDeclarations.${position}`;
+          if (!generateContentToolNameRule.legal.test(declaration.name))
+            throw new CanonicalError(
+              "invalid_request",
+              `Invalid function name ${JSON.stringify(declaration.name)}: it must start with a letter or an underscore and hold up to 64 letters, digits, _, ., : or -`,
+              { param: `${param}.name` },
+            );
           if (declared.has(declaration.name))
             throw new CanonicalError(
               "invalid_request",
