@@ -13,13 +13,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/input\/\d+\/type$/,
   },
   {
-    name: "silent hosted tool declaration fields",
-    reason:
-      "a hosted tool another format offers too (computer use, search) is sent with the settings that format has; the declaration's other fields (enable_prompt_injection_detection, excluded_predefined_functions, …) are not reported: interactions keeps the declaration whole, and reporting it whole would be a false loss where everything came back",
-    kind: "silent",
-    path: /^\/tools\/\d+\/[a-z_]+(\/|$)/,
-  },
-  {
     name: "false-loss reasoning summary to generate-content and chat-completions",
     reason:
       "a thought summary sent as thought text (generate-content, whose thought parts are summaries, but whose decoder reads them as reasoning text) or as reasoning text (chat-completions, a real loss its client cannot see) comes back as a summary, the only thought text this format has",
