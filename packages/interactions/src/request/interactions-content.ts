@@ -99,8 +99,12 @@ export function decodeInteractionsContent(
         ? { type: "base64", data: content.data }
         : { type: "url", url: content.uri as string },
   };
-  if (typeof content.mime_type === "string") part.mediaType = content.mime_type;
-  const rest = remainingFields(content, ["type", "data", "mime_type"]);
+  // An empty MIME type names none: it is kept as it came, a field no other format has.
+  if (typeof content.mime_type === "string" && content.mime_type !== "") part.mediaType = content.mime_type;
+  const rest = remainingFields(
+    content,
+    part.mediaType === undefined ? ["type", "data"] : ["type", "data", "mime_type"],
+  );
   // The uri is the source unless inline data is (then it is kept beside it).
   if (typeof content.data !== "string") delete rest.uri;
   return withInteractionsExtension(part, rest);

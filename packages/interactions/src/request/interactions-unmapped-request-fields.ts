@@ -26,6 +26,8 @@ export const interactionsUnmappedRequestFields: UnmappedRequestFields = {
     "processing",
     "uri",
     "name",
+    // An empty MIME type, which names none.
+    "mime_type",
     // A hosted call step's own fields (no other format has its step).
     "search_type",
     "signature",
