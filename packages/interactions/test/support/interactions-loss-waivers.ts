@@ -37,10 +37,25 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
     name: "silent empty call id to chat-completions",
     reason:
-      "a function call with an empty id is given one by chat-completions (which needs one), without a loss",
+      "a function call with an empty id reaches a chat-completions backend or client with that empty id, but the chat-completions decoder gives it a new one (servers that omit ids), so the round trip reads back another id, without a loss",
     kind: "silent",
     to: "chat-completions",
-    path: /^\/steps\/\d+\/id$/,
+    path: /^\/(input|steps)\/\d+\/id$/,
+  },
+  {
+    name: "silent object function result",
+    reason:
+      "a function result given as a JSON object comes back as its JSON text from formats whose tool results are text (messages, responses, chat-completions), without a loss; reporting the form to every format would be a false loss for generate-content, whose function responses are objects (the compiled schema only lets {} through)",
+    kind: "silent",
+    path: /^\/input\/\d+\/result$/,
+  },
+  {
+    name: "silent empty text block to messages",
+    reason:
+      "an empty text block beside other content is left out by the messages encoder (the API refuses empty text blocks) without a loss; a loss there would be reported for every chat-completions assistant message with empty content",
+    kind: "silent",
+    to: "messages",
+    path: /^\/input\/\d+\/content\/\d+\/(type|text)$/,
   },
   {
     name: "false-loss thinking level to generate-content",
@@ -56,6 +71,14 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
       "a stream's creation time is not carried by messages and generate-content streams, and not reported (decision 0028: the other formats' streams keep this waiver too)",
     kind: "silent",
     path: /^\/interaction\.created\/interaction\/created$/,
+  },
+  {
+    name: "false-loss empty web search to responses",
+    reason:
+      "a google_search_call without queries is sent to responses as a search action with an empty query (approximated: the responses client sees a query), and comes back as a call without queries; the loss is real for the target (the round-trip rule ldet is adding)",
+    kind: "false-loss",
+    to: "responses",
+    path: /^\/(input|steps)\/\d+\/arguments$/,
   },
   {
     name: "false-loss tools",
