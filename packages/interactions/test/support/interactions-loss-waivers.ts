@@ -6,13 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent input step of several lost blocks",
-    reason:
-      "an input step whose several content blocks are each reported lost leaves no step, and its type is covered by no loss (a step's only block lost is placed at the step; several are not yet)",
-    kind: "silent",
-    path: /^\/input\/\d+\/type$/,
-  },
-  {
     name: "false-loss reasoning summary to generate-content and chat-completions",
     reason:
       "a thought summary sent as thought text (generate-content, whose thought parts are summaries, but whose decoder reads them as reasoning text) or as reasoning text (chat-completions, a real loss its client cannot see) comes back as a summary, the only thought text this format has",
