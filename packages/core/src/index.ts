@@ -93,7 +93,6 @@ export {
 export { Loss } from "./conversion/loss";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
 export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";
-export { reportToolResultNames } from "./conversion/report-tool-result-names";
 export {
   reportUnmappedRequestFields,
   type UnmappedRequestFields,

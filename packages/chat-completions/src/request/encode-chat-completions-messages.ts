@@ -148,8 +148,11 @@ function encodeUserOrToolMessage(
         );
     }
   });
-  // A user turn whose every part was dropped (each with its loss) sends no empty message.
+  // A user turn whose every part was dropped (each with its loss) sends no empty message: the turn
+  // itself is lost too (the messages after it move up one).
   const emptied = message.parts.length > 0 && content.length === 0;
+  if (emptied && wire.length === 0)
+    context.lose("dropped", path, "a turn whose every part was dropped is not sent");
   if (content.length > 0 || (message.role === "user" && wire.length === 0 && !emptied)) {
     const user = assignWireFields(
       { role: "user" },

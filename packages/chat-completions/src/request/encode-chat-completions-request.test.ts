@@ -21,4 +21,30 @@ describe("encodeChatCompletionsRequest", () => {
     );
     expect(body.messages).toEqual([{ role: "system", content: "Be brief." }]);
   });
+
+  it("reports a user turn whose every part was dropped at the turn, which is not sent", () => {
+    const context = createConversionContext();
+    const video = {
+      type: "media",
+      kind: "video",
+      source: { type: "url", url: "https://example.com/a.mp4" },
+    } as const;
+    const body = encodeChatCompletionsRequest(
+      {
+        model: "gpt-5",
+        messages: [
+          { role: "user", parts: [video, video] },
+          { role: "assistant", parts: [{ type: "text", text: "Two clips." }] },
+          { role: "user", parts: [{ type: "text", text: "Which is longer?" }] },
+        ],
+      },
+      context,
+    );
+    expect(body.messages).toHaveLength(2);
+    expect(context.losses.map((loss) => loss.path)).toEqual([
+      "/messages/0/parts/0",
+      "/messages/0/parts/1",
+      "/messages/0",
+    ]);
+  });
 });

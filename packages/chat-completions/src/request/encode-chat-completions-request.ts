@@ -5,7 +5,6 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
-  reportToolResultNames,
 } from "@interlingua/core";
 import { type ChatCompletionsDialect, defaultChatCompletionsDialect } from "../chat-completions-dialect";
 import { assignWireFields, chatCompletionsExtensions, type WireObject } from "../chat-completions-extensions";
@@ -57,8 +56,6 @@ export function encodeChatCompletionsRequest(
   const fields = chatCompletionsExtensions(request) ?? {};
   const body = assignWireFields({}, fields, requestMarks);
   body.model = request.model;
-  // A tool result is named by its call here: another name is lost.
-  reportToolResultNames(request, "chat-completions", context);
   body.messages = encodeChatCompletionsMessages(
     request.instructions ?? [],
     request.messages,

@@ -127,7 +127,7 @@ describe("encodeInteractionsRequest from other formats", () => {
             role: "assistant",
             parts: [
               { type: "reasoning", text: "hmm", signature: { format: "messages", data: "s" } },
-              { type: "hosted-tool-call", id: "h1", tool: "code_execution", input: { code: "1" } },
+              { type: "hosted-tool-call", id: "h1", tool: "web_search", input: { query: "q" } },
             ],
           },
         ],

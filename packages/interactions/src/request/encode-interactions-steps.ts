@@ -34,52 +34,6 @@ function functionResult(
   return blocks();
 }
 
-/** The queries of another format's search input: `queries`, or one `query` (a responses search action's). */
-function searchQueries(input: unknown): { queries: string[]; other: boolean } {
-  if (!isWireObject(input)) return { queries: [], other: input !== undefined };
-  const { queries, query, type, ...other } = input;
-  const listed = Array.isArray(queries)
-    ? queries.filter((item): item is string => typeof item === "string")
-    : [];
-  if (typeof query === "string" && query !== "") listed.push(query);
-  const unsaid =
-    Object.keys(other).length > 0 ||
-    (type !== undefined && type !== "search") ||
-    (Array.isArray(queries) && listed.length < queries.length);
-  return { queries: listed, other: unsaid };
-}
-
-/**
- * Another format's web or file search call as this format's step: a `google_search_call` of its
- * queries, a `file_search_call` of only its id (the step has no queries). What the step cannot say
- * (a file search's queries, another kind of web action) is reported dropped; undefined for any
- * other hosted call.
- */
-function foreignSearchCall(
-  part: Extract<Part, { type: "hosted-tool-call" }>,
-  path: string,
-  context: ConversionContext,
-): WireObject | undefined {
-  if (part.tool !== "web_search" && part.tool !== "file_search") return undefined;
-  const { queries, other } = searchQueries(part.input);
-  if (part.tool === "web_search") {
-    if (other)
-      context.lose(
-        "dropped",
-        pointer(path, "input"),
-        "A web search action other than its queries has no field here",
-      );
-    return { type: "google_search_call", id: part.id, arguments: queries.length > 0 ? { queries } : {} };
-  }
-  if (other || queries.length > 0)
-    context.lose(
-      "dropped",
-      pointer(path, "input"),
-      "A file search call's queries have no field in this format",
-    );
-  return { type: "file_search_call", id: part.id };
-}
-
 /** A part that is not text or media as its own step. */
 function encodeStepPart(part: Part, path: string, context: ConversionContext): WireObject | undefined {
   const extra = readInteractionsExtension(part) ?? {};
@@ -166,12 +120,6 @@ function encodeStepPart(part: Part, path: string, context: ConversionContext): W
     }
     case "hosted-tool-call":
     case "hosted-tool-result": {
-      // Another format's web or file search call is this format's search step.
-      const search =
-        typeof extra.stepType !== "string" && part.type === "hosted-tool-call"
-          ? foreignSearchCall(part, path, context)
-          : undefined;
-      if (search) return search;
       // Only this format's own hosted steps go back: another format's hosted calls have no step shape here.
       if (typeof extra.stepType !== "string") {
         context.lose(

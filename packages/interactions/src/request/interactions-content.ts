@@ -100,8 +100,12 @@ export function decodeInteractionsContent(
         ? { type: "base64", data: content.data }
         : { type: "url", url: content.uri as string },
   };
-  if (typeof content.mime_type === "string") part.mediaType = content.mime_type;
-  const rest = remainingFields(content, ["type", "data", "mime_type"]);
+  // An empty MIME type names none: it is kept as it came, a field no other format has.
+  if (typeof content.mime_type === "string" && content.mime_type !== "") part.mediaType = content.mime_type;
+  const rest = remainingFields(
+    content,
+    part.mediaType === undefined ? ["type", "data"] : ["type", "data", "mime_type"],
+  );
   // The resolutions the canonical detail names are that detail (the encoder sends detail so).
   if (content.resolution === "low" || content.resolution === "high") {
     part.detail = content.resolution;

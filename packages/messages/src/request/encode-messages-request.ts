@@ -5,7 +5,6 @@ import {
   type Message,
   type Part,
   pointer,
-  reportToolResultNames,
   type TextPart,
 } from "@interlingua/core";
 import { encodeMessagesPart, encodeMessagesTextPart, leftOutEmptyText } from "../shared/encode-messages-part";
@@ -235,8 +234,6 @@ export function encodeMessagesRequest(
     ...extra
   } = request.extensions?.messages ?? {};
   const wire: Record<string, unknown> = { ...extra, model: request.model };
-  // A tool result is named by its call here: another name is lost.
-  reportToolResultNames(request, "messages", context);
 
   if (request.maxOutputTokens !== undefined) wire.max_tokens = request.maxOutputTokens;
   else {
