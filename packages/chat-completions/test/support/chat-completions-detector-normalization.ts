@@ -74,7 +74,8 @@ function comparedToolChoice(choice: unknown): unknown {
 
 /**
  * A request as the comparison reads it: its messages as {@link comparedMessage} reads them; a
- * setting at its spec default left out; the deprecated `max_tokens` as the `max_completion_tokens`
+ * setting at its spec default left out (a `response_format` of `{ "type": "text" }` too, the spec's
+ * "Default response format"); the deprecated `max_tokens` as the `max_completion_tokens`
  * the spec deprecates it "in favor of"; a string `stop` as the list of one sequence it means (the
  * spec offers both forms); its `tool_choice` as {@link comparedToolChoice} reads it; and
  * `stream_options.include_usage` left out (it asks the front for the
@@ -97,6 +98,8 @@ function comparedRequest(value: unknown): unknown {
     delete request.max_tokens;
   }
   if (typeof request.stop === "string") request.stop = [request.stop];
+  if (isObject(request.response_format) && Object.keys(request.response_format).join() === "type")
+    if (request.response_format.type === "text") delete request.response_format;
   if (request.tool_choice !== undefined) request.tool_choice = comparedToolChoice(request.tool_choice);
   const options = request.stream_options;
   if (typeof options === "object" && options !== null) {

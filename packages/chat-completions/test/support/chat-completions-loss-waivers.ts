@@ -29,21 +29,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+$/,
   },
   {
-    name: "silent shifted turns to responses",
-    reason:
-      "in generated documents, a turn responses cannot send as it is (a legacy call, audio by id, a name) is left out or merged, and the turns after it come back shifted, without a loss; not diagnosed yet",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/(role|name|tool_call_id|content(\/\d+\/(type|text))?)$/,
-  },
-  {
-    name: "silent image URL part to messages",
-    reason: "an image URL part alone in a message after a dropped turn comes back shifted, without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|image_url\/url)$/,
-  },
-  {
     name: "false-loss instruction moved after a dropped message to generate-content",
     reason:
       "a system message after a message generate-content drops (with a loss) joins systemInstruction (reported); the round trip gives it back at the front, where the dropped message's removal lines it up, so it compares whole; the loss is real for the target",
@@ -84,46 +69,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+$/,
   },
   {
-    name: "silent response_format text to messages",
-    reason:
-      "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
-    kind: "silent",
-    to: "messages",
-    path: /^\/response_format\/type$/,
-  },
-  {
-    name: "silent logprobs to responses",
-    reason:
-      "logprobs is sent to responses as include message.output_text.logprobs, which the responses decoder keeps as include and does not read back as logprobs (reading it would change what a responses caller's include reports)",
-    kind: "silent",
-    to: "responses",
-    path: /^\/logprobs$/,
-  },
-  {
-    name: "silent refusal parts joined to responses",
-    reason:
-      "several refusal parts of an assistant message are sent as one refusal (their text joined), which comes back as one part, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|refusal)$/,
-  },
-  {
-    name: "silent assistant tool calls to responses",
-    reason:
-      "an assistant message whose (legacy) function call responses cannot send as it is (arguments that are not JSON) is left out without a loss, seen only in generated documents; not diagnosed yet",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/(role|tool_calls\/\d+\/(type|function\/(name|arguments)))$/,
-  },
-  {
-    name: "silent function names to responses",
-    reason:
-      "a function name the responses format refuses (not ASCII, a line break, empty) is sent under a legal name, and a forced choice or a call of it comes back under that name without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/(tool_choice|messages\/\d+\/tool_calls\/\d+)\/function\/name$/,
-  },
-  {
     name: "false-loss reasoning_effort to generate-content",
     reason:
       "an effort sent as a thinking budget comes back as the same effort; the loss is real for the target; review",
@@ -132,27 +77,12 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/reasoning_effort(\/|$)/,
   },
   {
-    name: "silent web_search_options to interactions",
-    reason:
-      "web search options have no place in the interactions Google Search tool and are dropped without a loss",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/web_search_options(\/|$)/,
-  },
-  {
     name: "false-loss refusal to interactions",
     reason:
       "a refusal's finish reason has no interactions status and is reported approximated, but the round trip gives the refusal back from the message; the loss is real for the target",
     kind: "false-loss",
     to: "interactions",
     path: /^\/\d+\/choices\/0\/finish_reason$/,
-  },
-  {
-    name: "silent usage counts below their details",
-    reason:
-      "a cached or reasoning count above the prompt or completion count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
-    kind: "silent",
-    path: /^\/usage\/(prompt|completion)_tokens$/,
   },
   {
     name: "false-loss choices finish_reason to generate-content",
@@ -177,13 +107,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "messages",
     path: /^\/answer\/created$/,
-  },
-  {
-    name: "silent answer later chunk fields",
-    reason:
-      "fields that only a later chunk carries (llama.cpp's timings in the last one) are not kept for another format, nor reported",
-    kind: "silent",
-    path: /^\/answer\/timings(\/|$)/,
   },
   {
     name: "silent answer error",

@@ -45,10 +45,12 @@ const detectorRequests: Record<string, unknown> = {
       { role: "tool", tool_call_id: "call_gone", content: "18°C" },
     ],
   },
-  // Settings at their spec default, a single stop string and include_usage: nothing to lose.
+  // Settings at their spec default (the text response format too), a single stop string and
+  // include_usage: nothing to lose.
   "settings at their defaults": {
     model: "gpt-4o",
     n: 1,
+    response_format: { type: "text" },
     logprobs: false,
     parallel_tool_calls: true,
     stop: "END",
