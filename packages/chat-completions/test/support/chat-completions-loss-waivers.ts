@@ -130,4 +130,19 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     to: "interactions",
     path: /^\/choices\/\d+\/(finish_reason|message)$/,
   },
+  {
+    name: "silent logprobs to responses",
+    reason:
+      "logprobs is sent to responses as include message.output_text.logprobs, which the responses decoder keeps as include and does not read back as logprobs (reading it would change what a responses caller's include reports)",
+    kind: "silent",
+    to: "responses",
+    path: /^\/logprobs$/,
+  },
+  {
+    name: "silent usage counts below their details",
+    reason:
+      "a cached or reasoning count above the prompt or completion count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
+    kind: "silent",
+    path: /^\/usage\/(prompt|completion)_tokens$/,
+  },
 ];
