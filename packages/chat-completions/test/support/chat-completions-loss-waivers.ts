@@ -115,14 +115,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/answer\/error(\/|$)/,
   },
   {
-    name: "silent answer reasoning_tokens to messages",
-    reason:
-      "the messages stream encoder writes no thinking token count for reasoning tokens of another format, and does not report it",
-    kind: "silent",
-    to: "messages",
-    path: /^\/answer\/usage\/completion_tokens_details\/reasoning_tokens$/,
-  },
-  {
     name: "false-loss choice finish reason and message to interactions",
     reason:
       "a finish reason interactions has no status for, and an empty message, are reported lost to interactions but come back from the source's own extensions; the loss is real for the target, which the round trip cannot see; review",
