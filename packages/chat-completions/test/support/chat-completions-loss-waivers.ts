@@ -137,4 +137,28 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/usage\/(prompt|completion)_tokens$/,
   },
+  {
+    name: "silent refusal parts joined to responses",
+    reason:
+      "several refusal parts of an assistant message are sent as one refusal (their text joined), which comes back as one part, without a loss",
+    kind: "silent",
+    to: "responses",
+    path: /^\/messages\/\d+\/content\/\d+\/(type|refusal)$/,
+  },
+  {
+    name: "false-loss reasoning_effort to interactions",
+    reason:
+      "an effort the target has no level for (none) is sent as its nearest (minimal), reported approximated; the way back gives the same effort, so the round trip cannot see the loss, which is real for the target (the detector rule for such losses is ldet's)",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/reasoning_effort$/,
+  },
+  {
+    name: "silent function names to responses",
+    reason:
+      "a function name the responses format refuses (not ASCII, a line break, empty) is sent under a legal name, and a forced choice or a call of it comes back under that name without a loss",
+    kind: "silent",
+    to: "responses",
+    path: /^\/(tool_choice|messages\/\d+\/tool_calls\/\d+)\/function\/name$/,
+  },
 ];
