@@ -46,6 +46,12 @@ export function encodeChatCompletionsMessages(
   messages.forEach((message, index) => {
     const path = pointer("/messages", index);
     const fields = chatCompletionsExtensions(message);
+    // Another format's user turn of nothing (a responses item_reference, which points at an item
+    // this format cannot name) is not sent as an empty message: it is reported.
+    if (message.role === "user" && message.parts.length === 0 && fields === undefined) {
+      context.lose("dropped", path, "A user message with no content this format can carry is not sent");
+      return;
+    }
     switch (message.role) {
       case "assistant":
         wire.push(

@@ -312,24 +312,31 @@ export function createChatCompletionsStreamEncoderTransformer(
           });
           const choiceFields =
             (event.extensions?.[chatCompletionsFormatId]?.choice as WireObject | undefined) ?? {};
+          // Fields a later chunk of a chat-completions upstream said go on the last chunk, as it sent them.
+          const laterFields =
+            (event.extensions?.[chatCompletionsFormatId]?.later as WireObject | undefined) ?? {};
+          const sendsUsage = wantsUsage(context, usage !== undefined && Object.keys(usage).length > 0);
           controller.enqueue(
-            chunk([
-              {
-                index: 0,
-                delta: {},
-                finish_reason: encodeChatCompletionsFinishReason(
-                  event.finishReason,
-                  context,
-                  "/finishReason",
-                  { calledTools: nextToolIndex > 0, refused },
-                ),
-                ...choiceFields,
-              },
-            ]),
+            chunk(
+              [
+                {
+                  index: 0,
+                  delta: {},
+                  finish_reason: encodeChatCompletionsFinishReason(
+                    event.finishReason,
+                    context,
+                    "/finishReason",
+                    { calledTools: nextToolIndex > 0, refused },
+                  ),
+                  ...choiceFields,
+                },
+              ],
+              sendsUsage ? undefined : laterFields,
+            ),
           );
           done = true;
-          if (wantsUsage(context, usage !== undefined && Object.keys(usage).length > 0))
-            controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}) }));
+          if (sendsUsage)
+            controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}), ...laterFields }));
           return;
         }
         case "tool-progress":

@@ -29,29 +29,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+$/,
   },
   {
-    name: "silent shifted turns to responses",
-    reason:
-      "in generated documents, a turn responses cannot send as it is (a legacy call, audio by id, a name) is left out or merged, and the turns after it come back shifted, without a loss; not diagnosed yet",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/(role|name|tool_call_id|content(\/\d+\/(type|text))?)$/,
-  },
-  {
-    name: "silent image URL part to messages",
-    reason: "an image URL part alone in a message after a dropped turn comes back shifted, without a loss",
-    kind: "silent",
-    to: "messages",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|image_url\/url)$/,
-  },
-  {
-    name: "silent response_format text to messages",
-    reason:
-      "the messages format has no output format for plain text, which is what it answers anyway: nothing is lost but the field",
-    kind: "silent",
-    to: "messages",
-    path: /^\/response_format\/type$/,
-  },
-  {
     name: "silent logprobs to responses",
     reason:
       "logprobs is sent to responses as include message.output_text.logprobs, which the responses decoder keeps as include and does not read back as logprobs (reading it would change what a responses caller's include reports)",
@@ -68,28 +45,12 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+\/content\/\d+\/(type|refusal)$/,
   },
   {
-    name: "silent assistant tool calls to responses",
-    reason:
-      "an assistant message whose (legacy) function call responses cannot send as it is (arguments that are not JSON) is left out without a loss, seen only in generated documents; not diagnosed yet",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/(role|tool_calls\/\d+\/(type|function\/(name|arguments)))$/,
-  },
-  {
     name: "silent function names to responses",
     reason:
       "a function name the responses format refuses (not ASCII, a line break, empty) is sent under a legal name, and a forced choice or a call of it comes back under that name without a loss",
     kind: "silent",
     to: "responses",
     path: /^\/(tool_choice|messages\/\d+\/tool_calls\/\d+)\/function\/name$/,
-  },
-  {
-    name: "silent web_search_options to interactions",
-    reason:
-      "web search options have no place in the interactions Google Search tool and are dropped without a loss",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/web_search_options(\/|$)/,
   },
   {
     name: "silent usage counts below their details",
@@ -115,24 +76,24 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/answer\/created$/,
   },
   {
-    name: "silent answer later chunk fields",
-    reason:
-      "fields that only a later chunk carries (llama.cpp's timings in the last one) are not kept for another format, nor reported",
-    kind: "silent",
-    path: /^\/answer\/timings(\/|$)/,
-  },
-  {
     name: "silent answer error",
     reason: "an error chunk's type and code come back as the nearest of the error kind, without a loss",
     kind: "silent",
     path: /^\/answer\/error(\/|$)/,
   },
   {
-    name: "silent answer reasoning_tokens to messages",
+    name: "false-loss reasoning_effort to interactions",
     reason:
-      "the messages stream encoder writes no thinking token count for reasoning tokens of another format, and does not report it",
+      "an effort the target has no level for (none) is sent as its nearest (minimal), reported approximated; the way back gives the same effort, so the round trip cannot see the loss, which is real for the target (the detector rule for such losses is ldet's)",
+    kind: "false-loss",
+    to: "interactions",
+    path: /^\/reasoning_effort$/,
+  },
+  {
+    name: "silent include_obfuscation true",
+    reason:
+      "a caller's stream_options.include_obfuscation true (the spec's default, asked for) is not honoured: the chat-completions stream encoder sends no obfuscation padding whatever the backend, and nothing reports it; its false is a documented normalisation",
     kind: "silent",
-    to: "messages",
-    path: /^\/answer\/usage\/completion_tokens_details\/reasoning_tokens$/,
+    path: /^\/stream_options\/include_obfuscation$/,
   },
 ];

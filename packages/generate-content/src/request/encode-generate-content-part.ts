@@ -121,7 +121,7 @@ export function encodeGenerateContentPart(
         context.lose(
           "approximated",
           pointer(path, "kind"),
-          `A ${part.kind} with no MIME type is sent as fileData without one, which does not say it is ${part.kind === "image" ? "an" : "a"} ${part.kind}`,
+          `Media of kind ${part.kind} with no MIME type is sent as fileData without one, which names no kind`,
         );
       if (part.detail !== undefined)
         context.lose("dropped", pointer(path, "detail"), "Per-part image detail cannot be sent");

@@ -13,6 +13,16 @@ const roundTrip = (wire: unknown) => {
 };
 
 describe("decodeInteractionsRequest", () => {
+  it("refuses, naming input, messages of which nothing can be sent (an empty refusal), instead of sending no input", () => {
+    const request = {
+      model: "m",
+      messages: [{ role: "assistant" as const, parts: [{ type: "refusal" as const, text: "" }] }],
+    };
+    expect(() => interactionsCodec.encodeRequest(request, createConversionContext())).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "input" }),
+    );
+  });
+
   it("reads an image resolution of low or high as the canonical detail, and keeps the others as they came", () => {
     const image = (resolution: string) => ({
       model: "m",
