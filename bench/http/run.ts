@@ -10,7 +10,9 @@
  * target of issue 16 is missed.
  *
  * Options: `--quick` (shorter runs, for a look), `--upstream <format>` (only that upstream's
- * rows), `--memory-only` (only the open streams), `--cpu-prof` (the gateway process writes a V8
+ * rows), `--front <format>` (only that caller format's gateway rows, e.g. same-format alone for a
+ * profile), `--memory-only` (only the open streams), `--requests-only` (no open streams: a profile of
+ * the exchanges alone, without the 1,000 streams the memory measure opens and cuts off), `--cpu-prof` (the gateway process writes a V8
  * CPU profile into `bench/http/profiles`).
  */
 import { parseArgs } from "node:util";
@@ -27,8 +29,10 @@ const { values: options } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     upstream: { type: "string" },
+    front: { type: "string" },
     "cpu-prof": { type: "boolean", default: false },
     "memory-only": { type: "boolean", default: false },
+    "requests-only": { type: "boolean", default: false },
   },
 });
 const seconds = options.quick ? 0.5 : 1;
@@ -38,6 +42,7 @@ const openStreamCount = 1000;
 const upstreams = benchFormats.filter(
   (format) => options.upstream === undefined || format === options.upstream,
 );
+const fronts = benchFormats.filter((format) => options.front === undefined || format === options.front);
 
 /** The targets of issue 16. */
 const targets = {
@@ -114,7 +119,7 @@ try {
         front: BenchFormat;
         figures: Awaited<ReturnType<typeof measure>>;
       }[] = [];
-      for (const front of benchFormats)
+      for (const front of fronts)
         for (const role of ["interlingua", "interlingua-portable"] as const)
           subjects.push({ role, front, figures: await measure(role, front, to, stream) });
       floorRuns.push(
@@ -162,7 +167,7 @@ try {
     ["interlingua", "responses"],
     ["interlingua-portable", "messages"],
   ];
-  for (const [role, front] of held) {
+  for (const [role, front] of options["requests-only"] ? [] : held) {
     const request = callerRequest(front, `${modelFor("messages")}-${holdOpenMarker}`, true);
     const figures = await measureOpenStreams(servers[role], request, openStreamCount, "word0");
     openStreams.push({ role, pair: `${front} → messages`, figures });

@@ -48,6 +48,7 @@ export { FunctionTool, HostedTool, JsonSchema, Tool } from "./model/tool";
 export { ToolCallPart } from "./model/tool-call-part";
 export { ToolChoice } from "./model/tool-choice";
 export { ToolResultPart } from "./model/tool-result-part";
+export { readUserLocation, UserLocation } from "./model/user-location";
 export { Usage } from "./model/usage";
 // Contracts
 export type { ChatProvider, ProviderCallOptions, ProviderCapabilities } from "./contracts/chat-provider";
@@ -115,7 +116,7 @@ export { toCanonicalError } from "./errors/to-canonical-error";
 // Request bodies
 export { checkJsonDepth, maxJsonDepth } from "./http/check-json-depth";
 export { decodePathSegment } from "./http/decode-path-segment";
-export { readLimitedText } from "./http/read-limited-text";
+export { bodyText, readLimitedText, requestTooLarge } from "./http/read-limited-text";
 // JSON Schema
 export {
   jsonSchemaToOpenApiSchema,

@@ -121,18 +121,28 @@ const schema = fc.oneof(
     properties: { tags: { type: "ARRAY", items: { type: "STRING", enum: ["a", "b"] } } },
   }),
 );
-const tools = fc.array(
-  fc.oneof(
-    fc.record({
-      functionDeclarations: fc.array(
-        fc.record({ name, description: text, parameters: schema }, { requiredKeys: ["name"] }),
-        { minLength: 1, maxLength: 3 },
-      ),
-    }),
-    fc.constantFrom({ codeExecution: {} }, { googleSearch: {} }, { urlContext: {} }),
-  ),
-  { maxLength: 3 },
-);
+const tools = fc
+  .array(
+    fc.oneof(
+      fc.record({
+        functionDeclarations: fc.array(
+          fc.record({ name, description: text, parameters: schema }, { requiredKeys: ["name"] }),
+          { minLength: 1, maxLength: 3 },
+        ),
+      }),
+      fc.constantFrom({ codeExecution: {} }, { googleSearch: {} }, { urlContext: {} }),
+    ),
+    { maxLength: 3 },
+  )
+  .filter((entries) => {
+    // The API refuses a function declared twice (so does the decoder).
+    const names = entries.flatMap((entry) =>
+      "functionDeclarations" in entry
+        ? entry.functionDeclarations.map((declaration) => declaration.name)
+        : [],
+    );
+    return new Set(names).size === names.length;
+  });
 const generationConfig = fc.record(
   {
     stopSequences: fc.array(text, { maxLength: 5 }),

@@ -1,10 +1,11 @@
-import { type Codec, type ToolNameRule, withLegalToolNameCodec } from "@interlingua/core";
+import { type Codec, withLegalToolNameCodec } from "@interlingua/core";
 import { generateContentErrorFromWire } from "./errors/generate-content-error-from-wire";
 import { generateContentErrorToWire } from "./errors/generate-content-error-to-wire";
 import { generateContentHttpBinding } from "./http/generate-content-http-binding";
 import { decodeGenerateContentRequest } from "./request/decode-generate-content-request";
 import { encodeGenerateContentRequest } from "./request/encode-generate-content-request";
 import type { GenerateContentEncodeOptions } from "./request/generate-content-encode-options";
+import { generateContentToolNameRule } from "./request/generate-content-tool-name-rule";
 import { generateContentUnmappedRequestFields } from "./request/generate-content-unmapped-request-fields";
 import { decodeGenerateContentResponse } from "./response/decode-generate-content-response";
 import { encodeGenerateContentResponse } from "./response/encode-generate-content-response";
@@ -22,17 +23,7 @@ import { GenerateContentRequest } from "./wire/generate-content-request-schema";
 import { GenerateContentResponse } from "./wire/generate-content-response-schema";
 import { GenerateContentStreamEvent } from "./wire/generate-content-stream-event-schema";
 
-/**
- * The function names the generate-content API takes: a letter or `_`, then up to 63 letters, digits,
- * `_`, `.`, `:` or `-` (the API's "Invalid function name" answer); another format's other names are
- * renamed on the way and back.
- */
-export const generateContentToolNameRule: ToolNameRule = {
-  legal: /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/,
-  character: /[A-Za-z0-9_.:-]/,
-  maxLength: 64,
-  letterFirst: true,
-};
+export { generateContentToolNameRule };
 
 /** The codec's type. */
 type GenerateContentCodec = Codec<

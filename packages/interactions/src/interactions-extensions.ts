@@ -60,6 +60,7 @@ const codecMarks = new Set([
   "noId",
   "resultIsObject",
   "resultBlocks",
+  "resultTextBlocks",
   "noLanguage",
   "stepType",
   "summary",

@@ -154,6 +154,13 @@ export function encodeAssistantMessage(
           reasoningField = field;
           if (text !== "" || part.text !== undefined) reasoningTexts.push(text);
         }
+        // Reasoning of nothing (no text, summary or state) still says the model reasoned: no field says that.
+        if (text === "" && part.text === undefined && !part.signature)
+          context.lose(
+            "dropped",
+            partPath,
+            "reasoning with no text has no place in the chat-completions format",
+          );
         if (part.signature) {
           // An answer carries this format's state to any client (one that echoes the message gives
           // it back); a request only to a server whose dialect takes `reasoning_details`.

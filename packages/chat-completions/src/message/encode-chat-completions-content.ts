@@ -76,6 +76,14 @@ export function encodeMediaContentPart(
         );
         return undefined;
       }
+      // Another spelling of the format's type (audio/mp3) reads back as the format's own (audio/mpeg).
+      const readBack = audioMediaTypes[format] ?? `audio/${format}`;
+      if (part.mediaType !== readBack)
+        context.lose(
+          "approximated",
+          pointer(path, "mediaType"),
+          `${part.mediaType} is sent as ${format} audio, which reads back as ${readBack}`,
+        );
       return wirePart("input_audio", { data: source.data, format }, rest);
     }
     case "document":

@@ -1,4 +1,10 @@
-import type { FunctionTool, HostedTool, Tool, ToolChoice } from "@interlingua/core";
+import {
+  type FunctionTool,
+  type HostedTool,
+  readUserLocation,
+  type Tool,
+  type ToolChoice,
+} from "@interlingua/core";
 import {
   chatCompletionsFormatId,
   isWireObject,
@@ -55,7 +61,10 @@ export function decodeWebSearchOptions(options: WireObject): HostedTool {
   if (isWireObject(location)) {
     // The canonical location is flat ({type, city, country, ...}), as the other formats send it.
     const { approximate, ...rest } = location;
-    settings.userLocation = { ...rest, ...(isWireObject(approximate) ? approximate : {}) };
+    const flat = { ...rest, ...(isWireObject(approximate) ? approximate : {}) };
+    // In core's one shape (its nulls left out), when it has no field the shape does not name.
+    const read = readUserLocation(flat);
+    settings.userLocation = read.unread.length === 0 ? read.location : flat;
     consumed.push("user_location");
   }
   const tool: HostedTool = { type: "hosted", kind: "web_search" };

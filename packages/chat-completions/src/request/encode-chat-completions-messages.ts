@@ -46,6 +46,12 @@ export function encodeChatCompletionsMessages(
   messages.forEach((message, index) => {
     const path = pointer("/messages", index);
     const fields = chatCompletionsExtensions(message);
+    // Another format's user turn of nothing (a responses item_reference, which points at an item
+    // this format cannot name) is not sent as an empty message: it is reported.
+    if (message.role === "user" && message.parts.length === 0 && fields === undefined) {
+      context.lose("dropped", path, "A user message with no content this format can carry is not sent");
+      return;
+    }
     switch (message.role) {
       case "assistant":
         wire.push(
@@ -148,8 +154,11 @@ function encodeUserOrToolMessage(
         );
     }
   });
-  // A user turn whose every part was dropped (each with its loss) sends no empty message.
+  // A user turn whose every part was dropped (each with its loss) sends no empty message: the turn
+  // itself is lost too (the messages after it move up one).
   const emptied = message.parts.length > 0 && content.length === 0;
+  if (emptied && wire.length === 0)
+    context.lose("dropped", path, "a turn whose every part was dropped is not sent");
   if (content.length > 0 || (message.role === "user" && wire.length === 0 && !emptied)) {
     const user = assignWireFields(
       { role: "user" },

@@ -48,6 +48,32 @@ describe("encodeChatCompletionsResponse, reasons the format cannot say", () => {
   });
 });
 
+describe("encodeChatCompletionsResponse, reasoning of nothing", () => {
+  it("reports a reasoning part with no text, summary or state dropped, not one with text", () => {
+    const lossesOf = (reasoning: { text?: string; summary?: string[] }) => {
+      const context = createConversionContext();
+      encodeChatCompletionsResponse(
+        {
+          id: "r",
+          model: "m",
+          parts: [
+            { type: "reasoning", ...reasoning },
+            { type: "text", text: "Hi." },
+          ],
+          finishReason: { reason: "stop" },
+          usage: {},
+          status: "completed",
+        },
+        context,
+      );
+      return context.losses.map((loss) => [loss.code, loss.path]);
+    };
+    expect(lossesOf({})).toEqual([["dropped", "/parts/0"]]);
+    expect(lossesOf({ summary: [] })).toEqual([["dropped", "/parts/0"]]);
+    expect(lossesOf({ text: "Thinking." })).toEqual([]);
+  });
+});
+
 describe("encodeChatCompletionsResponse, what a message cannot say as it came", () => {
   it("reports text after a tool call, sent before the calls, and an empty call id, which reads as none", () => {
     const context = createConversionContext();

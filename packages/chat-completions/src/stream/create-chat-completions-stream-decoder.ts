@@ -117,6 +117,9 @@ export function createChatCompletionsStreamDecoderTransformer(
   const done: Part[] = [];
   let finishWire: unknown;
   let choiceRest: WireObject | undefined;
+  /** The first chunk's own fields, and those a later chunk says otherwise (kept for the end). */
+  let startFields: WireObject = {};
+  const laterFields: WireObject = {};
   let usage: Usage | undefined;
   const logprobs: { content: unknown[]; refusal: unknown[] } = { content: [], refusal: [] };
   let sawLogprobs = false;
@@ -337,6 +340,7 @@ export function createChatCompletionsStreamDecoderTransformer(
     if (!isKnownFinishReason(finishWire)) rest.finish_reason = finishWire;
     if (sawLogprobs) rest.logprobs = logprobs;
     if (Object.keys(rest).length > 0) fields.choice = rest;
+    if (Object.keys(laterFields).length > 0) fields.later = laterFields;
     if (Object.keys(fields).length > 0) end.extensions = { [chatCompletionsFormatId]: fields };
     if (candidates.size > 0)
       end.candidates = [...candidates.entries()]
@@ -397,6 +401,7 @@ export function createChatCompletionsStreamDecoderTransformer(
         // Ids made for calls without one derive from the answer's id, the same on every decoding.
         if (typeof item.id === "string" && item.id !== "") identify = createCallIdentities(context, item.id);
         const rest = remainingFields(item, chunkFields);
+        startFields = rest ?? {};
         if (rest !== undefined) start.extensions = { [chatCompletionsFormatId]: rest };
         for (const key of Object.keys(rest ?? {}))
           context.trace(
@@ -405,6 +410,18 @@ export function createChatCompletionsStreamDecoderTransformer(
             true,
           );
         controller.enqueue(start);
+      } else {
+        // A server's field a later chunk says otherwise than the first (llama.cpp's timings in the
+        // last one) is the answer's end's, where it came.
+        for (const [key, value] of Object.entries(remainingFields(item, chunkFields) ?? {})) {
+          if (JSON.stringify(value) === JSON.stringify(startFields[key])) continue;
+          laterFields[key] = value;
+          context.trace(
+            pointer("/extensions", chatCompletionsFormatId, "later", key),
+            pointer("", chunkIndex, key),
+            true,
+          );
+        }
       }
       if (Array.isArray(item.choices))
         for (const [position, choice] of (item.choices as unknown[]).entries()) {

@@ -180,6 +180,12 @@ export function createChatCompletionsStreamEncoderTransformer(
           const path = pointer("/parts", event.index);
           switch (part.type) {
             case "text":
+              if (part.signature)
+                context.lose(
+                  "dropped",
+                  pointer(path, "signature"),
+                  "the chat-completions format has no signatures on text",
+                );
               if (part.citations?.length) {
                 const annotations = part.citations
                   .map((citation, index) =>
@@ -200,6 +206,12 @@ export function createChatCompletionsStreamEncoderTransformer(
               if (part.text !== "") refused = true;
               return;
             case "tool-call": {
+              if (part.signature)
+                context.lose(
+                  "dropped",
+                  pointer(path, "signature"),
+                  "the chat-completions format has no signatures on tool calls",
+                );
               if (state?.toolIndex === undefined || state.streamedArguments) return;
               const text = encodeChatCompletionsArguments(part.arguments, part.rawArguments, undefined);
               if (text !== "")
@@ -300,24 +312,31 @@ export function createChatCompletionsStreamEncoderTransformer(
           });
           const choiceFields =
             (event.extensions?.[chatCompletionsFormatId]?.choice as WireObject | undefined) ?? {};
+          // Fields a later chunk of a chat-completions upstream said go on the last chunk, as it sent them.
+          const laterFields =
+            (event.extensions?.[chatCompletionsFormatId]?.later as WireObject | undefined) ?? {};
+          const sendsUsage = wantsUsage(context, usage !== undefined && Object.keys(usage).length > 0);
           controller.enqueue(
-            chunk([
-              {
-                index: 0,
-                delta: {},
-                finish_reason: encodeChatCompletionsFinishReason(
-                  event.finishReason,
-                  context,
-                  "/finishReason",
-                  { calledTools: nextToolIndex > 0, refused },
-                ),
-                ...choiceFields,
-              },
-            ]),
+            chunk(
+              [
+                {
+                  index: 0,
+                  delta: {},
+                  finish_reason: encodeChatCompletionsFinishReason(
+                    event.finishReason,
+                    context,
+                    "/finishReason",
+                    { calledTools: nextToolIndex > 0, refused },
+                  ),
+                  ...choiceFields,
+                },
+              ],
+              sendsUsage ? undefined : laterFields,
+            ),
           );
           done = true;
-          if (wantsUsage(context, usage !== undefined && Object.keys(usage).length > 0))
-            controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}) }));
+          if (sendsUsage)
+            controller.enqueue(chunk([], { usage: encodeChatCompletionsUsage(usage ?? {}), ...laterFields }));
           return;
         }
         case "tool-progress":

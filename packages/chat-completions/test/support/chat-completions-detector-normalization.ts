@@ -74,10 +74,12 @@ function comparedToolChoice(choice: unknown): unknown {
 
 /**
  * A request as the comparison reads it: its messages as {@link comparedMessage} reads them; a
- * setting at its spec default left out; the deprecated `max_tokens` as the `max_completion_tokens`
+ * setting at its spec default left out (a `response_format` of `{ "type": "text" }` too, the spec's
+ * "Default response format"); the deprecated `max_tokens` as the `max_completion_tokens`
  * the spec deprecates it "in favor of"; a string `stop` as the list of one sequence it means (the
  * spec offers both forms); its `tool_choice` as {@link comparedToolChoice} reads it; and
- * `stream_options.include_usage` left out (it asks the front for the
+ * `stream_options.include_obfuscation: false` (the front's stream encoder sends no `obfuscation`
+ * padding, whatever the backend) and `stream_options.include_usage` left out (it asks the front for the
  * usage chunk, which the front's stream encoder answers from the caller's own request whatever
  * format the exchange went through).
  */
@@ -97,10 +99,14 @@ function comparedRequest(value: unknown): unknown {
     delete request.max_tokens;
   }
   if (typeof request.stop === "string") request.stop = [request.stop];
+  if (isObject(request.response_format) && Object.keys(request.response_format).join() === "type")
+    if (request.response_format.type === "text") delete request.response_format;
   if (request.tool_choice !== undefined) request.tool_choice = comparedToolChoice(request.tool_choice);
   const options = request.stream_options;
   if (typeof options === "object" && options !== null) {
     const { include_usage: _asked, ...rest } = options as Record<string, unknown>;
+    // No padding asked: the front's stream encoder sends none, whatever the backend.
+    if (rest.include_obfuscation === false) delete rest.include_obfuscation;
     if (Object.keys(rest).length > 0) request.stream_options = rest;
     else delete request.stream_options;
   }

@@ -45,15 +45,17 @@ const detectorRequests: Record<string, unknown> = {
       { role: "tool", tool_call_id: "call_gone", content: "18°C" },
     ],
   },
-  // Settings at their spec default, a single stop string and include_usage: nothing to lose.
+  // Settings at their spec default (the text response format too), a single stop string,
+  // include_usage and no obfuscation padding (the front sends none): nothing to lose.
   "settings at their defaults": {
     model: "gpt-4o",
     n: 1,
+    response_format: { type: "text" },
     logprobs: false,
     parallel_tool_calls: true,
     stop: "END",
     stream: true,
-    stream_options: { include_usage: true },
+    stream_options: { include_usage: true, include_obfuscation: false },
     messages: [
       { role: "developer", content: "Be brief." },
       { role: "user", content: [{ type: "text", text: "Hi" }] },

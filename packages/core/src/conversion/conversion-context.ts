@@ -47,6 +47,12 @@ export interface ConversionContext {
    * document (`sameShape`: copied as it was, see {@link SourceTrace.record}).
    */
   trace(canonicalPath: string, sourcePath: string, sameShape?: boolean): void;
+  /**
+   * Runs `step`, which ends in {@link trace}s, only when a loss is reported or a source path asked
+   * for, in order with the other traces (see {@link SourceTrace.recordLater}): for tracing work a
+   * conversion without a loss need not do, such as the look-ups of `traceFields`.
+   */
+  traceLater(step: () => void): void;
   /** The source pointer a canonical pointer is reported at. */
   sourcePath(canonicalPath: string): string;
   /** A new id with the given prefix (`call_…`). */
@@ -83,6 +89,9 @@ export function createConversionContext(options: ConversionContextOptions = {}):
     },
     trace(canonicalPath, sourcePath, sameShape) {
       sources.record(canonicalPath, sourcePath, sameShape);
+    },
+    traceLater(step) {
+      sources.recordLater(step);
     },
     sourcePath(canonicalPath) {
       return sources.resolve(canonicalPath);

@@ -120,4 +120,51 @@ describe("reportUnmappedRequestFields", () => {
       "dropped /messages/0/parts/1/extensions/vendor/newStep",
     ]);
   });
+
+  it("reports every key of a part beside its marks (partMarks), a holder's members one by one", () => {
+    const context = createConversionContext();
+    const withFields: ChatRequest = {
+      model: "m",
+      instructions: [
+        {
+          role: "system",
+          parts: [{ type: "text", text: "Be brief.", extensions: { vendor: { clip: { start: "0s" } } } }],
+        },
+      ],
+      messages: [
+        {
+          role: "user",
+          parts: [
+            {
+              type: "media",
+              kind: "video",
+              source: { type: "url", url: "https://example.com/v.mp4" },
+              extensions: {
+                vendor: {
+                  urlSafe: true,
+                  clip: { start: "1s" },
+                  file: { cache: "x", unset: null },
+                  gone: null,
+                },
+              },
+            },
+          ],
+        },
+      ],
+    };
+    reportUnmappedRequestFields(
+      withFields,
+      {
+        id: "vendor",
+        unmappedRequestFields: { marks: [], holders: [], partMarks: ["urlSafe"], partHolders: ["file"] },
+      },
+      "messages",
+      context,
+    );
+    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual([
+      "dropped /instructions/0/parts/0/extensions/vendor/clip",
+      "dropped /messages/0/parts/0/extensions/vendor/clip",
+      "dropped /messages/0/parts/0/extensions/vendor/file/cache",
+    ]);
+  });
 });

@@ -42,6 +42,21 @@ export interface UnmappedRequestFields {
    */
   readonly partFields?: readonly string[];
   /**
+   * Keys of the codec's bookkeeping in a message part's `extensions[codec.id]`; when given, every
+   * other key there is a caller field of that part (an unknown field, a value the canonical part
+   * cannot hold), reported `dropped` at the key, which the decoder traces to what the caller sent;
+   * a key of `partHolders` holds a wire object's unmapped members, reported one by one.
+   */
+  readonly partMarks?: readonly string[];
+  /**
+   * Keys of a message's or message part's `extensions[codec.id]` holding a wire object the codec
+   * mapped in part (a responses input item's own `id`, `status` and `phase`; a generate-content
+   * part's unmapped members): each non-null member not marked `holder/member` in `marks` is a caller
+   * field, reported `dropped` at `.../extensions/<format>/<holder>/<member>`, which the decoder
+   * traces to what the caller sent.
+   */
+  readonly partHolders?: readonly string[];
+  /**
    * Whether a hosted tool's `version` is the format's own spelling of the tool (a responses
    * `web_search` or pinned `web_search_preview_2025_03_11`), which another format cannot carry: it
    * uses its own version of the tool, reported `approximated` at the tool's version.
@@ -113,6 +128,27 @@ export function reportUnmappedRequestFields(
           `${tool.version} goes to the ${backend ?? "backend's"} format as its own version of the tool`,
         );
     });
+  if (fields.partHolders || fields.partMarks) {
+    const holders = new Set(fields.partHolders);
+    const partMarks = fields.partMarks && new Set(fields.partMarks);
+    /** Each holder's unmarked members, and with `partMarks` every other unmarked key, of `kept`. */
+    const report = (kept: Record<string, unknown> | undefined, at: string, everyKey: boolean) => {
+      for (const [key, value] of Object.entries(kept ?? {})) {
+        if (value === null) continue;
+        if (holders.has(key) && isObject(value)) {
+          for (const [member, memberValue] of Object.entries(value))
+            if (!marks.has(`${key}/${member}`) && memberValue !== null) lose(at, [key, member]);
+        } else if (everyKey && !partMarks?.has(key)) lose(at, [key]);
+      }
+    };
+    for (const list of ["instructions", "messages"] as const)
+      for (const [index, message] of (request[list] ?? []).entries()) {
+        const at = pointer("", list, index);
+        report(message.extensions?.[format], at, false);
+        for (const [partIndex, part] of message.parts.entries())
+          report(part.extensions?.[format], pointer(at, "parts", partIndex), partMarks !== undefined);
+      }
+  }
   if (fields.partBlocks) reportPartBlocks(request, format, fields.partBlocks, backend, context);
   if (fields.partFields)
     for (const [index, message] of request.messages.entries())

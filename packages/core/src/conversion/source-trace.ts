@@ -13,6 +13,13 @@ export interface SourceTrace {
    * the same tokens below the source node.
    */
   record(canonicalPath: string, sourcePath: string, sameShape?: boolean): void;
+  /**
+   * Runs `step` (work that ends in {@link record}s, such as finding which of a table of source fields
+   * are present) only when a path is next resolved: a conversion that reports no loss never runs it.
+   * Records and steps take effect in the order they were made, so a later record of a path still
+   * replaces an earlier one.
+   */
+  recordLater(step: () => void): void;
   /** Forgets every record: a decoder starts a new source document. */
   reset(): void;
   /**
@@ -24,17 +31,61 @@ export interface SourceTrace {
   resolve(canonicalPath: string): string;
 }
 
-/** Creates an empty {@link SourceTrace}. */
+/**
+ * How many pending entries a trace holds before applying them: a stream decoder traces as events come,
+ * often the same paths again, and a map keeps one record a path where a list would keep them all.
+ */
+const maxPending = 256;
+
+/**
+ * Creates an empty {@link SourceTrace}. Records are kept in a list and put in the map only when a path
+ * is resolved (decision 0020, lever 12): most conversions report no loss, and never pay for the map.
+ */
 export function createSourceTrace(): SourceTrace {
   const sources = new Map<string, { path: string; sameShape: boolean }>();
+  // Not yet applied, in order: a record as three entries (canonical path, source path, same shape), a
+  // deferred step as one function.
+  let pending: (string | boolean | (() => void))[] = [];
+  let applying = false;
+  const apply = () => {
+    if (pending.length === 0) return;
+    const entries = pending;
+    pending = [];
+    applying = true;
+    try {
+      for (let at = 0; at < entries.length; ) {
+        const entry = entries[at];
+        if (typeof entry === "function") {
+          entry();
+          at += 1;
+        } else {
+          sources.set(entry as string, {
+            path: entries[at + 1] as string,
+            sameShape: entries[at + 2] as boolean,
+          });
+          at += 3;
+        }
+      }
+    } finally {
+      applying = false;
+    }
+  };
   return {
     record(canonicalPath, sourcePath, sameShape = false) {
-      sources.set(canonicalPath, { path: sourcePath, sameShape });
+      // A deferred step being applied records at once, in its place in the order.
+      if (applying) sources.set(canonicalPath, { path: sourcePath, sameShape });
+      else if (pending.push(canonicalPath, sourcePath, sameShape) > maxPending) apply();
+    },
+    recordLater(step) {
+      if (applying) step();
+      else if (pending.push(step) > maxPending) apply();
     },
     reset() {
       sources.clear();
+      pending = [];
     },
     resolve(canonicalPath) {
+      apply();
       if (sources.size === 0) return canonicalPath;
       for (let path = canonicalPath; ; path = path.slice(0, path.lastIndexOf("/"))) {
         const source = sources.get(path);

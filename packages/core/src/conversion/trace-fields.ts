@@ -17,7 +17,8 @@ export function valueAtPointer(document: unknown, path: string): unknown {
  * Traces canonical fields to the source fields they were decoded from, for a decoder: each entry
  * of `fields` is `canonical pointer → source pointer`, both relative to the given bases, and is
  * recorded only where the source document has a value at that pointer (`sameShape`: see
- * {@link ConversionContext.trace}).
+ * {@link ConversionContext.trace}). The look-ups run only if a loss is reported
+ * ({@link ConversionContext.traceLater}), against `source` as it is then: a decoder does not change it.
  */
 export function traceFields(
   context: ConversionContext,
@@ -26,12 +27,14 @@ export function traceFields(
   bases: { canonical?: string; source?: string } = {},
   sameShape = false,
 ): void {
-  const canonicalBase = bases.canonical ?? "";
-  const sourceBase = bases.source ?? "";
-  const holder = valueAtPointer(source, sourceBase);
-  for (const [canonical, field] of Object.entries(fields))
-    if (valueAtPointer(holder, field) !== undefined)
-      context.trace(canonicalBase + canonical, sourceBase + field, sameShape);
+  context.traceLater(() => {
+    const canonicalBase = bases.canonical ?? "";
+    const sourceBase = bases.source ?? "";
+    const holder = valueAtPointer(source, sourceBase);
+    for (const [canonical, field] of Object.entries(fields))
+      if (valueAtPointer(holder, field) !== undefined)
+        context.trace(canonicalBase + canonical, sourceBase + field, sameShape);
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CanonicalError } from "../errors/canonical-error";
 
-function tooLarge(limit: number): CanonicalError {
+/** The `request_too_large` error of a request body over `limit` bytes. */
+export function requestTooLarge(limit: number): CanonicalError {
   return new CanonicalError("request_too_large", `Request body is larger than the limit of ${limit} bytes.`, {
     code: "request_too_large",
   });
@@ -16,7 +17,7 @@ export async function readLimitedText(
   limit: number,
 ): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (Number.isFinite(declared) && declared > limit) throw requestTooLarge(limit);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -26,8 +27,8 @@ export async function readLimitedText(
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel(tooLarge(limit)).catch(() => undefined);
-      throw tooLarge(limit);
+      await reader.cancel(requestTooLarge(limit)).catch(() => undefined);
+      throw requestTooLarge(limit);
     }
     chunks.push(value);
   }
@@ -37,6 +38,11 @@ export async function readLimitedText(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bodyText(bytes);
+}
+
+/** A request body's bytes as UTF-8 text, refused with `invalid_request` when they are not valid UTF-8. */
+export function bodyText(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

@@ -29,7 +29,8 @@ export type FunctionTool = z.infer<typeof FunctionTool>;
 /**
  * A tool the vendor defines: hosted ones it runs itself and built-in client tools with a fixed
  * schema. `kind` names it across formats; `settings` holds its options in camelCase:
- * - `web_search`: `maxUses`, `allowedDomains`, `blockedDomains`, `userLocation`, `searchContextSize`
+ * - `web_search`: `maxUses`, `allowedDomains`, `blockedDomains`, `userLocation` (a `UserLocation`),
+ *   `searchContextSize`
  * - `file_search`: `vectorStoreIds`, `maxNumResults`, `rankingOptions`, `filters`
  * - `computer`: `displayWidth`, `displayHeight`, `displayNumber`, `environment`
  * - `code_execution`, `bash`, `text_editor`, `url_context`: none required

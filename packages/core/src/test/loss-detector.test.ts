@@ -195,4 +195,41 @@ describe("detectLosses", () => {
       }),
     ).toEqual([expect.objectContaining({ kind: "false-loss", path: "/say/1" })]);
   });
+
+  describe("a loss the way back hides", () => {
+    // `a` sends its default tone, 0.5, when the request has none, so a tone of 0.5 comes back
+    // through a target that dropped it.
+    const plain = fakeCodec("a", "report");
+    const withDefaultTone = {
+      ...plain,
+      encodeRequest(request: ChatRequest, context: ConversionContext) {
+        const wire = plain.encodeRequest(request, context) as Record<string, unknown>;
+        wire.tone ??= 0.5;
+        return wire;
+      },
+    } as AnyCodec;
+
+    it("is a loss when the target really did not carry the value", async () => {
+      // `b` drops the tone, reporting it: its client never saw it, though the way back restores it.
+      const codecs = [withDefaultTone, fakeCodec("b", "report")];
+      expect(await detectLosses({ codecs, source: withDefaultTone, document })).toEqual([]);
+    });
+
+    it("is still a false loss when the target carried the value one to one", async () => {
+      // `b` sends the tone as it is, and reports it lost all the same.
+      const carrying = fakeCodec("b", "silent");
+      const b = {
+        ...carrying,
+        encodeRequest(request: ChatRequest, context: ConversionContext) {
+          const wire = carrying.encodeRequest(request, context) as Record<string, unknown>;
+          wire.tone = request.temperature;
+          context.lose("approximated", "/temperature", "a loss where none is");
+          return wire;
+        },
+      } as AnyCodec;
+      expect(await detectLosses({ codecs: [withDefaultTone, b], source: withDefaultTone, document })).toEqual(
+        [expect.objectContaining({ kind: "false-loss", to: "b", path: "/tone" })],
+      );
+    });
+  });
 });

@@ -1,11 +1,18 @@
 import type { AnyCodec, RequestLocation } from "../contracts/codec";
 import { type ConversionContext, createConversionContext, pointer } from "../conversion/conversion-context";
+import type { Loss } from "../conversion/loss";
 import { reportUnmappedRequestFields } from "../conversion/report-unmapped-request-fields";
 import { valueAtPointer } from "../conversion/trace-fields";
 import { CanonicalError } from "../errors/canonical-error";
 import { toCanonicalError } from "../errors/to-canonical-error";
+import type { ChatEvent } from "../model/chat-event";
 import type { ChatRequest } from "../model/chat-request";
+import type { ChatResponse } from "../model/chat-response";
+import { accumulate } from "../stream/accumulate";
 import { transformAll } from "../stream/collect";
+import { pairToolResults } from "../tool-use/pair-tool-results";
+import { cameBack } from "./came-back";
+import { carriedByTarget } from "./carried-by-target";
 import { isAtOrBelow, jsonLeaves } from "./json-leaves";
 import { withoutDroppedEntries } from "./without-dropped-entries";
 
@@ -18,7 +25,9 @@ export type DetectorDocument =
 /**
  * What the detector found wrong on one round trip:
  * - `silent`: a source leaf came back different (or not at all) and no loss covers it;
- * - `false-loss`: a loss points at a node whose every leaf came back equal;
+ * - `false-loss`: a loss points at a node whose every leaf came back equal, and that the target
+ *   carried one to one (its decoder reads back, at the loss's canonical node, what its encoder was
+ *   given; see {@link carriedByTarget});
  * - `unplaced-loss`: a loss points at no node of the source document (its path is not in the
  *   caller's terms);
  * - `failed`: a step of the round trip threw, other than the target's encoder refusing a request
@@ -105,6 +114,21 @@ function frozen(context: ConversionContext): ConversionContext {
 }
 
 /**
+ * The canonical pointer each loss of `context` was reported at (`lose`), recorded from now on; a
+ * loss reported in the source's terms (`loseAtSource`) has none.
+ */
+function canonicalPathsOfLosses(context: ConversionContext): Map<Loss, string> {
+  const paths = new Map<Loss, string>();
+  const lose = context.lose;
+  context.lose = (code, path, message) => {
+    lose(code, path, message);
+    const loss = context.losses.at(-1);
+    if (loss !== undefined) paths.set(loss, path);
+  };
+  return paths;
+}
+
+/**
  * Reports each vendor field kept for another format as dropped, as a caller of the codecs does (the
  * gateway's `reportUnmappedRequestFields`), and every other key at the top of the request's
  * extensions (bookkeeping marks with no source field resolve to the root, which covers nothing). A
@@ -141,22 +165,53 @@ function clearRefusal(thrown: unknown): boolean {
   return CanonicalError.isInstance(thrown) && thrown.kind === "invalid_request" && thrown.param !== undefined;
 }
 
+/** What one round trip gave: see {@link roundTrip}. */
+interface RoundTrip {
+  returned: DetectorDocument;
+  /** How many of the context's losses the way there reported. */
+  lossesThere: number;
+  /** The canonical form the target's encoder was given (a stream's events accumulated). */
+  sent: unknown;
+  /** The canonical form the target's decoder read from what that encoder made. */
+  received: unknown;
+  /**
+   * The losses of pairing tool results (a result dropped, moved, or made for a call): each is a
+   * change pairing made to what the target is sent, so each happened.
+   */
+  pairing?: readonly Loss[];
+}
+
+/** A stream's canonical events as one response, or undefined when they do not make one. */
+async function accumulated(events: readonly ChatEvent[]): Promise<ChatResponse | undefined> {
+  try {
+    return await accumulate(structuredClone(events));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * One round trip: what came back, and how many of the context's losses the way there reported;
- * `undefined` when the target's encoder clearly refused the request, or the source's encoder
- * clearly refused what came back after the way there reported losses (nothing left to send).
+ * One round trip: what came back, how many of the context's losses the way there reported, and the
+ * canonical forms on either side of the target's wire; `undefined` when the target's encoder clearly
+ * refused the request, or the source's encoder clearly refused what came back after the way there
+ * reported losses (nothing left to send).
  */
 async function roundTrip(
   source: AnyCodec,
   target: AnyCodec,
   document: DetectorDocument,
   context: ConversionContext,
-): Promise<{ returned: DetectorDocument; lossesThere: number } | undefined> {
+): Promise<RoundTrip | undefined> {
   const back = frozen(context);
   switch (document.kind) {
     case "request": {
-      const canonical = source.decodeRequest(structuredClone(document.wire), context, document.location);
-      reportForeignExtensions(canonical, source, target.id, context);
+      const decoded = source.decodeRequest(structuredClone(document.wire), context, document.location);
+      reportForeignExtensions(decoded, source, target.id, context);
+      // As the gateway does before another format's backend: every call answered once, right after it.
+      const unpaired = context.losses.length;
+      const canonical = pairToolResults(decoded, context);
+      const pairing = context.losses.slice(unpaired);
+      const sent = structuredClone(canonical);
       let wire: unknown;
       try {
         wire = target.encodeRequest(canonical, context);
@@ -170,6 +225,7 @@ async function roundTrip(
         ...(canonical.stream !== undefined && { stream: canonical.stream }),
       };
       const again = target.decodeRequest(wire, back, location);
+      const received = structuredClone(again);
       let returned: unknown;
       try {
         returned = source.encodeRequest(again, back);
@@ -178,25 +234,36 @@ async function roundTrip(
         if (lossesThere > 0 && clearRefusal(thrown)) return undefined;
         throw thrown;
       }
-      return { returned: { kind: "request", wire: returned, location: document.location }, lossesThere };
+      return {
+        returned: { kind: "request", wire: returned, location: document.location },
+        lossesThere,
+        sent,
+        received,
+        pairing,
+      };
     }
     case "response": {
       const canonical = source.decodeResponse(structuredClone(document.wire), context);
+      const sent = structuredClone(canonical);
       const wire = target.encodeResponse(canonical, context);
       const lossesThere = context.losses.length;
-      const returned = source.encodeResponse(target.decodeResponse(wire, back), back);
-      return { returned: { kind: "response", wire: returned }, lossesThere };
+      const again = target.decodeResponse(wire, back);
+      const received = structuredClone(again);
+      const returned = source.encodeResponse(again, back);
+      return { returned: { kind: "response", wire: returned }, lossesThere, sent, received };
     }
     case "stream": {
       const events = await transformAll(
         structuredClone(document.events),
         source.createStreamDecoder(context),
       );
+      const sent = await accumulated(events);
       const wire = await transformAll(events, target.createStreamEncoder(context));
       const lossesThere = context.losses.length;
       const again = await transformAll(wire, target.createStreamDecoder(back));
+      const received = await accumulated(again);
       const returned = await transformAll(again, source.createStreamEncoder(back));
-      return { returned: { kind: "stream", events: returned }, lossesThere };
+      return { returned: { kind: "stream", events: returned }, lossesThere, sent, received };
     }
   }
 }
@@ -262,41 +329,14 @@ function comparedForm(
   };
 }
 
-/** A JSON text (an object or a list) read as its value, so its spacing is not compared. */
-function jsonValue(value: unknown): unknown {
-  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
-/** Whether a source leaf came back: equal, or absent where it was null or empty. */
-function cameBack(original: unknown, returned: unknown): boolean {
-  if (returned === undefined)
-    return (
-      original === null || (typeof original === "object" && Object.keys(original as object).length === 0)
-    );
-  if (typeof original === "object" && original !== null)
-    return typeof returned === "object" && returned !== null && Object.keys(returned).length === 0;
-  const left = jsonValue(original);
-  const right = jsonValue(returned);
-  if (left === original || right === returned) return Object.is(left, right);
-  return JSON.stringify(jsonLeavesSorted(left)) === JSON.stringify(jsonLeavesSorted(right));
-}
-
-function jsonLeavesSorted(value: unknown): [string, unknown][] {
-  return [...jsonLeaves(value)].sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
 /**
  * The loss detector. Decodes `document` (a request, a whole answer or a stream's events in format
  * `source`), encodes it to every other format, decodes that, encodes it back to `source`, and
  * compares the result with the original leaf by leaf, after the normalisations docs/architecture.md
  * lists. Every source leaf must come back equal or be covered by a loss reported on the way whose
  * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing);
- * every loss must point at a node of the source that did not come back whole. Returns what broke
+ * every loss must point at a node of the source that did not come back whole, or that the target
+ * did not carry. A request is paired as the gateway pairs it (`pairToolResults`). Returns what broke
  * these rules, an empty list when nothing did.
  */
 export async function detectLosses(options: LossDetectorOptions): Promise<LossFinding[]> {
@@ -311,13 +351,13 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
     const found = (kind: LossFinding["kind"], path: string, detail: string) =>
       findings.push({ kind, from: source.id, to: target.id, path, detail });
     const context = createConversionContext(deterministicOptions());
+    const canonicalPaths = canonicalPathsOfLosses(context);
     let returnedBody: unknown;
-    let lossesThere: number;
+    let trip: RoundTrip | undefined;
     try {
-      const trip = await roundTrip(source, target, document, context);
+      trip = await roundTrip(source, target, document, context);
       if (trip === undefined) continue;
       returnedBody = comparedForm(trip.returned, normalization).body;
-      lossesThere = trip.lossesThere;
     } catch (thrown) {
       found("failed", "", toCanonicalError(thrown).message);
       continue;
@@ -345,6 +385,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
       );
     }
     // A loss on the way back covers what it says, but only those of the way there are a caller's.
+    const { lossesThere, sent, received, pairing } = trip;
     for (const loss of context.losses.slice(0, lossesThere)) {
       if (loss.path === "") continue;
       if (valueAtPointer(sourceBody, loss.path) === undefined) {
@@ -352,15 +393,21 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
         continue;
       }
       const placed = compared.place(loss.path);
-      if (placed === undefined) continue;
+      if (placed === undefined || pairing?.includes(loss)) continue;
       // Nothing was lost where every leaf below came back, present and equal.
       const below = [...original.keys()].filter((path) => isAtOrBelow(path, placed));
       const whole = (path: string) => {
         const at = comparedAt.get(path);
         return at !== undefined && !changed.has(at) && returned.has(at);
       };
-      if (below.length > 0 && below.every(whole))
-        found("false-loss", loss.path, `${loss.code}: ${loss.message}`);
+      if (below.length === 0 || !below.every(whole)) continue;
+      // The way back may restore what the target could not carry (a raw value kept canonically, a
+      // mapping that inverts the approximation): the loss happened where the target's own reading
+      // of what it was sent differs from what it was given, at the node the loss names.
+      const canonicalPath = canonicalPaths.get(loss);
+      const readable = canonicalPath !== undefined && sent !== undefined && received !== undefined;
+      if (readable && !carriedByTarget(sent, received, canonicalPath)) continue;
+      found("false-loss", loss.path, `${loss.code}: ${loss.message}`);
     }
   }
   return findings;

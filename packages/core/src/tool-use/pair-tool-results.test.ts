@@ -107,4 +107,44 @@ describe("pairToolResults", () => {
       ["approximated", "/messages/1/parts/0"],
     ]);
   });
+
+  it("joins the consecutive tool turns answering one call turn with no loss, and traces what moved to the caller's message", () => {
+    const context = createConversionContext();
+    context.startSource();
+    const messages: Message[] = [
+      { role: "user", parts: [text("go")] },
+      { role: "assistant", parts: [call("a"), call("b")] },
+      { role: "tool", parts: [result("a")] },
+      { role: "tool", parts: [result("b")] },
+      { role: "user", parts: [text("thanks")] },
+    ];
+    for (const index of messages.keys()) context.trace(`/messages/${index}`, `/messages/${index}`);
+    const paired = pairToolResults({ model: "m", messages }, context);
+    expect(paired.messages).toEqual([
+      messages[0],
+      messages[1],
+      { role: "tool", parts: [result("a"), result("b")] },
+      messages[4],
+    ]);
+    expect(context.losses).toEqual([]);
+    // The caller's fifth message is the fourth now; the second result is part 1 of the third.
+    expect(context.sourcePath("/messages/3/parts/0")).toBe("/messages/4");
+    expect(context.sourcePath("/messages/2/parts/1")).toBe("/messages/3");
+  });
+
+  it("reports a message of results answering no call dropped as a whole", () => {
+    const context = createConversionContext();
+    const paired = pairToolResults(
+      {
+        model: "m",
+        messages: [
+          { role: "user", parts: [text("go")] },
+          { role: "tool", parts: [result("ghost"), result("gone")] },
+        ],
+      },
+      context,
+    );
+    expect(paired.messages).toEqual([{ role: "user", parts: [text("go")] }]);
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/messages/1"]]);
+  });
 });

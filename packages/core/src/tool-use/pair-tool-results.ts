@@ -11,6 +11,29 @@ export const missingToolResultText = "No result was given for this call.";
 
 const isAnswerTurn = (message: Message | undefined) => message?.role === "tool" || message?.role === "user";
 
+/** Where a part of the paired request was in the request as it came: message and part index. */
+type Origin = readonly [message: number, part: number];
+
+/**
+ * Traces each message and part of the paired request to the source node its origin was traced to,
+ * so losses reported later (by the encoder) still name the caller's own message after results moved
+ * and turns merged. All source paths are read before any is recorded again.
+ */
+function retrace(origins: readonly Origin[][], context: ConversionContext): void {
+  const traces: [string, string][] = [];
+  origins.forEach((parts, messageIndex) => {
+    const first = parts[0];
+    if (first)
+      traces.push([pointer("/messages", messageIndex), context.sourcePath(pointer("/messages", first[0]))]);
+    for (const [partIndex, [message, part]] of parts.entries())
+      traces.push([
+        pointer("/messages", messageIndex, "parts", partIndex),
+        context.sourcePath(pointer("/messages", message, "parts", part)),
+      ]);
+  });
+  for (const [canonical, source] of traces) if (source !== "") context.trace(canonical, source);
+}
+
 /**
  * `request` with every tool call answered exactly once, right after the turn that made it, as every
  * backend requires (messages: "tool_use ids were found without tool_result blocks immediately
@@ -19,17 +42,36 @@ const isAnswerTurn = (message: Message | undefined) => message?.role === "tool" 
  * turn with calls, the results of its calls in the turns before the next assistant turn go first
  * into the turn right after it, in call order (a result from a later turn moves, `approximated`);
  * a call without a result gets an error result saying so (`approximated`); a result that answers no
- * call of that turn, or answers one twice, is left out (`dropped`). A conversation that already
- * holds to this is returned as it is.
+ * call of that turn, or answers one twice, is left out (`dropped`). Results in the run of tool turns
+ * right after the call turn are in place (consecutive tool messages are one answer, as chat-completions
+ * sends parallel results): they are joined into one turn with no loss. A conversation that already
+ * holds to this is returned as it is; otherwise each moved message and part is traced again to the
+ * source node it came from, so later losses still name the caller's own message.
  */
 export function pairToolResults(request: ChatRequest, context: ConversionContext): ChatRequest {
   const source = request.messages;
   const output: Message[] = [];
+  const origins: Origin[][] = [];
   let changed = false;
+  let dropped: { at: number; partIndex: number; why: string }[] = [];
   const drop = (at: number, partIndex: number, why: string) => {
-    context.lose("dropped", pointer("/messages", at, "parts", partIndex), why);
+    dropped.push({ at, partIndex, why });
     changed = true;
   };
+  /** Reports the results dropped from message `at`: the message itself when nothing of it is sent. */
+  const reportDropped = (at: number, sent: number) => {
+    if (sent === 0 && dropped.length > 0)
+      context.lose("dropped", pointer("/messages", at), dropped.map((each) => each.why).join("; "));
+    else
+      for (const each of dropped)
+        context.lose("dropped", pointer("/messages", each.at, "parts", each.partIndex), each.why);
+    dropped = [];
+  };
+  const push = (message: Message, from: Origin[]) => {
+    output.push(message);
+    origins.push(from);
+  };
+  const originsOf = (at: number, message: Message): Origin[] => message.parts.map((_, part) => [at, part]);
   let index = 0;
   while (index < source.length) {
     const message = source[index]!;
@@ -38,8 +80,12 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
         ? message.parts.filter((part): part is ToolCall => part.type === "tool-call")
         : [];
     if (calls.length === 0) {
+      const kept: Origin[] = [];
       const parts = message.parts.filter((part, partIndex) => {
-        if (part.type !== "tool-result") return true;
+        if (part.type !== "tool-result") {
+          kept.push([index, partIndex]);
+          return true;
+        }
         drop(
           index,
           partIndex,
@@ -47,65 +93,89 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
         );
         return false;
       });
+      reportDropped(index, parts.length);
       if (parts.length > 0)
-        output.push(parts.length === message.parts.length ? message : { ...message, parts });
+        push(parts.length === message.parts.length ? message : { ...message, parts }, kept);
       index++;
       continue;
     }
-    output.push(message);
+    push(message, originsOf(index, message));
     const ids = new Set(calls.map((call) => call.id));
-    const found = new Map<string, ToolResult>();
+    const found = new Map<string, { part: ToolResult; from: Origin }>();
     // The turns that answer this one: every turn up to the next assistant turn.
     let end = index + 1;
     while (end < source.length && source[end]!.role !== "assistant") end++;
-    const answers: Message[] = [];
+    // The tool turns right after the call turn are one answer (consecutive tool messages).
+    let inPlaceEnd = index + 1;
+    if (isAnswerTurn(source[inPlaceEnd])) inPlaceEnd++;
+    while (inPlaceEnd < end && source[inPlaceEnd]!.role === "tool" && source[inPlaceEnd - 1]!.role === "tool")
+      inPlaceEnd++;
+    const answers: { turn: Message; from: Origin[] }[] = [];
     for (let answer = index + 1; answer < end; answer++) {
       const turn = source[answer]!;
       const parts: Part[] = [];
+      const from: Origin[] = [];
       turn.parts.forEach((part, partIndex) => {
-        if (part.type !== "tool-result") parts.push(part);
-        else if (!ids.has(part.callId) || found.has(part.callId))
+        if (part.type !== "tool-result") {
+          parts.push(part);
+          from.push([answer, partIndex]);
+        } else if (!ids.has(part.callId) || found.has(part.callId))
           drop(
             answer,
             partIndex,
             `the tool result for ${part.callId} answers no open tool call of messages/${index}`,
           );
         else {
-          if (answer !== index + 1 || !isAnswerTurn(turn)) {
+          if (answer >= inPlaceEnd) {
             context.lose(
               "approximated",
               pointer("/messages", answer, "parts", partIndex),
               `the tool result for ${part.callId} is sent right after its call`,
             );
-            changed = true;
           }
-          found.set(part.callId, part);
+          if (answer !== index + 1) changed = true;
+          found.set(part.callId, { part, from: [answer, partIndex] });
         }
       });
-      answers.push({ ...turn, parts });
+      reportDropped(answer, turn.parts.length - dropped.length);
+      answers.push({ turn: { ...turn, parts }, from });
     }
-    const results: Part[] = calls.map((call) => {
+    const results: Part[] = [];
+    const resultOrigins: Origin[] = [];
+    for (const call of calls) {
       const result = found.get(call.id);
-      if (result) return result;
+      if (result) {
+        results.push(result.part);
+        resultOrigins.push(result.from);
+        continue;
+      }
+      const at = message.parts.indexOf(call);
       context.lose(
         "approximated",
-        pointer("/messages", index, "parts", message.parts.indexOf(call)),
+        pointer("/messages", index, "parts", at),
         `the tool call ${call.id} came back without a result; it is answered with an error result saying so`,
       );
       changed = true;
-      return {
+      results.push({
         type: "tool-result",
         callId: call.id,
         name: call.name,
         content: [{ type: "text", text: missingToolResultText }],
         isError: true,
-      };
-    });
+      });
+      resultOrigins.push([index, at]);
+    }
     const first = answers[0];
-    if (first && isAnswerTurn(first)) answers[0] = { ...first, parts: [...results, ...first.parts] };
-    else answers.unshift({ role: "tool", parts: results });
-    for (const turn of answers) if (turn.parts.length > 0) output.push(turn);
+    if (first && isAnswerTurn(first.turn))
+      answers[0] = {
+        turn: { ...first.turn, parts: [...results, ...first.turn.parts] },
+        from: [...resultOrigins, ...first.from],
+      };
+    else answers.unshift({ turn: { role: "tool", parts: results }, from: resultOrigins });
+    for (const { turn, from } of answers) if (turn.parts.length > 0) push(turn, from);
     index = end;
   }
-  return changed ? { ...request, messages: output } : request;
+  if (!changed) return request;
+  retrace(origins, context);
+  return { ...request, messages: output };
 }

@@ -12,6 +12,12 @@ export interface InboundRequest {
   readonly signal: AbortSignal;
   /** The body, or `null` for a request without one; read once. */
   readonly body: ReadableStream<Uint8Array<ArrayBuffer>> | null;
+  /**
+   * Reads the body as UTF-8 text within `limit` bytes, with the rules of core's `readLimitedText`,
+   * without making {@link body}'s stream: given by an entry that can read its runtime's own request
+   * (the Node entry); read the body one way or the other, once.
+   */
+  readonly readText?: (limit: number) => Promise<string>;
 }
 
 /** The inbound request as a Web `Request`: itself if it is one, else one built from its parts. */

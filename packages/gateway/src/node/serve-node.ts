@@ -6,6 +6,7 @@ import type { Gateway } from "../gateway/create-gateway";
 import type { ByteSource } from "../http/byte-source";
 import type { GatewayAnswer } from "../http/gateway-answer";
 import { type InboundRequest, toRequest } from "../http/inbound-request";
+import { readIncomingText } from "./read-incoming-text";
 
 /** Options of {@link serveNode}. */
 export interface ServeNodeOptions {
@@ -67,8 +68,8 @@ function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffe
 const forbiddenMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
- * The request as the gateway reads it, without a `Request`: the headers copied once, the body a
- * stream made when first read. Throws (a `TypeError`) on a header value or URL a `Request` refuses.
+ * The request as the gateway reads it, without a `Request`: the headers copied once, the body read
+ * straight from the message as limited text, or a stream made when first read. Throws (a `TypeError`) on a header value or URL a `Request` refuses.
  */
 function toInbound(incoming: IncomingMessage, base: string, signal: AbortSignal): InboundRequest {
   const method = incoming.method ?? "GET";
@@ -90,6 +91,8 @@ function toInbound(incoming: IncomingMessage, base: string, signal: AbortSignal)
       body ??= bodyOf(incoming);
       return body;
     },
+    // Without a body, core's reader answers as it does for any request (its length still checked).
+    readText: hasBody ? (limit) => readIncomingText(incoming, limit) : undefined,
   };
 }
 

@@ -33,8 +33,9 @@ export interface ExchangeObservation {
   /** Opens the record of an exchange that starts with `request`. */
   begin(request: InboundRequest, opening: ExchangeOpening): ExchangeRecord;
   /**
-   * Closes the record, once: builds the {@link ExchangeEvent}, ends the telemetry and hands the
-   * event to every hook after the current task (never awaited, failures counted).
+   * Closes the record, once: builds the {@link ExchangeEvent} (when there is telemetry or a hook to
+   * take it), ends the telemetry and hands the event to every hook after the current task (never
+   * awaited, failures counted).
    */
   finish(record: ExchangeRecord, status: number, error?: CanonicalError): void;
   /**
@@ -177,6 +178,8 @@ export function createExchangeObservation(options: ExchangeObservationOptions): 
       if (record.ended) return;
       record.ended = true;
       bySignal.delete(record.signal);
+      // Nobody to give the event to (no hooks, no telemetry): it is not built (decision 0020, lever 14).
+      if (!record.telemetry && hooks.length === 0) return;
       const event = buildEvent(record, status, performance.now(), error, redact);
       if (record.telemetry) {
         try {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,6 +154,61 @@ async function outcome(server: NodeServer, exchange: Exchange) {
   };
 }
 
+/**
+ * What the caller gets for a body sent in `chunks` without a length (chunked), ended or left open
+ * (then the answer must come before the rest of the body, and the connection is closed after it).
+ */
+function outcomeOfUpload(server: NodeServer, chunks: Buffer[], end: boolean) {
+  return new Promise<{ status: number; headers: [string, string][]; body: string }>((resolve, reject) => {
+    const client = httpRequest(`${server.url}${messagesPath}`, {
+      method: "POST",
+      headers: { ...messagesHeaders, "transfer-encoding": "chunked" },
+    });
+    client.on("error", reject);
+    client.on("response", (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (text: string) => {
+        body += text;
+      });
+      response.on("end", () => {
+        client.destroy();
+        const headers = Object.entries(response.headers)
+          .filter(([name]) => !perExchange.has(name))
+          .map(([name, value]) => [name, String(value)] as [string, string])
+          .sort(([left], [right]) => left.localeCompare(right));
+        resolve({ status: response.statusCode ?? 0, headers, body: numberDrawnIds(body) });
+      });
+    });
+    for (const chunk of chunks) client.write(chunk);
+    if (end) client.end();
+  });
+}
+
+/** A same-format messages body of exactly `size` bytes (JSON padded with spaces). */
+function messagesBodyOfSize(size: number): string {
+  const body = messagesCall(`messages-${faultModel(undefined)}`, false).body!;
+  return body + " ".repeat(size - Buffer.byteLength(body));
+}
+
+const withinLimit = Buffer.from(messagesBodyOfSize(4096));
+const uploads: [string, Buffer[], boolean, number][] = [
+  ["body over the limit, chunked, left open", [Buffer.alloc(5000, 0x20)], false, 413],
+  ["body over the limit, chunked, ended", [Buffer.alloc(3000, 0x20), Buffer.alloc(3000, 0x20)], true, 413],
+  [
+    "body at the limit, chunked in pieces",
+    [withinLimit.subarray(0, 1000), withinLimit.subarray(1000, 3000), withinLimit.subarray(3000)],
+    true,
+    200,
+  ],
+  [
+    "body not UTF-8, chunked",
+    [Buffer.from('{"model":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')],
+    true,
+    400,
+  ],
+];
+
 const cases: [string, Exchange][] = [
   ["same format, whole", messagesCall(`messages-${faultModel(undefined)}`, false)],
   ["same format, streamed", messagesCall(`messages-${faultModel(undefined)}`, true)],
@@ -178,6 +234,8 @@ const cases: [string, Exchange][] = [
       body: JSON.stringify({ model: "x", pad: "x".repeat(8192) }),
     }),
   ],
+  ["body at the limit exactly", { ...messagesCall("", false), body: messagesBodyOfSize(4096) }],
+  ["body one byte over the limit", { ...messagesCall("", false), body: messagesBodyOfSize(4097) }],
   ["model not served", messagesCall("no-such-model", false)],
   ["chat path with GET", { path: messagesPath, headers: messagesHeaders }],
   ["unknown path", { path: "/v1/nowhere", headers: messagesHeaders }],
@@ -229,6 +287,15 @@ describe("serveNode's Node entry and gateway.fetch answer alike", () => {
     const node = await outcome(entries.get("node")!.main, exchange);
     const portable = await outcome(entries.get("portable")!.main, exchange);
     const onFetch = await outcome(entries.get("portable on fetch")!.main, exchange);
+    expect(node).toEqual(portable);
+    expect(node).toEqual(onFetch);
+  });
+
+  it.each(uploads)("%s", async (_name, chunks, end, status) => {
+    const node = await outcomeOfUpload(entries.get("node")!.main, chunks, end);
+    expect(node.status).toBe(status);
+    const portable = await outcomeOfUpload(entries.get("portable")!.main, chunks, end);
+    const onFetch = await outcomeOfUpload(entries.get("portable on fetch")!.main, chunks, end);
     expect(node).toEqual(portable);
     expect(node).toEqual(onFetch);
   });

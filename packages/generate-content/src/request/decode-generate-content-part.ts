@@ -53,8 +53,10 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
     part.thoughtSignature === undefined
       ? undefined
       : { format: generateContentFormat, data: part.thoughtSignature };
-  if (part.thought !== undefined && !(part.thought === true && part.text !== undefined))
-    extra.thought = part.thought;
+  // `thought: false` says what its absence says (kept as a mark for the echo); `thought: true` on a
+  // part that is not text says something only this format can.
+  if (part.thought === false) extra.thoughtOff = true;
+  else if (part.thought === true && part.text === undefined) extra.thought = true;
 
   if (part.text !== undefined) {
     const decoded: Part =

@@ -80,3 +80,26 @@ describe("a response schema that is no schema", () => {
     expect(error).toMatchObject({ kind: "invalid_request", param: "generationConfig.responseSchema.anyOf" });
   });
 });
+
+describe("a function declared twice", () => {
+  it("is refused, naming the second declaration, as the API refuses it", () => {
+    const declaration = { name: "lookup", description: "Looks up" };
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      tools: [{ functionDeclarations: [declaration] }, { functionDeclarations: [declaration] }],
+    });
+    expect(error).toMatchObject({ kind: "invalid_request", param: "tools.1.functionDeclarations.0.name" });
+    expect(error?.message).toContain("Duplicate function declaration found: lookup");
+  });
+});
+
+describe("a function declared under a name the API refuses", () => {
+  it("is refused, naming the declaration's name", () => {
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      tools: [{ functionDeclarations: [{ name: "line\nbreak", description: "x" }] }],
+    });
+    expect(error).toMatchObject({ kind: "invalid_request", param: "tools.0.functionDeclarations.0.name" });
+    expect(error?.message).toContain("Invalid function name");
+  });
+});

@@ -24,6 +24,7 @@ import { decodeGenerateContentGenerationConfig } from "./decode-generate-content
 import { decodeGenerateContentPart, type PartIdentity } from "./decode-generate-content-part";
 import { decodeGenerateContentTools } from "./decode-generate-content-tools";
 import { createCallLedger, requestCallId } from "./generate-content-call-ids";
+import { inCallerSpellingError } from "./generate-content-caller-param";
 
 const requestFields = new Set([
   "model",
@@ -51,6 +52,20 @@ export function decodeGenerateContentRequest(
 ): ChatRequest {
   context.startSource();
   const { value, snakeCaseKeys } = normalizeGenerateContentKeys(wire);
+  try {
+    return decodeBody(value, snakeCaseKeys, context, location);
+  } catch (thrown) {
+    // A refusal names the field as the caller spelled it.
+    throw inCallerSpellingError(thrown, callerSpelling(snakeCaseKeys));
+  }
+}
+
+function decodeBody(
+  value: unknown,
+  snakeCaseKeys: string[],
+  context: ConversionContext,
+  location: RequestLocation | undefined,
+): ChatRequest {
   const parsed = GenerateContentRequest.safeParse(value);
   if (!parsed.success) throw toCanonicalError(parsed.error);
   const body = parsed.data;
@@ -104,6 +119,15 @@ export function decodeGenerateContentRequest(
  */
 function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly string[]): ConversionContext {
   if (snakeCaseKeys.length === 0) return context;
+  const spell = callerSpelling(snakeCaseKeys);
+  return {
+    ...context,
+    trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
+  };
+}
+
+/** A pointer into the lowerCamel body as a pointer into the body the caller sent (`snakeCaseKeys`). */
+function callerSpelling(snakeCaseKeys: readonly string[]): (path: string) => string {
   const callerToken = new Map<string, string>();
   for (const key of snakeCaseKeys) {
     const at = key.lastIndexOf("/");
@@ -113,7 +137,7 @@ function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly st
       snake,
     );
   }
-  const spell = (path: string) => {
+  return (path: string) => {
     let camel = "";
     let spelled = "";
     for (const token of path.split("/").slice(1)) {
@@ -122,24 +146,22 @@ function inCallerSpelling(context: ConversionContext, snakeCaseKeys: readonly st
     }
     return spelled;
   };
-  return {
-    ...context,
-    trace: (canonical, source, sameShape) => context.trace(canonical, spell(source), sameShape),
-  };
 }
 
 /**
- * Traces each canonical tool's kept fields to the wire object it came from (a declaration, or a
- * hosted tool's options), in the order `decodeGenerateContentTools` made the tools.
+ * Traces each canonical tool, and its kept fields, to the wire object it came from (a declaration,
+ * or a hosted tool's options), in the order `decodeGenerateContentTools` made the tools.
  */
 function traceToolExtensions(context: ConversionContext, body: GenerateContentRequestBody): void {
   let position = 0;
-  const trace = (...source: (string | number)[]) =>
+  const trace = (...source: (string | number)[]) => {
+    context.trace(pointer("/tools", position), pointer("/tools", ...source));
     context.trace(
       pointer("/tools", position++, "extensions", "generate-content"),
       pointer("/tools", ...source),
       true,
     );
+  };
   body.tools?.forEach((tool, index) => {
     for (const [key, value] of Object.entries(tool)) {
       if (value === undefined) continue;
@@ -175,16 +197,36 @@ const requestSources: Record<string, string> = {
   "/outputFormat": "/generationConfig",
 };
 
-/** Traces each canonical message and part to the content and part it came from (one to one). */
+/**
+ * Traces each canonical message and part to the content and part it came from (one to one), and
+ * the fields a message or the instruction keeps (an unknown field, a `function` role) to theirs.
+ */
 function traceContents(context: ConversionContext, body: GenerateContentRequestBody): void {
+  if (body.systemInstruction)
+    context.trace("/instructions/0/extensions/generate-content", "/systemInstruction", true);
   body.contents.forEach((content, index) => {
     context.trace(pointer("/messages", index), pointer("/contents", index));
+    context.trace(
+      pointer("/messages", index, "extensions", "generate-content"),
+      pointer("/contents", index),
+      true,
+    );
     content.parts.forEach((_, part) => {
       context.trace(pointer("/messages", index, "parts", part), pointer("/contents", index, "parts", part));
+      context.trace(
+        pointer("/messages", index, "parts", part, "extensions", "generate-content"),
+        pointer("/contents", index, "parts", part),
+        true,
+      );
     });
   });
   body.systemInstruction?.parts.forEach((_, part) => {
     context.trace(pointer("/instructions/0/parts", part), pointer("/systemInstruction/parts", part));
+    context.trace(
+      pointer("/instructions/0/parts", part, "extensions", "generate-content"),
+      pointer("/systemInstruction/parts", part),
+      true,
+    );
   });
 }
 
@@ -255,7 +297,8 @@ function decodeSystemInstruction(
   });
   const result: Instruction = { role: "system", parts };
   const extra: Record<string, unknown> = unknownFields(instruction, contentFields) ?? {};
-  if (instruction.role !== undefined) extra.role = instruction.role;
+  // The API reads no role here (SDKs send `user`): kept for the echo, not a caller field to report.
+  if (instruction.role !== undefined) extra.instructionRole = instruction.role;
   const extensions = generateContentExtensions(extra);
   if (extensions) result.extensions = extensions;
   return result;

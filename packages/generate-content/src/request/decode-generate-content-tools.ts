@@ -11,6 +11,7 @@ import type {
   GenerateContentFunctionDeclaration,
   GenerateContentTool,
 } from "../wire/generate-content-request-schema";
+import { generateContentToolNameRule } from "./generate-content-tool-name-rule";
 
 /** The wire field of each hosted tool and its canonical kind. */
 export const hostedToolKinds = {
@@ -32,19 +33,33 @@ export const noParametersSchema: JsonSchema = { type: "object", properties: {} }
  * Wire tools as canonical tools, in order. One wire entry may hold several tools; each canonical
  * tool remembers its entry (`extensions["generate-content"].tool`) so a round trip groups them again.
  * `parameters` (the Schema subset) becomes JSON Schema, the original kept for an exact echo;
- * `parametersJsonSchema` is JSON Schema already and passes through.
+ * `parametersJsonSchema` is JSON Schema already and passes through. A function declared twice, or
+ * under a name the API refuses ("Invalid function name"), is refused as the API refuses it.
  */
 export function decodeGenerateContentTools(tools: GenerateContentTool[]): Tool[] {
   const result: Tool[] = [];
+  const declared = new Set<string>();
   tools.forEach((tool, index) => {
     for (const key in tool) {
       const value = (tool as Record<string, unknown>)[key];
       if (value === undefined) continue;
       if (key === "functionDeclarations") {
         (value as GenerateContentFunctionDeclaration[]).forEach((declaration, position) => {
-          result.push(
-            decodeDeclaration(declaration, index, `tools.${index}.functionDeclarations.${position}`),
-          );
+          const param = `tools.${index}.functionDeclarations.${position}`;
+          if (!generateContentToolNameRule.legal.test(declaration.name))
+            throw new CanonicalError(
+              "invalid_request",
+              `Invalid function name ${JSON.stringify(declaration.name)}: it must start with a letter or an underscore and hold up to 64 letters, digits, _, ., : or -`,
+              { param: `${param}.name` },
+            );
+          if (declared.has(declaration.name))
+            throw new CanonicalError(
+              "invalid_request",
+              `Duplicate function declaration found: ${declaration.name}`,
+              { param: `${param}.name` },
+            );
+          declared.add(declaration.name);
+          result.push(decodeDeclaration(declaration, index, param));
         });
         continue;
       }

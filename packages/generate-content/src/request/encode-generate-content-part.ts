@@ -7,6 +7,7 @@ import {
 } from "@interlingua/core";
 import { generateContentFormat, readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type { GenerateContentPart } from "../wire/generate-content-request-schema";
+import { callerParam } from "./generate-content-caller-param";
 import {
   type FunctionOutputWrapper,
   toolResultText,
@@ -44,7 +45,7 @@ export function encodeGenerateContentPart(
   switch (part.type) {
     case "text":
       wire.text = part.text;
-      if (extra?.thought !== undefined) wire.thought = extra.thought as boolean;
+      if (storedThought(extra) !== undefined) wire.thought = storedThought(extra);
       addSignature(wire, part.signature, context, path);
       if (part.citations?.length)
         context.lose("dropped", pointer(path, "citations"), "Citations on input text cannot be sent");
@@ -60,8 +61,8 @@ export function encodeGenerateContentPart(
             "A reasoning summary is sent as thought text",
           );
         }
-      } else if (extra.thought !== undefined) {
-        wire.thought = extra.thought as boolean;
+      } else if (storedThought(extra) !== undefined) {
+        wire.thought = storedThought(extra);
       }
       addSignature(wire, part.signature, context, path);
       if (!extra?.noData && wire.text === "" && wire.thoughtSignature === undefined) {
@@ -115,6 +116,13 @@ export function encodeGenerateContentPart(
           throw new TypeError(`Unknown media source ${JSON.stringify(unknown)}`);
         }
       }
+      // fileData names its kind by its MIME type alone: without one it reads back as a file.
+      if (wire.fileData !== undefined && part.mediaType === undefined && part.kind !== "file")
+        context.lose(
+          "approximated",
+          pointer(path, "kind"),
+          `Media of kind ${part.kind} with no MIME type is sent as fileData without one, which names no kind`,
+        );
       if (part.detail !== undefined)
         context.lose("dropped", pointer(path, "detail"), "Per-part image detail cannot be sent");
       if (part.filename !== undefined)
@@ -152,9 +160,7 @@ export function encodeGenerateContentPart(
         throw new CanonicalError(
           "invalid_request",
           `No earlier tool call has the id ${part.callId}, so its function name is unknown`,
-          {
-            param: path.slice(1).replaceAll("/", "."),
-          },
+          { param: callerParam(encoding.context, path) },
         );
       }
       const { text, textParts } = toolResultText(part.content);
@@ -232,7 +238,7 @@ export function encodeGenerateContentPart(
   }
   if (part.type !== "text" && part.type !== "reasoning" && part.type !== "tool-call") {
     if (extra?.thoughtSignature !== undefined) wire.thoughtSignature = extra.thoughtSignature as string;
-    if (extra?.thought !== undefined) wire.thought = extra.thought as boolean;
+    if (storedThought(extra) !== undefined) wire.thought = storedThought(extra);
   }
   if ("cache" in part && part.cache)
     context.lose(
@@ -244,9 +250,15 @@ export function encodeGenerateContentPart(
   return wire;
 }
 
+/** The `thought` flag the decoder kept (`thoughtOff` for an explicit `false`). */
+function storedThought(extra: Record<string, unknown> | undefined): boolean | undefined {
+  return extra?.thoughtOff ? false : (extra?.thought as boolean | undefined);
+}
+
 /** Fields the decoder stored that are not part fields of their own (they are restored above). */
 const storedMarkers = new Set([
   "thought",
+  "thoughtOff",
   "thoughtSignature",
   "urlSafeBase64",
   "inlineData",

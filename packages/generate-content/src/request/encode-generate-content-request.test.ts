@@ -4,6 +4,23 @@ import { decodeGenerateContentRequest } from "./decode-generate-content-request"
 import { encodeGenerateContentRequest } from "./encode-generate-content-request";
 
 describe("generate-content request encoding from other formats", () => {
+  it("reports the kind of a media URL with no MIME type, which fileData cannot say", () => {
+    const media = (kind: "image" | "file") => {
+      const context = createConversionContext();
+      const url = { type: "url" as const, url: "https://example.com/a" };
+      const body = encodeGenerateContentRequest(
+        { model: "m", messages: [{ role: "user", parts: [{ type: "media", kind, source: url }] }] },
+        context,
+      );
+      return { body, losses: context.losses.map((loss) => [loss.code, loss.path]) };
+    };
+    expect(media("image")).toEqual({
+      body: { contents: [{ role: "user", parts: [{ fileData: { fileUri: "https://example.com/a" } }] }] },
+      losses: [["approximated", "/messages/0/parts/0/kind"]],
+    });
+    expect(media("file").losses).toEqual([]);
+  });
+
   it("sends no function-calling config without function declarations, with a loss", () => {
     const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
     const context = createConversionContext();
@@ -267,14 +284,14 @@ describe("generate-content requests the API would refuse", () => {
   const encode = (request: ChatRequest) => () =>
     encodeGenerateContentRequest(request, createConversionContext());
 
-  it("refuses a request with no turn, naming contents, instead of sending one", () => {
+  it("refuses a request with no turn, naming the messages, instead of sending one", () => {
     expect(
       encode({
         model: "gemini-3-flash",
         instructions: [{ role: "system", parts: [{ type: "text", text: "Hi" }] }],
         messages: [],
       }),
-    ).toThrow(expect.objectContaining({ kind: "invalid_request", param: "contents" }));
+    ).toThrow(expect.objectContaining({ kind: "invalid_request", param: "messages" }));
   });
 
   it("refuses a function result that answers no earlier call, naming the part", () => {
@@ -295,9 +312,7 @@ describe("generate-content requests the API would refuse", () => {
           },
         ],
       }),
-    ).toThrow(
-      expect.objectContaining({ kind: "invalid_request", param: "contents.0.parts.0.functionResponse" }),
-    );
+    ).toThrow(expect.objectContaining({ kind: "invalid_request", param: "messages.0.parts.0" }));
     expect(
       encode({
         model: "gemini-3-flash",

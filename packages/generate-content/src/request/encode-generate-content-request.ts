@@ -16,6 +16,7 @@ import { restoreSnakeCaseKeys } from "../wire/normalize-generate-content-keys";
 import { encodeGenerateContentGenerationConfig } from "./encode-generate-content-generation-config";
 import { encodeGenerateContentPart } from "./encode-generate-content-part";
 import { encodeGenerateContentTools } from "./encode-generate-content-tools";
+import { callerParam } from "./generate-content-caller-param";
 import type { GenerateContentEncodeOptions } from "./generate-content-encode-options";
 
 type ToolConfig = NonNullable<GenerateContentRequest["toolConfig"]>;
@@ -55,6 +56,8 @@ export function encodeGenerateContentRequest(
     for (const part of message.parts) if (part.type === "tool-call") toolNames.set(part.id, part.name);
 
   const hoisted: TextPart[] = [];
+  /** The canonical path of each part sent, by turn, for refusals in the caller's terms. */
+  const partPaths: string[][] = [];
   request.messages.forEach((message, messageIndex) => {
     const path = `/messages/${messageIndex}`;
     if (message.role === "system" || message.role === "developer") {
@@ -62,15 +65,16 @@ export function encodeGenerateContentRequest(
       for (const part of message.parts) if (part.type === "text") hoisted.push(part);
       return;
     }
-    const content = encodeContent(message, path, toolNames, context);
+    const { content, paths } = encodeContent(message, path, toolNames, context);
     // A turn left with no part (the API refuses one) is not sent: reported at the caller's message.
     if (content.parts.length === 0) {
       context.lose("dropped", path, "A message with nothing the generate-content format can carry");
       return;
     }
     body.contents.push(content);
+    partPaths.push(paths);
   });
-  refuseWhatTheApiRefuses(body.contents);
+  refuseWhatTheApiRefuses(body.contents, partPaths, context);
 
   const instructionParts = encodeInstructions(request, hoisted, context);
   if (instructionParts) body.systemInstruction = instructionParts;
@@ -105,16 +109,19 @@ function encodeContent(
   path: string,
   toolNames: ReadonlyMap<string, string>,
   context: ConversionContext,
-): GenerateContentContent {
+): { content: GenerateContentContent; paths: string[] } {
   const extra = readGenerateContentExtension(message);
   const parts: GenerateContentPart[] = [];
+  const paths: string[] = [];
   for (let index = 0; index < message.parts.length; index++) {
     const encoded = encodeGenerateContentPart(message.parts[index]!, {
       context,
       path: `${path}/parts/${index}`,
       toolNames,
     });
-    if (encoded) parts.push(encoded);
+    if (!encoded) continue;
+    parts.push(encoded);
+    paths.push(`${path}/parts/${index}`);
   }
   const content: GenerateContentContent = { parts };
   if (!extra?.roleOmitted) {
@@ -126,7 +133,7 @@ function encodeContent(
   if (extra)
     for (const key in extra)
       if (key !== "roleOmitted" && key !== "role") (content as Record<string, unknown>)[key] = extra[key];
-  return content;
+  return { content, paths };
 }
 
 function encodeInstructions(
@@ -149,8 +156,8 @@ function encodeInstructions(
   instructions.forEach((instruction, index) => {
     // A developer instruction is what a system one is (the chat-completions spec says so): no loss.
     const path = `/instructions/${index}`;
-    const extra = readGenerateContentExtension(instruction);
-    if (extra) fields = { ...fields, ...extra };
+    const { instructionRole, ...extra } = readGenerateContentExtension(instruction) ?? {};
+    fields = { ...fields, ...extra, ...(instructionRole !== undefined && { role: instructionRole }) };
     instruction.parts.forEach((part, partIndex) => {
       const encoded = encodeGenerateContentPart(part, { context, path: `${path}/parts/${partIndex}` });
       if (encoded) parts.push(encoded);
@@ -238,15 +245,20 @@ function loseUnsupported(request: ChatRequest, context: ConversionContext): void
 }
 
 /**
- * Refuses, naming the field, what the API would refuse (so no backend is sent it): no turn at all
- * ("contents is not specified"), and a function response answering no earlier call of its name.
+ * Refuses, naming the caller's field (`partPaths`: each sent part's canonical path), what the API
+ * would refuse (so no backend is sent it): no turn at all ("contents is not specified"), and a
+ * function response answering no earlier call of its name.
  */
-function refuseWhatTheApiRefuses(contents: GenerateContentRequest["contents"]): void {
+function refuseWhatTheApiRefuses(
+  contents: GenerateContentRequest["contents"],
+  partPaths: readonly (readonly string[])[],
+  context: ConversionContext,
+): void {
   if (contents.length === 0)
     throw new CanonicalError(
       "invalid_request",
       "No message of the request can be sent in the generate-content format, which needs at least one",
-      { param: "contents" },
+      { param: callerParam(context, "/messages") },
     );
   const called = new Set<string>();
   contents.forEach((content, contentIndex) => {
@@ -257,7 +269,7 @@ function refuseWhatTheApiRefuses(contents: GenerateContentRequest["contents"]): 
         throw new CanonicalError(
           "invalid_request",
           `The function result for ${answered} answers no earlier call: the generate-content format needs the call first`,
-          { param: `contents.${contentIndex}.parts.${partIndex}.functionResponse` },
+          { param: callerParam(context, partPaths[contentIndex]![partIndex]!) },
         );
     });
   });

@@ -77,3 +77,47 @@ describe("generate-content's unmapped tool fields", () => {
     ]);
   });
 });
+
+describe("generate-content's unmapped turn fields", () => {
+  it("are a turn's unknown fields and a function role, and the instruction's unknown fields", () => {
+    const wire = {
+      contents: [
+        { role: "model", parts: [{ functionCall: { name: "f", args: {} } }] },
+        { role: "function", parts: [{ functionResponse: { name: "f", response: {} } }], futureField: 1 },
+        { parts: [{ text: "And?" }] },
+      ],
+      system_instruction: { role: "user", parts: [{ text: "Be brief." }], futureField: true },
+    };
+    expect(lossesFor("messages", wire)).toEqual([
+      "dropped /system_instruction/futureField",
+      "dropped /contents/1/futureField",
+      "dropped /contents/1/role",
+    ]);
+  });
+});
+
+describe("generate-content's unmapped part fields", () => {
+  it("are a part's unknown fields, video metadata and what its canonical part cannot hold", () => {
+    const wire = {
+      contents: [
+        {
+          role: "user",
+          parts: [
+            { fileData: { fileUri: "gs://b/v.mp4", mimeType: "video/mp4" }, videoMetadata: { fps: 2 } },
+            { inlineData: { mimeType: "image/png", data: "AAAA", displayName: "a.png" }, futureField: 1 },
+            { text: "Hi", thought: false },
+            { fileData: { fileUri: "gs://b/a.pdf" }, thought: true },
+          ],
+        },
+      ],
+      systemInstruction: { parts: [{ text: "Be brief.", videoMetadata: { fps: 1 } }] },
+    };
+    expect(lossesFor("interactions", wire)).toEqual([
+      "dropped /systemInstruction/parts/0/videoMetadata",
+      "dropped /contents/0/parts/0/videoMetadata",
+      "dropped /contents/0/parts/1/futureField",
+      "dropped /contents/0/parts/1/inlineData/displayName",
+      "dropped /contents/0/parts/3/thought",
+    ]);
+  });
+});

@@ -12,4 +12,19 @@ export const generateContentUnmappedRequestFields: UnmappedRequestFields = {
   // `decodeGenerateContentTools`).
   toolMarks: ["tool", "parameters", "parametersJsonSchema", "parametersOmitted"],
   hostedToolMarks: ["tool", "field", "options"],
+  // A turn's and the instruction's fields beside these marks are the caller's: a turn's unknown
+  // fields and the `function` / `tool` role another format's tool results cannot say.
+  messageMarks: ["roleOmitted", "instructionRole"],
+  // A part's fields beside these marks are the caller's (video metadata, an unknown field, a
+  // signature or outcome the canonical part cannot hold); a wire object's unmapped members are kept
+  // under its name (see `decodeGenerateContentPart`).
+  partMarks: ["thoughtOff", "urlSafeBase64", "syntheticId", "argsOmitted", "wrapper", "noData"],
+  partHolders: [
+    "inlineData",
+    "fileData",
+    "functionCall",
+    "functionResponse",
+    "executableCode",
+    "codeExecutionResult",
+  ],
 };

@@ -3,6 +3,10 @@ import {
   type DetectorNormalization,
   joinStreamEvents,
 } from "@interlingua/core/test";
+import {
+  applyGenerateContentPartialArgument,
+  type GenerateContentPartialArgument,
+} from "../../src/stream/generate-content-partial-args";
 import { normalizeGenerateContentKeys } from "../../src/wire/normalize-generate-content-keys";
 
 type WirePart = Record<string, unknown> & { text?: string; thought?: boolean; thoughtSignature?: string };
@@ -24,6 +28,43 @@ function joinTextParts(parts: WirePart[]): WirePart[] {
     )
       result[result.length - 1] = { ...last, ...part, text: last.text + part.text };
     else result.push(part);
+  }
+  return result;
+}
+
+type StreamedCall = {
+  name?: string;
+  args?: Record<string, unknown>;
+  partialArgs?: GenerateContentPartialArgument[];
+  willContinue?: boolean;
+};
+
+/**
+ * A function call streamed in pieces (Vertex AI's `partialArgs`, each chunk `willContinue` but the
+ * last) as the one call with the arguments they build, as the codec reads it: how the arguments
+ * were split over chunks says nothing, as with text deltas.
+ */
+function joinStreamedCalls(parts: WirePart[]): WirePart[] {
+  const result: WirePart[] = [];
+  for (const part of parts) {
+    const call = part.functionCall as StreamedCall | undefined;
+    const last = result.at(-1);
+    const open = last?.functionCall as StreamedCall | undefined;
+    if (call && open?.willContinue && call.name === undefined) {
+      const { partialArgs, willContinue, ...rest } = call;
+      const args = structuredClone(open.args ?? {});
+      for (const partial of partialArgs ?? []) applyGenerateContentPartialArgument(args, partial);
+      const { willContinue: _, ...joined } = { ...open, ...rest, args };
+      result[result.length - 1] = {
+        ...last,
+        functionCall: willContinue ? { ...joined, willContinue } : joined,
+      };
+    } else if (call?.willContinue || call?.partialArgs) {
+      const { partialArgs, ...rest } = call;
+      const args = structuredClone(call.args ?? {});
+      for (const partial of partialArgs ?? []) applyGenerateContentPartialArgument(args, partial);
+      result.push({ ...part, functionCall: { ...rest, args } });
+    } else result.push(part);
   }
   return result;
 }
@@ -94,12 +135,68 @@ type WireRequest = Record<string, unknown> & {
   systemInstruction?: { role?: unknown };
   generationConfig?: {
     responseMimeType?: unknown;
+    candidateCount?: unknown;
     responseSchema?: unknown;
     responseLogprobs?: unknown;
     thinkingConfig?: { includeThoughts?: unknown };
   };
   tools?: { functionDeclarations?: { parameters?: unknown; response?: unknown }[] }[];
 };
+
+type WireTool = Record<string, unknown> & { functionDeclarations?: unknown[] };
+
+/**
+ * Where each tool of a request's `tools` lands when they are read one by one: a declaration as
+ * `function <n>` (its place among the declarations), another tool as `<field> <n>` (its place among
+ * the tools of that field), keyed by `/<entry>/functionDeclarations/<i>` or `/<entry>/<field>`.
+ */
+function toolKeys(tools: readonly WireTool[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  const counts = new Map<string, number>();
+  const next = (kind: string) => {
+    const count = counts.get(kind) ?? 0;
+    counts.set(kind, count + 1);
+    return `${kind} ${count}`;
+  };
+  tools.forEach((tool, entry) => {
+    if (typeof tool !== "object" || tool === null) return;
+    for (const [field, value] of Object.entries(tool)) {
+      if (value === undefined) continue;
+      if (field !== "functionDeclarations") keys.set(`/${entry}/${field}`, next(field));
+      else if (Array.isArray(value))
+        for (const index of value.keys()) keys.set(`/${entry}/${field}/${index}`, next("function"));
+    }
+  });
+  return keys;
+}
+
+/**
+ * A request's tools one by one, keyed by what they are (see `toolKeys`): the API reads the list of
+ * entries as the set of tools they hold, so tools sharing an entry or each in its own are the same.
+ */
+function toolsByKind(tools: readonly WireTool[]): Record<string, unknown> {
+  const byKind: Record<string, unknown> = {};
+  for (const [path, key] of toolKeys(tools)) {
+    const [, entry, field, index] = path.split("/");
+    const value = (tools[Number(entry)] as Record<string, unknown>)[field!];
+    byKind[key] = index === undefined ? value : (value as unknown[])[Number(index)];
+  }
+  return byKind;
+}
+
+/** A loss path below a request's `/tools/<entry>/<field>` as a path into `toolsByKind`'s object. */
+function inToolsByKind(path: string, body: unknown): string {
+  const match = /^\/tools(\/\d+\/[^/]+(?:\/\d+)?)(\/.*)?$/.exec(path);
+  const tools = (body as { tools?: unknown }).tools;
+  if (!match || !Array.isArray(tools)) return path;
+  const keys = toolKeys(tools as WireTool[]);
+  const [, place = "", rest = ""] = match;
+  // A declaration's path, or a field's path whose last token is already below the field.
+  const key = keys.get(place) ?? keys.get(place.replace(/\/\d+$/, ""));
+  if (key === undefined) return path;
+  const below = keys.has(place) ? rest : `${place.match(/\/\d+$/)?.[0] ?? ""}${rest}`;
+  return `/tools/${key}${below}`;
+}
 
 /**
  * A loss path into a request as the caller spelled it (`/system_instruction/parts/0`), as a path
@@ -114,16 +211,57 @@ function inLowerCamel(path: string, raw: unknown): string {
   return placed;
 }
 
+type JoinedAnswer = { candidates?: (WireCandidate & { content?: { parts?: WirePart[] } })[] };
+
+/** A later chunk joined into the answer of the chunks before it (see the normalisation). */
+function joinChunks(earlier: unknown, later: unknown): unknown {
+  const answer = joinStreamEvents(earlier, later, joined) as JoinedAnswer;
+  for (const candidate of answer.candidates ?? [])
+    if (candidate.content?.parts)
+      candidate.content.parts = joinStreamedCalls(joinTextParts(candidate.content.parts));
+  return answer;
+}
+
+/**
+ * A loss path into a stream's chunk (`/<chunk>/candidates/<i>/content/parts/<j>/...`) as a path
+ * into the answer the chunks join into: the candidate by its `index`, the part at the place it
+ * takes among the joined parts of that candidate (a text piece is the text part it joins).
+ */
+function inJoinedAnswer(path: string, events: readonly unknown[]): string | undefined {
+  const match = /^\/(\d+)\/candidates\/(\d+)(\/.*)?$/.exec(path);
+  if (!match) return undefined;
+  const [, chunk = "", position = "", below = ""] = match;
+  const candidate = (events[Number(chunk)] as JoinedAnswer | undefined)?.candidates?.[Number(position)];
+  if (typeof candidate !== "object" || candidate === null) return undefined;
+  const before = events
+    .slice(0, Number(chunk))
+    .reduce<unknown>((answer, event) => joinChunks(answer, event), {});
+  const through = joinChunks(before, { candidates: [candidate] }) as JoinedAnswer;
+  const at =
+    through.candidates?.findIndex((joinedCandidate) => joinedCandidate.index === candidate.index) ?? -1;
+  if (at < 0) return undefined;
+  const part = /^\/content\/parts\/(\d+)(\/.*)?$/.exec(below);
+  if (!part) return `/answer/candidates/${at}${below}`;
+  const earlierParts =
+    (before as JoinedAnswer).candidates?.find((joinedCandidate) => joinedCandidate.index === candidate.index)
+      ?.content?.parts ?? [];
+  const upTo = [...earlierParts, ...(candidate.content?.parts ?? []).slice(0, Number(part[1]) + 1)];
+  const index = joinStreamedCalls(joinTextParts(structuredClone(upTo))).length - 1;
+  return `/answer/candidates/${at}/content/parts/${index}${part[2] ?? ""}`;
+}
+
 /**
  * How the loss detector reads generate-content documents: an answer's `usageMetadata` without its
  * counts of 0; a stream's chunks each with what its candidates imply (see
  * `withImpliedCandidateFields`), as one answer (each candidate by its `index`, parts one after the
- * other, consecutive text parts of one kind joined; a field every chunk repeats, such as the
+ * other, consecutive text parts of one kind joined, a function call streamed as `partialArgs` as
+ * the call with the arguments they build; a field every chunk repeats, such as the
  * cumulative `usageMetadata`, counts as its last value); requests in lowerCamel spelling (see
  * `normalizeGenerateContentKeys`), without the role of their system instruction, their body
- * `model`, a `responseMimeType` of `text/plain` (the default) or a flag that acts only when true
+ * `model`, a `responseMimeType` of `text/plain` or a `candidateCount` of 1 (the defaults) or a flag that acts only when true
  * (`thought`, `responseLogprobs`, `includeThoughts`) set false, with inline data in standard
- * base64, and schemas with their int64 fields as numbers and without `nullable: false`.
+ * base64, schemas with their int64 fields as numbers and without `nullable: false`, and tools one
+ * by one, keyed by what they are (see `toolsByKind`).
  */
 export const generateContentDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
@@ -139,6 +277,8 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
     // `text/plain` is the documented default of `responseMimeType`.
     if (body.generationConfig?.responseMimeType === "text/plain")
       delete body.generationConfig.responseMimeType;
+    // "If unset, this will default to 1" (the spec, of `candidateCount`).
+    if (body.generationConfig?.candidateCount === 1) delete body.generationConfig.candidateCount;
     const contents = Array.isArray(body.contents) ? (body.contents as WireContent[]) : [];
     withStandardBase64([...contents, body.systemInstruction as WireContent]);
     // Flags the spec says act only when true are off when false, as when absent.
@@ -150,19 +290,18 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
     if (config?.responseLogprobs === false) delete config.responseLogprobs;
     if (config?.thinkingConfig?.includeThoughts === false) delete config.thinkingConfig.includeThoughts;
     withSchemaDefaults(body.generationConfig?.responseSchema);
-    if (Array.isArray(body.tools))
+    if (Array.isArray(body.tools)) {
       for (const declaration of body.tools.flatMap((tool) => tool?.functionDeclarations ?? []))
         withSchemaDefaults(declaration);
+      (body as Record<string, unknown>).tools = toolsByKind(body.tools as WireTool[]);
+    }
     return body;
   },
-  placeBodyLoss: (path, raw, kind) => (kind === "request" ? inLowerCamel(path, raw) : path),
+  placeBodyLoss: (path, raw, kind) =>
+    kind === "request"
+      ? inToolsByKind(inLowerCamel(path, raw), normalizeGenerateContentKeys(raw).value)
+      : path,
   eventKeys: (events) => events.map(() => "/answer"),
-  mergeEvents(earlier, later) {
-    const answer = joinStreamEvents(earlier, later, joined) as {
-      candidates?: { content?: { parts?: WirePart[] } }[];
-    };
-    for (const candidate of answer.candidates ?? [])
-      if (candidate.content?.parts) candidate.content.parts = joinTextParts(candidate.content.parts);
-    return answer;
-  },
+  placeLoss: (path, events) => inJoinedAnswer(path, events),
+  mergeEvents: joinChunks,
 };

@@ -13,6 +13,28 @@ const roundTrip = (wire: unknown) => {
 };
 
 describe("decodeInteractionsRequest", () => {
+  it("refuses, naming input, messages of which nothing can be sent (an empty refusal), instead of sending no input", () => {
+    const request = {
+      model: "m",
+      messages: [{ role: "assistant" as const, parts: [{ type: "refusal" as const, text: "" }] }],
+    };
+    expect(() => interactionsCodec.encodeRequest(request, createConversionContext())).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "input" }),
+    );
+  });
+
+  it("reads an image resolution of low or high as the canonical detail, and keeps the others as they came", () => {
+    const image = (resolution: string) => ({
+      model: "m",
+      input: [{ type: "user_input", content: [{ type: "image", uri: "https://x/a.png", resolution }] }],
+    });
+    const [part] = decode(image("high")).messages[0]!.parts;
+    expect(part).toMatchObject({ type: "media", detail: "high" });
+    expect(part?.extensions).toBeUndefined();
+    for (const resolution of ["low", "high", "ultra_high"])
+      expect(roundTrip(image(resolution))).toEqual({ encoded: image(resolution), losses: [] });
+  });
+
   it("refuses an agent interaction, naming agent, in the caller's terms", () => {
     expect(() => decode({ agent: "deep-research-pro", input: "Research this." })).toThrowError(
       expect.objectContaining({ kind: "invalid_request", param: "agent" }),
@@ -24,6 +46,21 @@ describe("decodeInteractionsRequest", () => {
     expect(() => decode({ model: "m", input: "Hi", tools })).toThrowError(
       expect.objectContaining({ kind: "invalid_request", param: "tools.0.parameters" }),
     );
+  });
+
+  it("refuses a top_p or temperature outside Gemini's ranges, naming it (no backend takes them)", () => {
+    expect(() => decode({ model: "m", input: "Hi", generation_config: { top_p: 1.5 } })).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "generation_config.top_p" }),
+    );
+    expect(() => decode({ model: "m", input: "Hi", generation_config: { temperature: 2.5 } })).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", param: "generation_config.temperature" }),
+    );
+    expect(
+      decode({ model: "m", input: "Hi", generation_config: { top_p: 1, temperature: 2 } }),
+    ).toMatchObject({
+      topP: 1,
+      temperature: 2,
+    });
   });
 
   it("refuses a body without a model, and input mixing content blocks and steps", () => {

@@ -157,6 +157,10 @@ function traceTools(context: ConversionContext, tools: readonly WireObject[]): v
     context.trace(at, at);
     if (tool.type !== "function") {
       context.trace(pointer(at, "extensions", "interactions", "declaration"), at, true);
+      // A known hosted tool's fields kept by name (see decodeInteractionsTools), each to its own.
+      for (const field of Object.keys(tool))
+        if (field !== "type")
+          context.trace(pointer(at, "extensions", "interactions", field), pointer(at, field), true);
       return;
     }
     for (const field of Object.keys(tool)) {

@@ -70,6 +70,13 @@ function decodeFunctionResult(step: WireObject, path: string, context: Conversio
       (content, index) => decodeInteractionsContent(content, pointer(path, "result", index), context) ?? [],
     );
     rest.resultBlocks = true;
+    // Blocks another format reads back as a string (no block, or one plain text block): the form is theirs only.
+    const [first] = part.content;
+    if (
+      part.content.length === 0 ||
+      (part.content.length === 1 && first?.type === "text" && !first.extensions)
+    )
+      rest.resultTextBlocks = true;
   } else {
     part.content = [{ type: "text", text: JSON.stringify(result ?? null) }];
     rest.resultIsObject = true;

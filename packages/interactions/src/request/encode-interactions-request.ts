@@ -1,4 +1,4 @@
-import { type ChatRequest, type ConversionContext, pointer } from "@interlingua/core";
+import { CanonicalError, type ChatRequest, type ConversionContext, pointer } from "@interlingua/core";
 import { isWireObject, readInteractionsExtension, type WireObject } from "../interactions-extensions";
 import type { InteractionsRequest } from "../wire/interactions-request-schema";
 import { encodeInteractionsSteps } from "./encode-interactions-steps";
@@ -65,6 +65,12 @@ function encodeSystemInstruction(request: ChatRequest, context: ConversionContex
           pointer("/instructions", index, "parts", partIndex, "cache"),
           "This format has no prompt-caching breakpoints",
         );
+      if (part.signature)
+        context.lose(
+          "dropped",
+          pointer("/instructions", index, "parts", partIndex, "signature"),
+          "The system instruction carries no signature",
+        );
     });
   });
   // Each instruction joined with another is reported, at its own path.
@@ -91,6 +97,14 @@ export function encodeInteractionsRequest(
   const extra = readInteractionsExtension(request) ?? {};
   const wire: WireObject = { model: request.model };
   const input = encodeInput(request, extra.inputForm, context);
+  // Messages of which nothing could be sent (an empty refusal) leave no input: refused, not sent empty.
+  if (Array.isArray(input) && input.length === 0 && request.messages.length > 0)
+    if (request.previousResponseId === undefined)
+      throw new CanonicalError(
+        "invalid_request",
+        "No message of the request can be sent in the interactions format, which needs some input",
+        { param: "input" },
+      );
   if (!(Array.isArray(input) && input.length === 0 && request.previousResponseId !== undefined))
     wire.input = input;
   const system = encodeSystemInstruction(request, context);

@@ -63,8 +63,9 @@ function citationsSayAll(annotations: WireObject[]): boolean {
 /**
  * A content block (`TextContent`, `ImageContent`, …) as a canonical text or media part, or undefined
  * (with a loss) for a block with nothing to carry. Text annotations become canonical citations, and
- * are also kept as they came when citations cannot say them all (another kind, another field); media fields with no canonical meaning
- * (`resolution`, `channels`, `sample_rate`, video `processing`) stay in extensions.
+ * are also kept as they came when citations cannot say them all (another kind, another field); a
+ * `resolution` of `low` or `high` is the canonical detail of that name; media fields with no canonical
+ * meaning (other resolutions, `channels`, `sample_rate`, video `processing`) stay in extensions.
  */
 export function decodeInteractionsContent(
   content: WireObject,
@@ -99,8 +100,17 @@ export function decodeInteractionsContent(
         ? { type: "base64", data: content.data }
         : { type: "url", url: content.uri as string },
   };
-  if (typeof content.mime_type === "string") part.mediaType = content.mime_type;
-  const rest = remainingFields(content, ["type", "data", "mime_type"]);
+  // An empty MIME type names none: it is kept as it came, a field no other format has.
+  if (typeof content.mime_type === "string" && content.mime_type !== "") part.mediaType = content.mime_type;
+  const rest = remainingFields(
+    content,
+    part.mediaType === undefined ? ["type", "data"] : ["type", "data", "mime_type"],
+  );
+  // The resolutions the canonical detail names are that detail (the encoder sends detail so).
+  if (content.resolution === "low" || content.resolution === "high") {
+    part.detail = content.resolution;
+    delete rest.resolution;
+  }
   // The uri is the source unless inline data is (then it is kept beside it).
   if (typeof content.data !== "string") delete rest.uri;
   return withInteractionsExtension(part, rest);

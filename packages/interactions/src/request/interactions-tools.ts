@@ -16,6 +16,12 @@ const hostedKindByType: Record<string, HostedTool["kind"]> = {
   computer_use: "computer",
 };
 
+/** Whether a declaration field says something: not null, an empty object or an empty list. */
+function saysSomething(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  return typeof value !== "object" || Object.keys(value).length > 0;
+}
+
 /** The computer use environments the client's `ComputerUse.environment` lists. */
 const computerEnvironments = new Set(["browser", "mobile", "desktop"]);
 
@@ -49,6 +55,11 @@ export function decodeInteractionsTools(tools: WireObject[]): Tool[] {
     // The computer's environment is a setting other formats have too.
     if (tool.type === "computer_use" && typeof tool.environment === "string")
       hosted.settings = { environment: tool.environment };
+    // A known tool's other fields, each kept by name too: another format's tool has none of them.
+    if (hosted.kind !== "other")
+      for (const [key, value] of Object.entries(tool))
+        if (key !== "type" && !(key === "environment" && hosted.settings) && saysSomething(value))
+          hosted.extensions!.interactions![key] = value;
     return hosted;
   });
 }

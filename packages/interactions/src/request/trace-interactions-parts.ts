@@ -15,7 +15,10 @@ const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
     ["signature", "/signature", false],
   ],
   "tool-call": [["arguments", "/arguments", true]],
-  "tool-result": [["content", "/result", false]],
+  "tool-result": [
+    ["content", "/result", false],
+    ["name", "/name", false],
+  ],
   "hosted-tool-call": [["input", "/arguments", true]],
   "hosted-tool-result": [["output", "/result", true]],
   media: [["mediaType", "/mime_type", false]],
@@ -58,6 +61,8 @@ export function traceInteractionsParts(
     if (isWireObject(extra.stepFields))
       for (const key of Object.keys(extra.stepFields))
         context.trace(pointer(extensions, "stepFields", key), pointer(step, key), true);
+    // A function result's text given as blocks, which another format reads back as a string.
+    if (extra.resultTextBlocks === true) context.trace(`${extensions}/resultTextBlocks`, `${source}/result`);
     // Where a step begins that another format joins to the step before it: that step's own.
     if (extra.newStep === true) context.trace(`${extensions}/newStep`, step);
   }

@@ -118,6 +118,9 @@ export function decodeInteractionsResponse(wire: unknown, context: ConversionCon
   )
     rest.created = body.created;
   if (body.model === undefined) rest.noModel = true;
+  // Completed though it called a function: finer than the tool-calls stop that requires_action
+  // also is, so a field of this format (another format's answer reports it dropped).
+  if (body.status === "completed" && calledFunction) rest.status = body.status;
   if (inputLength > 0) rest.inputSteps = steps.slice(0, inputLength);
   if (body.steps === undefined) rest.noSteps = true;
   if (body.usage === undefined) rest.noUsage = true;

@@ -3,20 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   decodeInteractionsStatus,
   encodeInteractionsStatus,
+  interactionsStatuses,
   reportInteractionsStatusLoss,
 } from "./interactions-status";
 
-const statuses = [
-  "in_progress",
-  "requires_action",
-  "completed",
-  "failed",
-  "cancelled",
-  "incomplete",
-  "budget_exceeded",
-  "queued",
-  "requires_continuation",
-];
+const statuses = [...interactionsStatuses];
 
 /** The status sent for a canonical answer, and the losses reported on the way. */
 function encoded(status: "completed" | "incomplete", finishReason: FinishReason) {

@@ -38,7 +38,7 @@ export function decodeInteractionsStatus(status: string, calledFunction: boolean
 }
 
 /** The statuses the client's `Interaction.status` lists (@google/genai 3.1.0). */
-const interactionsStatuses = new Set([
+export const interactionsStatuses: ReadonlySet<string> = new Set([
   "in_progress",
   "requires_action",
   "completed",

@@ -271,6 +271,11 @@ export function createInteractionsStreamDecoderTransformer(
     const { status, finishReason } = decodeInteractionsStatus(String(interaction.status), calledFunction);
     const end: ChatEvent = { type: "response-end", finishReason, status };
     if (usage) end.usage = usage;
+    // Completed though it called a function: finer than a tool-calls stop (see the whole answer's).
+    if (interaction.status === "completed" && calledFunction) {
+      end.extensions = { interactions: { status: "completed" } };
+      context.trace("/extensions/interactions/status", `/${eventIndex}/interaction/status`, true);
+    }
     ended = true;
     emit(controller, end);
   };

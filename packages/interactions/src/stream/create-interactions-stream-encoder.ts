@@ -113,12 +113,9 @@ export function createInteractionsStreamEncoderTransformer(
         break;
       }
       case "tool-call":
-        if (part.rawArguments !== undefined)
-          context.lose(
-            "approximated",
-            pointer(path, "rawArguments"),
-            "Arguments that did not parse are sent as they came",
-          );
+        // Streamed argument text went out as it came; only text never streamed is not sent.
+        if (part.rawArguments !== undefined && !state.sawArguments)
+          context.lose("dropped", pointer(path, "rawArguments"), "Arguments that did not parse are not sent");
         if (!state.sawArguments)
           delta(controller, state, {
             type: "arguments_delta",

@@ -17,8 +17,10 @@ export const InteractionsRequest = z.looseObject({
   // The settings the decoder maps onto canonical ones are checked as the API types them.
   generation_config: z.optional(
     z.looseObject({
-      temperature: z.optional(z.number()),
-      top_p: z.optional(z.number()),
+      // Gemini's ranges (GenerationConfig: temperature "can range from [0.0, 2.0]", top_p a
+      // cumulative probability): the API refuses others, so the gateway does not send them on.
+      temperature: z.optional(z.number().check(z.minimum(0), z.maximum(2))),
+      top_p: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
       seed: z.optional(z.int()),
       max_output_tokens: z.optional(z.int()),
       stop_sequences: z.optional(z.array(z.string())),

@@ -1,4 +1,4 @@
-import { type DetectorNormalization, joinStreamEvents } from "@interlingua/core/test";
+import { type DetectorNormalization, joinStreamEvents, withoutZeroCounts } from "@interlingua/core/test";
 
 type WireObject = Record<string, unknown>;
 
@@ -111,7 +111,7 @@ function withoutImpliedTotal(usage: unknown): unknown {
 
 /**
  * An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields,
- * and without its creation time (it says when the exchange happened, which the client knows:
+ * its usage without counts of 0, and without its creation time (it says when the exchange happened, which the client knows:
  * decision 0027).
  */
 function withoutEcho(interaction: WireObject): WireObject {
@@ -119,7 +119,8 @@ function withoutEcho(interaction: WireObject): WireObject {
   for (const field of echoedOrDerived) delete result[field];
   delete result.created;
   if (Array.isArray(result.steps)) result.steps = result.steps.slice(echoedInputLength(result.steps));
-  if (result.usage !== undefined) result.usage = withoutImpliedTotal(result.usage);
+  // A count of 0 says no such tokens, as an absent one does (the shared usage normalisation).
+  if (result.usage !== undefined) result.usage = withoutZeroCounts(withoutImpliedTotal(result.usage));
   return result;
 }
 

@@ -1,4 +1,4 @@
-import type { HostedTool, Tool, ToolChoice } from "@interlingua/core";
+import { type HostedTool, readUserLocation, type Tool, type ToolChoice } from "@interlingua/core";
 import { cacheFromMessages } from "../shared/decode-messages-block";
 import { extraFields, messagesExtensions } from "../shared/extra-fields";
 import type { MessagesToolChoice, MessagesToolDefinition } from "../wire/messages-tool";
@@ -44,6 +44,9 @@ const hostedKnown = new Map(
 );
 const otherKnown = new Set(hostedKnownBase);
 
+const isUserLocationObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** A tool definition as a canonical tool: custom tools as functions, dated tools as hosted tools. */
 export function decodeMessagesTool(wire: MessagesToolDefinition): Tool {
   const cache = cacheFromMessages(wire.cache_control);
@@ -71,6 +74,11 @@ export function decodeMessagesTool(wire: MessagesToolDefinition): Tool {
       const value = wire[wireKey];
       if (value !== undefined && value !== null) settings[canonical] = value;
     }
+    // The location in core's one shape (its nulls, unknown places, left out), when it has no other field.
+    const location = isUserLocationObject(settings.userLocation)
+      ? readUserLocation(settings.userLocation)
+      : undefined;
+    if (location !== undefined && location.unread.length === 0) settings.userLocation = location.location;
     if (Object.keys(settings).length > 0) tool.settings = settings;
   }
   if (cache) tool.cache = cache;

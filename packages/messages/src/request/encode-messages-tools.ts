@@ -14,8 +14,18 @@ export function encodeMessagesTool(
   const extra = tool.extensions?.messages;
   if (tool.type === "function") {
     // Tool input is a JSON object in every format; the API refuses a schema that does not say so.
-    const schema =
+    let schema =
       tool.inputSchema.type === undefined ? { type: "object", ...tool.inputSchema } : tool.inputSchema;
+    // A schema of another type (an array, a boolean: another format lets one be declared) cannot be
+    // sent: the tool goes with an object of no declared properties, reported at the schema.
+    if (schema.type !== "object") {
+      context.lose(
+        "approximated",
+        pointer(path, "inputSchema"),
+        `an input schema of type ${JSON.stringify(schema.type)} is sent as an object, the only tool input messages takes`,
+      );
+      schema = { type: "object" };
+    }
     const wire: Record<string, unknown> = { ...extra, name: tool.name, input_schema: schema };
     if (tool.description !== undefined) wire.description = tool.description;
     if (tool.strict !== undefined) wire.strict = tool.strict;

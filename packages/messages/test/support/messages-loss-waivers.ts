@@ -12,7 +12,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/messages\/\d+\/(content\/\d+\/(type|file_id)|x_extra)$/,
   },
-
   {
     name: "silent server_tool_use back from responses",
     reason:
@@ -43,44 +42,11 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools\/\d+\/strict$/,
   },
   {
-    name: "false-loss service_tier to responses",
-    reason:
-      "a service tier sent as the target's nearest value comes back as it was; the loss is real for the target, which the round trip cannot see; review",
-    kind: "false-loss",
-    to: "responses",
-    path: /^\/service_tier$/,
-  },
-  {
-    name: "false-loss service_tier to chat-completions",
-    reason:
-      "a service tier sent as the target's nearest value (standard_only as default) comes back as it was; the loss is real for the target, which the round trip cannot see; review",
-    kind: "false-loss",
-    to: "chat-completions",
-    path: /^\/service_tier$/,
-  },
-  {
     name: "silent null stop_reason to chat-completions",
     reason:
       "an answer whose stop_reason is null (the spec says only message_start has one) is sent as finish_reason stop with no loss, and comes back as end_turn (tool_use beside tool calls); chat-completions reads a missing reason from its own servers as no reason too, so reporting it there would be a false loss for them",
     kind: "silent",
     to: "chat-completions",
     path: /^\/stop_reason$/,
-  },
-
-  {
-    name: "false-loss stop_reason to generate-content",
-    reason:
-      "a refusal is sent as SAFETY, a real loss for a generate-content client; the round trip restores it from the raw value kept canonically, so it cannot see the loss",
-    kind: "false-loss",
-    to: "generate-content",
-    path: /^(\/\d+\/delta)?\/stop_reason$/,
-  },
-  {
-    name: "false-loss unparsed arguments to interactions",
-    reason:
-      "unparsed streamed arguments are reported lost to interactions but come back as they were through its own extensions; the loss is real for the target; review",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/\d+\/content_block$/,
   },
 ];

@@ -8,7 +8,8 @@ import {
 import { remainingFields, type WireObject, withResponsesExtensions } from "../responses-extensions";
 import { decodeResponsesAnnotation } from "./decode-responses-annotation";
 
-const dataUrlPattern = /^data:([^;,]+);base64,(.*)$/s;
+/** A base64 data URL; its media type may be empty (RFC 2397 lets a data URL leave it out). */
+const dataUrlPattern = /^data:([^;,]*);base64,(.*)$/s;
 
 /** The text content type a role's messages use when none is named: assistants write `output_text`. */
 export function defaultResponsesTextType(role: string): "input_text" | "output_text" {

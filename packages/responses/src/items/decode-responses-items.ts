@@ -1,7 +1,10 @@
 import { type Message, type Part, pointer } from "@interlingua/core";
 
-/** Told the source of each canonical node a decoder builds: canonical pointer, source pointer. */
-export type TraceSource = (canonicalPath: string, sourcePath: string) => void;
+/**
+ * Told the source of each canonical node a decoder builds: canonical pointer, source pointer, and
+ * whether the node has the source's shape (see `SourceTrace.record`).
+ */
+export type TraceSource = (canonicalPath: string, sourcePath: string, sameShape?: boolean) => void;
 
 /** The source of each part of an item: its content entry, or the item itself. */
 function partSources(item: WireObject, source: string, count: number): string[] {
@@ -61,6 +64,10 @@ export function decodeResponsesInput(input: WireObject[], trace: TraceSource = (
     partSources(item, source, message.parts.length - from).forEach((partSource, index) => {
       trace(pointer(at, "parts", from + index), partSource);
     });
+    // The item's own fields, kept on its first part (a message's under `item`), are the item's.
+    const kept = pointer(at, "parts", from, "extensions", "responses");
+    if (item.type === undefined || item.type === "message") trace(pointer(kept, "item"), source, true);
+    else trace(kept, source, true);
   };
   const appendToGroup = (role: "assistant" | "tool", parts: Part[], item: WireObject) => {
     if (group?.role !== role) {
@@ -95,6 +102,7 @@ export function decodeResponsesInput(input: WireObject[], trace: TraceSource = (
       }
       messages.push(message);
       traceParts(message, 0, item);
+      trace(pointer("/messages", messages.length - 1, "extensions", "responses", "item"), source, true);
       group = undefined;
     } else if (type === "item_reference") {
       messages.push({ role: "user", parts: [], extensions: { responses: { itemReference: item } } });

@@ -220,6 +220,14 @@ describe("decodeResponsesRequest validation", () => {
     expect(decode({ ...base, metadata }).metadata).toEqual(metadata);
   });
 
+  it("reads output text logprobs asked for in include as the logprobs setting, and echoes include as it came", () => {
+    const include = ["reasoning.encrypted_content", "message.output_text.logprobs"];
+    const request = decode({ ...base, include, top_logprobs: 3 });
+    expect(request).toMatchObject({ logprobs: true, topLogprobs: 3 });
+    expect(encodeResponsesRequest(request, createConversionContext())).toMatchObject({ include });
+    expect(decode(base).logprobs).toBeUndefined();
+  });
+
   it("accepts temperature 0 and 2 and top_p 0 and 1", () => {
     expect(decode({ ...base, temperature: 0, top_p: 0 })).toMatchObject({ temperature: 0, topP: 0 });
     expect(decode({ ...base, temperature: 2, top_p: 1 })).toMatchObject({ temperature: 2, topP: 1 });
@@ -327,6 +335,33 @@ describe("decodeResponsesRequest mapping", () => {
       model: "gpt-4.1",
       instructions: [{ role: "system", parts: [{ type: "text", text: "Be brief." }] }],
       messages: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }],
+    });
+  });
+
+  it("reads include message.output_text.logprobs as the logprobs request, and writes it back", () => {
+    const wire = { ...base, include: ["reasoning.encrypted_content", "message.output_text.logprobs"] };
+    const context = createConversionContext();
+    const request = decodeResponsesRequest(wire, context);
+    expect(request.logprobs).toBe(true);
+    // The other entries stay this format's own, reported where they go elsewhere.
+    expect(request.extensions?.responses?.include).toEqual(["reasoning.encrypted_content"]);
+    expect(context.sourcePath("/logprobs")).toBe("/include/1");
+    expect(encodeResponsesRequest(request, createConversionContext()).include).toEqual(wire.include);
+    const alone = decode({ ...base, include: ["message.output_text.logprobs"] });
+    expect(alone.logprobs).toBe(true);
+    expect(alone.extensions?.responses?.include).toBeUndefined();
+  });
+
+  it("reads a web search user location in core's one shape (type said, nulls left out)", () => {
+    const request = decode({
+      ...base,
+      tools: [{ type: "web_search", user_location: { city: "Paris", region: null, country: "FR" } }],
+    });
+    const tool = request.tools?.[0];
+    expect(tool?.type === "hosted" && tool.settings?.userLocation).toEqual({
+      type: "approximate",
+      city: "Paris",
+      country: "FR",
     });
   });
 

@@ -74,8 +74,8 @@ export function decodeResponsesRequest(
     marks.inputForm = "string";
     context.trace("/messages/0", "/input");
   } else {
-    request.messages = decodeResponsesInput(body.input as WireObject[], (canonical, source) =>
-      context.trace(canonical, source),
+    request.messages = decodeResponsesInput(body.input as WireObject[], (canonical, source, sameShape) =>
+      context.trace(canonical, source, sameShape),
     );
   }
   if (typeof body.instructions === "string") {
@@ -88,6 +88,9 @@ export function decodeResponsesRequest(
     (request as Record<string, unknown>)[canonicalName] = value;
     consumed.push(wireName);
   }
+  // Output text logprobs asked for in `include` are the canonical logprobs setting (`include` is kept).
+  if (Array.isArray(body.include) && body.include.includes("message.output_text.logprobs"))
+    request.logprobs = true;
   if (Array.isArray(body.tools)) {
     request.tools = decodeResponsesTools(body.tools as WireObject[]);
     consumed.push("tools");
@@ -98,11 +101,13 @@ export function decodeResponsesRequest(
     request.tools = [...(request.tools ?? []), ...announced];
   }
   if (body.tool_choice !== undefined) {
-    const { toolChoice, raw, unsaid } = decodeResponsesToolChoice(body.tool_choice);
+    const { toolChoice, raw, unsaid, hostedAllowed } = decodeResponsesToolChoice(body.tool_choice);
     request.toolChoice = toolChoice;
     // A choice no canonical one says is a caller field of this format, reported lost elsewhere.
     if (unsaid) marks.tool_choice = raw;
     else if (raw !== undefined) marks.toolChoice = raw;
+    // So are the hosted tools of an allowed-tools list: without them the choice is another one.
+    if (hostedAllowed !== undefined) marks.allowedHostedTools = hostedAllowed;
     consumed.push("tool_choice");
   }
   if (body.text !== undefined && body.text !== null) {
@@ -136,11 +141,16 @@ export function decodeResponsesRequest(
     consumed.push("reasoning");
   }
 
+  const include = decodeLogprobsInclude(body, request, marks);
+  if (include !== undefined) consumed.push("include");
   const rest = remainingFields(body, consumed);
   const extensions = rest === undefined ? marks : { ...rest, ...marks };
   if (Object.keys(extensions).length > 0) request.extensions = { responses: extensions };
   traceFields(context, body, requestSources);
   traceExtensions(context, body, "responses", Object.keys(extensions));
+  if (include !== undefined) context.trace("/logprobs", pointer("/include", include));
+  if (marks.allowedHostedTools !== undefined)
+    context.trace("/extensions/responses/allowedHostedTools", "/tool_choice");
   if (Array.isArray(body.tools))
     body.tools.forEach((_, index) => {
       context.trace(pointer("/tools", index), pointer("/tools", index));
@@ -152,12 +162,36 @@ export function decodeResponsesRequest(
   return request;
 }
 
+/** The `include` value that asks for the log probabilities of the answer's text. */
+const logprobsInclude = "message.output_text.logprobs";
+
+/**
+ * Reads `include: ["message.output_text.logprobs"]` as the canonical `logprobs` request, the
+ * setting other formats say with a flag (the encoder writes it back as that entry). The other
+ * entries stay in `marks.include` (an unordered list of what to add to the answer), reported lost
+ * elsewhere. Returns the entry's index, or undefined when the request does not ask for it.
+ */
+function decodeLogprobsInclude(
+  body: WireObject,
+  request: ChatRequest,
+  marks: WireObject,
+): number | undefined {
+  if (!Array.isArray(body.include)) return undefined;
+  const index = body.include.indexOf(logprobsInclude);
+  if (index < 0) return undefined;
+  request.logprobs = true;
+  const others = body.include.filter((entry) => entry !== logprobsInclude);
+  if (others.length > 0) marks.include = others;
+  return index;
+}
+
 /** Canonical request fields and the responses fields they come from, for loss paths. */
 const requestSources: Record<string, string> = {
   ...Object.fromEntries(
     directSettings.map(([wireName, canonicalName]) => [`/${canonicalName}`, `/${wireName}`]),
   ),
   "/model": "/model",
+  "/logprobs": "/include",
   "/instructions": "/instructions",
   "/instructions/0": "/instructions",
   "/tools": "/tools",

@@ -13,11 +13,14 @@ const hostedKindByType: Record<string, string> = {
  * give it back exactly (a dated hosted type, an allowed-tools list, a tool type with no canonical
  * kind), for `extensions.responses`. `unsaid` when the canonical choice only approximates it (a
  * custom, MCP or other tool forced by name becomes "some tool"): another format loses it.
+ * `hostedAllowed` holds the entries of an allowed-tools list that are not functions (a hosted
+ * tool), by index: the canonical list names functions only, so another format loses them.
  */
 export function decodeResponsesToolChoice(choice: unknown): {
   toolChoice: ToolChoice;
   raw?: unknown;
   unsaid?: true;
+  hostedAllowed?: WireObject;
 } {
   if (choice === "none" || choice === "auto" || choice === "required")
     return { toolChoice: { type: choice } };
@@ -34,10 +37,17 @@ export function decodeResponsesToolChoice(choice: unknown): {
   }
   if (object.type === "allowed_tools") {
     const tools = object.tools as WireObject[];
-    const allowed = tools.map((tool) =>
-      tool.type === "function" ? (tool.name as string) : String(tool.type),
-    );
-    return { toolChoice: { type: object.mode === "required" ? "required" : "auto", allowed }, raw: choice };
+    const allowed: string[] = [];
+    const hostedAllowed: WireObject = {};
+    tools.forEach((tool, index) => {
+      if (tool.type === "function") allowed.push(tool.name as string);
+      else hostedAllowed[index] = tool;
+    });
+    const mode = object.mode === "required" ? "required" : "auto";
+    // A list of hosted tools only says no function: the choice is the mode, the tools lost elsewhere.
+    const hosted = Object.keys(hostedAllowed).length > 0;
+    const toolChoice: ToolChoice = allowed.length > 0 || !hosted ? { type: mode, allowed } : { type: mode };
+    return hosted ? { toolChoice, raw: choice, hostedAllowed } : { toolChoice, raw: choice };
   }
   return { toolChoice: { type: "required" }, raw: choice, unsaid: true };
 }

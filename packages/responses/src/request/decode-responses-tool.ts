@@ -1,4 +1,4 @@
-import type { Tool } from "@interlingua/core";
+import { readUserLocation, type Tool } from "@interlingua/core";
 import {
   isWireObject,
   remainingFields,
@@ -8,7 +8,7 @@ import {
 } from "../responses-extensions";
 import { namespacedToolName } from "./responses-tool-namespace";
 
-/** A ranking_options / user_location object with its keys in camelCase. */
+/** A ranking_options object with its keys in camelCase. */
 function camelCaseKeys(object: WireObject): WireObject {
   const result: WireObject = {};
   for (const key in object)
@@ -102,8 +102,10 @@ export function decodeResponsesTool(tool: WireObject): Tool {
         settings.searchContextSize = tool.search_context_size;
         consumed.push("search_context_size");
       }
-      if (tool.user_location !== undefined && tool.user_location !== null) {
-        settings.userLocation = camelCaseKeys(tool.user_location as WireObject);
+      // A location with a field no format defines stays whole in this format's extensions.
+      const location = isWireObject(tool.user_location) ? readUserLocation(tool.user_location) : undefined;
+      if (location !== undefined && location.unread.length === 0) {
+        settings.userLocation = location.location;
         consumed.push("user_location");
       }
       if (Array.isArray(tool.domains)) {

@@ -26,4 +26,14 @@ describe("responses reasoning from other formats", () => {
     expect(JSON.stringify(wire.reasoning)).toContain("medium");
     expect(losses).toEqual(["approximated /reasoning"]);
   });
+
+  it("sends a summary it does not name as auto, and reports thoughts asked to be left out as dropped", () => {
+    const unknown = lossesOf({ summary: "brief" });
+    expect(unknown.wire.reasoning).toEqual({ summary: "auto" });
+    expect(unknown.losses).toEqual(["approximated /reasoning/summary"]);
+    expect(lossesOf({ summary: "detailed" }).losses).toEqual([]);
+    const none = lossesOf({ includeThoughts: false });
+    expect(none.wire.reasoning).toEqual({});
+    expect(none.losses).toEqual(["dropped /reasoning/includeThoughts"]);
+  });
 });

@@ -33,6 +33,7 @@ const unsupportedSettings = [
 const requestMarks = [
   "inputForm",
   "toolChoice",
+  "allowedHostedTools",
   "text",
   "textFormat",
   "reasoning",
@@ -153,6 +154,12 @@ function encodeResponsesInstructions(request: ChatRequest, context: ConversionCo
           pointer("", "instructions", index, "parts", partIndex, "cache"),
           "the responses format has no cache breakpoints",
         );
+      if (part.signature)
+        context.lose(
+          "dropped",
+          pointer("", "instructions", index, "parts", partIndex, "signature"),
+          "the responses instructions carry no signature",
+        );
       texts.push(part.text);
     });
   });
@@ -166,6 +173,9 @@ function encodeResponsesInstructions(request: ChatRequest, context: ConversionCo
       );
   return texts.join("\n\n");
 }
+
+/** The reasoning summaries the responses format names (`reasoning.summary`). */
+const responsesSummaries = ["auto", "concise", "detailed"];
 
 function encodeResponsesReasoning(
   reasoning: ReasoningConfig,
@@ -204,8 +214,16 @@ function encodeResponsesReasoning(
     );
   }
   if (reasoning.summary !== undefined) {
-    encoded[fields.reasoningSummaryField === "generate_summary" ? "generate_summary" : "summary"] =
-      reasoning.summary;
+    const known = responsesSummaries.includes(reasoning.summary);
+    encoded[fields.reasoningSummaryField === "generate_summary" ? "generate_summary" : "summary"] = known
+      ? reasoning.summary
+      : "auto";
+    if (!known)
+      context.lose(
+        "approximated",
+        "/reasoning/summary",
+        `a ${reasoning.summary} summary is none the responses format names; auto is sent`,
+      );
   } else if (reasoning.includeThoughts) {
     encoded.summary = "auto";
     context.lose(
@@ -213,7 +231,13 @@ function encodeResponsesReasoning(
       "/reasoning/includeThoughts",
       "returned thoughts became an automatic reasoning summary",
     );
-  }
+  } else if (reasoning.includeThoughts === false)
+    // No summary is the format's default, but no setting says "leave thoughts out".
+    context.lose(
+      "dropped",
+      "/reasoning/includeThoughts",
+      "the responses format has no setting to leave thoughts out (it sends none by default)",
+    );
   return encoded;
 }
 

@@ -52,6 +52,7 @@ const settingsArbitrary = fc.record(
     temperature: fc.constantFrom(0, 0.5, 1, 1.5, 2),
     topP: fc.constantFrom(0, 0.5, 1),
     maxOutputTokens: fc.constantFrom(1, 15, 16, 17, 4096),
+    topLogprobs: fc.constantFrom(-1, 0, 20, 21, 64),
     serviceTier: fc.constantFrom("auto", "default", "flex", "priority", "scale", "standard_only", "batch"),
     user: fc.constantFrom(1, 63, 64, 65, 150).map((length) => "u".repeat(length)),
     reasoning: fc.record(
@@ -106,6 +107,7 @@ describe("legalizeResponsesRequest", () => {
         kept("/temperature", request.temperature, wire.temperature);
         kept("/topP", request.topP, wire.top_p);
         kept("/maxOutputTokens", request.maxOutputTokens, wire.max_output_tokens);
+        kept("/topLogprobs", request.topLogprobs, wire.top_logprobs);
         kept("/serviceTier", request.serviceTier, wire.service_tier);
         kept("/user", request.user, wire.user);
         kept("/store", request.store, wire.store);

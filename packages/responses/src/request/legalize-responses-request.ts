@@ -13,6 +13,9 @@ import { strictSchemaProblem } from "./strict-schema-problem";
 /** The smallest `max_output_tokens` the API takes. */
 export const minimumResponsesOutputTokens = 16;
 
+/** The most `top_logprobs` the API takes. */
+const maximumTopLogprobs = 20;
+
 /** The longest `user`, `safety_identifier` or `prompt_cache_key` the API takes. */
 const maximumIdentifierLength = 64;
 
@@ -34,6 +37,7 @@ const formatName = /^[A-Za-z0-9_-]{1,64}$/;
  * spec (specs/vendor/openai/responses-api.openapi.json) and the reasoning guide
  * (platform.openai.com/docs/guides/reasoning):
  * - `max_output_tokens` is at least 16: lower values are raised.
+ * - `top_logprobs` is 0 to 20: a value outside is brought to the nearest bound.
  * - `service_tier` is one of the spec's tiers: the messages `standard_only` becomes `default`,
  *   others are dropped.
  * - `user`, `safety_identifier` and `prompt_cache_key` are at most 64 characters: a longer one is
@@ -64,6 +68,15 @@ export function legalizeResponsesRequest(
       `max_output_tokens ${body.max_output_tokens} raised to ${minimumResponsesOutputTokens}, the responses minimum`,
     );
     body.max_output_tokens = minimumResponsesOutputTokens;
+  }
+  const topLogprobs = body.top_logprobs;
+  if (typeof topLogprobs === "number" && (topLogprobs < 0 || topLogprobs > maximumTopLogprobs)) {
+    body.top_logprobs = Math.min(Math.max(topLogprobs, 0), maximumTopLogprobs);
+    context.lose(
+      "approximated",
+      "/topLogprobs",
+      `top_logprobs ${topLogprobs} sent as ${body.top_logprobs}, within the responses range 0 to ${maximumTopLogprobs}`,
+    );
   }
   if (typeof body.service_tier === "string" && !serviceTiers.has(body.service_tier)) {
     if (body.service_tier === "standard_only") {

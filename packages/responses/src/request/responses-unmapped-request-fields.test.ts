@@ -34,8 +34,67 @@ describe("responses' unmapped request fields", () => {
     }
   });
 
+  it("report an allowed-tools list with hosted tools at tool_choice, its functions carried", () => {
+    const choice = {
+      type: "allowed_tools",
+      mode: "required",
+      tools: [{ type: "function", name: "f" }, { type: "web_search_preview" }],
+    };
+    const elsewhere = converted(forcing(choice), "chat-completions");
+    expect(elsewhere.losses).toEqual(["dropped /tool_choice"]);
+    const context = createConversionContext();
+    expect(responsesCodec.decodeRequest(forcing(choice), context).toolChoice).toEqual({
+      type: "required",
+      allowed: ["f"],
+    });
+    expect(converted(forcing(choice), "responses")).toEqual({
+      losses: [],
+      wire: expect.objectContaining({ tool_choice: choice }),
+    });
+  });
+
   it("report no tool choice the canonical one says", () => {
     expect(converted(forcing({ type: "function", name: "f" }), "messages").losses).toEqual([]);
     expect(converted(forcing("required"), "messages").losses).toEqual([]);
+  });
+
+  it("report an input item's own id, status and phase at the item, and give them back to responses", () => {
+    const body = {
+      model: "gpt-5",
+      input: [
+        { type: "message", id: "msg_0", status: "completed", role: "user", content: "Hi" },
+        {
+          type: "message",
+          id: "msg_1",
+          status: "completed",
+          phase: "final_answer",
+          role: "assistant",
+          content: [{ type: "output_text", text: "Hello", annotations: [] }],
+        },
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: "f",
+          arguments: "{}",
+          status: "completed",
+        },
+        { type: "function_call_output", call_id: "call_1", output: "ok" },
+        { type: "item_reference", id: "msg_earlier" },
+      ],
+    };
+    expect(converted(structuredClone(body), "messages").losses.sort()).toEqual([
+      "dropped /input/0/id",
+      "dropped /input/0/status",
+      "dropped /input/1/id",
+      "dropped /input/1/phase",
+      "dropped /input/1/status",
+      "dropped /input/2/id",
+      "dropped /input/2/status",
+      "dropped /input/4",
+    ]);
+    const same = converted(structuredClone(body), "responses");
+    expect(same.losses).toEqual([]);
+    expect(same.wire.input).toEqual(body.input);
   });
 });

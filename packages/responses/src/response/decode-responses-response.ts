@@ -12,7 +12,7 @@ import {
 } from "@interlingua/core";
 import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { decodeResponsesOutput, type TraceSource } from "../items/decode-responses-items";
-import { remainingFields, type WireObject } from "../responses-extensions";
+import { isWireObject, remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesResponse } from "../wire/responses-response-schema";
 import { responsesEchoedFields } from "./responses-echoed-fields";
 import { decodeResponsesUsage, traceResponsesUsage } from "./responses-usage";
@@ -127,6 +127,10 @@ export function decodeResponsesResponseObject(body: WireObject, trace?: TraceSou
   if (error) response.error = error;
   const rest = remainingFields(body, responseFields) ?? {};
   if (typeof body.status === "string" && body.status !== status) rest.statusRaw = body.status;
+  // Details of an answer that is not incomplete say what its status does not: kept as they came.
+  const details = body.incomplete_details;
+  if (body.status !== "incomplete" && isWireObject(details) && Object.keys(details).length > 0)
+    rest.incomplete_details = details;
   if (body.usage === null) rest.usage = null;
   if (Object.keys(rest).length > 0) response.extensions = { responses: rest };
   return response;

@@ -84,6 +84,18 @@ describe("encodeResponsesResponse for a backend of another format", () => {
     ]);
   });
 
+  it("gives the item an answer cut short was writing the status incomplete, as the API does", () => {
+    const parts: ChatResponse["parts"] = [{ type: "text", text: "The history of" }];
+    const cut = encodeFor(undefined, {
+      ...answer,
+      parts,
+      finishReason: { reason: "length", raw: "max_tokens" },
+    });
+    expect((cut.output as { status: string }[]).map((item) => item.status)).toEqual(["incomplete"]);
+    const whole = encodeFor(undefined, { ...answer, parts });
+    expect((whole.output as { status: string }[]).map((item) => item.status)).toEqual(["completed"]);
+  });
+
   it("reports a response cut short as incomplete with its reason, and a failure with its error", () => {
     expect(
       encodeFor(undefined, { ...answer, finishReason: { reason: "length", raw: "max_tokens" } }),

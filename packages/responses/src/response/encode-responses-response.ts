@@ -86,8 +86,11 @@ export function encodeResponsesResponse(response: ChatResponse, context: Convers
   const { status, incompleteDetails } = encodeResponsesStatus(response);
   wire.status = (statusRaw as string | undefined) ?? status;
   wire.error = response.error ? encodeResponsesErrorObject(response.error) : null;
-  wire.incomplete_details = incompleteDetails;
+  // Details its status does not say (an upstream's of this format) are kept; others follow the status.
+  wire.incomplete_details = rest.incomplete_details ?? incompleteDetails;
   wire.output = encodeResponsesParts(response.parts, "assistant", "output", context, "/parts");
+  if (fields === undefined && wire.status === "incomplete")
+    markLastItemIncomplete(wire.output as WireObject[]);
   loseUnsayableFinishReason(response.finishReason, response.status, response.parts.some(callsTool), context);
   // A refusal is said by a refusal content part; without one the answer reads as a plain stop.
   if (
@@ -107,6 +110,18 @@ export function encodeResponsesResponse(response: ChatResponse, context: Convers
     context.lose("dropped", "/stopSequence", "the responses format does not report a matched stop sequence");
   reportForeignAnswerFields(response, "responses", context);
   return wire;
+}
+
+/**
+ * Gives the last output item of an answer cut short the status `incomplete`, as the API does (the
+ * item it was writing when the limit or the filter stopped it). Only for an answer of another
+ * format, whose items have no status of their own; one of this format keeps its items' statuses.
+ */
+function markLastItemIncomplete(output: WireObject[]): void {
+  const last = output.at(-1);
+  // Only the items whose status may be `incomplete` (a hosted call's may not).
+  if ((last?.type === "message" || last?.type === "function_call") && last.status === "completed")
+    last.status = "incomplete";
 }
 
 /** The wire status and `incomplete_details` of a canonical response. */

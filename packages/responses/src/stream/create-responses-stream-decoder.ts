@@ -9,7 +9,7 @@ import {
   statusByErrorKind,
   streamStartPath,
 } from "@interlingua/core";
-import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
+import { responsesErrorKindByCode, responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { decodeResponsesAnnotation } from "../items/decode-responses-annotation";
 import { decodeResponsesItemParts } from "../items/decode-responses-item-parts";
 import { decodeResponsesMessageParts } from "../items/decode-responses-items";
@@ -131,6 +131,17 @@ function decodeResponsesErrorEvent(event: WireObject): ErrorData {
       responses: { errorForm: "nested", ...(typeof fields.type === "string" && { type: fields.type }) },
     };
   return data;
+}
+
+/**
+ * An `error` event's data with the kind of the failed response that follows it, when the event's
+ * code is none this format names (an upstream's own code, `RESOURCE_EXHAUSTED`): its kind is then
+ * a guess, and the failed response's code says it.
+ */
+function withFailedKind(error: ErrorData, failed: ErrorData | undefined): ErrorData {
+  if (failed === undefined || error.code === undefined || Object.hasOwn(responsesErrorKindByCode, error.code))
+    return error;
+  return { ...error, kind: failed.kind, status: failed.status };
 }
 
 /**
@@ -413,17 +424,19 @@ export function createResponsesStreamDecoderTransformer(
             context.trace(canonical!, pointer("", eventIndex, "response", field!));
           endResponse(emit, event.response as WireObject);
           return;
-        case "response.failed":
+        case "response.failed": {
+          const failed = decodeResponsesErrorData((event.response as WireObject).error);
           fail(
             emit,
-            pendingError ??
-              decodeResponsesErrorData((event.response as WireObject).error) ?? {
+            (pendingError && withFailedKind(pendingError, failed)) ??
+              failed ?? {
                 kind: "internal",
                 status: statusByErrorKind.internal,
                 message: "The upstream response failed",
               },
           );
           return;
+        }
         case "error":
           pendingError = decodeResponsesErrorEvent(event);
           return;

@@ -48,6 +48,22 @@ describe("responses stream decoder", () => {
     },
   );
 
+  it("takes the kind of the failed response when the error event's code is none of this format's", async () => {
+    const decoded = await decode([
+      { type: "error", code: "RESOURCE_EXHAUSTED", message: "Quota exceeded.", param: null },
+      {
+        type: "response.failed",
+        response: { status: "failed", error: { code: "rate_limit_exceeded", message: "Quota exceeded." } },
+      },
+    ]);
+    expect(decoded).toEqual([
+      {
+        type: "error",
+        error: { kind: "rate_limit", status: 429, message: "Quota exceeded.", code: "RESOURCE_EXHAUSTED" },
+      },
+    ]);
+  });
+
   it("reports an error event that no response.failed follows", async () => {
     const decoded = await decode([{ type: "error", code: "server_error", message: "boom", param: null }]);
     expect(decoded).toEqual([

@@ -51,6 +51,17 @@ function withoutEcho(response: unknown): unknown {
 }
 
 /**
+ * A response object with an `incomplete_details` of no member read as `null`: both give no reason
+ * (the codec's answer encoders report no `{}`, which says nothing a client could miss, as
+ * `reportForeignAnswerFields` documents).
+ */
+function withEmptyDetailsAsNull(response: Record<string, unknown>): Record<string, unknown> {
+  const details = response.incomplete_details;
+  if (typeof details !== "object" || details === null || Object.keys(details).length > 0) return response;
+  return { ...response, incomplete_details: null };
+}
+
+/**
  * Each item event's `output_index` as the item's type and its place among the items of that type
  * (`message 1`), so an item compares with the same item however many items of other types a format
  * left out before it (an output index only says where an item sits among the others).
@@ -168,7 +179,8 @@ function choiceOfOneFunction(request: Record<string, unknown>): Record<string, u
  * A request without the settings it gives at their spec default, which an absent one means:
  * `parallel_tool_calls: true` ("default": true) and a `text.format` of `{ "type": "text" }` ("The
  * default format is `{ "type": "text" }` with no additional options"); and with
- * `reasoning.generate_summary` spelled `summary` (the spec: "Deprecated: use `summary` instead").
+ * `reasoning.generate_summary` spelled `summary` where `summary` gives none (the spec: "Deprecated:
+ * use `summary` instead").
  */
 function withoutDefaults(request: Record<string, unknown>): Record<string, unknown> {
   const { parallel_tool_calls: parallel, ...rest } = request;
@@ -178,7 +190,7 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
   const { generate_summary: summary, ...reasoning } = (result.reasoning ?? {}) as WireEvent;
   // "**Deprecated:** use `summary` instead": the old spelling of the same setting.
   const spelled =
-    typeof summary === "string" && reasoning.summary === undefined
+    typeof summary === "string" && (reasoning.summary === undefined || reasoning.summary === null)
       ? { ...result, reasoning: { ...reasoning, summary } }
       : result;
   if (format?.type !== "text" || Object.keys(format).length !== 1) return spelled;
@@ -190,7 +202,8 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
  * How the loss detector reads responses documents: requests with their `input` as a list of items
  * (see `inputAsList`), a `tool_choice` of one required function as that function (see
  * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`); answers without the request settings they echo
- * (see `responsesEchoedFields`), their creation time and their usage counts of 0; each stream event without
+ * (see `responsesEchoedFields`), their creation time, their usage counts of 0 and an empty
+ * `incomplete_details` (see `withEmptyDetailsAsNull`); each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
  * one, at their last value and without their creation time, items by type and place among their type (see `itemsByType`), without
@@ -203,13 +216,13 @@ export const responsesDetectorNormalization: DetectorNormalization = {
       return withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>));
     if (kind === "response") {
       const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
-      return answerWithoutZeroCounts(answer, "usage");
+      return answerWithoutZeroCounts(withEmptyDetailsAsNull(answer), "usage");
     }
     const { sequence_number: _sequence, obfuscation: _padding, ...event } = value as WireEvent;
     if (event.response === undefined) return event;
     // A snapshot's creation time, as a whole answer's, says when the exchange happened.
     const { created_at: _created, ...response } = withoutEcho(event.response) as Record<string, unknown>;
-    return { ...event, response };
+    return { ...event, response: withEmptyDetailsAsNull(response) };
   },
   normalizeStream: (events) => withoutRepeats(itemsByType(withoutRepeatedItemIds(events))),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),
