@@ -125,7 +125,8 @@ describe("legalizeResponsesRequest", () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 requests through the encoder, the decoder and the spec validator: seconds on a loaded machine.
+  }, 30_000);
 
   it("raises max_output_tokens to 16 and maps the messages standard tier", () => {
     const { wire, paths } = encode({ model: "gpt-4.1", maxOutputTokens: 8, serviceTier: "standard_only" });
