@@ -172,4 +172,11 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "messages",
     path: /^\/usage\/input_tokens$/,
   },
+  {
+    name: "silent namespace flattened",
+    reason:
+      "a namespace tool reaches formats without groups as function tools named <namespace>__<name>, its own description dropped, without a loss (the group rides only in the members' responses extensions, a mark); it comes back as flat functions (found by the 2,000-run generated requests, seed 160647257)",
+    kind: "silent",
+    path: /^\/tools\/\d+\/(type|name|description|tools\/\d+\/.*)$/,
+  },
 ];
