@@ -39,3 +39,20 @@ describe("a function tool whose input schema is not an object", () => {
     expect(context.losses).toEqual([]);
   });
 });
+
+describe("a tool choice forcing a tool with an empty name", () => {
+  it("is refused at the choice's field, not sent to a backend that refuses it", () => {
+    for (const toolChoice of [
+      { type: "required", allowed: [""] },
+      { type: "tool", name: "" },
+    ] as const) {
+      const encode = () =>
+        encodeMessagesRequest(
+          { model: "m", messages: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }], toolChoice },
+          createConversionContext(),
+        );
+      expect(encode).toThrow(expect.objectContaining({ kind: "invalid_request" }));
+      expect(encode).toThrow(expect.objectContaining({ param: expect.stringMatching(/^toolChoice\./) }));
+    }
+  });
+});

@@ -1,4 +1,10 @@
-import { type ConversionContext, pointer, type Tool, type ToolChoice } from "@interlingua/core";
+import {
+  CanonicalError,
+  type ConversionContext,
+  pointer,
+  type Tool,
+  type ToolChoice,
+} from "@interlingua/core";
 import { cacheToMessages } from "../shared/encode-messages-part";
 import { messagesHostedToolKinds } from "./decode-messages-tools";
 import { defaultHostedTools } from "./messages-default-hosted-tools";
@@ -60,6 +66,18 @@ export function encodeMessagesTool(
 
 const isPositiveInteger = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
 
+/**
+ * The name of the one tool a choice forces; an empty one, which the API refuses ("tool_choice name
+ * must be non-empty") and no nearer choice would say, is refused at the caller's field.
+ */
+function forcedName(name: string, context: ConversionContext, path: string): string {
+  if (name !== "") return name;
+  const source = context.sourcePath(path);
+  throw new CanonicalError("invalid_request", "The messages format cannot force a tool with an empty name", {
+    param: (source === "" ? path : source).slice(1).replaceAll("/", "."),
+  });
+}
+
 /** The canonical tool choice and parallel-calls flag as `tool_choice`. */
 export function encodeMessagesToolChoice(
   toolChoice: ToolChoice | undefined,
@@ -93,7 +111,7 @@ export function encodeMessagesToolChoice(
     case "required":
       if (choice.allowed?.length === 1) {
         wire.type = "tool";
-        wire.name = choice.allowed[0];
+        wire.name = forcedName(choice.allowed[0]!, context, "/toolChoice/allowed/0");
       } else {
         wire.type = "any";
         if (choice.allowed)
@@ -106,7 +124,7 @@ export function encodeMessagesToolChoice(
       break;
     case "tool":
       wire.type = "tool";
-      wire.name = choice.name;
+      wire.name = forcedName(choice.name, context, "/toolChoice/name");
       break;
     case "hosted": {
       const hosted = tools?.find((tool) => tool.type === "hosted" && tool.kind === choice.kind);
