@@ -1,4 +1,4 @@
-import { createConversionContext, type Tool } from "@interlingua/core";
+import { createConversionContext, type Tool, type ToolChoice } from "@interlingua/core";
 import { describe, expect, it } from "vitest";
 import { decodeMessagesRequest } from "./decode-messages-request";
 import { encodeMessagesRequest } from "./encode-messages-request";
@@ -42,10 +42,11 @@ describe("a function tool whose input schema is not an object", () => {
 
 describe("a tool choice forcing a tool with an empty name", () => {
   it("is refused at the choice's field, not sent to a backend that refuses it", () => {
-    for (const toolChoice of [
+    const choices: ToolChoice[] = [
       { type: "required", allowed: [""] },
       { type: "tool", name: "" },
-    ] as const) {
+    ];
+    for (const toolChoice of choices) {
       const encode = () =>
         encodeMessagesRequest(
           { model: "m", messages: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }], toolChoice },
