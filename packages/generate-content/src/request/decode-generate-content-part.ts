@@ -16,17 +16,17 @@ export interface PartIdentity {
   responseId(name: string): string;
 }
 
-const partFields = new Set([
-  "text",
+/** The wire objects a part holds one of (beside `text`): each mapped in part, its other members kept under its name. */
+export const generateContentPartObjects = [
   "inlineData",
   "fileData",
   "functionCall",
   "functionResponse",
   "executableCode",
   "codeExecutionResult",
-  "thought",
-  "thoughtSignature",
-]);
+] as const;
+
+const partFields = new Set(["text", ...generateContentPartObjects, "thought", "thoughtSignature"]);
 const blobFields = new Set(["mimeType", "data"]);
 const fileFields = new Set(["mimeType", "fileUri"]);
 const callFields = new Set(["id", "name", "args"]);

@@ -1,4 +1,5 @@
 import type { UnmappedRequestFields } from "@interlingua/core";
+import { generateContentPartObjects } from "./decode-generate-content-part";
 
 /**
  * The generate-content request fields kept in `extensions["generate-content"]` that another format
@@ -19,12 +20,5 @@ export const generateContentUnmappedRequestFields: UnmappedRequestFields = {
   // signature or outcome the canonical part cannot hold); a wire object's unmapped members are kept
   // under its name (see `decodeGenerateContentPart`).
   partMarks: ["thoughtOff", "urlSafeBase64", "syntheticId", "argsOmitted", "wrapper", "noData"],
-  partHolders: [
-    "inlineData",
-    "fileData",
-    "functionCall",
-    "functionResponse",
-    "executableCode",
-    "codeExecutionResult",
-  ],
+  partHolders: generateContentPartObjects,
 };
