@@ -90,6 +90,7 @@ export {
   createConversionContext,
   pointer,
 } from "./conversion/conversion-context";
+export { callerParam, dottedParam } from "./conversion/caller-param";
 export { Loss } from "./conversion/loss";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
 export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";

@@ -1,13 +1,13 @@
 import {
   CanonicalError,
   type ConversionContext,
+  callerParam,
   type OpaqueState,
   type Part,
   pointer,
 } from "@interlingua/core";
 import { generateContentFormat, readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type { GenerateContentPart } from "../wire/generate-content-request-schema";
-import { callerParam } from "./generate-content-caller-param";
 import {
   type FunctionOutputWrapper,
   toolResultText,

@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatRequest,
   type ConversionContext,
+  callerParam,
   type Message,
   type TextPart,
   type ToolChoice,
@@ -16,7 +17,6 @@ import { restoreSnakeCaseKeys } from "../wire/normalize-generate-content-keys";
 import { encodeGenerateContentGenerationConfig } from "./encode-generate-content-generation-config";
 import { encodeGenerateContentPart } from "./encode-generate-content-part";
 import { encodeGenerateContentTools } from "./encode-generate-content-tools";
-import { callerParam } from "./generate-content-caller-param";
 import type { GenerateContentEncodeOptions } from "./generate-content-encode-options";
 
 type ToolConfig = NonNullable<GenerateContentRequest["toolConfig"]>;

@@ -1,6 +1,7 @@
 import {
   CanonicalError,
   type ConversionContext,
+  callerParam,
   pointer,
   type Tool,
   type ToolChoice,
@@ -72,9 +73,8 @@ const isPositiveInteger = (value: unknown) => Number.isInteger(value) && (value 
  */
 function forcedName(name: string, context: ConversionContext, path: string): string {
   if (name !== "") return name;
-  const source = context.sourcePath(path);
   throw new CanonicalError("invalid_request", "The messages format cannot force a tool with an empty name", {
-    param: (source === "" ? path : source).slice(1).replaceAll("/", "."),
+    param: callerParam(context, path),
   });
 }
 
