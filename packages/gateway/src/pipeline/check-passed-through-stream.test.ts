@@ -57,6 +57,65 @@ describe("checkPassedThroughStream", () => {
     },
   );
 
+  it("reads every SSE line form (comments, id, retry, a field without its space) the same for any split and line ending", async () => {
+    const events = recording("messages/text-with-ping.sse")
+      .replaceAll("\r\n", "\n")
+      .split("\n\n")
+      .filter((event) => event !== "");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            comment: fc.constantFrom(undefined, ": keepalive", `: ${secret}`, ":"),
+            id: fc.constantFrom(undefined, "id: 7", "id", "retry: 3000", "retry:10"),
+            tight: fc.boolean(),
+          }),
+          { minLength: events.length, maxLength: events.length },
+        ),
+        fc.constantFrom("\n", "\r\n", "\r"),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        async (decorations, lineEnd, cuts) => {
+          const decorated = events.map((event, index) => {
+            const { comment, id, tight } = decorations[index] ?? {};
+            const lines = event
+              .split("\n")
+              .map((line) => (tight ? line.replace(/^(event|data): /, "$1:") : line));
+            return [comment, id, ...lines].filter((line) => line !== undefined).join("\n");
+          });
+          const sent = `${decorated.join("\n\n")}\n\n`.replaceAll("\n", lineEnd);
+          const expected = sent.replaceAll(secret, "[redacted]");
+          expect(await passThrough(messagesCodec, split(encoder.encode(sent), cuts))).toBe(expected);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it("rewrites only the event whose data hides a secret behind \\u escapes, and passes the others as they came", async () => {
+    const original = recording("messages/text-with-ping.sse").replaceAll("\r\n", "\n");
+    const hidden = secret.replace("s", "\\u0073");
+    const sent = original.replace('"text":"Hello"', `"text":"Hello ${hidden}"`);
+    const text = await passThrough(messagesCodec, [encoder.encode(sent)]);
+    expect(text).not.toContain(hidden);
+    expect(text).toContain('"text":"Hello [redacted]"');
+    const rewritten = sent.split("\n\n").findIndex((event) => event.includes(hidden));
+    const given = text.split("\n\n");
+    sent.split("\n\n").forEach((event, index) => {
+      if (index !== rewritten) expect(given[index]).toBe(event);
+    });
+  });
+
+  it("refuses a field SSE does not have, before the first byte", async () => {
+    for (const garbage of ["foo: bar\ndata: {}\n\n", "event: x\r\nfoo\r\n\r\n"]) {
+      const thrown = await checkPassedThroughStream(
+        readableFrom([encoder.encode(garbage)]).getReader(),
+        messagesCodec,
+        redact,
+      ).catch((error: unknown) => error);
+      expect(CanonicalError.isInstance(thrown) && thrown.code).toBe("upstream_malformed_stream");
+    }
+  });
+
   it("ends a stream cut off before its end with the format's error event", async () => {
     const original = recording("messages/text-with-ping.sse");
     const cut = original.slice(0, original.indexOf("event: message_stop"));

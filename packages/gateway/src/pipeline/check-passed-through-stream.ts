@@ -22,6 +22,8 @@ const eventEnd = /\r\n\r\n|\n\n|\r\r/g;
 const lineBreak = /\r\n|\r|\n/;
 /** The most text one event may hold (a generate-content chunk can carry a whole inline image). */
 const maxEventChars = 64 * 1024 * 1024;
+/** What the check's decoder is fed at the stream's end, in place of an event's data: its `flush`. */
+const flushing = Symbol("flushing");
 /** Canonical events that may come before any content (see `readOpening`). */
 const preamble = new Set<ChatEvent["type"]>(["response-start", "usage", "keepalive"]);
 
@@ -32,11 +34,17 @@ function malformed(what: string): CanonicalError {
   });
 }
 
+/** A line of an SSE block that is not a field. */
+function notAField(line: string): CanonicalError {
+  return malformed(`a line that is not an SSE field (${line.slice(0, 40)})`);
+}
+
 /** One SSE event's fields; `undefined` for a comment-only block, an error for a block that is not SSE. */
 function parseBlock(block: string): { event?: string; data: string } | undefined | CanonicalError {
+  if (!block.includes("\r")) return parseLfBlock(block);
   let event: string | undefined;
   let data: string | undefined;
-  for (const line of block.includes("\r") ? block.split(lineBreak) : block.split("\n")) {
+  for (const line of block.split(lineBreak)) {
     if (line === "" || line.charCodeAt(0) === 58 /* : */) continue;
     const colon = line.indexOf(":");
     const field = colon < 0 ? line : line.slice(0, colon);
@@ -44,8 +52,42 @@ function parseBlock(block: string): { event?: string; data: string } | undefined
     if (value.charCodeAt(0) === 32) value = value.slice(1);
     if (field === "data") data = data === undefined ? value : `${data}\n${value}`;
     else if (field === "event") event = value;
-    else if (field !== "id" && field !== "retry")
-      return malformed(`a line that is not an SSE field (${line.slice(0, 40)})`);
+    else if (field !== "id" && field !== "retry") return notAField(line);
+  }
+  if (data === undefined) return undefined;
+  return event === undefined ? { data } : { event, data };
+}
+
+/**
+ * {@link parseBlock} for a block whose lines all end in `\n` (what upstreams send): the lines are
+ * read in place, one `indexOf` each, and only the values are copied out (no array of lines).
+ */
+function parseLfBlock(block: string): { event?: string; data: string } | undefined | CanonicalError {
+  let event: string | undefined;
+  let data: string | undefined;
+  for (let start = 0; start < block.length; ) {
+    let end = block.indexOf("\n", start);
+    if (end < 0) end = block.length;
+    const next = end + 1;
+    if (end === start || block.charCodeAt(start) === 58 /* : */) {
+      start = next;
+      continue;
+    }
+    let colon = block.indexOf(":", start);
+    if (colon < 0 || colon > end) colon = end;
+    let from = colon + 1;
+    if (block.charCodeAt(from) === 32 && from < end) from++;
+    const value = from >= end ? "" : block.slice(from, end);
+    const fieldLength = colon - start;
+    if (fieldLength === 4 && block.startsWith("data", start))
+      data = data === undefined ? value : `${data}\n${value}`;
+    else if (fieldLength === 5 && block.startsWith("event", start)) event = value;
+    else if (
+      !(fieldLength === 2 && block.startsWith("id", start)) &&
+      !(fieldLength === 5 && block.startsWith("retry", start))
+    )
+      return notAField(block.slice(start, end));
+    start = next;
   }
   if (data === undefined) return undefined;
   return event === undefined ? { data } : { event, data };
@@ -54,8 +96,14 @@ function parseBlock(block: string): { event?: string; data: string } | undefined
 /** What one step of the check gives: bytes for the caller, whether they hold content, or the end. */
 type Step = { bytes: Uint8Array; content: boolean } | { end: true } | { failure: CanonicalError };
 
-/** One event checked: its text for the caller (redacted) and whether it differs from what came. */
-type CheckedEvent = { text: string; changed: boolean; content: boolean } | { failure: CanonicalError };
+/** An event whose data spells a character with a `\u` escape, which could hide a secret from a scan of its text. */
+type EscapedEvent = { fields: { event?: string; data: string }; value: unknown };
+
+/** One event checked: whether it holds content, and its fields when its data has `\u` escapes. */
+type CheckedEvent = { content: boolean; escaped?: EscapedEvent } | { failure: CanonicalError };
+
+const withContent: CheckedEvent = { content: true };
+const withoutContent: CheckedEvent = { content: false };
 
 /**
  * A same-format stream checked on its way through, event by event, without ever holding more than
@@ -96,11 +144,15 @@ export async function checkPassedThroughStream(
   let complete = false;
   let finished = false;
 
-  /** Feeds the decoder; the upstream's error (or the decoder's refusal), if it had one. */
-  const decode = (run: () => void): { failure?: CanonicalError; content: boolean } => {
+  /**
+   * Feeds the decoder one event's parsed data (or, with {@link flushing}, its end); the upstream's
+   * error (or the decoder's refusal), if it had one.
+   */
+  const decode = (value: unknown): { failure?: CanonicalError; content: boolean } => {
     decoded.length = 0;
     try {
-      run();
+      if (value === flushing) decoderTransformer?.flush?.(collector);
+      else decoderTransformer?.transform?.(value, collector);
     } catch (thrown) {
       return { failure: malformed((thrown as Error).message), content: false };
     }
@@ -115,12 +167,10 @@ export async function checkPassedThroughStream(
     return { content };
   };
 
+  /** One event checked (its redaction is the chunk's, see `step`). */
   const takeBlock = (block: string): CheckedEvent => {
     const fields = parseBlock(block);
-    if (fields === undefined) {
-      const text = redact(block);
-      return { text, changed: text !== block, content: false };
-    }
+    if (fields === undefined) return withoutContent;
     if (CanonicalError.isInstance(fields)) return { failure: fields };
     let value: unknown;
     try {
@@ -130,14 +180,18 @@ export async function checkPassedThroughStream(
       if (fields.data.trim() !== "[DONE]") return { failure: malformed("event data that is not JSON") };
       value = new StreamParseFailure("Event data is not valid JSON", fields.data);
     }
-    const checked = decode(() => decoderTransformer?.transform?.(value, collector));
+    const checked = decode(value);
     if (checked.failure) return { failure: checked.failure };
-    let text = redact(block);
-    if (fields.data.includes("\\u")) {
-      const data = redactJsonText(fields.data, value, redact);
-      if (data !== redact(fields.data)) text = formatSseMessage({ ...fields, data });
-    }
-    return { text, changed: text !== block, content: checked.content };
+    if (fields.data.includes("\\u")) return { content: checked.content, escaped: { fields, value } };
+    return checked.content ? withContent : withoutContent;
+  };
+
+  /** One event's text for the caller, secrets redacted (`escaped` as {@link takeBlock} gave it). */
+  const redactBlock = (block: string, escaped: EscapedEvent | undefined): string => {
+    const text = redact(block);
+    if (!escaped) return text;
+    const data = redactJsonText(escaped.fields.data, escaped.value, redact);
+    return data !== redact(escaped.fields.data) ? formatSseMessage({ ...escaped.fields, data }) : text;
   };
 
   const ended = (): Step => {
@@ -145,7 +199,7 @@ export async function checkPassedThroughStream(
     buffer = "";
     if (!complete && rest.trim() !== "") return { failure: malformed("the last event was cut off") };
     if (complete) return { end: true };
-    const checked = decode(() => decoderTransformer?.flush?.(collector));
+    const checked = decode(flushing);
     if (checked.failure) return { failure: checked.failure };
     if (complete || !decoderTransformer) return { end: true };
     return {
@@ -159,6 +213,9 @@ export async function checkPassedThroughStream(
   // Whether the bytes read so far ended exactly at an event boundary, so a chunk whose events all
   // go on unchanged can be forwarded as the very bytes that came (the common case, and the cheap one).
   let aligned = true;
+  /** The ends of the events a chunk completed, and those events' `\u` escapes (reused for every chunk). */
+  const ends: number[] = [];
+  const escaped: (EscapedEvent | undefined)[] = [];
   let failure: CanonicalError | undefined;
   let scanFrom = 0;
   const step = async (): Promise<Step> => {
@@ -175,10 +232,13 @@ export async function checkPassedThroughStream(
       if (next.value.length === 0) continue;
       const startedAligned = aligned && buffer === "";
       buffer += text.decode(next.value, { stream: true });
-      let out = "";
-      let changed = false;
       let content = false;
+      let escapes = false;
       let start = 0;
+      /** Where the events checked and passed end (before a failed one). */
+      let passed = 0;
+      ends.length = 0;
+      escaped.length = 0;
       // Only the new text can complete the partial event held back (its boundary may start up to
       // three characters earlier), so a long event split into many chunks is scanned once.
       eventEnd.lastIndex = scanFrom;
@@ -189,10 +249,22 @@ export async function checkPassedThroughStream(
           failure = taken.failure;
           break;
         }
-        out += taken.text;
-        changed ||= taken.changed;
+        passed = start;
+        ends.push(start);
+        escaped.push(taken.escaped);
+        escapes ||= taken.escaped !== undefined;
         content ||= taken.content;
       }
+      // The events' text as it came, unless a secret is in it (one scan for the whole chunk) or an
+      // event's data has `\u` escapes: then event by event, as each is redacted.
+      const came = buffer.slice(0, passed);
+      let out = came;
+      if (escapes || redact(came) !== came) {
+        out = "";
+        for (let index = 0, from = 0; index < ends.length; from = ends[index++])
+          out += redactBlock(buffer.slice(from, ends[index]), escaped[index]);
+      }
+      const changed = out !== came;
       buffer = failure ? "" : buffer.slice(start);
       scanFrom = Math.max(0, buffer.length - 3);
       if (buffer.length > maxEventChars) {
