@@ -228,7 +228,7 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
    * (a Workers `waitUntil`) keeps background runs going after the answer.
    */
   async function answerRequest(request: InboundRequest, keepAlive?: KeepAlive): Promise<GatewayAnswer> {
-    const url = new URL(request.url);
+    const url = request.parsedUrl ?? new URL(request.url);
     // What needs a real `Request` (mounts, token counting, side endpoints, listings) builds it once.
     let built: Request | undefined;
     const asRequest = () => (built ??= toRequest(request));

@@ -7,6 +7,11 @@ export interface InboundRequest {
   readonly method: string;
   /** The absolute URL. */
   readonly url: string;
+  /**
+   * {@link url} already parsed, when the entry parsed it (the Node entry does): the gateway reads it
+   * instead of parsing the URL a second time. Read, never changed.
+   */
+  readonly parsedUrl?: URL;
   readonly headers: Headers;
   /** Aborted when the caller goes away. */
   readonly signal: AbortSignal;

@@ -81,9 +81,11 @@ function toInbound(incoming: IncomingMessage, base: string, signal: AbortSignal)
   }
   const hasBody = method !== "GET" && method !== "HEAD";
   let body: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
+  const parsedUrl = new URL(incoming.url ?? "/", base);
   return {
     method,
-    url: new URL(incoming.url ?? "/", base).href,
+    url: parsedUrl.href,
+    parsedUrl,
     headers,
     signal,
     get body() {
