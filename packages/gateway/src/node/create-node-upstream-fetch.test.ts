@@ -134,6 +134,54 @@ describe("createNodeUpstreamFetch", () => {
     ).rejects.toBe(reason);
   });
 
+  it("gives every chunk in order, read fast or slow, then the end; a body cut off fails as fetch's: TypeError terminated", async () => {
+    const pieces = Array.from({ length: 40 }, (_, index) => `piece ${index};`);
+    const server = createHttpServer(async (incoming, outgoing) => {
+      const cut = incoming.url === "/cut";
+      outgoing.writeHead(200, cut ? { "content-length": "100000" } : {});
+      for (const [index, piece] of pieces.entries()) {
+        outgoing.write(piece);
+        if (index % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      // Cut once what was written has gone out, so every piece reaches the reader before the failure.
+      if (cut) setTimeout(() => outgoing.socket?.destroy(), 20);
+      else outgoing.end();
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    cleanups.push(
+      () =>
+        new Promise((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const upstreamFetch = createNodeUpstreamFetch();
+    for (const pause of [0, 5]) {
+      const reader = (await upstreamFetch(`${base}/whole`)).body!.getReader();
+      let text = "";
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        text += new TextDecoder().decode(next.value);
+        if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+      expect(text).toBe(pieces.join(""));
+    }
+    const reader = (await upstreamFetch(`${base}/cut`)).body!.getReader();
+    let text = "";
+    let failure: unknown;
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read())
+        text += new TextDecoder().decode(next.value);
+    } catch (thrown) {
+      failure = thrown;
+    }
+    expect(text).toBe(pieces.join(""));
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as TypeError).message).toBe("terminated");
+    expect((failure as TypeError).cause).toBeInstanceOf(Error);
+  });
+
   it("applies the gateway's timeouts itself, with the timed fetch's errors, when handed them", async () => {
     let mode: "late headers" | "silent body" = "late headers";
     const server = createHttpServer((_incoming, outgoing) => {

@@ -55,25 +55,70 @@ function responseHeaders(raw: Dispatcher.ResponseData["headers"]): Headers {
  */
 const stoppedReading = new Error("The gateway stopped reading the upstream's answer.");
 
+/** The read that says a body is over. */
+const bodyEnd: ReadableStreamReadResult<Uint8Array> = { done: true, value: undefined };
+
+/** Why a body closed before its end without an error of its own (as Node's stream iterator says it). */
+function prematureClose(): Error {
+  return Object.assign(new Error("Premature close"), { code: "ERR_STREAM_PREMATURE_CLOSE" });
+}
+
 /**
  * Reads undici's Node stream chunk by chunk, as Web stream reads, failing as fetch's body does: with
  * the signal's reason after an abort, else a `TypeError("terminated")` whose `cause` is undici's error.
+ * It reads the stream itself (`read()` on `readable`), with one set of listeners for the body's life:
+ * a read whose chunk is waiting is answered at once, and no async iterator (an async generator and a
+ * promise of its own per chunk) sits between the body and the gateway (decision 0020, lever 17).
  */
 function readerOf(
   body: Dispatcher.ResponseData["body"],
   signal: AbortSignal | undefined,
 ): () => Promise<ReadableStreamReadResult<Uint8Array>> {
-  const chunks = body[Symbol.asyncIterator]();
-  return async () => {
-    let next: IteratorResult<unknown>;
-    try {
-      next = await chunks.next();
-    } catch (thrown) {
-      throw signal?.aborted ? signal.reason : new TypeError("terminated", { cause: thrown });
+  let ended = false;
+  let failure: { reason: unknown } | undefined;
+  let waiting:
+    | { resolve(read: ReadableStreamReadResult<Uint8Array>): void; reject(reason: unknown): void }
+    | undefined;
+  const fail = (thrown: unknown) => {
+    failure ??= { reason: signal?.aborted ? signal.reason : new TypeError("terminated", { cause: thrown }) };
+    settle();
+  };
+  /** What a read gives now: the chunk waiting, or the end; `undefined` while neither is there. */
+  const next = (): ReadableStreamReadResult<Uint8Array> | undefined => {
+    const chunk = body.read() as Buffer | null;
+    if (chunk !== null)
+      return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
+    return ended ? bodyEnd : undefined;
+  };
+  const settle = () => {
+    const pending = waiting;
+    if (!pending) return;
+    if (failure) {
+      waiting = undefined;
+      pending.reject(failure.reason);
+      return;
     }
-    if (next.done) return { done: true, value: undefined };
-    const chunk = next.value as Buffer;
-    return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
+    const read = next();
+    if (!read) return;
+    waiting = undefined;
+    pending.resolve(read);
+  };
+  body.on("readable", settle);
+  body.once("end", () => {
+    ended = true;
+    settle();
+  });
+  body.once("error", fail);
+  body.once("close", () => {
+    if (!ended) fail(prematureClose());
+  });
+  return () => {
+    if (failure) return Promise.reject(failure.reason);
+    const read = next();
+    if (read) return Promise.resolve(read);
+    return new Promise((resolve, reject) => {
+      waiting = { resolve, reject };
+    });
   };
 }
 
