@@ -64,6 +64,17 @@ function prematureClose(): Error {
 }
 
 /**
+ * Whether a stream read empty has taken its end: Node's `_readableState.ended`, set as soon as the end
+ * is pushed, a tick before the `end` event. Answering the end then, rather than on the event, lets
+ * `serveNode` write a stream's last bytes and its end in one socket write when they came together
+ * (lever 18). Where that state is not there, false: the end is answered on the event, as before.
+ */
+function endTaken(body: Dispatcher.ResponseData["body"]): boolean {
+  const state = (body as { _readableState?: { ended?: unknown } })._readableState;
+  return state?.ended === true && body.readableLength === 0;
+}
+
+/**
  * Reads undici's Node stream chunk by chunk, as Web stream reads, failing as fetch's body does: with
  * the signal's reason after an abort, else a `TypeError("terminated")` whose `cause` is undici's error.
  * It reads the stream itself (`read()` on `readable`), with one set of listeners for the body's life:
@@ -88,7 +99,11 @@ function readerOf(
     const chunk = body.read() as Buffer | null;
     if (chunk !== null)
       return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
-    return ended ? bodyEnd : undefined;
+    if (ended || endTaken(body)) {
+      ended = true;
+      return bodyEnd;
+    }
+    return undefined;
   };
   const settle = () => {
     const pending = waiting;
