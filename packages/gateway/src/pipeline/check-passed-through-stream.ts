@@ -261,8 +261,11 @@ export async function checkPassedThroughStream(
       let out = came;
       if (escapes || redact(came) !== came) {
         out = "";
-        for (let index = 0, from = 0; index < ends.length; from = ends[index++])
-          out += redactBlock(buffer.slice(from, ends[index]), escaped[index]);
+        let from = 0;
+        for (const [index, end] of ends.entries()) {
+          out += redactBlock(buffer.slice(from, end), escaped[index]);
+          from = end;
+        }
       }
       const changed = out !== came;
       buffer = failure ? "" : buffer.slice(start);
