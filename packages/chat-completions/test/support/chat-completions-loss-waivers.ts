@@ -6,13 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent turns before a hoisted instruction",
-    reason:
-      "a system or developer message after other turns joins the target's instructions (messages system, generate-content systemInstruction; reported approximated at that message); the way back gives it first, so each turn before it comes back one place later, which the loss at the moved message does not cover; open: the encoder would have to report the turns it moves the instruction before",
-    kind: "silent",
-    path: /^\/messages\/\d+\/(role|name|content(\/\d+\/(type|text|input_audio\/(data|format)|image_url\/(url|detail)))?)$/,
-  },
-  {
     name: "silent consecutive user messages joined by interactions",
     reason:
       "consecutive user messages are sent as consecutive user_input steps, which the interactions decoder reads as one turn (a newStep mark only its own encoder reads), so the way back gives one message and the role of the second is missing; open: chat-completions gives two user messages no meaning of their own, but the spec does not say they are one",

@@ -61,6 +61,17 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", content: [{ type: "text", text: "Hi" }] },
     ],
   },
+  // A system message after other turns: messages and generate-content hoist it into their
+  // instructions (a loss at it), so the turns before it come back one place later.
+  "an instruction after other turns": {
+    model: "gpt-4o",
+    messages: [
+      { role: "user", content: "Hi", name: "ann" },
+      { role: "assistant", content: "Hello." },
+      { role: "user", content: [{ type: "text", text: "Why is the sky blue?" }] },
+      { role: "system", content: "From now on, be brief." },
+    ],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */
