@@ -25,7 +25,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/answer\/error(\/|$)/,
   },
-
   {
     name: "silent consecutive turns of one role",
     reason:
@@ -40,7 +39,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/contents\/\d+\/parts\/\d+\/functionCall\/name$/,
   },
-
   {
     name: "silent empty instruction text to messages",
     reason:
