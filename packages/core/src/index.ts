@@ -94,6 +94,7 @@ export { callerParam, dottedParam } from "./conversion/caller-param";
 export { Loss } from "./conversion/loss";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
 export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";
+export { reportMovedEntries } from "./conversion/report-moved-entries";
 export {
   reportUnmappedRequestFields,
   type UnmappedRequestFields,

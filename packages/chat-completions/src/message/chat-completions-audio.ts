@@ -33,8 +33,7 @@ export function decodeChatCompletionsAudio(audio: WireObject, mediaType?: string
  */
 export function requestedAudioMediaType(request: ChatRequest | undefined): string | undefined {
   if (request?.speech === undefined) return undefined;
-  const audio = request.extensions?.[chatCompletionsFormatId]?.audio;
-  const format = isWireObject(audio) && typeof audio.format === "string" ? audio.format : "wav";
+  const format = request.speech.format ?? "wav";
   return audioMediaTypes[format] ?? `audio/${format}`;
 }
 

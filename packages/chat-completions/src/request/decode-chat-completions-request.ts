@@ -111,7 +111,8 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
   const audio = body.audio as WireObject | null | undefined;
   if (audio && typeof audio.voice === "string") {
     request.speech = { voice: audio.voice };
-    marks.audio = remainingFields(audio, ["voice"]) ?? {};
+    if (typeof audio.format === "string") request.speech.format = audio.format;
+    marks.audio = remainingFields(audio, ["voice", "format"]) ?? {};
     consumed.push("audio");
   }
 
@@ -198,4 +199,5 @@ const requestSources: Record<string, string> = {
   "/reasoning": "/reasoning_effort",
   "/outputModalities": "/modalities",
   "/speech": "/audio",
+  "/speech/format": "/audio/format",
 };

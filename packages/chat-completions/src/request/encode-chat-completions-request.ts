@@ -245,7 +245,8 @@ function encodeSpeech(
   }
   const audio = assignWireFields({}, fields.audio as WireObject | undefined);
   audio.voice = speech.voice;
-  if (audio.format === undefined) {
+  if (speech.format !== undefined) audio.format = speech.format;
+  else {
     audio.format = "wav";
     context.lose(
       "approximated",

@@ -1,4 +1,10 @@
-import { type ConversionContext, pointer, type Tool, type ToolChoice } from "@interlingua/core";
+import {
+  type ConversionContext,
+  pointer,
+  reportMovedEntries,
+  type Tool,
+  type ToolChoice,
+} from "@interlingua/core";
 import {
   assignWireFields,
   chatCompletionsExtensions,
@@ -12,7 +18,10 @@ export function encodeChatCompletionsTools(
   context: ConversionContext,
 ): { tools: WireObject[]; webSearchOptions?: WireObject } {
   const encoded: WireObject[] = [];
+  /** The canonical index of each entry of `encoded`, then of the web search sent as a setting. */
+  const order: number[] = [];
   let webSearchOptions: WireObject | undefined;
+  let webSearchAt: number | undefined;
   tools.forEach((tool, index) => {
     const path = pointer("/tools", index);
     const fields = chatCompletionsExtensions(tool);
@@ -30,13 +39,16 @@ export function encodeChatCompletionsTools(
           rest,
         ),
       );
+      order.push(index);
       return;
     }
     if (fields?.tool !== undefined) {
       encoded.push(fields.tool as WireObject);
+      order.push(index);
       return;
     }
     if (tool.kind === "web_search" && webSearchOptions === undefined) {
+      webSearchAt = index;
       webSearchOptions = assignWireFields({}, fields);
       const settings = tool.settings ?? {};
       if (settings.searchContextSize !== undefined)
@@ -56,6 +68,13 @@ export function encodeChatCompletionsTools(
     }
     context.lose("unsupported", path, `the chat-completions format has no ${tool.kind} tool`);
   });
+  if (webSearchAt !== undefined) order.push(webSearchAt);
+  reportMovedEntries(
+    order,
+    "/tools",
+    context,
+    "chat-completions sends web search as web_search_options, after every tool: its place among the tools is not kept",
+  );
   return webSearchOptions === undefined ? { tools: encoded } : { tools: encoded, webSearchOptions };
 }
 

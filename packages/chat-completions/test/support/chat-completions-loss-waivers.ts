@@ -6,13 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent turns before a hoisted instruction",
-    reason:
-      "a system or developer message after other turns joins the target's instructions (messages system, generate-content systemInstruction; reported approximated at that message); the way back gives it first, so each turn before it comes back one place later, which the loss at the moved message does not cover; open: the encoder would have to report the turns it moves the instruction before",
-    kind: "silent",
-    path: /^\/messages\/\d+\/(role|name|content(\/\d+\/(type|text|input_audio\/(data|format)|image_url\/(url|detail)))?)$/,
-  },
-  {
     name: "silent consecutive user messages joined by interactions",
     reason:
       "consecutive user messages are sent as consecutive user_input steps, which the interactions decoder reads as one turn (a newStep mark only its own encoder reads), so the way back gives one message and the role of the second is missing; open: chat-completions gives two user messages no meaning of their own, but the spec does not say they are one",
@@ -20,14 +13,7 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     to: "interactions",
     path: /^\/messages\/\d+\/role$/,
   },
-  {
-    name: "false-loss unanswered tool call answered with an error result to responses",
-    reason:
-      "a tool call no later message answers is answered with an error result saying so, as the gateway pairs calls for every backend (reported approximated at the call's message, and the result's error flag dropped); the way back gives the call as it was and the added result as a message the comparison does not look at, so it cannot see that the backend got one more; the loss is real for the target",
-    kind: "false-loss",
-    to: "responses",
-    path: /^\/messages\/\d+$/,
-  },
+
   {
     name: "silent logprobs to responses",
     reason:
@@ -89,14 +75,7 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/answer\/error(\/|$)/,
   },
-  {
-    name: "false-loss reasoning_effort to interactions",
-    reason:
-      "an effort the target has no level for (none) is sent as its nearest (minimal), reported approximated; the way back gives the same effort, so the round trip cannot see the loss, which is real for the target (the detector rule for such losses is ldet's)",
-    kind: "false-loss",
-    to: "interactions",
-    path: /^\/reasoning_effort$/,
-  },
+
   {
     name: "silent include_obfuscation true",
     reason:

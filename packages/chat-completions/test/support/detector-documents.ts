@@ -61,6 +61,38 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", content: [{ type: "text", text: "Hi" }] },
     ],
   },
+  // A system message after other turns: messages and generate-content hoist it into their
+  // instructions (a loss at it), so the turns before it come back one place later.
+  "an instruction after other turns": {
+    model: "gpt-4o",
+    messages: [
+      { role: "user", content: "Hi", name: "ann" },
+      { role: "assistant", content: "Hello." },
+      { role: "user", content: [{ type: "text", text: "Why is the sky blue?" }] },
+      { role: "system", content: "From now on, be brief." },
+    ],
+  },
+  // An effort interactions has no level for: sent as its nearest (minimal), which its client sees.
+  "reasoning effort none": {
+    model: "gpt-5",
+    reasoning_effort: "none",
+    messages: [{ role: "user", content: "Hi" }],
+  },
+  // A tool call no later message answers: the gateway answers it with an error result (a loss at
+  // the call's message), which responses sends as an item of its own.
+  "an unanswered tool call": {
+    model: "gpt-4o",
+    tools: [{ type: "function", function: { name: "now", parameters: { type: "object" } } }],
+    messages: [
+      { role: "user", content: "What time is it?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "now", arguments: "{}" } }],
+      },
+      { role: "user", content: "Never mind." },
+    ],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */

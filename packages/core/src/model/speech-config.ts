@@ -4,6 +4,11 @@ import * as z from "zod/mini";
 export const SpeechConfig = z.object({
   /** Prebuilt voice name for a single speaker. */
   voice: z.optional(z.string()),
+  /**
+   * The audio encoding asked for, where a format names one (chat-completions `audio.format`: `wav`,
+   * `mp3`, `pcm16`, …); absent, the backend's own.
+   */
+  format: z.optional(z.string()),
   /** BCP-47 language code (`en-US`). */
   languageCode: z.optional(z.string()),
   /** One voice per named speaker, for multi-speaker audio. */

@@ -196,6 +196,30 @@ describe("detectLosses", () => {
     ).toEqual([expect.objectContaining({ kind: "false-loss", path: "/say/1" })]);
   });
 
+  it("lines up the entries after one a loss says moved, and only then", async () => {
+    // `b` sends the first said text last (as a tool sent as a setting comes back last).
+    const moving = (report: boolean): AnyCodec => {
+      const plain = fakeCodec("b", "report");
+      return {
+        ...plain,
+        encodeRequest(request: ChatRequest, context: ConversionContext) {
+          const [first, ...rest] = request.messages;
+          if (report) context.lose("approximated", "/messages/0", "said last");
+          return plain.encodeRequest({ ...request, messages: [...rest, first!] }, context);
+        },
+      } as AnyCodec;
+    };
+    const source = fakeCodec("a", "report");
+    const wire = { model: "m", say: ["first", "second", "third"] };
+    const moved = { kind: "request" as const, wire };
+    expect(await detectLosses({ codecs: [source, moving(true)], source, document: moved })).toEqual([]);
+    expect(await detectLosses({ codecs: [source, moving(false)], source, document: moved })).toEqual([
+      expect.objectContaining({ kind: "silent", path: "/say/0" }),
+      expect.objectContaining({ kind: "silent", path: "/say/1" }),
+      expect.objectContaining({ kind: "silent", path: "/say/2" }),
+    ]);
+  });
+
   describe("a loss the way back hides", () => {
     // `a` sends its default tone, 0.5, when the request has none, so a tone of 0.5 comes back
     // through a target that dropped it.

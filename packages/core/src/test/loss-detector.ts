@@ -11,10 +11,10 @@ import type { ChatResponse } from "../model/chat-response";
 import { accumulate } from "../stream/accumulate";
 import { transformAll } from "../stream/collect";
 import { pairToolResults } from "../tool-use/pair-tool-results";
+import { alignedLists } from "./aligned-lists";
 import { cameBack } from "./came-back";
 import { carriedByTarget } from "./carried-by-target";
 import { isAtOrBelow, jsonLeaves } from "./json-leaves";
-import { withoutDroppedEntries } from "./without-dropped-entries";
 
 /** A wire document of one format, as the detector takes it. */
 export type DetectorDocument =
@@ -362,14 +362,15 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
       found("failed", "", toCanonicalError(thrown).message);
       continue;
     }
-    const returned = jsonLeaves(returnedBody);
     const lossPaths = context.losses.flatMap((loss) => {
       const placed = loss.path === "" ? undefined : compared.place(loss.path);
       return placed === undefined || placed === "" ? [] : [placed];
     });
-    // Entries after a reported dropped entry are numbered again (renumbering says nothing).
-    const trimmed = withoutDroppedEntries(compared.body, returnedBody, lossPaths);
-    const kept = trimmed.body === compared.body ? original : jsonLeaves(trimmed.body);
+    // Entries around one a loss says was dropped, moved or answered by an added one are numbered
+    // again (renumbering says nothing): they are compared with the entries they are.
+    const trimmed = alignedLists(compared.body, returnedBody, lossPaths);
+    const kept = trimmed.source === compared.body ? original : jsonLeaves(trimmed.source);
+    const returned = jsonLeaves(trimmed.returned);
     /** Each source leaf still compared, by the pointer it has in the trimmed body. */
     const comparedAt = new Map<string, string>();
     for (const path of kept.keys()) comparedAt.set(trimmed.sourcePath(path), path);

@@ -71,7 +71,7 @@ export function encodeGenerateContentGenerationConfig(
     config.speechConfig =
       original.speechConfig && sameJson(decodeGenerateContentSpeech(original.speechConfig), request.speech)
         ? original.speechConfig
-        : encodeSpeech(request.speech);
+        : encodeSpeech(request.speech, context);
   }
   if (request.reasoning !== undefined) {
     if (
@@ -117,8 +117,15 @@ function decodedResolution(raw: string): string {
 
 function encodeSpeech(
   speech: NonNullable<ChatRequest["speech"]>,
+  context: ConversionContext,
 ): NonNullable<GenerateContentGenerationConfig["speechConfig"]> {
   const config: NonNullable<GenerateContentGenerationConfig["speechConfig"]> = {};
+  if (speech.format !== undefined)
+    context.lose(
+      "dropped",
+      "/speech/format",
+      "generate-content speaks 24 kHz PCM: no audio format can be asked for",
+    );
   if (speech.voice !== undefined) config.voiceConfig = { prebuiltVoiceConfig: { voiceName: speech.voice } };
   if (speech.speakers !== undefined) {
     config.multiSpeakerVoiceConfig = {

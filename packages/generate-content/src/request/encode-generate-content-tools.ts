@@ -7,6 +7,7 @@ import {
   type OpenApiSchema,
   openApiSchemaToJsonSchema,
   pointer,
+  reportMovedEntries,
   type Tool,
 } from "@interlingua/core";
 import { readGenerateContentExtension } from "../wire/generate-content-extensions";
@@ -52,6 +53,10 @@ export function encodeGenerateContentTools(
     if (isFunction) sharedFunctions = entry;
     return entry;
   };
+  /** The canonical index of each tool an entry holds, in the order it was put there. */
+  const members = new Map<GenerateContentTool, number[]>();
+  const place = (entry: GenerateContentTool, index: number) =>
+    members.set(entry, [...(members.get(entry) ?? []), index]);
   tools.forEach((tool, index) => {
     const path = `/tools/${index}`;
     const extra = readGenerateContentExtension(tool);
@@ -59,11 +64,23 @@ export function encodeGenerateContentTools(
       const entry = entryFor(extra, true);
       entry.functionDeclarations ??= [];
       entry.functionDeclarations.push(encodeDeclaration(tool, extra, path, jsonSchema, context));
+      place(entry, index);
       return;
     }
     const encoded = encodeHostedTool(tool, extra, path, context);
-    if (encoded) Object.assign(entryFor(extra, false), encoded);
+    if (encoded) {
+      const entry = entryFor(extra, false);
+      Object.assign(entry, encoded);
+      place(entry, index);
+    }
   });
+  // Functions after a hosted tool join the one entry of functions before it: they come back first.
+  reportMovedEntries(
+    entries.flatMap((entry) => members.get(entry) ?? []),
+    "/tools",
+    context,
+    "generate-content sends function tools together in one entry: this tool's place among the tools is not kept",
+  );
   return entries;
 }
 

@@ -26,14 +26,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/answer\/error(\/|$)/,
   },
   {
-    name: "false-loss speechConfig to chat-completions",
-    reason:
-      "the audio format chat-completions needs (wav) is reported as an approximation, and is one: the caller asked for none; the chat-completions decoder keeps the format among its own marks (extensions), not in the canonical speech settings the loss names, so reading the target's request back cannot see it (the canonical model has no speech format)",
-    kind: "false-loss",
-    to: "chat-completions",
-    path: /^\/generationConfig\/speechConfig$/,
-  },
-  {
     name: "silent consecutive turns of one role",
     reason:
       "turns come back regrouped, so the comparison reads their parts at other indexes: turns of one role in a row (a function response turn, then the user's text) are joined by messages and interactions, chat-completions sends each function response as its own tool message, and a function call or code part in a user turn goes back in a model turn; open: no spec says generate-content joins turns (so no normalisation), and the targets that regroup report nothing",
@@ -47,7 +39,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/contents\/\d+\/parts\/\d+\/functionCall\/name$/,
   },
-
   {
     name: "silent empty instruction text to messages",
     reason:
@@ -84,13 +75,5 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
       "a citation's license (every target), its place (messages), and an empty text part (chat-completions) come back otherwise in a stream, without a loss",
     kind: "silent",
     path: /^\/answer\/candidates\/\d+\/(citationMetadata\/citationSources\/\d+\/(license|startIndex|endIndex|uri)|content\/parts\/\d+\/text)$/,
-  },
-  {
-    name: "false-loss second web search to chat-completions",
-    reason:
-      "of two web search tools (googleSearchRetrieval and googleSearch), chat-completions carries the first as web_search_options and reports the second unsupported; the first comes back spelled googleSearch, so the second looks whole: the loss is real, the round trip cannot see it (ldet's false-loss rule)",
-    kind: "false-loss",
-    to: "chat-completions",
-    path: /^\/tools\/\d+\/googleSearch$/,
   },
 ];

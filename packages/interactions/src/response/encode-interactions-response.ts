@@ -40,7 +40,11 @@ export function encodeInteractionsResponse(
   );
   if (extra.noModel !== true) wire.model = response.model;
   if (response.created !== undefined) wire.created = interactionsTimeOfSeconds(response.created);
-  const output = encodeInteractionsParts(response.parts, "model_output", "/parts", context);
+  const output = withoutFunctionResults(
+    encodeInteractionsParts(response.parts, "model_output", "/parts", context),
+    response,
+    context,
+  );
   const steps = [...(Array.isArray(extra.inputSteps) ? (extra.inputSteps as WireObject[]) : []), ...output];
   if (extra.noSteps !== true || steps.length > 0) wire.steps = steps;
   if (extra.noUsage !== true || Object.keys(response.usage).length > 0)
@@ -71,4 +75,26 @@ export function encodeInteractionsResponse(
   reportForeignAnswerFields(response, interactionsFormat, context);
   for (const key in extra) if (!responseMarks.includes(key)) wire[key] = extra[key];
   return wire as InteractionsResponse;
+}
+
+/**
+ * The output steps without `function_result` steps, each reported unsupported at its part: an
+ * interaction reads every step up to its last input or function result as the caller's echoed
+ * input, so a function result in an answer (a responses `function_call_output` output item) would
+ * turn the answer's steps before it into input.
+ */
+function withoutFunctionResults(
+  steps: WireObject[],
+  response: ChatResponse,
+  context: ConversionContext,
+): WireObject[] {
+  response.parts.forEach((part, index) => {
+    if (part.type === "tool-result")
+      context.lose(
+        "unsupported",
+        pointer("/parts", index),
+        "an interaction's answer has no function result step: it would read as the caller's input",
+      );
+  });
+  return steps.filter((step) => step.type !== "function_result");
 }

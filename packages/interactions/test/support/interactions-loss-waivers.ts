@@ -28,14 +28,7 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
-  {
-    name: "silent hosted search call to responses",
-    reason:
-      "a Google or file search call step read back through responses is another format's hosted call, which this format has no step for: it is reported unsupported on the way back, but at the step its canonical index names, which is another step when a step before it was left out (a thought, a result before its call): decision 0018's known limit. Carrying such calls as this format's search steps made messages and responses round trips lose their web search input (query as queries), so it was left out",
-    kind: "silent",
-    to: "responses",
-    path: /^\/(input|steps)\/\d+\/(type|id)$/,
-  },
+
   {
     name: "silent function result name",
     reason:

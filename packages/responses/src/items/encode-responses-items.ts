@@ -245,6 +245,8 @@ function encodeReasoning(
   }
   const item = assignFields({ type: "reasoning" }, fields);
   item.id ??= context.generateId("rs");
+  // Another format's reasoning in an answer is done, as its message and call items are.
+  if (target === "output" && fields === undefined) item.status = "completed";
   item.summary = (part.summary ?? []).map((text) => ({ type: "summary_text", text }));
   if (ownSignature) item.encrypted_content = part.signature!.data;
   if (part.text !== undefined) item.content = [{ type: "reasoning_text", text: part.text }];

@@ -72,8 +72,8 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
 /**
  * An output item's fields a decoded part keeps (`extensions.responses`, a message item's under
  * `item`) traced to the item, or its content entry, they came from: an item's `id` and the like are
- * the upstream's own, lost in another format. Its `type` and `status` say what the part and the
- * answer's status say already, and a call's `arguments` text (kept for its exact spelling) what the
+ * the upstream's own, lost in another format. Its `type` and a `completed` status say what the part
+ * and the answer's status say already, and a call's `arguments` text (kept for its exact spelling) what the
  * call's input says.
  */
 function traceItemFields(
@@ -87,12 +87,14 @@ function traceItemFields(
   const item = source.replace(/\/content\/\d+$/, "");
   const fields: Record<string, string> = {};
   const base = pointer(canonical, "extensions", "responses");
-  const said = (key: string) => key === "type" || key === "status" || key === "arguments";
+  // A status other than completed (an item cut short, or still in progress) says more than that.
+  const said = (key: string, value: unknown) =>
+    key === "type" || key === "arguments" || (key === "status" && value === "completed");
   for (const [key, value] of Object.entries(part.extensions?.responses ?? {})) {
     if (key === "item" && typeof value === "object" && value !== null) {
-      for (const member of Object.keys(value))
-        if (!said(member)) fields[pointer(base, key, member)] = pointer(item, member);
-    } else if (!said(key)) fields[pointer(base, key)] = pointer(source, key);
+      for (const [member, held] of Object.entries(value))
+        if (!said(member, held)) fields[pointer(base, key, member)] = pointer(item, member);
+    } else if (!said(key, value)) fields[pointer(base, key)] = pointer(source, key);
   }
   traceFields(context, wire, fields, {}, true);
 }

@@ -1,0 +1,91 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { alignedLists } from "./aligned-lists";
+
+const source = { tools: [{ name: "a", strict: true }, { name: "b" }, { name: "c" }] };
+
+describe("alignedLists", () => {
+  it("takes out the entry a loss names whose removal lines up what came back, and maps pointers back", () => {
+    // Tool 1 was dropped; tool 0 lost only a field; both losses are at the entry.
+    const returned = { tools: [{ name: "a" }, { name: "c" }] };
+    const aligned = alignedLists(source, returned, ["/tools/0", "/tools/1"]);
+    expect(aligned.source).toEqual({ tools: [{ name: "a", strict: true }, { name: "c" }] });
+    expect(aligned.returned).toEqual(returned);
+    expect(aligned.sourcePath("/tools/1/name")).toBe("/tools/2/name");
+    expect(aligned.sourcePath("/tools/0/strict")).toBe("/tools/0/strict");
+  });
+
+  it("takes out nothing when the list came back whole, or no loss names an entry", () => {
+    expect(alignedLists(source, source, ["/tools/1"]).source).toBe(source);
+    expect(alignedLists(source, { tools: [] }, ["/tools/1/name"]).source).toBe(source);
+  });
+
+  it("lines up the rest after an entry a loss says moved to the end (a tool sent as a setting)", () => {
+    const returned = { tools: [{ name: "b" }, { name: "c" }, { name: "a" }] };
+    const aligned = alignedLists(source, returned, ["/tools/0"]);
+    expect(aligned.source).toEqual({ tools: [{ name: "b" }, { name: "c" }] });
+    expect(aligned.sourcePath("/tools/1/name")).toBe("/tools/2/name");
+  });
+
+  it("lines up the rest around an entry a loss says moved to the front (a hoisted instruction)", () => {
+    const messages = [{ role: "user" }, { role: "assistant" }, { role: "system" }, { role: "user", n: 2 }];
+    const returned = { messages: [messages[2], messages[0], messages[1], messages[3]] };
+    const aligned = alignedLists({ messages }, returned, ["/messages/2"]);
+    expect(aligned.source).toEqual({ messages: [messages[0], messages[1], messages[3]] });
+    expect(aligned.returned).toEqual({ messages: [messages[0], messages[1], messages[3]] });
+    expect(aligned.sourcePath("/messages/2/n")).toBe("/messages/3/n");
+  });
+
+  it("lines up the rest after an entry the conversion added beside the one a loss names", () => {
+    const messages = [{ call: "x" }, { role: "user" }];
+    const returned = { messages: [{ call: "x" }, { result: "x" }, { role: "user" }] };
+    const aligned = alignedLists({ messages }, returned, ["/messages/0"]);
+    expect(aligned.source).toEqual({ messages });
+    expect(aligned.returned).toEqual({ messages });
+  });
+
+  it("lines up an inner list inside an outer list lined up first", () => {
+    const body = { messages: [{ gone: true }, { content: [{ t: 1 }, { t: 2 }, { t: 3 }] }] };
+    const returned = { messages: [{ content: [{ t: 1 }, { t: 3 }] }] };
+    const aligned = alignedLists(body, returned, ["/messages/0", "/messages/1/content/1"]);
+    expect(aligned.source).toEqual(returned);
+    expect(aligned.sourcePath("/messages/0/content/1/t")).toBe("/messages/1/content/2/t");
+  });
+
+  it("never lines up a list no loss names an entry of: a move without a loss stays a difference", () => {
+    const returned = { tools: [{ name: "b" }, { name: "c" }, { name: "a", strict: true }] };
+    expect(alignedLists(source, returned, ["/tools/0/strict"]).source).toBe(source);
+    expect(alignedLists(source, returned, []).returned).toBe(returned);
+  });
+
+  it("lines up every other entry as it came back, in order, after taking out the named ones", () => {
+    // Property: whatever the lists, the source entries kept are the source's in order, each mapped
+    // back to its own place; only named ones are taken out, and no more on either side than named.
+    const entry = fc.record({ k: fc.integer({ min: 0, max: 3 }) });
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 6 }),
+        fc.array(entry, { maxLength: 6 }),
+        fc.uniqueArray(fc.nat(5), { maxLength: 3 }),
+        (list, back, indexes) => {
+          const named = indexes.filter((index) => index < list.length);
+          const aligned = alignedLists(
+            { list },
+            { list: back },
+            named.map((index) => `/list/${index}`),
+          );
+          const kept = (aligned.source as { list: unknown[] }).list;
+          const keptBack = (aligned.returned as { list: unknown[] }).list;
+          expect(list.length - kept.length).toBeLessThanOrEqual(named.length);
+          expect(back.length - keptBack.length).toBeLessThanOrEqual(named.length);
+          const from = kept.map((_, index) => Number(aligned.sourcePath(`/list/${index}`).split("/")[2]));
+          from.forEach((at, index) => {
+            expect(kept[index]).toEqual(list[at]);
+            if (index > 0) expect(at).toBeGreaterThan(from[index - 1]!);
+          });
+          for (let at = 0; at < list.length; at++) if (!from.includes(at)) expect(named).toContain(at);
+        },
+      ),
+    );
+  });
+});
