@@ -186,6 +186,7 @@ export { mergeUsage } from "./stream/merge-usage";
 export { readableFrom } from "./stream/readable-from";
 export { replay, replayEvents } from "./stream/replay";
 export { type TransformReadableOptions, transformReadable } from "./stream/transform-readable";
+export { reportUnsplitUsage } from "./usage/report-unsplit-usage";
 export {
   type UsageAccounting,
   usageAccounting,

@@ -1,7 +1,26 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
 import { generateContentFixtures } from "./fixtures";
 
-/** This package's fixtures as loss-detector documents. */
+/**
+ * Answers made for the loss detector alone: a cached count above the prompt count that includes
+ * it (the spec allows it; no server sends it), which messages, counting cached tokens apart from
+ * its input, reports it cannot split.
+ */
+const usageDetectorAnswers: Record<string, unknown> = {
+  "usage details above their totals": {
+    candidates: [{ content: { parts: [{ text: "Hi" }], role: "model" }, finishReason: "STOP", index: 0 }],
+    usageMetadata: {
+      promptTokenCount: 5,
+      cachedContentTokenCount: 10,
+      candidatesTokenCount: 1,
+      totalTokenCount: 6,
+    },
+    modelVersion: "gemini-2.5-flash",
+    responseId: "usage",
+  },
+};
+
+/** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function generateContentDetectorDocuments(): NamedDetectorDocument[] {
   const { requests, responses, streams } = generateContentFixtures();
   return [
@@ -11,5 +30,9 @@ export function generateContentDetectorDocuments(): NamedDetectorDocument[] {
     })),
     ...responses.map(({ name, wire }) => ({ name, document: { kind: "response" as const, wire } })),
     ...streams.map(({ name, events }) => ({ name, document: { kind: "stream" as const, events } })),
+    ...Object.entries(usageDetectorAnswers).map(([name, wire]) => ({
+      name,
+      document: { kind: "response" as const, wire },
+    })),
   ];
 }

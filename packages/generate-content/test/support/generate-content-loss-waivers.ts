@@ -6,13 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const generateContentLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent usageMetadata counts below their details",
-    reason:
-      "a cached count above the prompt count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
-    kind: "silent",
-    path: /^\/usageMetadata\/(promptTokenCount|candidatesTokenCount)$/,
-  },
-  {
     name: "silent answer extra candidates",
     reason:
       "candidates after the first are dropped by formats with one answer; the loss is reported at /candidates, which a stream's trace cannot place",

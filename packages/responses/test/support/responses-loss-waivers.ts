@@ -20,14 +20,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/error(\/|$)/,
   },
   {
-    name: "silent output_tokens below reasoning to interactions",
-    reason:
-      "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) come back from interactions' split counts otherwise, without a loss (found by generated answers)",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/usage\/output_tokens$/,
-  },
-  {
     name: "silent tool outputs in an answer to interactions",
     reason:
       "a function_call_output or computer_call_output item in an answer's output (the spec's output item union allows them; no server sends one) loses its call_id and output through interactions without a loss",
@@ -50,14 +42,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "chat-completions",
     path: /^\/output\/\d+\/arguments$/,
-  },
-  {
-    name: "silent output_tokens below reasoning to generate-content",
-    reason:
-      "reasoning tokens above the output tokens that include them (the spec allows it, no server sends it) cannot be split into generate-content's candidates and thoughts counts, and come back otherwise",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/usage\/output_tokens$/,
   },
   {
     name: "silent output after a dropped item",
@@ -163,14 +147,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
       "an input item with nothing another format can say (a reasoning item with no summary, text or state; an assistant message with content []) is left out or joined with the item of the same role next to it, without a loss; its id is reported (generated requests)",
     kind: "silent",
     path: /^\/input\/\d+\/(type|role)$/,
-  },
-  {
-    name: "silent input_tokens below cached to messages",
-    reason:
-      "cached tokens above the input tokens that include them (the spec allows it, no server sends it) cannot be split into messages' fresh and cache-read counts, and come back otherwise, without a loss (found by a 2,000-document run)",
-    kind: "silent",
-    to: "messages",
-    path: /^\/usage\/input_tokens$/,
   },
   {
     name: "silent namespace flattened",
