@@ -61,6 +61,18 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", content: [{ type: "text", text: "Hi" }] },
     ],
   },
+  // A function saying strict false, the spec's default: generate-content and interactions are
+  // unstrict, which it asks.
+  "unstrict function": {
+    model: "gpt-4o",
+    tools: [
+      {
+        type: "function",
+        function: { name: "time", parameters: { type: "object", properties: {} }, strict: false },
+      },
+    ],
+    messages: [{ role: "user", content: "What time is it?" }],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */

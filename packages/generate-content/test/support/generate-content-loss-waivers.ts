@@ -50,26 +50,12 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/systemInstruction\/parts\/\d+\/(text|thoughtSignature)$/,
   },
   {
-    name: "silent non-object function parameters",
-    reason:
-      "a declaration whose parameters are not an object (NUMBER, NULL) reaches chat-completions, responses and interactions as no parameters, without a loss (messages reports it since this session); generated documents only",
-    kind: "silent",
-    path: /^\/tools\/function \d+\/parameters\/type$/,
-  },
-  {
     name: "silent second file search to responses",
     reason:
       "a second fileSearch tool's store names do not come back through responses, and no loss says so (not yet investigated); generated documents only",
     kind: "silent",
     to: "responses",
     path: /^\/tools\/fileSearch [1-9]\d*\/retrievalResources\/\d+\/ragStoreName$/,
-  },
-  {
-    name: "silent unspecified schema type",
-    reason:
-      "a responseSchema of TYPE_UNSPECIFIED with anyOf comes back as STRING, its alternatives' fields otherwise, without a loss; generated documents only",
-    kind: "silent",
-    path: /^\/generationConfig\/responseSchema(\/type|\/anyOf\/\d+\/.+)$/,
   },
   {
     name: "silent answer citation licence and empty text",

@@ -1,5 +1,6 @@
 import { type ConversionContext, pointer, type Tool } from "@interlingua/core";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
+import { legalizeStrictTool } from "./legalize-responses-request";
 import { regroupNamespaces } from "./responses-tool-namespace";
 
 function snakeCaseKeys(object: WireObject): WireObject {
@@ -59,6 +60,7 @@ export function encodeResponsesTool(
     if (tool.strict !== undefined) encoded.strict = tool.strict;
     else if (strictOmitted !== true) encoded.strict = false;
     else if (withDefaults) encoded.strict = true;
+    legalizeStrictTool(encoded, path, context);
     return encoded;
   }
   if (fields?.raw !== undefined) return fields.raw as WireObject;
@@ -139,15 +141,18 @@ export function encodeResponsesTool(
 
 /**
  * The canonical tools as a request's `tools` (see {@link encodeResponsesTool}), members of a
- * `namespace` group regrouped under it.
+ * `namespace` group regrouped under it. Tools `leaveOut` names are not sent, and the others keep
+ * their canonical place in loss paths.
  */
 export function encodeResponsesTools(
   tools: readonly Tool[],
   context: ConversionContext,
   withDefaults = false,
+  leaveOut?: (tool: Tool) => boolean,
 ): WireObject[] {
   const encoded: { tool: Tool; wire: WireObject }[] = [];
   tools.forEach((tool, index) => {
+    if (leaveOut?.(tool)) return;
     const wire = encodeResponsesTool(tool, context, pointer("", "tools", index), withDefaults);
     if (wire) encoded.push({ tool, wire });
   });
