@@ -1,4 +1,10 @@
-import { type ConversionContext, pointer, type Tool, type ToolChoice } from "@interlingua/core";
+import {
+  type ConversionContext,
+  objectInputSchema,
+  pointer,
+  type Tool,
+  type ToolChoice,
+} from "@interlingua/core";
 import {
   assignWireFields,
   chatCompletionsExtensions,
@@ -22,7 +28,14 @@ export function encodeChatCompletionsTools(
       const { function: fnRest, parametersAbsent, ...rest } = fields ?? {};
       const fn: WireObject = { name: tool.name };
       if (tool.description !== undefined) fn.description = tool.description;
-      if (parametersAbsent !== true) fn.parameters = tool.inputSchema;
+      // The API refuses parameters that are not an object's schema.
+      if (parametersAbsent !== true)
+        fn.parameters = objectInputSchema(
+          tool.inputSchema,
+          "chat-completions",
+          context,
+          pointer(path, "inputSchema"),
+        );
       if (tool.strict !== undefined) fn.strict = tool.strict;
       encoded.push(
         assignWireFields(

@@ -20,6 +20,31 @@ const usageDetectorAnswers: Record<string, unknown> = {
   },
 };
 
+/**
+ * Requests made for the loss detector alone: tool declarations and schemas (issue #15). Parameters
+ * that are not an object's (the spec lets one be declared; every format's call arguments are an
+ * object) reach the formats whose APIs refuse them as an object, with a loss; a schema's
+ * `TYPE_UNSPECIFIED` is no type (proto3's default).
+ */
+const toolDetectorRequests: Record<string, unknown> = {
+  "non-object parameters and an unspecified schema type": {
+    model: "models/gemini-2.5-flash",
+    contents: [{ role: "user", parts: [{ text: "Pick one." }] }],
+    tools: [
+      {
+        functionDeclarations: [
+          { name: "count", description: "A count.", parameters: { type: "NUMBER" } },
+          { name: "list", description: "A list.", parameters: { type: "ARRAY", items: { type: "STRING" } } },
+        ],
+      },
+    ],
+    generationConfig: {
+      responseMimeType: "application/json",
+      responseSchema: { type: "TYPE_UNSPECIFIED", anyOf: [{ type: "STRING" }, { type: "INTEGER" }] },
+    },
+  },
+};
+
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function generateContentDetectorDocuments(): NamedDetectorDocument[] {
   const { requests, responses, streams } = generateContentFixtures();
@@ -30,6 +55,10 @@ export function generateContentDetectorDocuments(): NamedDetectorDocument[] {
     })),
     ...responses.map(({ name, wire }) => ({ name, document: { kind: "response" as const, wire } })),
     ...streams.map(({ name, events }) => ({ name, document: { kind: "stream" as const, events } })),
+    ...Object.entries(toolDetectorRequests).map(([name, wire]) => ({
+      name,
+      document: { kind: "request" as const, wire },
+    })),
     ...Object.entries(usageDetectorAnswers).map(([name, wire]) => ({
       name,
       document: { kind: "response" as const, wire },

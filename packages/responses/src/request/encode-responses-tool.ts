@@ -1,4 +1,4 @@
-import { type ConversionContext, pointer, type Tool } from "@interlingua/core";
+import { type ConversionContext, objectInputSchema, pointer, type Tool } from "@interlingua/core";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
 import { legalizeStrictTool } from "./legalize-responses-request";
 import { regroupNamespaces } from "./responses-tool-namespace";
@@ -54,7 +54,14 @@ export function encodeResponsesTool(
     if (tool.description !== undefined) encoded.description = tool.description;
     else if (withDefaults) encoded.description = null;
     Object.assign(encoded, rest);
-    if (rest.parameters === undefined) encoded.parameters = tool.inputSchema;
+    // The API refuses parameters that are not an object's schema.
+    if (rest.parameters === undefined)
+      encoded.parameters = objectInputSchema(
+        tool.inputSchema,
+        "responses",
+        context,
+        pointer(path, "inputSchema"),
+      );
     // Unstated strictness: the service's default (true) for our own tools, off for foreign schemas,
     // which are rarely written for strict mode.
     if (tool.strict !== undefined) encoded.strict = tool.strict;
