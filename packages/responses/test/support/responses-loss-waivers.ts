@@ -6,6 +6,20 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const responsesLossWaivers: readonly LossWaiver[] = [
   {
+    name: "silent null function tool strict",
+    reason:
+      "a function tool's strict sent as null (the spec allows it) comes back from another format as the false the encoder writes for a foreign tool. Null is unstated, and OpenAI's function calling guide says an unstated strict makes the responses service normalise the schema into strict mode (\"To opt out ... explicitly set strict: false\"), which no other format's backend does: the loss is real for an omitted strict too and is not reported; open: report unstated strictness dropped to other formats (a change of the losses responses clients without strict see), or send strict true where the target has it",
+    kind: "silent",
+    path: /^\/tools\/\d+\/strict$/,
+  },
+  {
+    name: "silent null function tool parameters",
+    reason:
+      "a function tool's parameters sent as null (the spec allows it: no parameters) comes back through generate-content, chat-completions and interactions as the {} the encoder writes for the empty canonical schema; both say no declared parameters, but the spec does not say they are one, so it is no normalisation yet; open: decode null as the no-parameters schema and send it back as null",
+    kind: "silent",
+    path: /^\/tools\/\d+\/parameters$/,
+  },
+  {
     name: "silent error",
     reason:
       "a stream's error event (its nested type, code and message) is dropped or reshaped by formats with no failed status, without a loss",
@@ -132,6 +146,14 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
       "an input item with nothing another format can say (a reasoning item with no summary, text or state; an assistant message with content []) is left out or joined with the item of the same role next to it, without a loss; its id is reported (generated requests)",
     kind: "silent",
     path: /^\/input\/\d+\/(type|role)$/,
+  },
+  {
+    name: "silent null description to generate-content",
+    reason:
+      'a function tool\'s description sent as null comes back as "": generate-content\'s spec requires a description, so its encoder writes "" for a tool without one (the API reads an empty string as none, proto3), and its decoder cannot tell that "" from a caller\'s own; no loss for the target (both say none); reading "" as none would make every other format\'s empty description come back absent (found by a 2,000-document run)',
+    kind: "silent",
+    to: "generate-content",
+    path: /^\/tools\/\d+\/description$/,
   },
   {
     name: "silent namespace flattened",
