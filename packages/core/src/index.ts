@@ -125,6 +125,7 @@ export {
   type OpenApiProjectionOptions,
 } from "./json-schema/json-schema-to-open-api-schema";
 export { jsonSchemaShapeProblem } from "./json-schema/json-schema-shape-problem";
+export { objectInputSchema } from "./json-schema/object-input-schema";
 export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
 // Providers
@@ -187,6 +188,7 @@ export { mergeUsage } from "./stream/merge-usage";
 export { readableFrom } from "./stream/readable-from";
 export { replay, replayEvents } from "./stream/replay";
 export { type TransformReadableOptions, transformReadable } from "./stream/transform-readable";
+export { reportUnsplitUsage } from "./usage/report-unsplit-usage";
 export {
   type UsageAccounting,
   usageAccounting,

@@ -78,4 +78,22 @@ describe("encodeChatCompletionsRequest", () => {
     expect(own.messages).toMatchObject([{ role: "user" }]);
     expect(ownContext.losses).toEqual([]);
   });
+
+  it("sends another format's non-object parameters as an object's, which the API takes, with a loss", () => {
+    const context = createConversionContext();
+    const body = encodeChatCompletionsRequest(
+      {
+        model: "gpt-5",
+        messages: [{ role: "user", parts: [{ type: "text", text: "Count." }] }],
+        tools: [{ type: "function", name: "count", inputSchema: { type: "number" } }],
+      },
+      context,
+    );
+    expect(body.tools).toEqual([
+      { type: "function", function: { name: "count", parameters: { type: "object" } } },
+    ]);
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["approximated", "/tools/0/inputSchema"],
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   type ConversionContext,
+  objectInputSchema,
   pointer,
   reportMovedEntries,
   type Tool,
@@ -31,7 +32,14 @@ export function encodeChatCompletionsTools(
       const { function: fnRest, parametersAbsent, ...rest } = fields ?? {};
       const fn: WireObject = { name: tool.name };
       if (tool.description !== undefined) fn.description = tool.description;
-      if (parametersAbsent !== true) fn.parameters = tool.inputSchema;
+      // The API refuses parameters that are not an object's schema.
+      if (parametersAbsent !== true)
+        fn.parameters = objectInputSchema(
+          tool.inputSchema,
+          "chat-completions",
+          context,
+          pointer(path, "inputSchema"),
+        );
       if (tool.strict !== undefined) fn.strict = tool.strict;
       encoded.push(
         assignWireFields(

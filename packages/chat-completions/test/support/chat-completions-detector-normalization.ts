@@ -102,6 +102,7 @@ function comparedRequest(value: unknown): unknown {
   if (isObject(request.response_format) && Object.keys(request.response_format).join() === "type")
     if (request.response_format.type === "text") delete request.response_format;
   if (request.tool_choice !== undefined) request.tool_choice = comparedToolChoice(request.tool_choice);
+  if (Array.isArray(request.tools)) request.tools = request.tools.map(withoutUnstrict);
   const options = request.stream_options;
   if (typeof options === "object" && options !== null) {
     const { include_usage: _asked, ...rest } = options as Record<string, unknown>;
@@ -111,6 +112,17 @@ function comparedRequest(value: unknown): unknown {
     else delete request.stream_options;
   }
   return request;
+}
+
+/**
+ * A function tool without `strict: false`, the spec's `default` for it ("Whether to enable strict
+ * schema adherence"): formats with no per-tool strictness (generate-content, interactions) are
+ * unstrict, which is what it asks.
+ */
+function withoutUnstrict(tool: unknown): unknown {
+  if (!isObject(tool) || !isObject(tool.function) || tool.function.strict !== false) return tool;
+  const { strict: _unstrict, ...fn } = tool.function;
+  return { ...tool, function: fn };
 }
 
 /** The positions of an answer's choices in index order (the order of the list says nothing more). */

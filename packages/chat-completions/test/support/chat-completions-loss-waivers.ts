@@ -47,13 +47,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/tool_choice\/function\/name$/,
   },
   {
-    name: "silent usage counts below their details",
-    reason:
-      "a cached or reasoning count above the prompt or completion count that includes it (the spec allows it, no server sends it) cannot be split into another format's counts, and comes back otherwise",
-    kind: "silent",
-    path: /^\/usage\/(prompt|completion)_tokens$/,
-  },
-  {
     name: "silent answer created to generate-content",
     reason:
       "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",

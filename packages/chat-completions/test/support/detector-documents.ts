@@ -93,6 +93,18 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", content: "Never mind." },
     ],
   },
+  // A function saying strict false, the spec's default: generate-content and interactions are
+  // unstrict, which it asks.
+  "unstrict function": {
+    model: "gpt-4o",
+    tools: [
+      {
+        type: "function",
+        function: { name: "time", parameters: { type: "object", properties: {} }, strict: false },
+      },
+    ],
+    messages: [{ role: "user", content: "What time is it?" }],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */
@@ -119,6 +131,65 @@ const detectorAnswers: Record<string, unknown> = {
       },
     ],
   },
+  // Cached and reasoning counts above the counts that include them (the spec allows it): messages
+  // counts cached tokens apart from its input, generate-content and interactions reasoning apart
+  // from their output, so each reports the count it cannot split.
+  "usage details above their totals": {
+    id: "chatcmpl-usage",
+    object: "chat.completion",
+    created: 1_761_000_000,
+    model: "gpt-4o",
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: "Hi", refusal: null },
+        logprobs: null,
+        finish_reason: "stop",
+      },
+    ],
+    usage: {
+      prompt_tokens: 5,
+      completion_tokens: 1,
+      total_tokens: 6,
+      prompt_tokens_details: { cached_tokens: 10 },
+      completion_tokens_details: { reasoning_tokens: 2 },
+    },
+  },
+};
+
+/** Streams made for the loss detector alone, as {@link detectorRequests}. */
+const detectorStreams: Record<string, unknown[]> = {
+  // The usage chunk of "usage details above their totals", streamed.
+  "streamed usage details above their totals": [
+    {
+      id: "chatcmpl-usage",
+      object: "chat.completion.chunk",
+      created: 1_761_000_000,
+      model: "gpt-4o",
+      choices: [{ index: 0, delta: { role: "assistant", content: "Hi" }, finish_reason: null }],
+    },
+    {
+      id: "chatcmpl-usage",
+      object: "chat.completion.chunk",
+      created: 1_761_000_000,
+      model: "gpt-4o",
+      choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+    },
+    {
+      id: "chatcmpl-usage",
+      object: "chat.completion.chunk",
+      created: 1_761_000_000,
+      model: "gpt-4o",
+      choices: [],
+      usage: {
+        prompt_tokens: 5,
+        completion_tokens: 1,
+        total_tokens: 6,
+        prompt_tokens_details: { cached_tokens: 10 },
+        completion_tokens_details: { reasoning_tokens: 2 },
+      },
+    },
+  ],
 };
 
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
@@ -143,6 +214,10 @@ export function chatCompletionsDetectorDocuments(): NamedDetectorDocument[] {
     ...readFixtures("streams").map(({ name, value }) => ({
       name,
       document: { kind: "stream" as const, events: value as unknown[] },
+    })),
+    ...Object.entries(detectorStreams).map(([name, events]) => ({
+      name,
+      document: { kind: "stream" as const, events },
     })),
   ];
 }

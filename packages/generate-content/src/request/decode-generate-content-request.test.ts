@@ -103,3 +103,28 @@ describe("a function declared under a name the API refuses", () => {
     expect(error?.message).toContain("Invalid function name");
   });
 });
+
+describe("a function declaring its parameters twice", () => {
+  it("is refused, naming the JSON Schema field, as the spec makes the two mutually exclusive", () => {
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      tools: [
+        {
+          functionDeclarations: [
+            {
+              name: "lookup",
+              description: "Looks up",
+              parameters: { type: "OBJECT", properties: { q: { type: "STRING" } } },
+              parametersJsonSchema: { type: "object" },
+            },
+          ],
+        },
+      ],
+    });
+    expect(error).toMatchObject({
+      kind: "invalid_request",
+      param: "tools.0.functionDeclarations.0.parametersJsonSchema",
+    });
+    expect(error?.message).toContain("mutually exclusive");
+  });
+});

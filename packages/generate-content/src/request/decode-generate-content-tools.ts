@@ -91,6 +91,13 @@ function decodeDeclaration(
   const extra: Record<string, unknown> = unknownFields(declaration, declarationFields) ?? {};
   extra.tool = index;
   let inputSchema: JsonSchema;
+  // The spec: parametersJsonSchema "is mutually exclusive with `parameters`"; the API refuses both.
+  if (declaration.parametersJsonSchema !== undefined && declaration.parameters !== undefined)
+    throw new CanonicalError(
+      "invalid_request",
+      `${param}.parameters and ${param}.parametersJsonSchema are mutually exclusive: send one`,
+      { param: `${param}.parametersJsonSchema` },
+    );
   if (declaration.parametersJsonSchema !== undefined) {
     const schema = declaration.parametersJsonSchema;
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {

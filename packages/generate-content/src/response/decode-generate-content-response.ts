@@ -131,6 +131,8 @@ const responseSources: Record<string, string> = {
   "/status": "/candidates/0/finishReason",
   "/usage": "/usageMetadata",
   "/usage/totalTokens": "/usageMetadata/totalTokenCount",
+  "/usage/inputTokens": "/usageMetadata/promptTokenCount",
+  "/usage/cacheReadTokens": "/usageMetadata/cachedContentTokenCount",
   "/parts": "/candidates/0/content/parts",
 };
 

@@ -4,6 +4,8 @@ import {
   type ConversionContext,
   reportForeignAnswerFields,
   reportUnsayableStatus,
+  reportUnsplitUsage,
+  usageAccounting,
 } from "@interlingua/core";
 import { readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type {
@@ -66,6 +68,7 @@ export function encodeGenerateContentResponse(
       "/usage/cacheWriteTokens",
       "the generate-content usage has no cache-write count: those tokens are counted as uncached prompt tokens",
     );
+  reportUnsplitUsage(response.usage, usageAccounting["generate-content"], "generate-content", context);
   reportUnsayableStatus(response, "generate-content", context);
   reportForeignAnswerFields(response, "generate-content", context);
   return body;

@@ -9,8 +9,10 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  reportUnsplitUsage,
   type StreamEncoderTransformer,
   type Usage,
+  usageAccounting,
 } from "@interlingua/core";
 import { generateContentErrorToWire } from "../errors/generate-content-error-to-wire";
 import { encodeGenerateContentPart } from "../request/encode-generate-content-part";
@@ -203,6 +205,8 @@ export function createGenerateContentStreamEncoderTransformer(
               "/usage/cacheWriteTokens",
               "the generate-content usage has no cache-write count: those tokens are counted as uncached prompt tokens",
             );
+          if (usage)
+            reportUnsplitUsage(usage, usageAccounting["generate-content"], "generate-content", context);
           if (event.stopSequence !== undefined)
             context.lose(
               "dropped",

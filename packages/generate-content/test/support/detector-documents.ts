@@ -1,7 +1,51 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
 import { generateContentFixtures } from "./fixtures";
 
-/** This package's fixtures as loss-detector documents. */
+/**
+ * Answers made for the loss detector alone: a cached count above the prompt count that includes
+ * it (the spec allows it; no server sends it), which messages, counting cached tokens apart from
+ * its input, reports it cannot split.
+ */
+const usageDetectorAnswers: Record<string, unknown> = {
+  "usage details above their totals": {
+    candidates: [{ content: { parts: [{ text: "Hi" }], role: "model" }, finishReason: "STOP", index: 0 }],
+    usageMetadata: {
+      promptTokenCount: 5,
+      cachedContentTokenCount: 10,
+      candidatesTokenCount: 1,
+      totalTokenCount: 6,
+    },
+    modelVersion: "gemini-2.5-flash",
+    responseId: "usage",
+  },
+};
+
+/**
+ * Requests made for the loss detector alone: tool declarations and schemas (issue #15). Parameters
+ * that are not an object's (the spec lets one be declared; every format's call arguments are an
+ * object) reach the formats whose APIs refuse them as an object, with a loss; a schema's
+ * `TYPE_UNSPECIFIED` is no type (proto3's default).
+ */
+const toolDetectorRequests: Record<string, unknown> = {
+  "non-object parameters and an unspecified schema type": {
+    model: "models/gemini-2.5-flash",
+    contents: [{ role: "user", parts: [{ text: "Pick one." }] }],
+    tools: [
+      {
+        functionDeclarations: [
+          { name: "count", description: "A count.", parameters: { type: "NUMBER" } },
+          { name: "list", description: "A list.", parameters: { type: "ARRAY", items: { type: "STRING" } } },
+        ],
+      },
+    ],
+    generationConfig: {
+      responseMimeType: "application/json",
+      responseSchema: { type: "TYPE_UNSPECIFIED", anyOf: [{ type: "STRING" }, { type: "INTEGER" }] },
+    },
+  },
+};
+
+/** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function generateContentDetectorDocuments(): NamedDetectorDocument[] {
   const { requests, responses, streams } = generateContentFixtures();
   return [
@@ -11,5 +55,13 @@ export function generateContentDetectorDocuments(): NamedDetectorDocument[] {
     })),
     ...responses.map(({ name, wire }) => ({ name, document: { kind: "response" as const, wire } })),
     ...streams.map(({ name, events }) => ({ name, document: { kind: "stream" as const, events } })),
+    ...Object.entries(toolDetectorRequests).map(([name, wire]) => ({
+      name,
+      document: { kind: "request" as const, wire },
+    })),
+    ...Object.entries(usageDetectorAnswers).map(([name, wire]) => ({
+      name,
+      document: { kind: "response" as const, wire },
+    })),
   ];
 }

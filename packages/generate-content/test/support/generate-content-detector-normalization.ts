@@ -118,12 +118,14 @@ const int64SchemaFields = new Set([
 
 /**
  * A schema (and every schema in it) as it means: its int64 fields as numbers, and without
- * `nullable: false` (the default, OpenAPI 3.0's and proto3's alike).
+ * `nullable: false` (the default, OpenAPI 3.0's and proto3's alike) or `type: "TYPE_UNSPECIFIED"`
+ * (the `Type` enum's 0, which proto3 reads for an absent field: no type).
  */
 function withSchemaDefaults(value: unknown): void {
   if (typeof value !== "object" || value === null) return;
   const node = value as Record<string, unknown>;
   if (node.nullable === false) delete node.nullable;
+  if (node.type === "TYPE_UNSPECIFIED") delete node.type;
   for (const [key, item] of Object.entries(node)) {
     if (int64SchemaFields.has(key) && typeof item === "string" && /^-?\d+$/.test(item))
       node[key] = Number(item);

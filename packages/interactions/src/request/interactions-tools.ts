@@ -83,7 +83,8 @@ export function encodeInteractionsTools(
       const wire: WireObject = { type: "function", name: tool.name };
       if (tool.description !== undefined) wire.description = tool.description;
       if (noParameters !== true) wire.parameters = tool.inputSchema;
-      if (tool.strict !== undefined)
+      // Unstrict is what this format does: only a strict tool loses something (as generate-content).
+      if (tool.strict)
         context.lose(
           "dropped",
           pointer(toolPath, "strict"),

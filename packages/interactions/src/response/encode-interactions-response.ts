@@ -3,6 +3,7 @@ import {
   type ConversionContext,
   pointer,
   reportForeignAnswerFields,
+  reportUnsplitUsage,
 } from "@interlingua/core";
 import { interactionsFormat, readInteractionsExtension, type WireObject } from "../interactions-extensions";
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
@@ -10,7 +11,7 @@ import type { InteractionsResponse } from "../wire/interactions-response-schema"
 import { interactionsErrorCode } from "./interactions-error-code";
 import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "./interactions-status";
 import { interactionsTimeOfSeconds } from "./interactions-time";
-import { encodeInteractionsUsage } from "./interactions-usage";
+import { encodeInteractionsUsage, interactionsUsageAccounting } from "./interactions-usage";
 
 /** Extension fields that are marks of the decoder, not wire fields. */
 const responseMarks = ["noModel", "inputSteps", "noSteps", "noUsage"];
@@ -55,6 +56,7 @@ export function encodeInteractionsResponse(
       "/usage/cacheWriteTokens",
       "The interactions usage has no cache-write count: those tokens are counted as uncached input tokens",
     );
+  reportUnsplitUsage(response.usage, interactionsUsageAccounting, "interactions", context);
   if (response.error && extra.errors === undefined) {
     wire.errors = [
       {

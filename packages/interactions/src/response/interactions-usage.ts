@@ -13,7 +13,7 @@ import { remainingFields, type WireObject } from "../interactions-extensions";
  * accounting): `total_input_tokens` includes `total_cached_tokens`, and `total_output_tokens`
  * excludes `total_thought_tokens`.
  */
-const accounting = usageAccounting["generate-content"];
+export const interactionsUsageAccounting = usageAccounting["generate-content"];
 
 const countFields = [
   "total_input_tokens",
@@ -30,6 +30,7 @@ const countFields = [
 const countSources = [
   ["totalTokens", "total_tokens"],
   ["cacheReadTokens", "total_cached_tokens"],
+  ["inputTokens", "total_input_tokens"],
 ] as const;
 
 /**
@@ -50,7 +51,7 @@ export function decodeInteractionsUsage(
       reasoning: number("total_thought_tokens"),
       total: number("total_tokens"),
     },
-    accounting,
+    interactionsUsageAccounting,
   );
   const rest = remainingFields(usage, countFields);
   if (Object.keys(rest).length > 0) decoded.extensions = { interactions: rest };
@@ -66,7 +67,7 @@ export function decodeInteractionsUsage(
 
 /** Canonical usage as a `Usage` object. */
 export function encodeInteractionsUsage(usage: Usage): WireObject {
-  const counts = usageToWire(usage, accounting);
+  const counts = usageToWire(usage, interactionsUsageAccounting);
   const wire: WireObject = {};
   if (counts.input !== undefined) wire.total_input_tokens = counts.input;
   if (counts.cacheRead !== undefined) wire.total_cached_tokens = counts.cacheRead;

@@ -8,6 +8,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  reportUnsplitUsage,
   type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
@@ -17,7 +18,7 @@ import { encodeInteractionsContent } from "../request/interactions-content";
 import { interactionsErrorCode } from "../response/interactions-error-code";
 import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "../response/interactions-status";
 import { interactionsTimeOfSeconds } from "../response/interactions-time";
-import { encodeInteractionsUsage } from "../response/interactions-usage";
+import { encodeInteractionsUsage, interactionsUsageAccounting } from "../response/interactions-usage";
 import type { InteractionsStreamEvent } from "../wire/interactions-response-schema";
 
 /** What the encoder knows of one open canonical part. */
@@ -250,6 +251,7 @@ export function createInteractionsStreamEncoderTransformer(
               "/usage/cacheWriteTokens",
               "The interactions usage has no cache-write count: those tokens are counted as uncached input tokens",
             );
+          if (usage) reportUnsplitUsage(usage, interactionsUsageAccounting, "interactions", context);
           if (event.stopSequence !== undefined)
             context.lose(
               "dropped",

@@ -1,7 +1,29 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
 import { readFixtures } from "./fixtures";
 
-/** This package's fixtures as loss-detector documents. */
+/**
+ * Answers made for the loss detector alone: a cached count above the input count that includes it
+ * (the spec allows it; no server sends it), which messages, counting cached tokens apart from its
+ * input, reports it cannot split.
+ */
+const usageDetectorAnswers: Record<string, unknown> = {
+  "usage details above their totals": {
+    id: "v1_usage",
+    model: "gemini-3-flash-preview",
+    status: "completed",
+    created: "2026-06-01T12:00:00Z",
+    updated: "2026-06-01T12:00:01Z",
+    steps: [{ type: "model_output", content: [{ type: "text", text: "Hi" }] }],
+    usage: {
+      total_input_tokens: 5,
+      total_cached_tokens: 10,
+      total_output_tokens: 1,
+      total_tokens: 6,
+    },
+  },
+};
+
+/** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function interactionsDetectorDocuments(): NamedDetectorDocument[] {
   return [
     ...readFixtures("requests").map(({ name, value }) => ({
@@ -15,6 +37,10 @@ export function interactionsDetectorDocuments(): NamedDetectorDocument[] {
     ...readFixtures("streams").map(({ name, value }) => ({
       name,
       document: { kind: "stream" as const, events: value as unknown[] },
+    })),
+    ...Object.entries(usageDetectorAnswers).map(([name, wire]) => ({
+      name,
+      document: { kind: "response" as const, wire },
     })),
   ];
 }

@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ConversionContext,
   callerParam,
+  objectInputSchema,
   pointer,
   type Tool,
   type ToolChoice,
@@ -21,18 +22,14 @@ export function encodeMessagesTool(
   const extra = tool.extensions?.messages;
   if (tool.type === "function") {
     // Tool input is a JSON object in every format; the API refuses a schema that does not say so.
-    let schema =
-      tool.inputSchema.type === undefined ? { type: "object", ...tool.inputSchema } : tool.inputSchema;
     // A schema of another type (an array, a boolean: another format lets one be declared) cannot be
     // sent: the tool goes with an object of no declared properties, reported at the schema.
-    if (schema.type !== "object") {
-      context.lose(
-        "approximated",
-        pointer(path, "inputSchema"),
-        `an input schema of type ${JSON.stringify(schema.type)} is sent as an object, the only tool input messages takes`,
-      );
-      schema = { type: "object" };
-    }
+    const schema = objectInputSchema(
+      tool.inputSchema.type === undefined ? { type: "object", ...tool.inputSchema } : tool.inputSchema,
+      "messages",
+      context,
+      pointer(path, "inputSchema"),
+    );
     const wire: Record<string, unknown> = { ...extra, name: tool.name, input_schema: schema };
     if (tool.description !== undefined) wire.description = tool.description;
     if (tool.strict !== undefined) wire.strict = tool.strict;

@@ -4,7 +4,11 @@ import {
   pointer,
   reportForeignAnswerFields,
   reportUnsayableStatus,
+  reportUnsplitUsage,
   type Usage,
+  usageAccounting,
+  usageFromWire,
+  usageToWire,
 } from "@interlingua/core";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
@@ -19,7 +23,8 @@ export const toolResultOutputLoss = "tool-result output is not supported by the 
 /**
  * Reports the counts a messages `usage` has no field for, whole or streamed: reasoning tokens (counted in `output_tokens` only,
  * unless the upstream's own `output_tokens_details` says them) and a vendor's total; each a loss
- * where it said something (a count of 0, or a total that is the sum of input and output, does not).
+ * where it said something (a count of 0, or a total that is the sum of input and output, does not),
+ * and an input its cache counts exceed (`reportUnsplitUsage`).
  */
 export function loseUncountedUsage(usage: Usage, context: ConversionContext): void {
   const details = usage.extensions?.messages?.output_tokens_details as
@@ -31,9 +36,12 @@ export function loseUncountedUsage(usage: Usage, context: ConversionContext): vo
       "/usage/reasoningTokens",
       "the messages usage does not count reasoning tokens apart",
     );
-  const implied = (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+  // The total a messages client adds up from what it is sent (an input below its cache counts is sent as 0).
+  const sent = usageFromWire(usageToWire(usage, usageAccounting.messages), usageAccounting.messages);
+  const implied = (sent.inputTokens ?? 0) + (sent.outputTokens ?? 0);
   if (usage.totalTokens !== undefined && usage.totalTokens !== implied)
     context.lose("dropped", "/usage/totalTokens", "the messages usage has no total");
+  reportUnsplitUsage(usage, usageAccounting.messages, "messages", context);
 }
 
 /** Converts a canonical response to a messages response body; parts it cannot carry are losses. */

@@ -51,6 +51,19 @@ function withoutCustomType(tool: unknown): unknown {
   return rest;
 }
 
+/**
+ * A tool without `strict: false`: the spec's `strict` says "When true, guarantees schema validation
+ * on tool names and inputs", and the strict tool use guide gives no other meaning to false than
+ * leaving it out ("Without strict mode, Claude might return incompatible types",
+ * platform.claude.com/docs/agents-and-tools/tool-use/strict-tool-use); formats with no
+ * per-tool strictness (generate-content, interactions) are unstrict, which is what it asks.
+ */
+function withoutUnstrict(tool: unknown): unknown {
+  if (!isRecord(tool) || tool.strict !== false) return tool;
+  const { strict: _unstrict, ...rest } = tool;
+  return rest;
+}
+
 /** An answer with its blocks without the values the spec gives to an absent field. */
 function answerWithoutDefaults(body: unknown): unknown {
   return isRecord(body) && Array.isArray(body.content)
@@ -128,7 +141,7 @@ function normalizeRequest(body: Record<string, unknown>): Record<string, unknown
     ...rest,
     ...(tool_choice !== undefined && { tool_choice: withoutDefaults(tool_choice) }),
     messages,
-    ...(Array.isArray(tools) && { tools: tools.map(withoutCustomType) }),
+    ...(Array.isArray(tools) && { tools: tools.map((tool) => withoutUnstrict(withoutCustomType(tool))) }),
     ...(system !== undefined && system !== "" && { system: asBlocks(system) }),
   };
 }

@@ -35,13 +35,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/output_config\/effort$/,
   },
   {
-    name: "silent function tool strict",
-    reason:
-      "a function tool's strict comes back otherwise without a loss: true as false through responses (beside a hosted tool it drops, web_fetch_20260209), false as absent through generate-content; open, not yet traced, nor whether false is the spec's default (found by the 2,000-run generated requests)",
-    kind: "silent",
-    path: /^\/tools\/\d+\/strict$/,
-  },
-  {
     name: "silent null stop_reason to chat-completions",
     reason:
       "an answer whose stop_reason is null (the spec says only message_start has one) is sent as finish_reason stop with no loss, and comes back as end_turn (tool_use beside tool calls); chat-completions reads a missing reason from its own servers as no reason too, so reporting it there would be a false loss for them",

@@ -88,7 +88,8 @@ export function encodeResponsesRequest(
   if (request.tools !== undefined) {
     // Tools an `additional_tools` input item announced go back inside it, not here.
     const own = request.tools.filter((tool) => !isAnnouncedTool(tool));
-    if (own.length > 0 || fields.toolsOmitted !== true) body.tools = encodeResponsesTools(own, context);
+    if (own.length > 0 || fields.toolsOmitted !== true)
+      body.tools = encodeResponsesTools(request.tools, context, false, isAnnouncedTool);
   }
   if (request.topP !== undefined) body.top_p = request.topP;
   if (request.topLogprobs !== undefined) body.top_logprobs = request.topLogprobs;

@@ -1,5 +1,6 @@
-import { type ConversionContext, pointer, type Tool } from "@interlingua/core";
+import { type ConversionContext, objectInputSchema, pointer, type Tool } from "@interlingua/core";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
+import { legalizeStrictTool } from "./legalize-responses-request";
 import { regroupNamespaces } from "./responses-tool-namespace";
 
 function snakeCaseKeys(object: WireObject): WireObject {
@@ -53,12 +54,20 @@ export function encodeResponsesTool(
     if (tool.description !== undefined) encoded.description = tool.description;
     else if (withDefaults) encoded.description = null;
     Object.assign(encoded, rest);
-    if (rest.parameters === undefined) encoded.parameters = tool.inputSchema;
+    // The API refuses parameters that are not an object's schema.
+    if (rest.parameters === undefined)
+      encoded.parameters = objectInputSchema(
+        tool.inputSchema,
+        "responses",
+        context,
+        pointer(path, "inputSchema"),
+      );
     // Unstated strictness: the service's default (true) for our own tools, off for foreign schemas,
     // which are rarely written for strict mode.
     if (tool.strict !== undefined) encoded.strict = tool.strict;
     else if (strictOmitted !== true) encoded.strict = false;
     else if (withDefaults) encoded.strict = true;
+    legalizeStrictTool(encoded, path, context);
     return encoded;
   }
   if (fields?.raw !== undefined) return fields.raw as WireObject;
@@ -139,15 +148,18 @@ export function encodeResponsesTool(
 
 /**
  * The canonical tools as a request's `tools` (see {@link encodeResponsesTool}), members of a
- * `namespace` group regrouped under it.
+ * `namespace` group regrouped under it. Tools `leaveOut` names are not sent, and the others keep
+ * their canonical place in loss paths.
  */
 export function encodeResponsesTools(
   tools: readonly Tool[],
   context: ConversionContext,
   withDefaults = false,
+  leaveOut?: (tool: Tool) => boolean,
 ): WireObject[] {
   const encoded: { tool: Tool; wire: WireObject }[] = [];
   tools.forEach((tool, index) => {
+    if (leaveOut?.(tool)) return;
     const wire = encodeResponsesTool(tool, context, pointer("", "tools", index), withDefaults);
     if (wire) encoded.push({ tool, wire });
   });

@@ -128,6 +128,20 @@ describe("legalizeResponsesRequest", () => {
     // 300 requests through the encoder, the decoder and the spec validator: seconds on a loaded machine.
   }, 30_000);
 
+  it("sends a strict tool whose schema strict mode refuses without strict, reported at its canonical place", () => {
+    const open = { type: "object", properties: { city: { type: "string" } } };
+    const { wire, paths } = encode({
+      model: "gpt-4.1",
+      tools: [
+        // A hosted tool responses has not: it is left out, so the function is the first wire tool.
+        { type: "hosted", kind: "bash" },
+        { type: "function", name: "weather", inputSchema: open, strict: true },
+      ],
+    });
+    expect(wire.tools).toEqual([{ type: "function", name: "weather", parameters: open, strict: false }]);
+    expect(paths).toEqual(["/tools/0", "/tools/1/strict"]);
+  });
+
   it("raises max_output_tokens to 16 and maps the messages standard tier", () => {
     const { wire, paths } = encode({ model: "gpt-4.1", maxOutputTokens: 8, serviceTier: "standard_only" });
     expect(wire).toMatchObject({ max_output_tokens: 16, service_tier: "default" });

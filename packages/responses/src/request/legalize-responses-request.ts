@@ -49,7 +49,8 @@ const formatName = /^[A-Za-z0-9_-]{1,64}$/;
  * - A `json_schema` format's `name` is 1 to 64 letters, digits, `_` or `-`: other characters become
  *   `_`, a longer name is cut, an empty one is `output`.
  * - A strict function tool or `json_schema` format has a schema strict mode takes (every object
- *   closed, every property required): another is sent without `strict`.
+ *   closed, every property required): another is sent without `strict` (a tool's checked as it is
+ *   encoded, {@link legalizeStrictTool}, where its canonical place is known).
  * And one addition that is no loss: a request from another format (`storeOmitted` unmarked) that
  * reasons and does not say `store` is sent with `store: false` and
  * `include: ["reasoning.encrypted_content"]`, so its reasoning comes back as state the caller can
@@ -128,6 +129,24 @@ export function legalizeResponsesRequest(
   }
 }
 
+/**
+ * A strict function tool whose schema strict mode does not take (every object closed, every property
+ * required) sent without `strict`, with a loss at the tool's canonical `path`: called by the tool
+ * encoder, whose wire list leaves out tools and regroups namespaces, so a wire index is not the
+ * caller's.
+ */
+export function legalizeStrictTool(tool: WireObject, path: string, context: ConversionContext): void {
+  if (tool.strict !== true) return;
+  const problem = strictSchemaProblem(tool.parameters);
+  if (problem === undefined) return;
+  context.lose(
+    "dropped",
+    pointer(path, "strict"),
+    `the schema at parameters${problem} does not meet strict mode's rules (objects closed, every property required); sent without strict`,
+  );
+  tool.strict = false;
+}
+
 function legalizeFormatName(body: WireObject, context: ConversionContext): void {
   const format = (body.text as WireObject | undefined)?.format as WireObject | undefined;
   if (format?.type !== "json_schema" || typeof format.name !== "string" || formatName.test(format.name))
@@ -165,19 +184,8 @@ function legalizeEffort(
   body.reasoning = { ...reasoning, effort: nearest };
 }
 
+/** A strict `json_schema` format's schema strict mode takes (a strict tool's: {@link legalizeStrictTool}). */
 function legalizeStrictSchemas(body: WireObject, context: ConversionContext): void {
-  const tools = Array.isArray(body.tools) ? (body.tools as unknown[]) : [];
-  tools.forEach((tool, index) => {
-    if (!isWireObject(tool) || tool.type !== "function" || tool.strict !== true) return;
-    const problem = strictSchemaProblem(tool.parameters);
-    if (problem === undefined) return;
-    context.lose(
-      "dropped",
-      pointer("/tools", index, "strict"),
-      `the schema at parameters${problem} does not meet strict mode's rules (objects closed, every property required); sent without strict`,
-    );
-    tool.strict = false;
-  });
   const format = (body.text as WireObject | undefined)?.format as WireObject | undefined;
   if (format?.type !== "json_schema" || format.strict !== true) return;
   const problem = strictSchemaProblem(format.schema);

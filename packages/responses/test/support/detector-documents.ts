@@ -1,7 +1,39 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
 import { readFixtures } from "./recordings";
 
-/** This package's fixtures as loss-detector documents. */
+/**
+ * Answers made for the loss detector alone: cached and reasoning counts above the counts that
+ * include them (the spec allows it; no server sends it). Messages counts cached tokens apart from
+ * its input, generate-content and interactions reasoning apart from their output, so each reports
+ * the count it cannot split.
+ */
+const usageDetectorAnswers: Record<string, unknown> = {
+  "usage details above their totals": {
+    id: "resp_usage",
+    object: "response",
+    created_at: 1_760_513_600,
+    status: "completed",
+    model: "gpt-5",
+    output: [
+      {
+        id: "msg_usage",
+        type: "message",
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text: "Hi", annotations: [] }],
+      },
+    ],
+    usage: {
+      input_tokens: 5,
+      input_tokens_details: { cached_tokens: 10 },
+      output_tokens: 1,
+      output_tokens_details: { reasoning_tokens: 2 },
+      total_tokens: 6,
+    },
+  },
+};
+
+/** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function responsesDetectorDocuments(): NamedDetectorDocument[] {
   return [
     ...readFixtures("requests").map(({ name, value }) => ({
@@ -19,6 +51,10 @@ export function responsesDetectorDocuments(): NamedDetectorDocument[] {
     ...readFixtures("inexact-streams").map(({ name, value }) => ({
       name,
       document: { kind: "stream" as const, events: value as unknown[] },
+    })),
+    ...Object.entries(usageDetectorAnswers).map(([name, wire]) => ({
+      name,
+      document: { kind: "response" as const, wire },
     })),
   ];
 }
