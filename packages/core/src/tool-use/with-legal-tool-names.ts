@@ -68,7 +68,7 @@ export function withLegalToolNames(
     return { ...tool, name: sent.get(tool.name)! };
   });
   const toolChoice = request.toolChoice && renameChoiceWithLosses(request.toolChoice, sent, context);
-  request.messages.forEach((message, messageIndex) =>
+  request.messages.forEach((message, messageIndex) => {
     message.parts.forEach((part, partIndex) => {
       const name = part.type === "tool-call" || part.type === "tool-result" ? part.name : undefined;
       if (name !== undefined && sent.has(name))
@@ -78,8 +78,8 @@ export function withLegalToolNames(
           name,
           sent.get(name)!,
         );
-    }),
-  );
+    });
+  });
   const result: ChatRequest = {
     ...request,
     messages: request.messages.map((message) => ({ ...message, parts: renameParts(message.parts, sent) })),
