@@ -103,6 +103,7 @@ export { traceExtensions, traceFields, valueAtPointer } from "./conversion/trace
 // Tool use every backend takes: answered calls, legal function names
 export { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-use/tool-name-rule";
 export { missingToolResultText, pairToolResults } from "./tool-use/pair-tool-results";
+export { reportToolResultNames } from "./tool-use/report-tool-result-names";
 export {
   createToolNameRestorer,
   restoreToolNames,

@@ -92,7 +92,11 @@ export function reportUnmappedRequestFields(
     const source = context.sourcePath(at);
     if (source !== "" && reported.has(source)) return;
     reported.add(source);
-    context.lose("dropped", at, `${path.join(".")} has no equivalent in the ${backend ?? "backend's"} format`);
+    context.lose(
+      "dropped",
+      at,
+      `${path.join(".")} has no equivalent in the ${backend ?? "backend's"} format`,
+    );
   };
   for (const [key, value] of Object.entries(request.extensions?.[format] ?? {})) {
     if (marks.has(key) || value === null) continue;
