@@ -180,6 +180,7 @@ export {
   type StreamEnvelopeEvent,
   streamStartPath,
 } from "./stream/create-foreign-stream-fields-loss";
+export { createCallIdChangeLoss } from "./stream/create-call-id-change-loss";
 export { createToolProgressLoss } from "./stream/create-tool-progress-loss";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";
