@@ -104,6 +104,7 @@ export { traceExtensions, traceFields, valueAtPointer } from "./conversion/trace
 // Tool use every backend takes: answered calls, legal function names
 export { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-use/tool-name-rule";
 export { missingToolResultText, pairToolResults } from "./tool-use/pair-tool-results";
+export { reportToolResultNames } from "./tool-use/report-tool-result-names";
 export {
   createToolNameRestorer,
   restoreToolNames,
@@ -181,6 +182,7 @@ export {
   type StreamEnvelopeEvent,
   streamStartPath,
 } from "./stream/create-foreign-stream-fields-loss";
+export { createCallIdChangeLoss } from "./stream/create-call-id-change-loss";
 export { createToolProgressLoss } from "./stream/create-tool-progress-loss";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";

@@ -18,5 +18,12 @@ export const chatCompletionsUnmappedRequestFields: UnmappedRequestFields = {
   ],
   holders: ["audio", "responseFormat", "jsonSchema"],
   toolMarks: ["parametersAbsent"],
-  messageMarks: ["contentForm", "contentAbsent", "refusalAbsent", "legacyFunction", "contentNull"],
+  messageMarks: [
+    "contentForm",
+    "contentAbsent",
+    "refusalAbsent",
+    "legacyFunction",
+    "contentNull",
+    "callIdEmpty",
+  ],
 };

@@ -7,6 +7,7 @@ import {
   type ToolResultPart,
 } from "@interlingua/core";
 import {
+  chatCompletionsExtensions,
   chatCompletionsFormatId,
   isWireObject,
   remainingFields,
@@ -39,6 +40,8 @@ export function decodeChatCompletionsMessages(
   const identify = createCallIdentities(context);
   const toolNames = new Map<string, string>();
   const latestCallOf = new Map<string, string>();
+  /** The new ids of the latest assistant turn's calls that came without one, not yet answered. */
+  let idlessCalls: string[] = [];
   let leading = true;
   /** Traces the turn just added to `list`, and its parts (content entries where the content is a list). */
   const traceTurn = (list: "messages" | "instructions", source: string, message: WireObject) => {
@@ -101,17 +104,21 @@ export function decodeChatCompletionsMessages(
       case "assistant": {
         leading = false;
         const { parts, rest } = decodeAssistantMessage(message, "request", identify);
+        idlessCalls = [];
         for (const part of parts)
           if (part.type === "tool-call") {
             toolNames.set(part.id, part.name);
             latestCallOf.set(part.name, part.id);
+            if (chatCompletionsExtensions(part)?.idAbsent === true) idlessCalls.push(part.id);
           }
         messages.push(withChatCompletionsExtensions<Message>({ role: "assistant", parts }, rest));
         break;
       }
       case "tool": {
         leading = false;
-        const callId = message.tool_call_id as string;
+        // A result with an empty id answers the next call of the turn that came without one.
+        const wireCallId = message.tool_call_id as string;
+        const callId = (wireCallId === "" ? idlessCalls.shift() : undefined) ?? wireCallId;
         const result: ToolResultPart = {
           type: "tool-result",
           callId,
@@ -122,7 +129,11 @@ export function decodeChatCompletionsMessages(
         messages.push(
           withChatCompletionsExtensions<Message>(
             { role: "tool", parts: [result] },
-            { ...remainingFields(message, ["role", "content", "tool_call_id"]), ...form },
+            {
+              ...remainingFields(message, ["role", "content", "tool_call_id"]),
+              ...form,
+              ...(callId !== wireCallId && { callIdEmpty: true }),
+            },
           ),
         );
         break;

@@ -17,7 +17,7 @@ import {
 } from "../message/encode-chat-completions-content";
 
 /** Marks this codec keeps on a message, not wire fields. */
-const messageMarks = ["contentForm", "contentAbsent", "legacyFunction", "contentNull"];
+const messageMarks = ["contentForm", "contentAbsent", "legacyFunction", "contentNull", "callIdEmpty"];
 
 /**
  * Canonical instructions and turns as `messages`: instructions and system / developer turns keep
@@ -210,7 +210,11 @@ function encodeToolResult(
   }
   const message = assignWireFields({ role: "tool" }, fields, messageMarks);
   assignWireFields(message, partFields);
-  message.tool_call_id = part.callId;
+  // A result that came with an empty id (answering a call without one) is sent so again.
+  message.tool_call_id = fields?.callIdEmpty === true ? "" : part.callId;
+  // As a call's: the format reads an empty id as none, so the result answers the call read so.
+  if (part.callId === "")
+    context.lose("approximated", pointer(path, "callId"), "an empty tool call id reads as none");
   message.content = encodeTextContent(
     texts,
     fields?.contentForm === "parts",

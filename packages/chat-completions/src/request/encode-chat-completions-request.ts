@@ -5,6 +5,7 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
+  reportToolResultNames,
 } from "@interlingua/core";
 import { type ChatCompletionsDialect, defaultChatCompletionsDialect } from "../chat-completions-dialect";
 import { assignWireFields, chatCompletionsExtensions, type WireObject } from "../chat-completions-extensions";
@@ -56,6 +57,13 @@ export function encodeChatCompletionsRequest(
   const fields = chatCompletionsExtensions(request) ?? {};
   const body = assignWireFields({}, fields, requestMarks);
   body.model = request.model;
+  // A legacy `function` message says its name.
+  reportToolResultNames(
+    request,
+    "chat-completions",
+    context,
+    (part) => chatCompletionsExtensions(part)?.legacyFunction === true,
+  );
   body.messages = encodeChatCompletionsMessages(
     request.instructions ?? [],
     request.messages,

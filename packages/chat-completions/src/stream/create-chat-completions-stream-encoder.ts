@@ -2,6 +2,7 @@ import type { StreamEncoderTransformer } from "@interlingua/core";
 import {
   type ChatEvent,
   type ConversionContext,
+  createCallIdChangeLoss,
   createForeignStreamFieldsLoss,
   createToolProgressLoss,
   type ErrorData,
@@ -86,6 +87,7 @@ export function createChatCompletionsStreamEncoderTransformer(
   let done = false;
   const loseToolProgress = createToolProgressLoss(context, "chat-completions");
   const loseForeignFields = createForeignStreamFieldsLoss(context, "chat-completions");
+  const loseCallIdChange = createCallIdChangeLoss(context, "chat-completions");
   /** Whether the answer's audio went out: a message has one. */
   let sentAudio = false;
 
@@ -97,6 +99,7 @@ export function createChatCompletionsStreamEncoderTransformer(
   return {
     transform(event, controller) {
       if (done) return;
+      loseCallIdChange(event);
       switch (event.type) {
         case "response-start": {
           loseForeignFields(event);

@@ -45,6 +45,28 @@ const detectorRequests: Record<string, unknown> = {
       { role: "tool", tool_call_id: "call_gone", content: "18°C" },
     ],
   },
+  // Function names other formats refuse (not ASCII, empty): each is sent under a legal name, a
+  // loss wherever it is said (the tool, the forced choice, a call of it).
+  "function names other formats refuse": {
+    model: "gpt-4o",
+    tools: [
+      { type: "function", function: { name: "météo", parameters: { type: "object", properties: {} } } },
+    ],
+    tool_choice: { type: "function", function: { name: "météo" } },
+    messages: [
+      { role: "user", content: "Weather?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "météo", arguments: "{}" } },
+          { id: "call_2", type: "function", function: { name: "", arguments: "{}" } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "Sunny" },
+      { role: "tool", tool_call_id: "call_2", content: "Done" },
+    ],
+  },
   // Settings at their spec default (the text response format too), a single stop string,
   // include_usage and no obfuscation padding (the front sends none): nothing to lose.
   "settings at their defaults": {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatRequest } from "../model/chat-request";
-import { createConversionContext } from "./conversion-context";
+import { createConversionContext, pointer } from "./conversion-context";
 import { reportUnmappedRequestFields, type UnmappedRequestFields } from "./report-unmapped-request-fields";
 
 const fields: UnmappedRequestFields = {
@@ -94,6 +94,28 @@ describe("reportUnmappedRequestFields", () => {
     expect(() => reportUnmappedRequestFields(request, front, "messages", context)).toThrow(
       /labels has no equivalent in the messages format/,
     );
+  });
+
+  it("reports a caller field that several tools keep (a group each member holds) once", () => {
+    const context = createConversionContext();
+    context.startSource();
+    const member = (name: string, index: number) => {
+      context.trace(pointer("/tools", index), pointer("/tools/0/tools", index));
+      context.trace(pointer("/tools", index, "extensions", "vendor", "namespace"), "/tools/0");
+      return {
+        type: "function" as const,
+        name,
+        inputSchema: { type: "object" },
+        extensions: { vendor: { namespace: { name: "docs" } } },
+      };
+    };
+    reportUnmappedRequestFields(
+      { model: "m", messages: [], tools: [member("docs__a", 0), member("docs__b", 1)] },
+      { id: "vendor", unmappedRequestFields: { marks: [], holders: [], toolMarks: [] } },
+      "messages",
+      context,
+    );
+    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual(["dropped /tools/0"]);
   });
 
   it("reports a part's caller field (partFields) at the part's key", () => {

@@ -85,12 +85,19 @@ export function reportUnmappedRequestFields(
   const fields = front.unmappedRequestFields;
   if (!fields || backend === format) return;
   const marks = new Set(fields.marks);
-  const lose = (base: string, path: string[]) =>
+  // A caller field several canonical nodes keep (a namespace group, on each of its members) is one loss.
+  const reported = new Set<string>();
+  const lose = (base: string, path: string[]) => {
+    const at = pointer(base, "extensions", format, ...path);
+    const source = context.sourcePath(at);
+    if (source !== "" && reported.has(source)) return;
+    reported.add(source);
     context.lose(
       "dropped",
-      pointer(base, "extensions", format, ...path),
+      at,
       `${path.join(".")} has no equivalent in the ${backend ?? "backend's"} format`,
     );
+  };
   for (const [key, value] of Object.entries(request.extensions?.[format] ?? {})) {
     if (marks.has(key) || value === null) continue;
     if (!fields.holders.includes(key) || !isObject(value)) {

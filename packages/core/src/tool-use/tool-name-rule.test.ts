@@ -55,10 +55,18 @@ describe("toolNamesFor and withLegalToolNames", () => {
           const wireNames = sent.tools!.map((tool) => (tool.type === "function" ? tool.name : ""));
           for (const wire of wireNames) expect(wire).toMatch(rule.legal);
           expect(new Set(wireNames).size).toBe(names.length);
-          // A legal name stays; each rename is a loss at the tool's name.
+          // A legal name stays; each rename is a loss wherever the name is said: the tool, the
+          // forced choice, each call of it.
+          const lossPaths = context.losses.map((loss) => loss.path);
           names.forEach((original, index) => {
-            if (rule.legal.test(original)) expect(wireNames[index]).toBe(original);
-            else expect(context.losses.map((loss) => loss.path)).toContain(`/tools/${index}/name`);
+            const renamed = !rule.legal.test(original);
+            if (!renamed) expect(wireNames[index]).toBe(original);
+            for (const path of [
+              `/tools/${index}/name`,
+              `/messages/1/parts/${index}/name`,
+              ...(index === 0 ? ["/toolChoice/name"] : []),
+            ])
+              expect(lossPaths.includes(path)).toBe(renamed);
           });
           if (names[0] !== undefined) expect(sent.toolChoice).toEqual({ type: "tool", name: wireNames[0] });
           const calls = sent.messages[1]!.parts.map((part) => (part.type === "tool-call" ? part.name : ""));
@@ -85,6 +93,28 @@ describe("toolNamesFor and withLegalToolNames", () => {
         { numRuns: 300 },
       );
     });
+
+  it("reports a renamed name at each place a turn or an allowed list says it", () => {
+    const request: ChatRequest = {
+      model: "m",
+      messages: [
+        {
+          role: "assistant",
+          parts: [{ type: "tool-call", id: "c1", name: "a b", arguments: {} }],
+        },
+        { role: "tool", parts: [{ type: "tool-result", callId: "c1", name: "a b", content: [] }] },
+      ],
+      toolChoice: { type: "required", allowed: ["ok", "a b"] },
+    };
+    const context = createConversionContext();
+    const sent = withLegalToolNames(request, openAiLike, context);
+    expect(sent.toolChoice).toEqual({ type: "required", allowed: ["ok", "a_b"] });
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["approximated", "/toolChoice/allowed/1"],
+      ["approximated", "/messages/0/parts/0/name"],
+      ["approximated", "/messages/1/parts/0/name"],
+    ]);
+  });
 
   it("leaves a request whose names the format takes as it is", () => {
     const request = requestWith(["get_weather", "lookup"]);

@@ -25,9 +25,35 @@ function renameParts(parts: readonly Part[], names: ReadonlyMap<string, string>)
   });
 }
 
+/** The loss of one place a renamed function name is said in a request. */
+function loseRename(context: ConversionContext, path: string, name: string, wire: string): void {
+  context.lose(
+    "approximated",
+    path,
+    `the function name ${JSON.stringify(name)} is sent as ${wire}, a name the backend takes; answers name it ${JSON.stringify(name)} again`,
+  );
+}
+
+/** `choice` with its renamed names, each rename a loss at its place in the choice. */
+function renameChoiceWithLosses(
+  choice: ToolChoice,
+  names: ReadonlyMap<string, string>,
+  context: ConversionContext,
+): ToolChoice {
+  if (choice.type === "tool" && names.has(choice.name))
+    loseRename(context, "/toolChoice/name", choice.name, names.get(choice.name)!);
+  if ((choice.type === "auto" || choice.type === "required") && choice.allowed)
+    choice.allowed.forEach((name, index) => {
+      if (names.has(name)) loseRename(context, pointer("/toolChoice/allowed", index), name, names.get(name)!);
+    });
+  return renameChoice(choice, names);
+}
+
 /**
  * `request` with every function name its format does not take renamed (see {@link toolNamesFor}),
- * each rename an `approximated` loss at the tool's path; the request itself when none is.
+ * each rename an `approximated` loss at every place the name is said (the tool, the tool choice, a
+ * call or a named result in a turn), so the caller learns which of its own fields the backend read
+ * otherwise; the request itself when no name is renamed.
  */
 export function withLegalToolNames(
   request: ChatRequest,
@@ -38,27 +64,28 @@ export function withLegalToolNames(
   if (sent.size === 0) return request;
   const tools = request.tools?.map((tool, index) => {
     if (tool.type !== "function" || !sent.has(tool.name)) return tool;
-    context.lose(
-      "approximated",
-      pointer("/tools", index, "name"),
-      `the tool name ${JSON.stringify(tool.name)} is sent as ${sent.get(tool.name)}, a name the backend takes; answers name it ${JSON.stringify(tool.name)} again`,
-    );
+    loseRename(context, pointer("/tools", index, "name"), tool.name, sent.get(tool.name)!);
     return { ...tool, name: sent.get(tool.name)! };
   });
-  const listed = new Set(request.tools?.flatMap((tool) => (tool.type === "function" ? [tool.name] : [])));
-  for (const [name, wire] of sent)
-    if (!listed.has(name))
-      context.lose(
-        "approximated",
-        "/messages",
-        `the tool name ${JSON.stringify(name)} is sent as ${wire}, a name the backend takes`,
-      );
+  const toolChoice = request.toolChoice && renameChoiceWithLosses(request.toolChoice, sent, context);
+  request.messages.forEach((message, messageIndex) => {
+    message.parts.forEach((part, partIndex) => {
+      const name = part.type === "tool-call" || part.type === "tool-result" ? part.name : undefined;
+      if (name !== undefined && sent.has(name))
+        loseRename(
+          context,
+          pointer("/messages", messageIndex, "parts", partIndex, "name"),
+          name,
+          sent.get(name)!,
+        );
+    });
+  });
   const result: ChatRequest = {
     ...request,
     messages: request.messages.map((message) => ({ ...message, parts: renameParts(message.parts, sent) })),
   };
   if (tools) result.tools = tools;
-  if (request.toolChoice) result.toolChoice = renameChoice(request.toolChoice, sent);
+  if (toolChoice) result.toolChoice = toolChoice;
   return result;
 }
 

@@ -4,6 +4,7 @@ import {
   type ConversionContext,
   callerParam,
   type Message,
+  reportToolResultNames,
   type TextPart,
   type ToolChoice,
 } from "@interlingua/core";
@@ -54,6 +55,8 @@ export function encodeGenerateContentRequest(
   const toolNames = new Map<string, string>();
   for (const message of request.messages)
     for (const part of message.parts) if (part.type === "tool-call") toolNames.set(part.id, part.name);
+  // A function response is named as its call; one answering no call of the request keeps its own name.
+  reportToolResultNames(request, "generate-content", context, (part) => !toolNames.has(part.callId));
 
   const hoisted: TextPart[] = [];
   /** The canonical path of each part sent, by turn, for refusals in the caller's terms. */

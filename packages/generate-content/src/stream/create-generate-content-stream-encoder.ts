@@ -3,6 +3,7 @@ import {
   type ChatEvent,
   type Citation,
   type ConversionContext,
+  createCallIdChangeLoss,
   createForeignStreamFieldsLoss,
   createToolProgressLoss,
   type FinishReason,
@@ -81,6 +82,7 @@ export function createGenerateContentStreamEncoderTransformer(
   let lastForeignText: number | undefined;
   const loseToolProgress = createToolProgressLoss(context, "generate-content");
   const loseForeignFields = createForeignStreamFieldsLoss(context, "generate-content");
+  const loseCallIdChange = createCallIdChangeLoss(context, "generate-content");
 
   /** One chunk carrying `wireParts` of the first candidate. */
   const send = (
@@ -109,6 +111,7 @@ export function createGenerateContentStreamEncoderTransformer(
   return {
     transform(event, controller) {
       if (ended) return;
+      loseCallIdChange(event);
       switch (event.type) {
         case "response-start":
           loseForeignFields(event);

@@ -26,13 +26,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/contents\/\d+\/(role|parts\/\d+\/(text|functionCall|functionResponse|fileData|inlineData|executableCode|codeExecutionResult)(\/.*)?)$/,
   },
   {
-    name: "silent illegal function names in turns",
-    reason:
-      "a function call in a turn named what the API refuses for a declaration (`line\\nbreak`) comes back under its legalised name (`line_break`), without a loss; generated documents only",
-    kind: "silent",
-    path: /^\/contents\/\d+\/parts\/\d+\/functionCall\/name$/,
-  },
-  {
     name: "silent empty instruction text to messages",
     reason:
       "a system instruction part of empty text (and a signature on it) is left out by the messages encoder, whose API refuses empty text blocks, without a loss; generated documents only",

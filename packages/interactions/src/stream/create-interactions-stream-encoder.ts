@@ -1,6 +1,7 @@
 import {
   type ChatEvent,
   type ConversionContext,
+  createCallIdChangeLoss,
   createConversionContext,
   createForeignStreamFieldsLoss,
   createToolProgressLoss,
@@ -47,6 +48,7 @@ export function createInteractionsStreamEncoderTransformer(
 ): StreamEncoderTransformer<InteractionsStreamEvent> {
   const loseToolProgress = createToolProgressLoss(context, interactionsFormat);
   const loseForeignFields = createForeignStreamFieldsLoss(context, interactionsFormat);
+  const loseCallIdChange = createCallIdChangeLoss(context, interactionsFormat);
   const parts = new Map<number, PartState>();
   let nextStep = 0;
   let nextEventId = 0;
@@ -140,6 +142,7 @@ export function createInteractionsStreamEncoderTransformer(
 
   return {
     transform(event, controller) {
+      loseCallIdChange(event);
       switch (event.type) {
         case "response-start": {
           loseForeignFields(event);

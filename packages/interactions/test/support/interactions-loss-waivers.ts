@@ -6,14 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent empty call id to chat-completions",
-    reason:
-      "a function call with an empty id reaches a chat-completions backend or client with that empty id, but the chat-completions decoder gives it a new one (servers that omit ids), so the round trip reads back another id, without a loss",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/(input|steps)\/\d+\/id$/,
-  },
-  {
     name: "silent stream creation time",
     reason:
       "a stream's creation time is not carried by messages and generate-content streams, and not reported (decision 0028: the other formats' streams keep this waiver too)",
@@ -29,13 +21,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
 
-  {
-    name: "silent function result name",
-    reason:
-      "the name of a function result that answers no call of the request (or names another function than its call) is left out by messages, responses and chat-completions, which name results by their call, without a loss; a shared report of it made a false loss of a chat-completions legacy function message, whose round trip keeps the name",
-    kind: "silent",
-    path: /^\/input\/\d+\/name$/,
-  },
   {
     name: "silent object function result",
     reason:

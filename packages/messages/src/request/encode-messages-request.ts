@@ -5,6 +5,7 @@ import {
   type Message,
   type Part,
   pointer,
+  reportToolResultNames,
   type TextPart,
 } from "@interlingua/core";
 import { encodeMessagesPart, encodeMessagesTextPart, leftOutEmptyText } from "../shared/encode-messages-part";
@@ -289,6 +290,7 @@ export function encodeMessagesRequest(
     ...extra
   } = request.extensions?.messages ?? {};
   const wire: Record<string, unknown> = { ...extra, model: request.model };
+  reportToolResultNames(request, "messages", context);
 
   if (request.maxOutputTokens !== undefined) wire.max_tokens = request.maxOutputTokens;
   else {

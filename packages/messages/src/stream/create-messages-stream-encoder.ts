@@ -2,6 +2,7 @@ import {
   CanonicalError,
   type ChatEvent,
   type ConversionContext,
+  createCallIdChangeLoss,
   createForeignStreamFieldsLoss,
   createToolProgressLoss,
   mergeUsage,
@@ -68,6 +69,7 @@ export function createMessagesStreamEncoderTransformer(
   let output!: TransformStreamDefaultController<WireEvent>;
   const loseToolProgress = createToolProgressLoss(context, "messages");
   const loseForeignFields = createForeignStreamFieldsLoss(context, "messages");
+  const loseCallIdChange = createCallIdChangeLoss(context, "messages");
 
   function enqueue(wire: WireEvent): void {
     output.enqueue(wire);
@@ -118,6 +120,7 @@ export function createMessagesStreamEncoderTransformer(
   }
 
   function encode(event: ChatEvent): void {
+    loseCallIdChange(event);
     // Parts inside message_start go out whole, from their part-end.
     if ("index" in event && event.type !== "part-end" && parts.get(event.index)?.inMessageStart) return;
     if (heldStart && (event.type === "response-end" || event.type === "error")) releaseStart();

@@ -13,7 +13,7 @@ import { decodeResponsesInput } from "../items/decode-responses-items";
 import { remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesRequest } from "../wire/responses-request-schema";
 import { decodeAnnouncedTools } from "./announced-tools";
-import { decodeResponsesTools } from "./decode-responses-tool";
+import { decodedToolSources, decodeResponsesTools } from "./decode-responses-tool";
 import { decodeResponsesToolChoice } from "./decode-responses-tool-choice";
 import type { legalizeResponsesRequest } from "./legalize-responses-request";
 import {
@@ -151,14 +151,31 @@ export function decodeResponsesRequest(
   if (include !== undefined) context.trace("/logprobs", pointer("/include", include));
   if (marks.allowedHostedTools !== undefined)
     context.trace("/extensions/responses/allowedHostedTools", "/tool_choice");
-  if (Array.isArray(body.tools))
-    body.tools.forEach((_, index) => {
-      context.trace(pointer("/tools", index), pointer("/tools", index));
-      // A tool's own fields the codec keeps are where they were in the tool.
-      context.trace(pointer("/tools", index, "extensions", "responses"), pointer("/tools", index), true);
-      // A hosted tool's version is the spelling of its type.
-      context.trace(pointer("/tools", index, "version"), pointer("/tools", index, "type"));
-    });
+  // The request's tools, then those its additional_tools items announce (an item being where they
+  // were announced), in the order decoded.
+  const toolSources: { source: string; group?: string; item?: string }[] = [
+    ...(Array.isArray(body.tools) ? decodedToolSources(body.tools as WireObject[]) : []),
+    ...(Array.isArray(body.input) ? (body.input as WireObject[]) : []).flatMap((item, index) =>
+      item?.type === "additional_tools" && Array.isArray(item.tools)
+        ? decodedToolSources(item.tools as WireObject[], pointer("/input", index, "tools")).map((tool) => ({
+            ...tool,
+            item: pointer("/input", index),
+          }))
+        : [],
+    ),
+  ];
+  toolSources.forEach(({ source, group, item }, index) => {
+    context.trace(pointer("/tools", index), source);
+    // A tool's own fields the codec keeps are where they were in the tool.
+    context.trace(pointer("/tools", index, "extensions", "responses"), source, true);
+    // A namespace member's group is the namespace tool, all of it.
+    if (group !== undefined)
+      context.trace(pointer("/tools", index, "extensions", "responses", "namespace"), group);
+    // A hosted tool's version is the spelling of its type.
+    context.trace(pointer("/tools", index, "version"), pointer(source, "type"));
+    if (item !== undefined)
+      context.trace(pointer("/tools", index, "extensions", "responses", "announced"), item);
+  });
   return request;
 }
 

@@ -1,4 +1,4 @@
-import { readUserLocation, type Tool } from "@interlingua/core";
+import { pointer, readUserLocation, type Tool } from "@interlingua/core";
 import {
   isWireObject,
   remainingFields,
@@ -22,14 +22,35 @@ function camelCaseKeys(object: WireObject): WireObject {
  */
 export function decodeResponsesTools(tools: WireObject[]): Tool[] {
   return tools.flatMap((tool) => {
-    if (tool.type !== "namespace" || typeof tool.name !== "string" || !Array.isArray(tool.tools))
-      return [decodeResponsesTool(tool)];
+    if (!isNamespaceGroup(tool)) return [decodeResponsesTool(tool)];
     const { tools: members, ...group } = tool;
     return (members as WireObject[]).map((member) => {
       const decoded = decodeResponsesTool(member);
       if (decoded.type === "function") decoded.name = namespacedToolName(tool.name as string, decoded.name);
       return withResponsesExtensions(decoded, { ...responsesExtensions(decoded), namespace: group });
     });
+  });
+}
+
+/** Whether a request tool is a `namespace` group that {@link decodeResponsesTools} flattens. */
+const isNamespaceGroup = (tool: WireObject): boolean =>
+  tool.type === "namespace" && typeof tool.name === "string" && Array.isArray(tool.tools);
+
+/**
+ * Where each tool {@link decodeResponsesTools} gives came from, in its order: the tool's pointer
+ * (`<base>/<i>`, a namespace member's `<base>/<i>/tools/<j>`), and a member's group.
+ */
+export function decodedToolSources(
+  tools: WireObject[],
+  base = "/tools",
+): { source: string; group?: string }[] {
+  return tools.flatMap((tool, index) => {
+    const source = pointer(base, index);
+    if (!isNamespaceGroup(tool)) return [{ source }];
+    return (tool.tools as unknown[]).map((_, member) => ({
+      source: pointer(source, "tools", member),
+      group: source,
+    }));
   });
 }
 

@@ -5,6 +5,7 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
+  reportToolResultNames,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
@@ -57,6 +58,7 @@ export function encodeResponsesRequest(
   const body: WireObject = {};
   for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
   body.model = request.model;
+  reportToolResultNames(request, "responses", context);
   body.input = encodeResponsesInput(request.messages, fields.inputForm === "string", context);
   if (request.instructions?.length) body.instructions = encodeResponsesInstructions(request, context);
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;

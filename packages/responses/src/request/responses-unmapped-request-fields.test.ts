@@ -97,4 +97,27 @@ describe("responses' unmapped request fields", () => {
     expect(same.losses).toEqual([]);
     expect(same.wire.input).toEqual(body.input);
   });
+  it("report a namespace group once, at the namespace tool, and a call of a member at its item", () => {
+    const body = {
+      model: "gpt-5",
+      input: [
+        { type: "message", role: "user", content: "find it" },
+        { type: "function_call", call_id: "c1", name: "search", namespace: "mcp__docs", arguments: "{}" },
+      ],
+      tools: [
+        { type: "function", name: "shell", parameters: { type: "object" } },
+        {
+          type: "namespace",
+          name: "mcp__docs",
+          description: "Docs",
+          tools: [
+            { type: "function", name: "search", parameters: { type: "object" } },
+            { type: "function", name: "open", parameters: { type: "object" } },
+          ],
+        },
+      ],
+    };
+    expect(converted(body, "messages").losses).toEqual(["dropped /tools/1", "approximated /input/1"]);
+    expect(converted(body, "responses").losses).toEqual([]);
+  });
 });

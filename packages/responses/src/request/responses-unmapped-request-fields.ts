@@ -8,8 +8,9 @@ import type { UnmappedRequestFields } from "@interlingua/core";
 export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted", "item/type"],
   holders: ["text", "reasoning", "textFormat", "allowedHostedTools"],
-  // A namespace member's group goes along in its name (`<namespace>__<name>`).
-  toolMarks: ["strictOmitted", "namespace"],
+  // A namespace member's group is reported at the namespace tool (another format gets the members as
+  // functions named `<namespace>__<name>`, without the group's own fields).
+  toolMarks: ["strictOmitted"],
   // A hosted tool keeps only the caller's fields it does not map (`external_web_access`).
   hostedToolMarks: [],
   // A web search tool's spelling (`web_search`, `web_search_preview_2025_03_11`) is its version.
@@ -20,4 +21,6 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   partHolders: ["item"],
   // Another item's own id, status and caller, which no other format's turn has.
   partFields: ["id", "status", "caller"],
+  // A call of a namespace member goes to another format as a call of `<namespace>__<name>`.
+  partBlocks: ["namespace"],
 };

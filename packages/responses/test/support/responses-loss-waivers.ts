@@ -21,14 +21,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/output\/\d+\/(call_id|output)$/,
   },
   {
-    name: "silent namespaced or id-less call to chat-completions",
-    reason:
-      "an answer's function_call with a namespace comes back named <namespace>__<name>, and one with an empty call_id with a made-up one, through chat-completions without a loss (found by generated answers)",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/output\/\d+\/(name|call_id)$/,
-  },
-  {
     name: "silent call before text to chat-completions",
     reason:
       "a chat-completions message says its text before its tool calls, so an answer whose call comes before its text comes back in the other order, without a loss (found by generated answers); open in the chat-completions answer encoder",
@@ -57,13 +49,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
       "the status of an output item (incomplete, or completed already when added) comes back as the one the encoder gives, without a loss",
     kind: "silent",
     path: /^\/item [a-z_]+ \d+\/output_item\.(added|done)\/item\/status$/,
-  },
-  {
-    name: "silent item call_id",
-    reason:
-      "a function call whose call_id changes between output_item.added and done (one recording) comes back with one call_id, without a loss",
-    kind: "silent",
-    path: /^\/item function_call \d+\/output_item\.(added|done)\/item\/call_id$/,
   },
   {
     name: "silent item content joined to generate-content",
@@ -133,13 +118,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
       "an input item with nothing another format can say (a reasoning item with no summary, text or state; an assistant message with content []) is left out or joined with the item of the same role next to it, without a loss; its id is reported (generated requests)",
     kind: "silent",
     path: /^\/input\/\d+\/(type|role)$/,
-  },
-  {
-    name: "silent namespace flattened",
-    reason:
-      "a namespace tool reaches formats without groups as function tools named <namespace>__<name>, its own description dropped, without a loss (the group rides only in the members' responses extensions, a mark); it comes back as flat functions (found by the 2,000-run generated requests, seed 160647257)",
-    kind: "silent",
-    path: /^\/tools\/\d+\/(type|name|description|tools\/\d+\/.*)$/,
   },
   {
     name: "silent null function tool strict",
