@@ -6,13 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const messagesLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent opaque blocks and message fields",
-    reason:
-      "blocks the codec keeps opaque (container_upload) and a message's own unknown fields ride in the message's extensions, which reportUnmappedRequestFields does not report for messages (no messageMarks: a merged turn keeps them under `turns`, and the loss would need a path per source message)",
-    kind: "silent",
-    path: /^\/messages\/\d+\/(content\/\d+\/(type|file_id)|x_extra)$/,
-  },
-  {
     name: "silent server_tool_use back from responses",
     reason:
       "a server_tool_use reaches a responses backend as a web_search_call, but the way back drops it (the messages encoder does not replay another format's hosted call), so the blocks after it line up with the wrong ones; the loss happens only on the way back, placed by the canonical index of the re-decoded request",
