@@ -185,7 +185,11 @@ describe("reportUnmappedRequestFields", () => {
       {
         model: "m",
         messages: [
-          { role: "user", parts: [{ type: "text", text: "Hi" }], extensions: { vendor: { opaqueBlocks: blocks } } },
+          {
+            role: "user",
+            parts: [{ type: "text", text: "Hi" }],
+            extensions: { vendor: { opaqueBlocks: blocks } },
+          },
           {
             role: "assistant",
             parts: [{ type: "text", text: "a" }],

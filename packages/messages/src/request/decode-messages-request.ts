@@ -67,8 +67,7 @@ function decodeMessage(
       if (part === undefined) {
         opaqueBlocks.push({ index, block });
         opaqueSources.push(pointer(source, "content", index));
-      }
-      else {
+      } else {
         if (part.type === "tool-call") toolNames.set(part.id, part.name);
         parts.push(part);
         partSources.push(pointer(source, "content", index));
