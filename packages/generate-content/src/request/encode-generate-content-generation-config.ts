@@ -167,12 +167,13 @@ function encodeThinking(
       `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
     );
   }
-  // Thinking turned on (messages `adaptive`) with an effort becomes a fixed budget: another form.
+  // Thinking turned on by an effort (messages `adaptive` beside one, any effort format's: decision
+  // 0044) becomes a fixed budget: the whole setting changes form, not only whether thinking is on.
   const fixedBudget = config.thinkingBudget !== undefined && config.thinkingBudget > 0;
   if (reasoning.enabled === true && reasoning.budgetTokens === undefined && fixedBudget)
     context.lose(
       "approximated",
-      "/reasoning/enabled",
+      "/reasoning",
       "Thinking turned on with an effort is sent as a fixed thinking budget",
     );
   // Every setting above reads `enabled: false` and a budget before an effort, which is then unsent.
