@@ -167,13 +167,15 @@ function encodeThinking(
       `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
     );
   }
-  // Thinking turned on by an effort (messages `adaptive` beside one, any effort format's: decision
-  // 0044) becomes a fixed budget: the whole setting changes form, not only whether thinking is on.
+  // Thinking turned on (messages `adaptive`) beside an effort becomes a fixed budget: another form.
+  // Where thinking is on because of the effort (an effort format's, decision 0044), the effort's
+  // own loss says it.
   const fixedBudget = config.thinkingBudget !== undefined && config.thinkingBudget > 0;
-  if (reasoning.enabled === true && reasoning.budgetTokens === undefined && fixedBudget)
+  const onApart = context.sourcePath("/reasoning/enabled") !== context.sourcePath("/reasoning/effort");
+  if (reasoning.enabled === true && reasoning.budgetTokens === undefined && fixedBudget && onApart)
     context.lose(
       "approximated",
-      "/reasoning",
+      "/reasoning/enabled",
       "Thinking turned on with an effort is sent as a fixed thinking budget",
     );
   // Every setting above reads `enabled: false` and a budget before an effort, which is then unsent.

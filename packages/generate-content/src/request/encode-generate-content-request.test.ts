@@ -71,8 +71,8 @@ describe("generate-content request encoding from other formats", () => {
       context,
     );
     expect(context.losses.map((loss) => `${loss.code} ${loss.path}`).sort()).toEqual([
-      "approximated /reasoning",
       "approximated /reasoning/effort",
+      "approximated /reasoning/enabled",
     ]);
   });
 

@@ -201,6 +201,8 @@ const requestSources: Record<string, string> = {
   "/outputFormat": "/text/format",
   "/reasoning": "/reasoning",
   "/reasoning/effort": "/reasoning/effort",
+  // Thinking is on because of the effort (decision 0044).
+  "/reasoning/enabled": "/reasoning/effort",
   "/reasoning/summary": "/reasoning/summary",
 };
 
