@@ -64,14 +64,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools\/function \d+\/parameters\/type$/,
   },
   {
-    name: "silent second file search to responses",
-    reason:
-      "a second fileSearch tool's store names do not come back through responses, and no loss says so (not yet investigated); generated documents only",
-    kind: "silent",
-    to: "responses",
-    path: /^\/tools\/fileSearch [1-9]\d*\/retrievalResources\/\d+\/ragStoreName$/,
-  },
-  {
     name: "silent unspecified schema type",
     reason:
       "a responseSchema of TYPE_UNSPECIFIED with anyOf comes back as STRING, its alternatives' fields otherwise, without a loss; generated documents only",
