@@ -102,6 +102,8 @@ export function createGenerateContentStreamDecoderTransformer(
   let droppedCreateTime = false;
   const responseExtra: Record_ = {};
   const others = new Map<number, GenerateContentCandidate & { content: { parts: GenerateContentPart[] } }>();
+  /** Where each other candidate was first sent, by its index: what a format of one answer loses. */
+  const otherSources = new Map<number, string>();
   let usageMetadata: GenerateContentUsageMetadata | undefined;
   let usageDecoded = false;
   let output: TransformStreamDefaultController<ChatEvent>;
@@ -216,7 +218,11 @@ export function createGenerateContentStreamDecoderTransformer(
         if (!isRecord(candidate)) continue;
         const index = typeof candidate.index === "number" ? candidate.index : position;
         if (index === 0) readFirstCandidate(candidate, pointer("", chunkIndex, "candidates", position));
-        else gatherOther(index, candidate);
+        else {
+          if (!otherSources.has(index))
+            otherSources.set(index, pointer("", chunkIndex, "candidates", position));
+          gatherOther(index, candidate);
+        }
       }
     },
     flush(controller) {
@@ -258,9 +264,11 @@ export function createGenerateContentStreamDecoderTransformer(
       else if (!firstCandidate) responseExtra.candidatesEmpty = true;
       if (firstCandidate) responseExtra.candidate = firstCandidate;
       if (others.size > 0) {
-        end.candidates = [...others.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([position, candidate]) => decodeExtraCandidate(candidate, position, id));
+        const sorted = [...others.entries()].sort(([a], [b]) => a - b);
+        end.candidates = sorted.map(([position, candidate]) => decodeExtraCandidate(candidate, position, id));
+        sorted.forEach(([index], at) => {
+          context.trace(pointer("/candidates", at), otherSources.get(index)!);
+        });
       }
       const extensions = generateContentExtensions(responseExtra);
       if (extensions) end.extensions = extensions;

@@ -231,12 +231,16 @@ function inJoinedAnswer(path: string, events: readonly unknown[]): string | unde
   const match = /^\/(\d+)\/candidates\/(\d+)(\/.*)?$/.exec(path);
   if (!match) return undefined;
   const [, chunk = "", position = "", below = ""] = match;
-  const candidate = (events[Number(chunk)] as JoinedAnswer | undefined)?.candidates?.[Number(position)];
+  const candidates = (events[Number(chunk)] as JoinedAnswer | undefined)?.candidates;
+  const candidate = candidates?.[Number(position)];
   if (typeof candidate !== "object" || candidate === null) return undefined;
   const before = events
     .slice(0, Number(chunk))
     .reduce<unknown>((answer, event) => joinChunks(answer, event), {});
-  const through = joinChunks(before, { candidates: [candidate] }) as JoinedAnswer;
+  // The candidates before it in its chunk too: a candidate first sent after another takes its place.
+  const through = joinChunks(before, {
+    candidates: candidates!.slice(0, Number(position) + 1),
+  }) as JoinedAnswer;
   const at =
     through.candidates?.findIndex((joinedCandidate) => joinedCandidate.index === candidate.index) ?? -1;
   if (at < 0) return undefined;
