@@ -302,11 +302,12 @@ export function createGenerateContentStreamDecoderTransformer(
           if (isRecord(part)) readPart(part);
         });
     }
-    if (isRecord(candidate.citationMetadata)) readCitations(candidate.citationMetadata);
+    if (isRecord(candidate.citationMetadata))
+      readCitations(candidate.citationMetadata, pointer(source, "citationMetadata"));
     if (typeof candidate.finishReason === "string") finishRaw = candidate.finishReason;
   }
 
-  function readCitations(metadata: Record_) {
+  function readCitations(metadata: Record_, source: string) {
     const sources = Array.isArray(metadata.citationSources)
       ? (metadata.citationSources as GenerateContentCitationSource[])
       : [];
@@ -319,9 +320,19 @@ export function createGenerateContentStreamDecoderTransformer(
       }),
     };
     if (open?.kind !== "text") return;
-    for (const source of sources) {
-      const citation = citationFromGenerateContent(source, open.offset);
+    // What an encoder says of the part's citations is said of the sources the caller was sent.
+    const citations = pointer("/parts", open.index, "citations");
+    context.trace(citations, source);
+    for (const [position, citationSource] of sources.entries()) {
+      const citation = citationFromGenerateContent(citationSource, open.offset);
       open.citations ??= [];
+      const at = pointer(citations, open.citations.length);
+      context.trace(at, pointer(source, "citationSources", position));
+      context.trace(
+        pointer(at, "extensions", "generate-content"),
+        pointer(source, "citationSources", position),
+        true,
+      );
       open.citations.push(citation);
       enqueue({ type: "citation-delta", index: open.index, citation });
     }

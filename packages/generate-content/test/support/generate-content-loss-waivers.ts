@@ -64,13 +64,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/generationConfig\/responseSchema(\/type|\/anyOf\/\d+\/.+)$/,
   },
   {
-    name: "silent answer citation licence and empty text",
-    reason:
-      "in a stream, a citation's license (every target) and its place (messages), and an empty text part (messages, chat-completions) come back otherwise, without a loss: stream encoders report no citation's foreign fields, and the decoder traces no citation source (whole answers report them)",
-    kind: "silent",
-    path: /^\/answer\/candidates\/\d+\/(citationMetadata\/citationSources\/\d+\/(license|startIndex|endIndex|uri)|content\/parts\/\d+\/text)$/,
-  },
-  {
     name: "false-loss second web search to chat-completions",
     reason:
       "of two web search tools (googleSearchRetrieval and googleSearch), chat-completions carries the first as web_search_options and reports the second unsupported; the first comes back spelled googleSearch, so the second looks whole: the loss is real, the round trip cannot see it (ldet's false-loss rule)",
