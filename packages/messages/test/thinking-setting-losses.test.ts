@@ -1,5 +1,6 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { type AnyCodec, createConversionContext } from "@interlingua/core";
+import { generateContentCodec } from "@interlingua/generate-content";
 import { interactionsCodec } from "@interlingua/interactions";
 import { responsesCodec } from "@interlingua/responses";
 import { describe, expect, it } from "vitest";
@@ -38,5 +39,48 @@ describe("a messages thinking setting through a format of reasoning efforts", ()
   it("reports thinking turned off beside an effort, which interactions sends as a level only", () => {
     const wire = { ...request({ type: "disabled" }), output_config: { effort: "low" } };
     expect(lossesThrough(interactionsCodec, wire)).toContainEqual(["dropped", "/thinking"]);
+  });
+});
+
+/** What a messages backend is sent for `wire` in `from`'s format. */
+function sentToMessages(from: AnyCodec, wire: unknown): Record<string, unknown> {
+  const context = createConversionContext();
+  return messagesCodec.encodeRequest(from.decodeRequest(wire, context), context) as Record<string, unknown>;
+}
+
+// Decision 0044: an effort asks a reasoning model to reason, which a messages backend does only with
+// thinking on; sent as output_config.effort alone, the model would not think at all.
+describe("an effort of another format through a messages backend", () => {
+  const hello = [{ role: "user", content: "hi" }];
+  const cases: [AnyCodec, unknown][] = [
+    [responsesCodec, { model: "claude-sonnet-4-5", input: "hi", reasoning: { effort: "high" } }],
+    [chatCompletionsCodec, { model: "claude-sonnet-4-5", messages: hello, reasoning_effort: "high" }],
+    [
+      interactionsCodec,
+      { model: "claude-sonnet-4-5", input: "hi", generation_config: { thinking_level: "high" } },
+    ],
+    [
+      generateContentCodec,
+      {
+        model: "claude-sonnet-4-5",
+        contents: [{ role: "user", parts: [{ text: "hi" }] }],
+        generationConfig: { thinkingConfig: { thinkingLevel: "HIGH" } },
+      },
+    ],
+  ];
+  for (const [from, wire] of cases)
+    it(`turns thinking on beside the effort, from ${from.id}`, () => {
+      const sent = sentToMessages(from, wire);
+      expect(sent.thinking).toEqual({ type: "adaptive" });
+      expect(sent.output_config).toEqual({ effort: "high" });
+    });
+
+  it("sends effort none as no thinking", () => {
+    const sent = sentToMessages(responsesCodec, {
+      model: "claude-sonnet-4-5",
+      input: "hi",
+      reasoning: { effort: "none" },
+    });
+    expect(sent.thinking).toBeUndefined();
   });
 });

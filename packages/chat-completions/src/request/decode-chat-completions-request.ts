@@ -5,6 +5,7 @@ import {
   type Modality,
   type OutputFormat,
   pointer,
+  reasoningOfEffort,
   traceExtensions,
   traceFields,
 } from "@interlingua/core";
@@ -101,7 +102,8 @@ export function decodeChatCompletionsRequest(wire: unknown, context: ConversionC
     consumed.push("response_format");
   }
   if (typeof body.reasoning_effort === "string") {
-    request.reasoning = { effort: body.reasoning_effort };
+    // An effort turns reasoning on (decision 0044).
+    request.reasoning = reasoningOfEffort(body.reasoning_effort);
     consumed.push("reasoning_effort");
   }
   if (Array.isArray(body.modalities)) {

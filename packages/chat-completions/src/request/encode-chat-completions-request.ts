@@ -189,6 +189,9 @@ function encodeReasoningEffort(reasoning: ReasoningConfig, context: ConversionCo
   if (effort === undefined && reasoning.budgetTokens !== undefined) {
     effort = reasoning.budgetTokens <= 2048 ? "low" : reasoning.budgetTokens <= 12_000 ? "medium" : "high";
     context.lose("approximated", "/reasoning", "a thinking budget became a reasoning effort");
+    // An effort the caller did not set: their own field when they sent it null, else the setting.
+    if (context.sourcePath("/reasoning/effort") !== context.sourcePath("/reasoning"))
+      context.lose("approximated", "/reasoning/effort", `the thinking budget is sent as effort ${effort}`);
   } else if (effort === undefined && reasoning.enabled === false) {
     effort = "minimal";
     context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");
@@ -213,11 +216,12 @@ function encodeReasoningEffort(reasoning: ReasoningConfig, context: ConversionCo
 
 /** A thinking budget or thinking turned off, which an effort leaves no place for: the effort is sent. */
 function loseBesideEffort(reasoning: ReasoningConfig, context: ConversionContext): void {
+  // The whole setting: a fixed budget is another kind of thinking than one going by an effort.
   if (reasoning.budgetTokens !== undefined)
     context.lose(
       "dropped",
-      "/reasoning/budgetTokens",
-      "a thinking budget has no place beside a reasoning effort",
+      "/reasoning",
+      "a thinking budget has no place beside a reasoning effort: thinking goes by the effort",
     );
   if (reasoning.enabled === false)
     context.lose(

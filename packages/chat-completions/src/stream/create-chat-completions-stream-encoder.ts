@@ -345,6 +345,10 @@ export function createChatCompletionsStreamEncoderTransformer(
         case "tool-progress":
           loseToolProgress(event);
           return;
+        case "citation-delta":
+          // Annotations go out from the part at its end; fields of another format go nowhere.
+          loseForeignFields(event);
+          return;
         case "error":
           done = true;
           controller.enqueue(errorChunk(event.error) as ChatCompletionsChunk);

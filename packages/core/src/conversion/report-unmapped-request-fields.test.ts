@@ -189,4 +189,51 @@ describe("reportUnmappedRequestFields", () => {
       "dropped /messages/0/parts/0/extensions/vendor/file/cache",
     ]);
   });
+
+  it("reports a merged message's own fields (mergedMessages) and each opaque block, where each was kept", () => {
+    const merged = {
+      id: "vendor",
+      unmappedRequestFields: {
+        marks: [],
+        holders: [],
+        messageMarks: ["contentForm", "parts"],
+        mergedMessages: "turns",
+        opaqueBlocks: "opaqueBlocks",
+      },
+    };
+    const context = createConversionContext();
+    const blocks = [{ index: 1, block: { type: "container_upload", file_id: "f" } }];
+    reportUnmappedRequestFields(
+      {
+        model: "m",
+        messages: [
+          {
+            role: "user",
+            parts: [{ type: "text", text: "Hi" }],
+            extensions: { vendor: { opaqueBlocks: blocks } },
+          },
+          {
+            role: "assistant",
+            parts: [{ type: "text", text: "a" }],
+            extensions: {
+              vendor: {
+                turns: [
+                  { parts: 1, contentForm: "string", x_extra: 1 },
+                  { parts: 0, opaqueBlocks: blocks, unset: null },
+                ],
+              },
+            },
+          },
+        ],
+      },
+      merged,
+      "responses",
+      context,
+    );
+    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual([
+      "dropped /messages/0/extensions/vendor/opaqueBlocks/0",
+      "dropped /messages/1/extensions/vendor/turns/0/x_extra",
+      "dropped /messages/1/extensions/vendor/turns/1/opaqueBlocks/0",
+    ]);
+  });
 });

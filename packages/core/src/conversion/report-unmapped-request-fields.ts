@@ -30,6 +30,19 @@ export interface UnmappedRequestFields {
    */
   readonly messageMarks?: readonly string[];
   /**
+   * With `messageMarks`: the key of a message's `extensions[codec.id]` listing the wire messages
+   * merged into it (a messages turn of consecutive messages of one role), each entry holding that
+   * message's own kept fields, read as a message's at `<key>/<n>/<field>`.
+   */
+  readonly mergedMessages?: string;
+  /**
+   * With `messageMarks`: the key of a message's `extensions[codec.id]` (or of a merged message's
+   * entry) listing the blocks the canonical model has no part for, kept whole for the format (a
+   * messages `container_upload`): each is reported `dropped` at `<key>/<n>`, which the decoder
+   * traces to the block the caller sent.
+   */
+  readonly opaqueBlocks?: string;
+  /**
    * Keys of a message part's `extensions[codec.id]` holding a block of the format that the part
    * stands for only in part (a messages `search_result` as its text): another format gets the
    * part, reported `approximated` at it.
@@ -120,10 +133,28 @@ export function reportUnmappedRequestFields(
   }
   if (fields.messageMarks) {
     const messageMarks = new Set(fields.messageMarks);
+    /** Each caller field of a message's kept fields `kept`, at `path` under the message at `at`. */
+    const reportMessage = (kept: Record<string, unknown>, at: string, path: string[]) => {
+      for (const [key, value] of Object.entries(kept)) {
+        if (value === null || messageMarks.has(key)) continue;
+        if (key === fields.mergedMessages && Array.isArray(value))
+          value.forEach((entry, n) => {
+            if (isObject(entry)) reportMessage(entry, at, [...path, key, String(n)]);
+          });
+        else if (key === fields.opaqueBlocks && Array.isArray(value))
+          value.forEach((_, n) => {
+            context.lose(
+              "dropped",
+              pointer(at, "extensions", format, ...path, key, n),
+              `a ${format} block the canonical model has no part for cannot go to the ${backend ?? "backend's"} format`,
+            );
+          });
+        else lose(at, [...path, key]);
+      }
+    };
     for (const list of ["instructions", "messages"] as const)
       request[list]?.forEach((message, index) => {
-        for (const [key, value] of Object.entries(message.extensions?.[format] ?? {}))
-          if (!messageMarks.has(key) && value !== null) lose(pointer("", list, index), [key]);
+        reportMessage(message.extensions?.[format] ?? {}, pointer("", list, index), []);
       });
   }
   if (fields.hostedToolVersions)

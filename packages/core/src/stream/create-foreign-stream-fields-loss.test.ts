@@ -70,4 +70,24 @@ describe("createForeignStreamFieldsLoss", () => {
     lose({ type: "part-start", index: 0, kind: "tool-call", extensions: { responses: { addedItem } } });
     expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/2/item/id"]]);
   });
+
+  it("reports a citation's fields of another format at that citation of its part, counted per part", () => {
+    const context = createConversionContext();
+    context.startSource();
+    const source = "/3/candidates/0/citationMetadata/citationSources";
+    context.trace("/parts/0/citations/1", `${source}/1`);
+    context.trace("/parts/0/citations/1/extensions/generate-content", `${source}/1`, true);
+    const lose = createForeignStreamFieldsLoss(context, "messages");
+    const citation = (extensions?: Record<string, unknown>) => ({
+      type: "citation-delta" as const,
+      index: 0,
+      citation: { kind: "url" as const, url: "https://a.example", ...(extensions && { extensions }) },
+    });
+    lose(citation());
+    lose(citation({ "generate-content": { license: "mit" } }));
+    lose(citation({ messages: { own: true } }));
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["dropped", `${source}/1/license`],
+    ]);
+  });
 });

@@ -3,7 +3,9 @@ import type { ChatEventOf } from "../model/chat-event";
 import type { Extensions } from "../model/extensions";
 
 /** The stream events whose format-specific fields {@link createForeignStreamFieldsLoss} reads. */
-export type StreamEnvelopeEvent = ChatEventOf<"response-start" | "usage" | "response-end" | "part-start">;
+export type StreamEnvelopeEvent = ChatEventOf<
+  "response-start" | "usage" | "response-end" | "part-start" | "citation-delta"
+>;
 
 /**
  * The canonical path of the fields a stream's `response-start` carries (its extensions and the
@@ -19,7 +21,9 @@ export const streamStartPath = "/start";
  * `extensions[other]`, and their usage's, or a `usage` event's), which this format has no place
  * for: a messages `message_start`'s container or usage service tier, a `message_delta`'s stop
  * details, a responses `response.created`'s settings; and a `part-start`'s, at
- * `/parts/<index>/extensions/<other>/…` (a responses output item's `id`). Each is reported once, at
+ * `/parts/<index>/extensions/<other>/…` (a responses output item's `id`), and a `citation-delta`'s,
+ * at `/parts/<index>/citations/<n>/extensions/<other>/…` (the part's n-th citation: a
+ * generate-content citation source's `license`). Each is reported once, at
  * `/start/extensions/<other>/<field>` (`/start/usage/extensions/…`) for the start and
  * `/extensions/<other>/<field>` (`/usage/extensions/…`) otherwise, which the decoder's trace turns
  * into the caller's terms. A field the trace places nowhere of its own (nowhere, or only where the
@@ -32,6 +36,8 @@ export function createForeignStreamFieldsLoss(
   format: string,
 ): (event: StreamEnvelopeEvent) => void {
   const reported = new Set<string>();
+  /** How many citations each part has had. */
+  const citations = new Map<number, number>();
   /** `base` is where the node holding the field traces to: a field placed only there is not its own. */
   const reportField = (path: string, key: string, value: unknown, base: string) => {
     const holder = typeof value === "object" && value !== null && !Array.isArray(value);
@@ -58,6 +64,12 @@ export function createForeignStreamFieldsLoss(
   return (event) => {
     if (event.type === "part-start") {
       report(pointer("/parts", event.index), event.extensions);
+      return;
+    }
+    if (event.type === "citation-delta") {
+      const position = citations.get(event.index) ?? 0;
+      citations.set(event.index, position + 1);
+      report(pointer("/parts", event.index, "citations", position), event.citation.extensions);
       return;
     }
     const base = event.type === "response-start" ? streamStartPath : "";

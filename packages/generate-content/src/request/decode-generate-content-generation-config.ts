@@ -6,6 +6,7 @@ import {
   type OutputFormat,
   openApiSchemaToJsonSchema,
   type ReasoningConfig,
+  reasoningOfEffort,
   type SpeechConfig,
 } from "@interlingua/core";
 import { unknownFields } from "../wire/generate-content-extensions";
@@ -168,7 +169,12 @@ export function decodeGenerateContentThinking(
     reasoning.enabled = config.thinkingBudget !== 0;
     if (config.thinkingBudget > 0) reasoning.budgetTokens = config.thinkingBudget;
   }
-  if (config.thinkingLevel !== undefined) reasoning.effort = config.thinkingLevel.toLowerCase();
+  if (config.thinkingLevel !== undefined) {
+    const level = reasoningOfEffort(config.thinkingLevel.toLowerCase());
+    reasoning.effort = level.effort;
+    // A level turns thinking on (decision 0044), unless a budget of 0 turned it off.
+    if (reasoning.enabled === undefined && level.enabled !== undefined) reasoning.enabled = level.enabled;
+  }
   if (config.includeThoughts !== undefined) reasoning.includeThoughts = config.includeThoughts;
   return reasoning;
 }

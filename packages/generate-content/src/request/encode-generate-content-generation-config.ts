@@ -174,9 +174,12 @@ function encodeThinking(
       `The effort ${reasoning.effort} is sent as a thinking budget of ${config.thinkingBudget} to a model of unknown family`,
     );
   }
-  // Thinking turned on (messages `adaptive`) with an effort becomes a fixed budget: another form.
+  // Thinking turned on (messages `adaptive`) beside an effort becomes a fixed budget: another form.
+  // Where thinking is on because of the effort (an effort format's, decision 0044), the effort's
+  // own loss says it.
   const fixedBudget = config.thinkingBudget !== undefined && config.thinkingBudget > 0;
-  if (reasoning.enabled === true && reasoning.budgetTokens === undefined && fixedBudget)
+  const onApart = context.sourcePath("/reasoning/enabled") !== context.sourcePath("/reasoning/effort");
+  if (reasoning.enabled === true && reasoning.budgetTokens === undefined && fixedBudget && onApart)
     context.lose(
       "approximated",
       "/reasoning/enabled",

@@ -194,7 +194,9 @@ function encodeHostedTool(
       "Computer use needs an environment; the browser is assumed",
     );
   }
-  if (tool.kind === "file_search" && options.retrievalResources === undefined) {
+  // No store at all (none given, or an empty list) is a file search this format cannot ask for.
+  const stores = options.retrievalResources as unknown[] | undefined;
+  if (tool.kind === "file_search" && (stores === undefined || stores.length === 0)) {
     context.lose(
       "unsupported",
       path,

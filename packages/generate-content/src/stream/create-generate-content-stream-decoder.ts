@@ -102,6 +102,8 @@ export function createGenerateContentStreamDecoderTransformer(
   let droppedCreateTime = false;
   const responseExtra: Record_ = {};
   const others = new Map<number, GenerateContentCandidate & { content: { parts: GenerateContentPart[] } }>();
+  /** Where each other candidate was first sent, by its index: what a format of one answer loses. */
+  const otherSources = new Map<number, string>();
   let usageMetadata: GenerateContentUsageMetadata | undefined;
   let usageDecoded = false;
   let output: TransformStreamDefaultController<ChatEvent>;
@@ -216,7 +218,11 @@ export function createGenerateContentStreamDecoderTransformer(
         if (!isRecord(candidate)) continue;
         const index = typeof candidate.index === "number" ? candidate.index : position;
         if (index === 0) readFirstCandidate(candidate, pointer("", chunkIndex, "candidates", position));
-        else gatherOther(index, candidate);
+        else {
+          if (!otherSources.has(index))
+            otherSources.set(index, pointer("", chunkIndex, "candidates", position));
+          gatherOther(index, candidate);
+        }
       }
     },
     flush(controller) {
@@ -258,9 +264,11 @@ export function createGenerateContentStreamDecoderTransformer(
       else if (!firstCandidate) responseExtra.candidatesEmpty = true;
       if (firstCandidate) responseExtra.candidate = firstCandidate;
       if (others.size > 0) {
-        end.candidates = [...others.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([position, candidate]) => decodeExtraCandidate(candidate, position, id));
+        const sorted = [...others.entries()].sort(([a], [b]) => a - b);
+        end.candidates = sorted.map(([position, candidate]) => decodeExtraCandidate(candidate, position, id));
+        sorted.forEach(([index], at) => {
+          context.trace(pointer("/candidates", at), otherSources.get(index)!);
+        });
       }
       const extensions = generateContentExtensions(responseExtra);
       if (extensions) end.extensions = extensions;
@@ -294,11 +302,12 @@ export function createGenerateContentStreamDecoderTransformer(
           if (isRecord(part)) readPart(part);
         });
     }
-    if (isRecord(candidate.citationMetadata)) readCitations(candidate.citationMetadata);
+    if (isRecord(candidate.citationMetadata))
+      readCitations(candidate.citationMetadata, pointer(source, "citationMetadata"));
     if (typeof candidate.finishReason === "string") finishRaw = candidate.finishReason;
   }
 
-  function readCitations(metadata: Record_) {
+  function readCitations(metadata: Record_, source: string) {
     const sources = Array.isArray(metadata.citationSources)
       ? (metadata.citationSources as GenerateContentCitationSource[])
       : [];
@@ -311,9 +320,19 @@ export function createGenerateContentStreamDecoderTransformer(
       }),
     };
     if (open?.kind !== "text") return;
-    for (const source of sources) {
-      const citation = citationFromGenerateContent(source, open.offset);
+    // What an encoder says of the part's citations is said of the sources the caller was sent.
+    const citations = pointer("/parts", open.index, "citations");
+    context.trace(citations, source);
+    for (const [position, citationSource] of sources.entries()) {
+      const citation = citationFromGenerateContent(citationSource, open.offset);
       open.citations ??= [];
+      const at = pointer(citations, open.citations.length);
+      context.trace(at, pointer(source, "citationSources", position));
+      context.trace(
+        pointer(at, "extensions", "generate-content"),
+        pointer(source, "citationSources", position),
+        true,
+      );
       open.citations.push(citation);
       enqueue({ type: "citation-delta", index: open.index, citation });
     }

@@ -186,6 +186,7 @@ export function createGenerateContentStreamEncoderTransformer(
           // Function calls go out whole.
           return;
         case "citation-delta":
+          loseForeignFields(event);
           citations.push({ index: event.index, citation: event.citation });
           return;
         case "part-end": {

@@ -72,6 +72,26 @@ function joinStreamedCalls(parts: WirePart[]): WirePart[] {
 type WireCandidate = Record<string, unknown> & { content?: Record<string, unknown> };
 
 /**
+ * A streamed content without its text pieces of nothing (`{ "text": "" }` and no other field, as
+ * Gemini sends beside its last chunk's `finishReason`): a chunk adds its pieces to the answer, and
+ * an empty one adds nothing to its text.
+ */
+function withoutEmptyTextPieces(content: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(content.parts)) return content;
+  const parts = (content.parts as unknown[]).filter(
+    (part) =>
+      !(
+        typeof part === "object" &&
+        part !== null &&
+        Object.keys(part).length === 1 &&
+        "text" in part &&
+        part.text === ""
+      ),
+  );
+  return parts.length === content.parts.length ? content : { ...content, parts };
+}
+
+/**
  * A stream chunk with what its candidates imply said: a candidate without an `index` is the one at
  * its position, and an answer's content without a `role` is the model's (the API numbers candidates
  * from 0 and answers as `model`).
@@ -85,7 +105,8 @@ function withImpliedCandidateFields(event: unknown): unknown {
     return {
       index: position,
       ...candidate,
-      ...(typeof content === "object" && content !== null && { content: { role: "model", ...content } }),
+      ...(typeof content === "object" &&
+        content !== null && { content: { role: "model", ...withoutEmptyTextPieces(content) } }),
     };
   });
   return { ...chunk, candidates };
@@ -233,12 +254,16 @@ function inJoinedAnswer(path: string, events: readonly unknown[]): string | unde
   const match = /^\/(\d+)\/candidates\/(\d+)(\/.*)?$/.exec(path);
   if (!match) return undefined;
   const [, chunk = "", position = "", below = ""] = match;
-  const candidate = (events[Number(chunk)] as JoinedAnswer | undefined)?.candidates?.[Number(position)];
+  const candidates = (events[Number(chunk)] as JoinedAnswer | undefined)?.candidates;
+  const candidate = candidates?.[Number(position)];
   if (typeof candidate !== "object" || candidate === null) return undefined;
   const before = events
     .slice(0, Number(chunk))
     .reduce<unknown>((answer, event) => joinChunks(answer, event), {});
-  const through = joinChunks(before, { candidates: [candidate] }) as JoinedAnswer;
+  // The candidates before it in its chunk too: a candidate first sent after another takes its place.
+  const through = joinChunks(before, {
+    candidates: candidates!.slice(0, Number(position) + 1),
+  }) as JoinedAnswer;
   const at =
     through.candidates?.findIndex((joinedCandidate) => joinedCandidate.index === candidate.index) ?? -1;
   if (at < 0) return undefined;

@@ -124,6 +124,8 @@ const requestSources: Record<string, string> = {
   "/stopSequences": "/generation_config/stop_sequences",
   "/reasoning": "/generation_config",
   "/reasoning/effort": "/generation_config/thinking_level",
+  // Thinking is on because of the level (decision 0044).
+  "/reasoning/enabled": "/generation_config/thinking_level",
   "/reasoning/summary": "/generation_config/thinking_summaries",
   "/outputFormat": "/response_format",
   "/outputModalities": "/response_modalities",

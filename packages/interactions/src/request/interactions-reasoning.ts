@@ -1,4 +1,4 @@
-import { type ConversionContext, pointer, type ReasoningConfig } from "@interlingua/core";
+import { type ConversionContext, pointer, type ReasoningConfig, reasoningOfEffort } from "@interlingua/core";
 import type { WireObject } from "../interactions-extensions";
 
 /** The thinking levels this format names (`ThinkingLevel`). */
@@ -17,8 +17,9 @@ function levelOfBudget(budget: number): string {
  * out), or undefined.
  */
 export function decodeInteractionsReasoning(config: WireObject): ReasoningConfig | undefined {
-  const reasoning: ReasoningConfig = {};
-  if (typeof config.thinking_level === "string") reasoning.effort = config.thinking_level;
+  // A level turns thinking on (decision 0044).
+  const reasoning: ReasoningConfig =
+    typeof config.thinking_level === "string" ? reasoningOfEffort(config.thinking_level) : {};
   // `none` is thoughts left out, not a kind of summary another format could be asked for.
   if (config.thinking_summaries === "none") reasoning.includeThoughts = false;
   else if (typeof config.thinking_summaries === "string") reasoning.summary = config.thinking_summaries;
@@ -47,12 +48,13 @@ export function encodeInteractionsReasoning(
         `Effort ${reasoning.effort} is sent as thinking level ${config.thinking_level}`,
       );
     }
-    // A budget or thinking turned off has no place beside a level: the effort's level is sent.
+    // A budget or thinking turned off has no place beside a level: the effort's level is sent, and
+    // thinking goes by it (the whole setting: a fixed budget is another kind of thinking).
     if (reasoning.budgetTokens !== undefined)
       context.lose(
         "dropped",
-        pointer(path, "budgetTokens"),
-        "A thinking budget has no place beside a thinking level",
+        path,
+        "A thinking budget has no place beside a thinking level: thinking goes by the level",
       );
     if (reasoning.enabled === false)
       context.lose(
@@ -68,6 +70,13 @@ export function encodeInteractionsReasoning(
       path,
       `A thinking budget is sent as thinking level ${config.thinking_level}`,
     );
+    // A level the caller did not set: their own effort field when they sent it null, else the setting.
+    if (context.sourcePath(pointer(path, "effort")) !== context.sourcePath(path))
+      context.lose(
+        "approximated",
+        pointer(path, "effort"),
+        `The thinking budget is sent as thinking level ${config.thinking_level}`,
+      );
   } else if (reasoning.enabled === false) {
     config.thinking_level = "minimal";
     context.lose(

@@ -204,7 +204,9 @@ export function createInteractionsStreamEncoderTransformer(
           return;
         }
         case "citation-delta":
-          // Annotations are sent whole at the part's end, from the authoritative part.
+          // Annotations are sent whole at the part's end, from the authoritative part; their
+          // fields of another format go nowhere.
+          loseForeignFields(event);
           return;
         case "signature-delta":
           // The whole signature, with the format that made it, is sent at the part's end.

@@ -52,6 +52,7 @@ function decodeMessage(
   toolNames: Map<string, string>,
   partSources: string[],
   source: string,
+  opaqueSources: string[],
 ): Message {
   const extra: Record<string, unknown> = extraFields(wire, messageKnown) ?? {};
   const parts: Part[] = [];
@@ -63,8 +64,10 @@ function decodeMessage(
     const opaqueBlocks: { index: number; block: unknown }[] = [];
     wire.content.forEach((block, index) => {
       const part = decodeMessagesBlock(block as Record<string, unknown> & { type: string }, toolNames);
-      if (part === undefined) opaqueBlocks.push({ index, block });
-      else {
+      if (part === undefined) {
+        opaqueBlocks.push({ index, block });
+        opaqueSources.push(pointer(source, "content", index));
+      } else {
         if (part.type === "tool-call") toolNames.set(part.id, part.name);
         parts.push(part);
         partSources.push(pointer(source, "content", index));
@@ -227,22 +230,33 @@ const partFieldSources: Record<string, string> = { "/cache": "/cache_control" };
 
 /**
  * Traces each canonical message and part to the message and content block it came from, given
- * the source of each decoded part of each wire message (consecutive same-role messages are one
- * canonical message, see {@link mergeConsecutiveTurns}).
+ * the source of each decoded part and of each opaque block of each wire message (consecutive
+ * same-role messages are one canonical message, see {@link mergeConsecutiveTurns}); a message's
+ * own kept fields (its turn's, in a merged message) are where they were in the message.
  */
 function traceMessages(
   context: ConversionContext,
   wire: MessagesRequest,
   partSources: readonly string[][],
+  opaqueSources: readonly string[][],
 ): void {
   let index = -1;
   let offset = 0;
+  let turn = 0;
   wire.messages.forEach((message, wireIndex) => {
-    if (wireIndex === 0 || wire.messages[wireIndex - 1]!.role !== message.role) {
+    const role = (at: number) => wire.messages[at]?.role;
+    if (wireIndex === 0 || role(wireIndex - 1) !== message.role) {
       index += 1;
       offset = 0;
+      turn = 0;
       context.trace(pointer("/messages", index), pointer("/messages", wireIndex));
-    }
+    } else turn += 1;
+    const merged = turn > 0 || role(wireIndex + 1) === message.role;
+    const kept = pointer("/messages", index, "extensions", "messages", ...(merged ? ["turns", turn] : []));
+    context.trace(kept, pointer("/messages", wireIndex), true);
+    opaqueSources[wireIndex]?.forEach((source, block) => {
+      context.trace(pointer(kept, "opaqueBlocks", block), source);
+    });
     for (const source of partSources[wireIndex] ?? []) {
       const canonical = pointer("/messages", index, "parts", offset++);
       context.trace(canonical, source);
@@ -302,17 +316,24 @@ export function decodeMessagesRequest(
   const extra: Record<string, unknown> = extraFields(body, requestKnown) ?? {};
   const toolNames = new Map<string, string>();
   const partSources: string[][] = body.messages.map(() => []);
+  const opaqueSources: string[][] = body.messages.map(() => []);
   const request: ChatRequest = {
     model: body.model,
     messages: mergeConsecutiveTurns(
       body.messages.map((message, index) =>
-        decodeMessage(message, toolNames, partSources[index]!, pointer("/messages", index)),
+        decodeMessage(
+          message,
+          toolNames,
+          partSources[index]!,
+          pointer("/messages", index),
+          opaqueSources[index]!,
+        ),
       ),
     ),
     maxOutputTokens: body.max_tokens,
   };
   traceFields(context, body, requestSources);
-  traceMessages(context, body, partSources);
+  traceMessages(context, body, partSources, opaqueSources);
   const instructions = decodeSystem(body.system);
   if (instructions) request.instructions = instructions;
   if (body.tools) request.tools = body.tools.map(decodeMessagesTool);

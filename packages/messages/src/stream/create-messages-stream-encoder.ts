@@ -239,6 +239,7 @@ export function createMessagesStreamEncoderTransformer(
         return;
       }
       case "citation-delta": {
+        loseForeignFields(event);
         const part = parts.get(event.index);
         if (part?.kind !== "text") return;
         const citation = citationToMessages(

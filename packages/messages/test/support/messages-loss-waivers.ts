@@ -6,33 +6,12 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const messagesLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent opaque blocks and message fields",
-    reason:
-      "blocks the codec keeps opaque (container_upload) and a message's own unknown fields ride in the message's extensions, which reportUnmappedRequestFields does not report for messages (no messageMarks: a merged turn keeps them under `turns`, and the loss would need a path per source message)",
-    kind: "silent",
-    path: /^\/messages\/\d+\/(content\/\d+\/(type|file_id)|x_extra)$/,
-  },
-  {
     name: "silent server_tool_use back from responses",
     reason:
       "a server_tool_use reaches a responses backend as a web_search_call, but the way back drops it (the messages encoder does not replay another format's hosted call), so the blocks after it line up with the wrong ones; the loss happens only on the way back, placed by the canonical index of the re-decoded request",
     kind: "silent",
     to: "responses",
     path: /^\/messages\/\d+\/content\/\d+\/(type|id|name|input\/query)$/,
-  },
-  {
-    name: "silent adaptive thinking beside an effort",
-    reason:
-      "adaptive thinking with an output_config effort reaches formats of reasoning efforts as the effort alone, which says reasoning is on there; the way back decodes an effort without turning thinking on, so the messages request comes back without thinking; open: whether a decoded effort should mean thinking on (the responses, chat-completions and interactions decoders) or the messages encoder should turn adaptive thinking on for an effort",
-    kind: "silent",
-    path: /^\/thinking\/type$/,
-  },
-  {
-    name: "silent thinking budget back as an effort",
-    reason:
-      "a thinking budget reaches formats of efforts as an effort (reported at /thinking), and the way back sends that effort as output_config.effort, a field the caller had left null or unset, so the loss does not cover it; open: the effort formats' decoders cannot tell an effort that stood for a budget (found by the 2,000-run generated requests)",
-    kind: "silent",
-    path: /^\/output_config\/effort$/,
   },
   {
     name: "silent null stop_reason to chat-completions",

@@ -460,7 +460,8 @@ describe("decodeResponsesRequest mapping", () => {
       },
     ]);
     expect(request.toolChoice).toEqual({ type: "hosted", kind: "web_search" });
-    expect(request.reasoning).toEqual({ effort: "low", summary: "concise" });
+    // An effort turns thinking on (decision 0044).
+    expect(request.reasoning).toEqual({ enabled: true, effort: "low", summary: "concise" });
     expect(request.outputFormat).toEqual({ type: "json" });
   });
 });

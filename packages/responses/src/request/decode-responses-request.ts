@@ -6,6 +6,7 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
+  reasoningOfEffort,
   traceExtensions,
   traceFields,
 } from "@interlingua/core";
@@ -124,7 +125,8 @@ export function decodeResponsesRequest(
     const config: ReasoningConfig = {};
     const reasoningConsumed: string[] = [];
     if (typeof reasoning.effort === "string") {
-      config.effort = reasoning.effort;
+      // An effort turns reasoning on (decision 0044).
+      Object.assign(config, reasoningOfEffort(reasoning.effort));
       reasoningConsumed.push("effort");
     }
     if (typeof reasoning.summary === "string") {
@@ -216,6 +218,8 @@ const requestSources: Record<string, string> = {
   "/outputFormat": "/text/format",
   "/reasoning": "/reasoning",
   "/reasoning/effort": "/reasoning/effort",
+  // Thinking is on because of the effort (decision 0044).
+  "/reasoning/enabled": "/reasoning/effort",
   "/reasoning/summary": "/reasoning/summary",
 };
 

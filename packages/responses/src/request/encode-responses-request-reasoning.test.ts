@@ -13,9 +13,9 @@ const lossesOf = (reasoning: NonNullable<ChatRequest["reasoning"]>) => {
 };
 
 describe("responses reasoning from other formats", () => {
-  it("sends an effort, and reports a budget or thinking turned off beside it as dropped", () => {
+  it("sends an effort, and reports a budget (the whole thinking setting) or thinking turned off beside it as dropped", () => {
     expect(lossesOf({ enabled: true, budgetTokens: 4096, effort: "high" }).losses).toEqual([
-      "dropped /reasoning/budgetTokens",
+      "dropped /reasoning",
     ]);
     expect(lossesOf({ enabled: false, effort: "low" }).losses).toEqual(["dropped /reasoning/enabled"]);
     expect(lossesOf({ effort: "low" }).losses).toEqual([]);
@@ -24,7 +24,8 @@ describe("responses reasoning from other formats", () => {
   it("reports a budget sent as an effort on the whole thinking setting, which changes form", () => {
     const { wire, losses } = lossesOf({ enabled: true, budgetTokens: 4096 });
     expect(JSON.stringify(wire.reasoning)).toContain("medium");
-    expect(losses).toEqual(["approximated /reasoning"]);
+    // The effort it is sent as is one the caller did not set.
+    expect(losses).toEqual(["approximated /reasoning", "approximated /reasoning/effort"]);
   });
 
   it("sends a summary it does not name as auto, and reports thoughts asked to be left out as dropped", () => {

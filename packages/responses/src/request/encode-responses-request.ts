@@ -188,12 +188,13 @@ function encodeResponsesReasoning(
   const encoded: WireObject = { ...(fields.reasoning as WireObject | undefined) };
   if (reasoning.effort !== undefined) {
     encoded.effort = reasoning.effort;
-    // A budget or thinking turned off has no place beside an effort: the effort is sent.
+    // A budget or thinking turned off has no place beside an effort: the effort is sent, and
+    // thinking goes by it (the whole setting: a fixed budget is another kind of thinking).
     if (reasoning.budgetTokens !== undefined)
       context.lose(
         "dropped",
-        "/reasoning/budgetTokens",
-        "a thinking budget has no place beside a reasoning effort",
+        "/reasoning",
+        "a thinking budget has no place beside a reasoning effort: thinking goes by the effort",
       );
     if (reasoning.enabled === false)
       context.lose(
@@ -205,6 +206,13 @@ function encodeResponsesReasoning(
     encoded.effort =
       reasoning.budgetTokens <= 2048 ? "low" : reasoning.budgetTokens <= 12_000 ? "medium" : "high";
     context.lose("approximated", "/reasoning", "a thinking budget became a reasoning effort");
+    // An effort the caller did not set: their own field when they sent it null, else the setting.
+    if (context.sourcePath("/reasoning/effort") !== context.sourcePath("/reasoning"))
+      context.lose(
+        "approximated",
+        "/reasoning/effort",
+        `the thinking budget is sent as effort ${encoded.effort}`,
+      );
   } else if (reasoning.enabled === false) {
     encoded.effort = "minimal";
     context.lose("approximated", "/reasoning/enabled", "disabled thinking became minimal reasoning effort");

@@ -701,10 +701,13 @@ export function createResponsesStreamEncoderTransformer(
           loseForeignFields(event);
           startPart(event);
           return;
+        case "citation-delta":
+          loseForeignFields(event);
+          delta(event);
+          return;
         case "text-delta":
         case "tool-arguments-delta":
         case "reasoning-delta":
-        case "citation-delta":
           delta(event);
           return;
         case "part-end":

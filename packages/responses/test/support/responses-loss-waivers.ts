@@ -98,14 +98,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools\/\d+\/description$/,
   },
   {
-    name: "silent empty file search to generate-content",
-    reason:
-      "a file_search tool with no vector store goes to generate-content as a fileSearch with no retrieval resource, which the generate-content decoder reads back as no tool, without a loss; open in the generate-content codec (found by a 2,000-document run)",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/tools\/\d+\/(type|vector_store_ids)$/,
-  },
-  {
     name: "silent consecutive assistant messages joined",
     reason:
       "consecutive assistant message items are one canonical assistant turn (the decoder groups the assistant side), and another format gives it back as one message item holding both contents, so the second item's content is compared at the first; where one item ends is not reported (found by 2,000-document runs)",
