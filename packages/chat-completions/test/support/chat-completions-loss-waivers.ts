@@ -68,22 +68,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/usage\/(prompt|completion)_tokens$/,
   },
   {
-    name: "silent answer created to generate-content",
-    reason:
-      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",
-    kind: "silent",
-    to: "generate-content",
-    path: /^\/answer\/created$/,
-  },
-  {
-    name: "silent answer created to messages",
-    reason:
-      "a stream's creation time is made again from the clock by formats without one, without a loss (as an answer's, silent created)",
-    kind: "silent",
-    to: "messages",
-    path: /^\/answer\/created$/,
-  },
-  {
     name: "silent answer error",
     reason: "an error chunk's type and code come back as the nearest of the error kind, without a loss",
     kind: "silent",

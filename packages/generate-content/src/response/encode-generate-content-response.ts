@@ -3,6 +3,7 @@ import {
   type ChatResponse,
   type ConversionContext,
   reportForeignAnswerFields,
+  reportUnsayableCreationTime,
   reportUnsayableStatus,
 } from "@interlingua/core";
 import { readGenerateContentExtension } from "../wire/generate-content-extensions";
@@ -67,6 +68,7 @@ export function encodeGenerateContentResponse(
       "the generate-content usage has no cache-write count: those tokens are counted as uncached prompt tokens",
     );
   reportUnsayableStatus(response, "generate-content", context);
+  reportUnsayableCreationTime(response.created, "generate-content", context);
   reportForeignAnswerFields(response, "generate-content", context);
   return body;
 }

@@ -9,6 +9,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  reportUnsayableCreationTime,
   type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
@@ -110,6 +111,7 @@ export function createGenerateContentStreamEncoderTransformer(
       switch (event.type) {
         case "response-start":
           loseForeignFields(event);
+          reportUnsayableCreationTime(event.created, "generate-content", context);
           id = event.id;
           model = event.model;
           usage = mergeUsage(usage, event.usage);

@@ -9,7 +9,7 @@ import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
 import { interactionsErrorCode } from "./interactions-error-code";
 import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "./interactions-status";
-import { interactionsTimeOfSeconds } from "./interactions-time";
+import { encodeInteractionsCreated } from "./interactions-time";
 import { encodeInteractionsUsage } from "./interactions-usage";
 
 /** Extension fields that are marks of the decoder, not wire fields. */
@@ -39,7 +39,7 @@ export function encodeInteractionsResponse(
     context,
   );
   if (extra.noModel !== true) wire.model = response.model;
-  if (response.created !== undefined) wire.created = interactionsTimeOfSeconds(response.created);
+  if (response.created !== undefined) wire.created = encodeInteractionsCreated(response.created, context);
   const output = encodeInteractionsParts(response.parts, "model_output", "/parts", context);
   const steps = [...(Array.isArray(extra.inputSteps) ? (extra.inputSteps as WireObject[]) : []), ...output];
   if (extra.noSteps !== true || steps.length > 0) wire.steps = steps;

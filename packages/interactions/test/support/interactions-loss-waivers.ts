@@ -14,13 +14,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/(input|steps)\/\d+\/id$/,
   },
   {
-    name: "silent stream creation time",
-    reason:
-      "a stream's creation time is not carried by messages and generate-content streams, and not reported (decision 0028: the other formats' streams keep this waiver too)",
-    kind: "silent",
-    path: /^\/interaction\.created\/interaction\/created$/,
-  },
-  {
     name: "silent model_output deltas to generate-content",
     reason:
       "the annotation and image deltas of one model output step come back through generate-content as another step's (its stream splits the step's parts), without a loss",

@@ -7,6 +7,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  reportUnsayableCreationTime,
   type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
@@ -124,6 +125,7 @@ export function createMessagesStreamEncoderTransformer(
     switch (event.type) {
       case "response-start": {
         loseForeignFields(event);
+        reportUnsayableCreationTime(event.created, "messages", context);
         startCache = {};
         if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
         if (event.usage?.cacheWriteTokens !== undefined) startCache.cacheWrite = event.usage.cacheWriteTokens;
