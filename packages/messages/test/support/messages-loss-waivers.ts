@@ -42,14 +42,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools\/\d+\/strict$/,
   },
   {
-    name: "silent null stop_reason to chat-completions",
-    reason:
-      "an answer whose stop_reason is null (the spec says only message_start has one) is sent as finish_reason stop with no loss, and comes back as end_turn (tool_use beside tool calls); chat-completions reads a missing reason from its own servers as no reason too, so reporting it there would be a false loss for them",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/stop_reason$/,
-  },
-  {
     name: "silent tools reordered after a hosted search to chat-completions",
     reason:
       "a hosted web search before a function tool goes to chat-completions as web_search_options (no tool entry) and comes back after the functions, so the tools after it are compared with the wrong ones (found by pnpm fuzz:losses after the merge, seed -151114246); open: the detector realigns only entries a loss drops",
