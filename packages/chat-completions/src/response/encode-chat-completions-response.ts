@@ -96,5 +96,17 @@ function encodeChoice(
     path.replace(/\/parts$/, "/finishReason"),
     outputOf(parts),
   );
+  // An answer that stated no reason (a messages `stop_reason: null`) gets a made-up `stop`, which
+  // the format requires; a choice of this format keeps its own missing reason instead.
+  if (
+    finishReason?.reason === "other" &&
+    finishReason.raw === undefined &&
+    !("finish_reason" in (choiceFields ?? {}))
+  )
+    context.lose(
+      "approximated",
+      path.replace(/\/parts$/, "/finishReason"),
+      "the answer stated no finish reason, which chat-completions requires: sent as stop",
+    );
   return assignWireFields(choice, choiceFields, ["logprobsAbsent"]);
 }

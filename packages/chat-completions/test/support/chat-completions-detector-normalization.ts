@@ -247,7 +247,7 @@ function withToolCallsNumberedByCall(events: unknown[]): unknown[] {
 
 /**
  * How the loss detector reads chat-completions documents: a request as {@link comparedRequest}
- * reads it; an answer without its creation time and its usage counts of 0, its choices in index
+ * reads it; an answer without its usage counts of 0, its choices in index
  * order; finish reasons as {@link comparedFinishReason} reads them; a stream's chunks each as
  * {@link comparedChunkChoice} reads its choices, tool calls numbered by call, and without its
  * `obfuscation` (random characters that pad chunks against a size side channel, said to mean
@@ -259,7 +259,7 @@ export const chatCompletionsDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (kind === "request") return comparedRequest(value);
     if (kind === "response") {
-      const { created: _created, ...answer } = value as Record<string, unknown>;
+      const answer = { ...(value as Record<string, unknown>) };
       if (Array.isArray(answer.choices)) answer.choices = comparedChoices(answer);
       return answerWithoutZeroCounts(answer, "usage");
     }

@@ -127,6 +127,22 @@ const detectorRequests: Record<string, unknown> = {
     ],
     messages: [{ role: "user", content: "What time is it?" }],
   },
+  // Obfuscation padding asked for (the spec's default when streaming): the front's stream encoder
+  // sends none, whatever the backend.
+  "obfuscation padding asked for": {
+    model: "gpt-4o",
+    stream: true,
+    stream_options: { include_obfuscation: true },
+    messages: [{ role: "user", content: "Hi" }],
+  },
+  // Log probabilities of the output tokens, alone and with the most likely alternatives.
+  "logprobs asked for": { model: "gpt-4o", logprobs: true, messages: [{ role: "user", content: "Hi" }] },
+  "logprobs with alternatives asked for": {
+    model: "gpt-4o",
+    logprobs: true,
+    top_logprobs: 2,
+    messages: [{ role: "user", content: "Hi" }],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */

@@ -68,10 +68,12 @@ describe("a chat-completions answer's audio in another format", () => {
         source: { type: "base64", data: "UklGRiQAAABXQVZFZm10IBAAAAABAAEAgD4AAAB9AAACABAAZGF0YQAAAAA=" },
       }),
     );
-    // The audio is carried; what the stream's chunks said beside it has no place in this format.
+    // The audio is carried; what the stream's chunks said beside it (their creation time among
+    // them) has no place in this format.
     expect(context.losses.map((loss) => loss.path)).toEqual([
       "/start/extensions/chat-completions/service_tier",
       "/start/extensions/chat-completions/system_fingerprint",
+      "/created",
     ]);
   });
 });

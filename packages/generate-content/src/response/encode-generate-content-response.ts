@@ -3,6 +3,7 @@ import {
   type ChatResponse,
   type ConversionContext,
   reportForeignAnswerFields,
+  reportUnsayableCreationTime,
   reportUnsayableStatus,
   reportUnsplitUsage,
   usageAccounting,
@@ -70,6 +71,7 @@ export function encodeGenerateContentResponse(
     );
   reportUnsplitUsage(response.usage, usageAccounting["generate-content"], "generate-content", context);
   reportUnsayableStatus(response, "generate-content", context);
+  reportUnsayableCreationTime(response.created, "generate-content", context);
   reportForeignAnswerFields(response, "generate-content", context);
   return body;
 }

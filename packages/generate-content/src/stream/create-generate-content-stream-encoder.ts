@@ -10,6 +10,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  reportUnsayableCreationTime,
   reportUnsplitUsage,
   type StreamEncoderTransformer,
   type Usage,
@@ -115,6 +116,7 @@ export function createGenerateContentStreamEncoderTransformer(
       switch (event.type) {
         case "response-start":
           loseForeignFields(event);
+          reportUnsayableCreationTime(event.created, "generate-content", context);
           id = event.id;
           model = event.model;
           usage = mergeUsage(usage, event.usage);

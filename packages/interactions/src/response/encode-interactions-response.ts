@@ -10,7 +10,7 @@ import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import type { InteractionsResponse } from "../wire/interactions-response-schema";
 import { interactionsErrorCode } from "./interactions-error-code";
 import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "./interactions-status";
-import { interactionsTimeOfSeconds } from "./interactions-time";
+import { encodeInteractionsCreated } from "./interactions-time";
 import { encodeInteractionsUsage, interactionsUsageAccounting } from "./interactions-usage";
 
 /** Extension fields that are marks of the decoder, not wire fields. */
@@ -40,7 +40,7 @@ export function encodeInteractionsResponse(
     context,
   );
   if (extra.noModel !== true) wire.model = response.model;
-  if (response.created !== undefined) wire.created = interactionsTimeOfSeconds(response.created);
+  if (response.created !== undefined) wire.created = encodeInteractionsCreated(response.created, context);
   const output = withoutFunctionResults(
     encodeInteractionsParts(response.parts, "model_output", "/parts", context),
     response,

@@ -18,7 +18,7 @@ import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import { encodeInteractionsContent } from "../request/interactions-content";
 import { interactionsErrorCode } from "../response/interactions-error-code";
 import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "../response/interactions-status";
-import { interactionsTimeOfSeconds } from "../response/interactions-time";
+import { encodeInteractionsCreated } from "../response/interactions-time";
 import { encodeInteractionsUsage, interactionsUsageAccounting } from "../response/interactions-usage";
 import type { InteractionsStreamEvent } from "../wire/interactions-response-schema";
 
@@ -150,7 +150,8 @@ export function createInteractionsStreamEncoderTransformer(
           model = event.model;
           if (event.usage) usage = mergeUsage(usage, event.usage);
           const interaction: WireObject = { id, model, status: "in_progress", object: "interaction" };
-          if (event.created !== undefined) interaction.created = interactionsTimeOfSeconds(event.created);
+          if (event.created !== undefined)
+            interaction.created = encodeInteractionsCreated(event.created, context);
           send(controller, { event_type: "interaction.created", interaction });
           return;
         }

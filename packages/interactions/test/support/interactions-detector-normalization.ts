@@ -111,13 +111,11 @@ function withoutImpliedTotal(usage: unknown): unknown {
 
 /**
  * An `Interaction` without the settings it echoes, the input steps it echoes and the derived fields,
- * its usage without counts of 0, and without its creation time (it says when the exchange happened, which the client knows:
- * decision 0027).
+ * and its usage without counts of 0 (its creation time is compared: decision 0040).
  */
 function withoutEcho(interaction: WireObject): WireObject {
   const result = { ...interaction };
   for (const field of echoedOrDerived) delete result[field];
-  delete result.created;
   if (Array.isArray(result.steps)) result.steps = result.steps.slice(echoedInputLength(result.steps));
   // A count of 0 says no such tokens, as an absent one does (the shared usage normalisation).
   if (result.usage !== undefined) result.usage = withoutZeroCounts(withoutImpliedTotal(result.usage));

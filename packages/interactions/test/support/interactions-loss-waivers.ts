@@ -6,13 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const interactionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent stream creation time",
-    reason:
-      "a stream's creation time is not carried by messages and generate-content streams, and not reported (decision 0028: the other formats' streams keep this waiver too)",
-    kind: "silent",
-    path: /^\/interaction\.created\/interaction\/created$/,
-  },
-  {
     name: "silent model_output deltas to generate-content",
     reason:
       "the annotation and image deltas of one model output step come back through generate-content as another step's (its stream splits the step's parts), without a loss",
@@ -20,7 +13,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
-
   {
     name: "silent object function result",
     reason:

@@ -3,6 +3,7 @@ import {
   type ConversionContext,
   pointer,
   reportForeignAnswerFields,
+  reportUnsayableCreationTime,
   reportUnsayableStatus,
   reportUnsplitUsage,
   type Usage,
@@ -81,6 +82,7 @@ export function encodeMessagesResponse(response: ChatResponse, context: Conversi
     context.lose("dropped", pointer("/candidates", index), "the messages format answers with one candidate");
   loseUncountedUsage(response.usage, context);
   reportUnsayableStatus(response, "messages", context);
+  reportUnsayableCreationTime(response.created, "messages", context);
   reportForeignAnswerFields(response, "messages", context);
   const stopReason = stopReasonToMessages(
     response.finishReason,

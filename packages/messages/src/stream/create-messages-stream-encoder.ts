@@ -8,6 +8,7 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  reportUnsayableCreationTime,
   type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
@@ -127,6 +128,7 @@ export function createMessagesStreamEncoderTransformer(
     switch (event.type) {
       case "response-start": {
         loseForeignFields(event);
+        reportUnsayableCreationTime(event.created, "messages", context);
         startCache = {};
         if (event.usage?.cacheReadTokens !== undefined) startCache.cacheRead = event.usage.cacheReadTokens;
         if (event.usage?.cacheWriteTokens !== undefined) startCache.cacheWrite = event.usage.cacheWriteTokens;

@@ -13,12 +13,4 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     to: "responses",
     path: /^\/messages\/\d+\/content\/\d+\/(type|id|name|input\/query)$/,
   },
-  {
-    name: "silent null stop_reason to chat-completions",
-    reason:
-      "an answer whose stop_reason is null (the spec says only message_start has one) is sent as finish_reason stop with no loss, and comes back as end_turn (tool_use beside tool calls); chat-completions reads a missing reason from its own servers as no reason too, so reporting it there would be a false loss for them",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/stop_reason$/,
-  },
 ];

@@ -202,11 +202,11 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
  * How the loss detector reads responses documents: requests with their `input` as a list of items
  * (see `inputAsList`), a `tool_choice` of one required function as that function (see
  * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`); answers without the request settings they echo
- * (see `responsesEchoedFields`), their creation time, their usage counts of 0 and an empty
+ * (see `responsesEchoedFields`), their usage counts of 0 and an empty
  * `incomplete_details` (see `withEmptyDetailsAsNull`); each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
- * one, at their last value and without their creation time, items by type and place among their type (see `itemsByType`), without
+ * one, at their last value, items by type and place among their type (see `itemsByType`), without
  * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`); a loss at the item an `output_item.added`
  * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
@@ -215,13 +215,12 @@ export const responsesDetectorNormalization: DetectorNormalization = {
     if (kind === "request")
       return withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>));
     if (kind === "response") {
-      const { created_at: _created, ...answer } = withoutEcho(value) as Record<string, unknown>;
+      const answer = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(withEmptyDetailsAsNull(answer), "usage");
     }
     const { sequence_number: _sequence, obfuscation: _padding, ...event } = value as WireEvent;
     if (event.response === undefined) return event;
-    // A snapshot's creation time, as a whole answer's, says when the exchange happened.
-    const { created_at: _created, ...response } = withoutEcho(event.response) as Record<string, unknown>;
+    const response = withoutEcho(event.response) as Record<string, unknown>;
     return { ...event, response: withEmptyDetailsAsNull(response) };
   },
   normalizeStream: (events) => withoutRepeats(itemsByType(withoutRepeatedItemIds(events))),
