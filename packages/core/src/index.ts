@@ -92,6 +92,7 @@ export {
 } from "./conversion/conversion-context";
 export { callerParam, dottedParam } from "./conversion/caller-param";
 export { Loss } from "./conversion/loss";
+export { reportJoinedTurns } from "./conversion/report-joined-turns";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
 export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";
 export {

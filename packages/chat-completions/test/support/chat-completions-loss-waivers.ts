@@ -13,14 +13,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+\/(role|name|content(\/\d+\/(type|text|input_audio\/(data|format)|image_url\/(url|detail)))?)$/,
   },
   {
-    name: "silent consecutive user messages joined by interactions",
-    reason:
-      "consecutive user messages are sent as consecutive user_input steps, which the interactions decoder reads as one turn (a newStep mark only its own encoder reads), so the way back gives one message and the role of the second is missing; open: chat-completions gives two user messages no meaning of their own, but the spec does not say they are one",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/messages\/\d+\/role$/,
-  },
-  {
     name: "false-loss unanswered tool call answered with an error result to responses",
     reason:
       "a tool call no later message answers is answered with an error result saying so, as the gateway pairs calls for every backend (reported approximated at the call's message, and the result's error flag dropped); the way back gives the call as it was and the added result as a message the comparison does not look at, so it cannot see that the backend got one more; the loss is real for the target",

@@ -34,13 +34,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/generationConfig\/speechConfig$/,
   },
   {
-    name: "silent consecutive turns of one role",
-    reason:
-      "turns come back regrouped, so the comparison reads their parts at other indexes: turns of one role in a row (a function response turn, then the user's text) are joined by messages and interactions, chat-completions sends each function response as its own tool message, and a function call or code part in a user turn goes back in a model turn; open: no spec says generate-content joins turns (so no normalisation), and the targets that regroup report nothing",
-    kind: "silent",
-    path: /^\/contents\/\d+\/(role|parts\/\d+\/(text|functionCall|functionResponse|fileData|inlineData|executableCode|codeExecutionResult)(\/.*)?)$/,
-  },
-  {
     name: "silent illegal function names in turns",
     reason:
       "a function call in a turn named what the API refuses for a declaration (`line\\nbreak`) comes back under its legalised name (`line_break`), without a loss; generated documents only",
@@ -48,14 +41,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/contents\/\d+\/parts\/\d+\/functionCall\/name$/,
   },
 
-  {
-    name: "silent empty instruction text to messages",
-    reason:
-      "a system instruction part of empty text (and a signature on it) is left out by the messages encoder, whose API refuses empty text blocks, without a loss; generated documents only",
-    kind: "silent",
-    to: "messages",
-    path: /^\/systemInstruction\/parts\/\d+\/(text|thoughtSignature)$/,
-  },
   {
     name: "silent non-object function parameters",
     reason:
