@@ -29,14 +29,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/logprobs$/,
   },
   {
-    name: "silent refusal parts joined to responses",
-    reason:
-      "several refusal parts of an assistant message are sent as one refusal (their text joined), which comes back as one part, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|refusal)$/,
-  },
-  {
     name: "silent function names to responses",
     reason:
       "a function name the responses format refuses (not ASCII, a line break, empty) is sent under a legal name, and a forced choice or a call of it comes back under that name without a loss",
