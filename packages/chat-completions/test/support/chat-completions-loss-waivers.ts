@@ -6,22 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent consecutive user messages joined by interactions",
-    reason:
-      "consecutive user messages are sent as consecutive user_input steps, which the interactions decoder reads as one turn (a newStep mark only its own encoder reads), so the way back gives one message and the role of the second is missing; open: chat-completions gives two user messages no meaning of their own, but the spec does not say they are one",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/messages\/\d+\/role$/,
-  },
-  {
-    name: "silent refusal parts joined to responses",
-    reason:
-      "several refusal parts of an assistant message are sent as one refusal (their text joined), which comes back as one part, without a loss",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|refusal)$/,
-  },
-  {
     name: "silent answer error",
     reason: "an error chunk's type and code come back as the nearest of the error kind, without a loss",
     kind: "silent",

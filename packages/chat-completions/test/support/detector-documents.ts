@@ -143,6 +143,43 @@ const detectorRequests: Record<string, unknown> = {
     top_logprobs: 2,
     messages: [{ role: "user", content: "Hi" }],
   },
+  // Turns of one role in a row, and tool results followed by the user's text: messages joins each
+  // into the turn before it (reported at the message joined), interactions keeps each user turn.
+  "turns of one role in a row": {
+    model: "gpt-4o",
+    messages: [
+      { role: "user", content: "Weather in Paris?" },
+      { role: "user", content: [{ type: "text", text: "In Celsius." }] },
+      { role: "assistant", content: "Looking." },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "w", arguments: '{"city":"Paris"}' } },
+          { id: "call_2", type: "function", function: { name: "w", arguments: '{"city":"Rome"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "18" },
+      { role: "tool", tool_call_id: "call_2", content: "21" },
+      { role: "user", content: "Thanks." },
+    ],
+    tools: [{ type: "function", function: { name: "w", parameters: { type: "object" } } }],
+  },
+  // Two refusal parts of one assistant message: formats with one refusal per message join them.
+  "refusal parts": {
+    model: "gpt-4o",
+    messages: [
+      { role: "user", content: "Do it." },
+      {
+        role: "assistant",
+        content: [
+          { type: "refusal", refusal: "No." },
+          { type: "refusal", refusal: "Never." },
+        ],
+      },
+      { role: "user", content: "Please." },
+    ],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */

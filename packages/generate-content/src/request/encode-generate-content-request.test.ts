@@ -230,6 +230,44 @@ describe("generate-content request encoding from other formats", () => {
     expect(context.losses).toEqual([]);
   });
 
+  it("sends tool messages in a row (one result each) as one turn, and a caller's own function turns apart", () => {
+    const result = (callId: string) => ({
+      type: "tool-result" as const,
+      callId,
+      content: [{ type: "text" as const, text: "ok" }],
+    });
+    const call = (id: string) => ({ type: "tool-call" as const, id, name: "f", arguments: {} });
+    const messages: ChatRequest["messages"] = [
+      { role: "user", parts: [{ type: "text", text: "go" }] },
+      { role: "assistant", parts: [call("a"), call("b")] },
+      { role: "tool", parts: [result("a")] },
+      { role: "tool", parts: [result("b")] },
+    ];
+    const context = createConversionContext();
+    const body = encodeGenerateContentRequest({ model: "m", messages }, context);
+    expect(body.contents.map((content) => [content.role, content.parts.length])).toEqual([
+      ["user", 1],
+      ["model", 2],
+      ["user", 2],
+    ]);
+    expect(context.losses).toEqual([]);
+    const own = {
+      contents: [
+        { role: "user", parts: [{ text: "go" }] },
+        {
+          role: "model",
+          parts: [{ functionCall: { name: "f", args: {} } }, { functionCall: { name: "f", args: {} } }],
+        },
+        { role: "function", parts: [{ functionResponse: { name: "f", response: { output: "a" } } }] },
+        { role: "function", parts: [{ functionResponse: { name: "f", response: { output: "b" } } }] },
+      ],
+    };
+    const decoded = decodeGenerateContentRequest(structuredClone(own), createConversionContext(), {
+      model: "m",
+    });
+    expect(encodeGenerateContentRequest(decoded, createConversionContext()).contents).toHaveLength(4);
+  });
+
   it("joins instructions and in-conversation system turns into systemInstruction, with a loss", () => {
     const context = createConversionContext();
     const body = encodeGenerateContentRequest(

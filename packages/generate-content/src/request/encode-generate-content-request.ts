@@ -61,6 +61,8 @@ export function encodeGenerateContentRequest(
   const hoisted: TextPart[] = [];
   /** The canonical path of each part sent, by turn, for refusals in the caller's terms. */
   const partPaths: string[][] = [];
+  /** The turn of the last message sent, when it was a tool message's. */
+  let toolTurn: GenerateContentContent | undefined;
   request.messages.forEach((message, messageIndex) => {
     const path = `/messages/${messageIndex}`;
     if (message.role === "system" || message.role === "developer") {
@@ -74,6 +76,14 @@ export function encodeGenerateContentRequest(
       context.lose("dropped", path, "A message with nothing the generate-content format can carry");
       return;
     }
+    // Tool messages in a row are one answer (one result each, as chat-completions sends them), which
+    // this format gives in one turn; a caller's own tool turns (a `function` role) stay apart.
+    if (toolTurn && message.role === "tool" && !readGenerateContentExtension(message)) {
+      toolTurn.parts.push(...content.parts);
+      partPaths.at(-1)!.push(...paths);
+      return;
+    }
+    toolTurn = message.role === "tool" ? content : undefined;
     body.contents.push(content);
     partPaths.push(paths);
   });

@@ -3,9 +3,6 @@ import type { WireObject } from "../interactions-extensions";
 import { withInteractionsExtension } from "../interactions-extensions";
 import { decodeInteractionsStep } from "./decode-interactions-step";
 
-/** The step kinds whose content blocks become plain parts, so that two in a row need a boundary mark. */
-const contentSteps = new Set(["user_input", "model_output"]);
-
 /** Turns decoded from steps, with where each came from in the source document. */
 export interface DecodedInteractionsTurns {
   messages: Message[];
@@ -15,9 +12,11 @@ export interface DecodedInteractionsTurns {
 
 /**
  * A list of steps (from index `first` on) as conversation turns: consecutive steps of one side (the
- * caller's input and tool results; the model's output, thoughts and calls) make one message. Where a
- * content step follows another of the same kind in one message, its first part is marked `newStep`
- * so that a re-encoding keeps the two steps apart.
+ * caller's input and tool results; the model's output, thoughts and calls) make one message, but for
+ * a `user_input` step after another step of the caller's, which begins a message of its own (the
+ * caller gave it as a turn of its own, which every format can say: joining it would lose where it
+ * begins). Where a `model_output` step follows another in one message, its first part is marked
+ * `newStep` so that a re-encoding keeps the two steps apart.
  */
 export function decodeInteractionsSteps(
   steps: WireObject[],
@@ -34,8 +33,8 @@ export function decodeInteractionsSteps(
     if (decoded.parts.length === 0) continue;
     const last = turns.messages[turns.messages.length - 1];
     const type = String(step.type);
-    if (last && last.role === decoded.role) {
-      if (contentSteps.has(type) && previousType === type)
+    if (last && last.role === decoded.role && type !== "user_input") {
+      if (type === "model_output" && previousType === type)
         withInteractionsExtension(decoded.parts[0] as Part, { newStep: true });
       last.parts.push(...decoded.parts);
       turns.sources[turns.sources.length - 1]!.parts.push(...decoded.sources);

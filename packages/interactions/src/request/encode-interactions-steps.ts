@@ -1,4 +1,10 @@
-import { type ConversionContext, type Message, type Part, pointer } from "@interlingua/core";
+import {
+  type ConversionContext,
+  type Message,
+  type Part,
+  pointer,
+  reportJoinedTurns,
+} from "@interlingua/core";
 import {
   interactionsFormat,
   isWireObject,
@@ -188,6 +194,20 @@ export function encodeInteractionsSteps(
   path: string,
   context: ConversionContext,
 ): WireObject[] {
+  // The model's steps in a row are one turn, and so are the caller's but where a `user_input` step
+  // begins one (see `decodeInteractionsSteps`).
+  let callerTurn = "";
+  reportJoinedTurns(
+    messages,
+    (message, index) => {
+      const first = message.parts[0]?.type;
+      if (message.role === "assistant" || first === "text" || first === "media" || callerTurn === "")
+        callerTurn = `caller ${index}`;
+      return message.role === "assistant" ? "model" : callerTurn;
+    },
+    context,
+    "interactions",
+  );
   return messages.flatMap((message, messageIndex) => {
     const messagePath = pointer(path, messageIndex);
     if (message.role === "system" || message.role === "developer")
@@ -196,9 +216,11 @@ export function encodeInteractionsSteps(
         pointer(messagePath, "role"),
         `A ${message.role} turn is sent as user input`,
       );
-    if (message.parts.length === 0)
-      context.lose("dropped", messagePath, "A turn with nothing the interactions format can carry");
     const contentType = message.role === "assistant" ? "model_output" : "user_input";
-    return encodeInteractionsParts(message.parts, contentType, pointer(messagePath, "parts"), context);
+    const steps = encodeInteractionsParts(message.parts, contentType, pointer(messagePath, "parts"), context);
+    // A turn none of whose parts could be sent is left out: a loss at the turn, not only at its parts.
+    if (steps.length === 0)
+      context.lose("dropped", messagePath, "A turn with nothing the interactions format can carry");
+    return steps;
   });
 }

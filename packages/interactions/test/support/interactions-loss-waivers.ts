@@ -20,12 +20,4 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/input\/\d+\/result$/,
   },
-  {
-    name: "silent empty text block to messages",
-    reason:
-      "an empty text block beside other content is left out by the messages encoder (the API refuses empty text blocks) without a loss; a loss there would be reported for every chat-completions assistant message with empty content",
-    kind: "silent",
-    to: "messages",
-    path: /^\/input\/\d+\/content\/\d+\/(type|text)$/,
-  },
 ];

@@ -224,10 +224,31 @@ describe("encodeMessagesRequest from other formats", () => {
         ],
       },
     ]);
+    // The tool message is joined into the user's turn, and the user's text moved after its result.
     expect(losses.map(({ code, path }) => ({ code, path }))).toEqual([
+      { code: "approximated", path: "/messages/3" },
       { code: "approximated", path: "/messages/2" },
     ]);
     expect(() => decodeMessagesRequest(wire, createConversionContext())).not.toThrow();
+  });
+
+  it("reports a turn the API joins with the turn of its role before it, at that turn", () => {
+    const text = (text: string) => [{ type: "text" as const, text }];
+    const { wire, losses } = encode({
+      model: "m",
+      maxOutputTokens: 100,
+      messages: [
+        { role: "user", parts: text("One.") },
+        { role: "user", parts: text("Two.") },
+        { role: "assistant", parts: text("Yes.") },
+        { role: "assistant", parts: text("And?") },
+      ],
+    });
+    expect(wire.messages).toHaveLength(4);
+    expect(losses.map(({ code, path }) => ({ code, path }))).toEqual([
+      { code: "approximated", path: "/messages/1" },
+      { code: "approximated", path: "/messages/3" },
+    ]);
   });
 
   it("refuses instructions alone, naming messages, as the API would", () => {

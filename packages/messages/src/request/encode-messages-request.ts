@@ -5,6 +5,7 @@ import {
   type Message,
   type Part,
   pointer,
+  reportJoinedTurns,
   reportToolResultNames,
   type TextPart,
 } from "@interlingua/core";
@@ -185,6 +186,10 @@ function encodeTurn(
   return { ...extra, role, content };
 }
 
+/** The role a canonical message's turn has here: a tool message's results are sent by the user. */
+const wireRole = (message: Message): WireMessage["role"] =>
+  message.role === "assistant" || message.role === "system" ? message.role : "user";
+
 function encodeMessages(request: ChatRequest, context: ConversionContext): WireMessage[] {
   const wireMessages: WireMessage[] = [];
   /** The canonical message each wire message came from. */
@@ -193,7 +198,7 @@ function encodeMessages(request: ChatRequest, context: ConversionContext): WireM
   for (const [index, message] of request.messages.entries()) {
     if (isInstruction(message) && !isInlineSystem(message)) continue;
     const path = pointer("/messages", index);
-    const role = message.role === "assistant" || message.role === "system" ? message.role : "user";
+    const role = wireRole(message);
     for (const { turn, role: turnRole } of turnsOf(message).flatMap((whole) =>
       splitAtToolResults(whole, role, path, context),
     )) {
@@ -217,6 +222,16 @@ function encodeMessages(request: ChatRequest, context: ConversionContext): WireM
       wirePaths.push(path);
     }
   }
+  // The API combines consecutive turns of one role: a caller's turn sent after one of its role is joined.
+  reportJoinedTurns(
+    request.messages,
+    (message) =>
+      (isInstruction(message) && !isInlineSystem(message)) || message.parts.length === 0
+        ? undefined
+        : wireRole(message),
+    context,
+    "messages",
+  );
   return toolResultsFirst(wireMessages, wirePaths, context);
 }
 

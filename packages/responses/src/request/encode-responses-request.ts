@@ -5,6 +5,7 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
+  reportJoinedTurns,
   reportToolResultNames,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
@@ -140,10 +141,28 @@ export function encodeResponsesInput(
       else context.lose("dropped", path, "a message with nothing the responses format can carry");
       return;
     }
-    items.push(
-      ...encodeResponsesParts(message.parts, message.role, "input", context, `${path}/parts`, fields),
+    const encoded = encodeResponsesParts(
+      message.parts,
+      message.role,
+      "input",
+      context,
+      `${path}/parts`,
+      fields,
     );
+    // A message none of whose parts could be sent is left out: a loss at the message, not only at its parts.
+    if (encoded.length === 0)
+      context.lose("dropped", path, "a message with nothing the responses format can carry");
+    items.push(...encoded);
   });
+  // Assistant-side items in a row are one assistant turn to the decoder; a user, system or developer
+  // message is an item of its own.
+  reportJoinedTurns(
+    messages,
+    (message, index) =>
+      message.role === "assistant" || message.role === "tool" ? message.role : `message ${index}`,
+    context,
+    "responses",
+  );
   return items;
 }
 
