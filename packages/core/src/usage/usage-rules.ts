@@ -65,7 +65,10 @@ export function usageFromWire(counts: WireUsageCounts, accounting: UsageAccounti
   return usage;
 }
 
-/** Canonical {@link Usage} → a format's counts, by its {@link UsageAccounting}. Never negative. */
+/**
+ * Canonical {@link Usage} → a format's counts, by its {@link UsageAccounting}. Never negative: a
+ * detail above the count that includes it leaves 0, which the encoder reports (`reportUnsplitUsage`).
+ */
 export function usageToWire(usage: Usage, accounting: UsageAccounting): WireUsageCounts {
   const counts: WireUsageCounts = {};
   if (usage.inputTokens !== undefined) {

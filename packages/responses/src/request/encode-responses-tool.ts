@@ -67,7 +67,8 @@ export function encodeResponsesTool(
     if (tool.strict !== undefined) encoded.strict = tool.strict;
     else if (strictOmitted !== true) encoded.strict = false;
     else if (withDefaults) encoded.strict = true;
-    legalizeStrictTool(encoded, path, context);
+    // What a request sends; an echo says what the service filled in, the schema it normalised too.
+    if (!withDefaults) legalizeStrictTool(encoded, path, context);
     return encoded;
   }
   if (fields?.raw !== undefined) return fields.raw as WireObject;
