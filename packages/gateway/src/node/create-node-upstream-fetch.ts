@@ -9,7 +9,7 @@ import {
   type UpstreamTimeouts,
 } from "../pipeline/create-timed-fetch";
 import { answerOfResponse, type UpstreamAnswer, type UpstreamFetch } from "../pipeline/upstream-answer";
-import { withoutUndiciTimeouts } from "./without-undici-timeouts";
+import { untimedByUndici, withoutUndiciTimeouts } from "./without-undici-timeouts";
 
 /** Options of {@link createNodeUpstreamFetch}. */
 export interface NodeUpstreamFetchOptions {
@@ -236,18 +236,19 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
     const plain = plainCall(input, init);
     const timing = timeouts && startTimedUpstreamCall(init?.signal, timeouts.firstByteMs);
     const signal = timing?.signal ?? init?.signal ?? undefined;
-    const via = timing ? timedDispatcher : dispatcher;
     let answer: Dispatcher.ResponseData | Response;
     try {
       answer = plain
         ? await request(plain.url, {
-            dispatcher: via,
+            dispatcher,
+            // A timed call: the gateway's limits are the only ones (see withoutUndiciTimeouts).
+            ...(timing && untimedByUndici),
             method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
             headers: plainHeaders(plain.init.headers),
             body: plain.init.body ?? undefined,
             signal,
           })
-        : await viaFetch(input, { ...init, signal }, via);
+        : await viaFetch(input, { ...init, signal }, timing ? timedDispatcher : dispatcher);
     } catch (thrown) {
       // fetch's contract: an abort rejects with the signal's reason, anything else is a TypeError.
       const failure = !plain
