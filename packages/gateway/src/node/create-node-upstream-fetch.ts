@@ -9,6 +9,7 @@ import {
   type UpstreamTimeouts,
 } from "../pipeline/create-timed-fetch";
 import { answerOfResponse, type UpstreamAnswer, type UpstreamFetch } from "../pipeline/upstream-answer";
+import { untimedByUndici, withoutUndiciTimeouts } from "./without-undici-timeouts";
 
 /** Options of {@link createNodeUpstreamFetch}. */
 export interface NodeUpstreamFetchOptions {
@@ -214,10 +215,14 @@ function timedResponse(
  * code is `UND_ERR_CONNECT_TIMEOUT`, which the gateway answers as an upstream timeout), an abort
  * with the signal's reason; redirects are not followed (a 3xx is the upstream's answer). The
  * gateway hands it its first-byte and idle timeouts (`withTimeouts`), which it applies in the same
- * stage as the body it reads, instead of a second stream and `Response` around it.
+ * stage as the body it reads, instead of a second stream and `Response` around it; such a call has
+ * undici's own header and body timeouts (300 s) off, so the gateway's limits are the only ones (a
+ * limit above 300 s is kept, and ends with the gateway's `timeout` answer). A call not handed
+ * timeouts keeps undici's.
  */
 export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}): SelfTimedFetch {
   const dispatcher = new Agent({ connect: { timeout: options.connectMs ?? defaultConnectMs } });
+  const timedDispatcher = withoutUndiciTimeouts(dispatcher);
 
   /**
    * One call, up to its headers; with `timeouts`, timed in the same stage as its body (see
@@ -236,12 +241,14 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
       answer = plain
         ? await request(plain.url, {
             dispatcher,
+            // A timed call: the gateway's limits are the only ones (see withoutUndiciTimeouts).
+            ...(timing && untimedByUndici),
             method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
             headers: plainHeaders(plain.init.headers),
             body: plain.init.body ?? undefined,
             signal,
           })
-        : await viaFetch(input, { ...init, signal });
+        : await viaFetch(input, { ...init, signal }, timing ? timedDispatcher : dispatcher);
     } catch (thrown) {
       // fetch's contract: an abort rejects with the signal's reason, anything else is a TypeError.
       const failure = !plain
@@ -285,7 +292,7 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
   };
 
   /** What only fetch takes (a Request, a streamed body, a redirect mode), by undici's fetch on the same pool. */
-  const viaFetch = (input: RequestInfo | URL, init: RequestInit) => {
+  const viaFetch = (input: RequestInfo | URL, init: RequestInit, via: Dispatcher) => {
     // The runtime's own Request is not the undici package's: its parts go over one by one.
     const from =
       typeof input === "string" || input instanceof URL
@@ -296,7 +303,7 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
       ...from,
       ...(init as Parameters<typeof undiciFetch>[1]),
       duplex: "half",
-      dispatcher,
+      dispatcher: via,
     } as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
   };
 
