@@ -28,7 +28,6 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
-
   {
     name: "silent function result name",
     reason:

@@ -13,14 +13,6 @@ export const messagesLossWaivers: readonly LossWaiver[] = [
     path: /^\/messages\/\d+\/(content\/\d+\/(type|file_id)|x_extra)$/,
   },
   {
-    name: "silent server_tool_use back from responses",
-    reason:
-      "a server_tool_use reaches a responses backend as a web_search_call, but the way back drops it (the messages encoder does not replay another format's hosted call), so the blocks after it line up with the wrong ones; the loss happens only on the way back, placed by the canonical index of the re-decoded request",
-    kind: "silent",
-    to: "responses",
-    path: /^\/messages\/\d+\/content\/\d+\/(type|id|name|input\/query)$/,
-  },
-  {
     name: "silent adaptive thinking beside an effort",
     reason:
       "adaptive thinking with an output_config effort reaches formats of reasoning efforts as the effort alone, which says reasoning is on there; the way back decodes an effort without turning thinking on, so the messages request comes back without thinking; open: whether a decoded effort should mean thinking on (the responses, chat-completions and interactions decoders) or the messages encoder should turn adaptive thinking on for an effort",

@@ -59,7 +59,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     to: "generate-content",
     path: /^\/usage\/output_tokens$/,
   },
-
   {
     name: "silent response error code",
     reason:
