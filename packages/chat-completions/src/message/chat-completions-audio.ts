@@ -2,7 +2,6 @@ import type { ChatRequest, MediaPart, Part } from "@interlingua/core";
 import {
   chatCompletionsExtensions,
   chatCompletionsFormatId,
-  isWireObject,
   remainingFields,
   type WireObject,
 } from "../chat-completions-extensions";

@@ -34,6 +34,10 @@ describe("alignedLists", () => {
     expect(aligned.source).toEqual({ messages: [messages[0], messages[1], messages[3]] });
     expect(aligned.returned).toEqual({ messages: [messages[0], messages[1], messages[3]] });
     expect(aligned.sourcePath("/messages/2/n")).toBe("/messages/3/n");
+    // What came back, read as the source entries it was lined up with; the moved one stands alone.
+    expect(aligned.returnedPath("/messages/0")).toBeUndefined();
+    expect(aligned.returnedPath("/messages/1/role")).toBe("/messages/0/role");
+    expect(aligned.returnedPath("/messages/3/n")).toBe("/messages/3/n");
   });
 
   it("lines up the rest after an entry the conversion added beside the one a loss names", () => {

@@ -13,6 +13,11 @@ export interface AlignedLists {
   returned: unknown;
   /** A pointer into the aligned bodies as the pointer into the source body it stands for. */
   sourcePath(path: string): string;
+  /**
+   * A pointer into the returned body as the pointer into the source body of the entry it was lined
+   * up with, or undefined for an entry taken out of the returned list (one moved there or added).
+   */
+  returnedPath(path: string): string | undefined;
 }
 
 /**
@@ -37,9 +42,11 @@ export function alignedLists(source: unknown, returned: unknown, lossPaths: read
     if (!Array.isArray(list) || Number(index) >= list.length) continue;
     named.set(parent, (named.get(parent) ?? new Set()).add(Number(index)));
   }
-  if (named.size === 0) return { source, returned, sourcePath: (path) => path };
+  if (named.size === 0) return unaligned(source, returned);
   /** Source indexes taken out, by the source pointer of their list. */
   const takenOut = new Map<string, number[]>();
+  /** Returned indexes taken out, by the source pointer of their list. */
+  const takenOutBack = new Map<string, number[]>();
   const alignedPath = (path: string): string | undefined => {
     let aligned = "";
     let at = "";
@@ -73,8 +80,12 @@ export function alignedLists(source: unknown, returned: unknown, lossPaths: read
       parent,
       alignment.source.sort((a, b) => a - b),
     );
+    takenOutBack.set(
+      parent,
+      alignment.returned.sort((a, b) => a - b),
+    );
   }
-  if (takenOut.size === 0) return { source, returned, sourcePath: (path) => path };
+  if (takenOut.size === 0) return unaligned(source, returned);
   return {
     source: body,
     returned: back,
@@ -92,7 +103,29 @@ export function alignedLists(source: unknown, returned: unknown, lossPaths: read
       }
       return at;
     },
+    returnedPath(path) {
+      let at = "";
+      for (const token of path === "" ? [] : path.slice(1).split("/")) {
+        const removed = takenOut.get(at) ?? [];
+        const removedBack = takenOutBack.get(at) ?? [];
+        let step = token;
+        if ((removed.length > 0 || removedBack.length > 0) && /^\d+$/.test(token)) {
+          let index = Number(token);
+          if (removedBack.includes(index)) return undefined;
+          index -= removedBack.filter((gone) => gone < index).length;
+          for (const gone of removed) if (gone <= index) index++;
+          step = String(index);
+        }
+        at = `${at}/${step}`;
+      }
+      return at;
+    },
   };
+}
+
+/** Both bodies as they are: every pointer stands for itself. */
+function unaligned(source: unknown, returned: unknown): AlignedLists {
+  return { source, returned, sourcePath: (path) => path, returnedPath: (path) => path };
 }
 
 /** Which entries of a list and of its returned list to take out (indexes into each). */

@@ -220,6 +220,42 @@ describe("detectLosses", () => {
     ]);
   });
 
+  it("places a loss of the way back on the node it is about after the way there dropped an earlier one", async () => {
+    // `b` cannot say the first text (a loss at it); its reading of "z" is one `a` cannot send back,
+    // which `a` reports at the index "z" has in what `b` read: one less than in the caller's.
+    const plain = fakeCodec("a", "report");
+    const a = {
+      ...plain,
+      encodeRequest(request: ChatRequest, context: ConversionContext) {
+        const messages = request.messages.filter((message, index) => {
+          if (message.extensions?.b === undefined) return true;
+          context.lose("dropped", `/messages/${index}`, "a cannot send what b marked");
+          return false;
+        });
+        return plain.encodeRequest({ ...request, messages }, context);
+      },
+    } as AnyCodec;
+    const lossy = fakeCodec("b", "report");
+    const b = {
+      ...lossy,
+      encodeRequest(request: ChatRequest, context: ConversionContext) {
+        context.lose("dropped", "/messages/0", "b cannot say the first");
+        return lossy.encodeRequest({ ...request, messages: request.messages.slice(1) }, context);
+      },
+      decodeRequest(wire: unknown, context: ConversionContext) {
+        const request = lossy.decodeRequest(wire as never, context) as ChatRequest;
+        for (const message of request.messages)
+          if ((message.parts[0] as { text: string }).text === "z")
+            message.extensions = { b: { marked: true } };
+        return request;
+      },
+    } as AnyCodec;
+    const wire = { model: "m", say: ["x", "y", "z"] };
+    expect(await detectLosses({ codecs: [a, b], source: a, document: { kind: "request", wire } })).toEqual(
+      [],
+    );
+  });
+
   describe("a loss the way back hides", () => {
     // `a` sends its default tone, 0.5, when the request has none, so a tone of 0.5 comes back
     // through a target that dropped it.

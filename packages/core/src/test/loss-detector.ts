@@ -201,8 +201,18 @@ async function roundTrip(
   target: AnyCodec,
   document: DetectorDocument,
   context: ConversionContext,
+  canonicalPaths: ReadonlyMap<Loss, string>,
 ): Promise<RoundTrip | undefined> {
-  const back = frozen(context);
+  // The way back names nodes of what the target's decoder read: each becomes the node of what the
+  // target's encoder was given that it stands for, once both are known, before the trace reads it.
+  let wayBack = (path: string) => path;
+  const back: ConversionContext = {
+    ...frozen(context),
+    lose: (code, path, message) => context.lose(code, wayBack(path), message),
+  };
+  const lineUp = (sent: unknown, received: unknown) => {
+    wayBack = wayBackPaths(sent, received, [...canonicalPaths.values()]);
+  };
   switch (document.kind) {
     case "request": {
       const decoded = source.decodeRequest(structuredClone(document.wire), context, document.location);
@@ -226,6 +236,7 @@ async function roundTrip(
       };
       const again = target.decodeRequest(wire, back, location);
       const received = structuredClone(again);
+      lineUp(sent, received);
       let returned: unknown;
       try {
         returned = source.encodeRequest(again, back);
@@ -249,6 +260,7 @@ async function roundTrip(
       const lossesThere = context.losses.length;
       const again = target.decodeResponse(wire, back);
       const received = structuredClone(again);
+      lineUp(sent, received);
       const returned = source.encodeResponse(again, back);
       return { returned: { kind: "response", wire: returned }, lossesThere, sent, received };
     }
@@ -266,6 +278,22 @@ async function roundTrip(
       return { returned: { kind: "stream", events: returned }, lossesThere, sent, received };
     }
   }
+}
+
+/**
+ * The way back's canonical pointers (into what the target's decoder read, `received`) as pointers
+ * into what the target's encoder was given (`sent`): lists are lined up around the entries the way
+ * there reported lost or moved (`lossPaths`, canonical), as the comparison lines them up, so a loss
+ * of the way back lands on the node it is about, not on the node its index named before an earlier
+ * entry was dropped (decision 0018's known limit). An entry only `received` holds keeps its pointer.
+ */
+function wayBackPaths(
+  sent: unknown,
+  received: unknown,
+  lossPaths: readonly string[],
+): (path: string) => string {
+  const aligned = alignedLists(sent, received, lossPaths);
+  return (path) => aligned.returnedPath(path) ?? path;
 }
 
 /** A document in the form the comparison reads, and where each source pointer lands in it. */
@@ -355,7 +383,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
     let returnedBody: unknown;
     let trip: RoundTrip | undefined;
     try {
-      trip = await roundTrip(source, target, document, context);
+      trip = await roundTrip(source, target, document, context, canonicalPaths);
       if (trip === undefined) continue;
       returnedBody = comparedForm(trip.returned, normalization).body;
     } catch (thrown) {
