@@ -67,6 +67,16 @@ const detectorRequests: Record<string, unknown> = {
       { role: "tool", tool_call_id: "call_2", content: "Done" },
     ],
   },
+  // Two functions of one name: generate-content refuses a second declaration (as its API does),
+  // at the caller's tool (found by the 2,000-run generated requests, seed 871141601).
+  "two functions of one name": {
+    model: "gpt-4o",
+    tools: [
+      { type: "function", function: { name: "hello" } },
+      { type: "function", function: { name: "hello" } },
+    ],
+    messages: [{ role: "user", content: "Hi" }],
+  },
   // Settings at their spec default (the text response format too), a single stop string,
   // include_usage and no obfuscation padding (the front sends none): nothing to lose.
   "settings at their defaults": {

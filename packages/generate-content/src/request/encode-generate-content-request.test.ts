@@ -4,6 +4,20 @@ import { decodeGenerateContentRequest } from "./decode-generate-content-request"
 import { encodeGenerateContentRequest } from "./encode-generate-content-request";
 
 describe("generate-content request encoding from other formats", () => {
+  it("refuses a second function of one name, as the API does, at the caller's field", () => {
+    const tool = { type: "function", name: "hello", inputSchema: { type: "object" } } as const;
+    const encode = () =>
+      encodeGenerateContentRequest(
+        {
+          model: "m",
+          tools: [tool, tool],
+          messages: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }],
+        },
+        createConversionContext(),
+      );
+    expect(encode).toThrow(expect.objectContaining({ kind: "invalid_request", param: "tools.1.name" }));
+  });
+
   it("reports the kind of a media URL with no MIME type, which fileData cannot say", () => {
     const media = (kind: "image" | "file") => {
       const context = createConversionContext();

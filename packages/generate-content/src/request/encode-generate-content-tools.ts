@@ -1,5 +1,7 @@
 import {
+  CanonicalError,
   type ConversionContext,
+  callerParam,
   createConversionContext,
   type FunctionTool,
   type HostedTool,
@@ -57,10 +59,17 @@ export function encodeGenerateContentTools(
   const members = new Map<GenerateContentTool, number[]>();
   const place = (entry: GenerateContentTool, index: number) =>
     members.set(entry, [...(members.get(entry) ?? []), index]);
+  const declared = new Set<string>();
   tools.forEach((tool, index) => {
     const path = `/tools/${index}`;
     const extra = readGenerateContentExtension(tool);
     if (tool.type === "function") {
+      // The API refuses a second declaration of a name: so does the gateway, at the caller's field.
+      if (declared.has(tool.name))
+        throw new CanonicalError("invalid_request", `Duplicate function declaration found: ${tool.name}`, {
+          param: callerParam(context, pointer(path, "name")),
+        });
+      declared.add(tool.name);
       const entry = entryFor(extra, true);
       entry.functionDeclarations ??= [];
       entry.functionDeclarations.push(encodeDeclaration(tool, extra, path, jsonSchema, context));

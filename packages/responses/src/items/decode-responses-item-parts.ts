@@ -55,7 +55,8 @@ export function decodeResponsesItemParts(item: WireObject, toolNames?: Map<strin
       };
       if (decoded.rawArguments !== undefined) part.rawArguments = decoded.rawArguments;
       toolNames?.set(part.id, part.name);
-      const consumed = ["type", "call_id", "name"];
+      // A namespaced call's own name stays beside its namespace: the canonical name joins the two.
+      const consumed = typeof item.namespace === "string" ? ["type", "call_id"] : ["type", "call_id", "name"];
       if (!decoded.keepText) consumed.push("arguments");
       return [withResponsesExtensions(part, remainingFields(item, consumed))];
     }

@@ -155,7 +155,7 @@ export function decodeResponsesRequest(
     context.trace("/extensions/responses/allowedHostedTools", "/tool_choice");
   // The request's tools, then those its additional_tools items announce (an item being where they
   // were announced), in the order decoded.
-  const toolSources: { source: string; group?: string; item?: string }[] = [
+  const toolSources: { source: string; group?: string; node?: string; item?: string }[] = [
     ...(Array.isArray(body.tools) ? decodedToolSources(body.tools as WireObject[]) : []),
     ...(Array.isArray(body.input) ? (body.input as WireObject[]) : []).flatMap((item, index) =>
       item?.type === "additional_tools" && Array.isArray(item.tools)
@@ -166,8 +166,8 @@ export function decodeResponsesRequest(
         : [],
     ),
   ];
-  toolSources.forEach(({ source, group, item }, index) => {
-    context.trace(pointer("/tools", index), source);
+  toolSources.forEach(({ source, group, node, item }, index) => {
+    context.trace(pointer("/tools", index), node ?? source);
     // A tool's own fields the codec keeps are where they were in the tool.
     context.trace(pointer("/tools", index, "extensions", "responses"), source, true);
     // A namespace member's group is the namespace tool, all of it.

@@ -38,18 +38,21 @@ const isNamespaceGroup = (tool: WireObject): boolean =>
 
 /**
  * Where each tool {@link decodeResponsesTools} gives came from, in its order: the tool's pointer
- * (`<base>/<i>`, a namespace member's `<base>/<i>/tools/<j>`), and a member's group.
+ * (`<base>/<i>`, a namespace member's `<base>/<i>/tools/<j>`), and a member's group. A member that is
+ * not a function (whose name does not carry the group, and which another format reports whole) also
+ * stands for its group (`node`).
  */
 export function decodedToolSources(
   tools: WireObject[],
   base = "/tools",
-): { source: string; group?: string }[] {
+): { source: string; group?: string; node?: string }[] {
   return tools.flatMap((tool, index) => {
     const source = pointer(base, index);
     if (!isNamespaceGroup(tool)) return [{ source }];
-    return (tool.tools as unknown[]).map((_, member) => ({
-      source: pointer(source, "tools", member),
+    return (tool.tools as WireObject[]).map((member, position) => ({
+      source: pointer(source, "tools", position),
       group: source,
+      ...(member?.type !== "function" && { node: source }),
     }));
   });
 }
