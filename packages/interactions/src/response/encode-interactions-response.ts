@@ -41,6 +41,16 @@ export function encodeInteractionsResponse(
   if (extra.noModel !== true) wire.model = response.model;
   if (response.created !== undefined) wire.created = interactionsTimeOfSeconds(response.created);
   const output = encodeInteractionsParts(response.parts, "model_output", "/parts", context);
+  // A tool result in the model's output (a responses answer may list one) is a function_result step,
+  // which an interaction's client reads as the caller's own input echoed back, not as output.
+  response.parts.forEach((part, index) => {
+    if (part.type === "tool-result")
+      context.lose(
+        "approximated",
+        pointer("/parts", index),
+        "A tool result in the output is sent as a function_result step, which reads as the caller's input",
+      );
+  });
   const steps = [...(Array.isArray(extra.inputSteps) ? (extra.inputSteps as WireObject[]) : []), ...output];
   if (extra.noSteps !== true || steps.length > 0) wire.steps = steps;
   if (extra.noUsage !== true || Object.keys(response.usage).length > 0)
