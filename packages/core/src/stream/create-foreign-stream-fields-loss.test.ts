@@ -78,7 +78,7 @@ describe("createForeignStreamFieldsLoss", () => {
     context.trace("/parts/0/citations/1", `${source}/1`);
     context.trace("/parts/0/citations/1/extensions/generate-content", `${source}/1`, true);
     const lose = createForeignStreamFieldsLoss(context, "messages");
-    const citation = (extensions?: Record<string, unknown>) => ({
+    const citation = (extensions?: Record<string, Record<string, unknown>>) => ({
       type: "citation-delta" as const,
       index: 0,
       citation: { kind: "url" as const, url: "https://a.example", ...(extensions && { extensions }) },
