@@ -63,6 +63,8 @@ export function traceInteractionsParts(
         context.trace(pointer(extensions, "stepFields", key), pointer(step, key), true);
     // A function result's text given as blocks, which another format reads back as a string.
     if (extra.resultTextBlocks === true) context.trace(`${extensions}/resultTextBlocks`, `${source}/result`);
+    // A function result given as an object, which another format reads back as its JSON text.
+    if (extra.resultIsObject === true) context.trace(`${extensions}/resultIsObject`, `${source}/result`);
     // Where a step begins that another format joins to the step before it: that step's own.
     if (extra.newStep === true) context.trace(`${extensions}/newStep`, step);
   }

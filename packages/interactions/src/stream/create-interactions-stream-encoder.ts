@@ -31,6 +31,8 @@ interface PartState {
   sawArguments: boolean;
   sawSummary: boolean;
   summaryIndex: number;
+  /** Whether thinking text (not a summary) was sent as a summary, which is reported once. */
+  sentThinkingText?: boolean;
 }
 
 /**
@@ -189,6 +191,15 @@ export function createInteractionsStreamEncoderTransformer(
         case "reasoning-delta": {
           const state = parts.get(event.index);
           if (!state || state.step === undefined) return;
+          // Thinking text (no summary paragraph) has no place but a thought summary: a loss.
+          if (event.summaryIndex === undefined && !state.sentThinkingText) {
+            state.sentThinkingText = true;
+            context.lose(
+              "approximated",
+              pointer("/parts", event.index, "text"),
+              "Thinking text is sent as a thought summary",
+            );
+          }
           const paragraph = event.summaryIndex ?? 0;
           const text =
             state.sawSummary && paragraph !== state.summaryIndex ? `\n\n${event.text}` : event.text;

@@ -14,10 +14,11 @@ export const interactionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/model_output \d+\/delta (text_annotation_delta|image)(\/|$)/,
   },
   {
-    name: "silent object function result",
+    name: "silent object function result back from generate-content",
     reason:
-      "a function result given as a JSON object comes back as its JSON text from formats whose tool results are text (messages, responses, chat-completions), without a loss; reporting the form to every format would be a false loss for generate-content, whose function responses are objects (the compiled schema only lets {} through)",
+      'a function result given as a JSON object reaches generate-content as its object response (carried: not reported there, unlike the formats that send its JSON text), but the generate-content decoder reads a response object as its JSON text, which the interactions encoder sends as a string; open: the canonical tool result has no way to say its text is an object\'s (a core flag both decoders would set, and the encoders of text results would report), detector document "object function result"',
     kind: "silent",
-    path: /^\/input\/\d+\/result$/,
+    to: "generate-content",
+    path: /^\/input\/\d+\/result(\/.*)?$/,
   },
 ];

@@ -68,6 +68,9 @@ export function decodeResponsesInput(input: WireObject[], trace: TraceSource = (
     const kept = pointer(at, "parts", from, "extensions", "responses");
     if (item.type === undefined || item.type === "message") trace(pointer(kept, "item"), source, true);
     else trace(kept, source, true);
+    // A function output's list form is its output's.
+    if (item.type === "function_call_output" && Array.isArray(item.output))
+      trace(pointer(kept, "outputForm"), pointer(source, "output"));
   };
   const appendToGroup = (role: "assistant" | "tool", parts: Part[], item: WireObject) => {
     if (group?.role !== role) {

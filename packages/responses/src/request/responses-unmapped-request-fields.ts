@@ -19,8 +19,10 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   messageMarks: ["item", "contentString"],
   // A message item's own fields (`id`, `status`, `phase`) ride beside its content.
   partHolders: ["item"],
-  // Another item's own id, status and caller, which no other format's turn has.
-  partFields: ["id", "status", "caller"],
+  // Another item's own id, status and caller, which no other format's turn has; a function output
+  // given as a list of content rather than a string (the spec's other form, which no other format
+  // tells from a plain result).
+  partFields: ["id", "status", "caller", "outputForm"],
   // A call of a namespace member goes to another format as a call of `<namespace>__<name>`.
   partBlocks: ["namespace"],
 };

@@ -13,14 +13,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/error(\/|$)/,
   },
   {
-    name: "silent tool outputs in an answer to interactions",
-    reason:
-      "a function_call_output or computer_call_output item in an answer's output (the spec's output item union allows them; no server sends one) loses its call_id and output through interactions without a loss",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/output\/\d+\/(call_id|output)$/,
-  },
-  {
     name: "silent call before text to chat-completions",
     reason:
       "a chat-completions message says its text before its tool calls, so an answer whose call comes before its text comes back in the other order, without a loss (found by generated answers); open in the chat-completions answer encoder",
@@ -57,21 +49,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     to: "generate-content",
     path: /^\/item message \d+\/content \d+(\/|$)/,
-  },
-  {
-    name: "silent reasoning text to interactions",
-    reason:
-      "reasoning_text content of a reasoning item is not carried by the interactions stream encoder, without a loss; open defect of the interactions codec",
-    kind: "silent",
-    to: "interactions",
-    path: /^\/item reasoning \d+\/.*$/,
-  },
-  {
-    name: "silent function output list form",
-    reason:
-      "a function_call_output whose output is a list of input_text parts (or an empty list) comes back as the string of its text: the canonical tool result keeps the text, not which of the spec's two output forms carried it, and other formats say a result one way; no client loses a word, but the spec does not call the two forms the same, so it stays open (fixture every-item-type.json)",
-    kind: "silent",
-    path: /^\/input\/\d+\/output(\/\d+\/(type|text))?$/,
   },
   {
     name: "silent user turns joined by interactions",
