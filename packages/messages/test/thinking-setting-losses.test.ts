@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { messagesCodec } from "../src/messages-codec";
 
 const request = (thinking: Record<string, unknown>) => ({
-  model: "claude-sonnet-4-5",
+  model: "claude-sonnet-4-6",
   max_tokens: 4096,
   messages: [{ role: "user", content: "hi" }],
   thinking,

@@ -115,7 +115,7 @@ describe("decodeMessagesRequest validation", () => {
       ] as [string, Record<string, unknown>, string][]
     ).map(([name, change, param]): [string, Record<string, unknown>, string] => [
       name,
-      { ...change, max_tokens: 4096, thinking: { type: "adaptive" } },
+      { ...change, model: "claude-sonnet-4-6", max_tokens: 4096, thinking: { type: "adaptive" } },
       param,
     ]),
     [
@@ -232,6 +232,35 @@ describe("decodeMessagesRequest validation", () => {
     ])
       expect(() => decode({ ...base, model, temperature: 0.5, top_p: 0.9 }), model).not.toThrow();
   });
+});
+
+describe("decodeMessagesRequest: the thinking forms and effort of a model's family", () => {
+  const adaptive = { max_tokens: 4096, thinking: { type: "adaptive" } };
+  const budget = { max_tokens: 4096, thinking: { type: "enabled", budget_tokens: 2048 } };
+  const off = { thinking: { type: "disabled" } };
+  const effort = { output_config: { effort: "low" } };
+  const cases: [string, Record<string, unknown>, "accepted" | string][] = [
+    ["claude-sonnet-4-5", adaptive, "thinking.type"],
+    ["claude-3-7-sonnet-latest", adaptive, "thinking.type"],
+    ["claude-opus-4-5-20251101", adaptive, "thinking.type"],
+    ["claude-sonnet-4-5", budget, "accepted"],
+    ["claude-sonnet-4-6", adaptive, "accepted"],
+    ["claude-opus-4-6", budget, "accepted"],
+    ["claude-opus-4-7", adaptive, "accepted"],
+    ["claude-opus-4-7", budget, "thinking.type"],
+    ["claude-sonnet-5", off, "thinking.type"],
+    ["claude-mythos-preview", budget, "thinking.type"],
+    ["claude-sonnet-4-5", effort, "output_config.effort"],
+    ["claude-sonnet-4-20250514", effort, "output_config.effort"],
+    ["claude-opus-4-5", effort, "accepted"],
+    ["claude-opus-5", effort, "accepted"],
+    ["my-deployment", { ...adaptive, ...effort }, "accepted"],
+  ];
+  for (const [model, change, outcome] of cases)
+    it(`${outcome === "accepted" ? "accepts" : "refuses"} ${JSON.stringify(change)} for ${model}`, () => {
+      if (outcome === "accepted") expect(() => decode({ ...base, ...change, model })).not.toThrow();
+      else expect(rejection({ ...base, ...change, model }).param).toBe(outcome);
+    });
 });
 
 describe("decodeMessagesRequest mapping", () => {

@@ -159,6 +159,19 @@ function checkSettingCombinations(body: MessagesRequest, families: readonly Mess
   const effort = body.output_config?.effort;
   if (typeof effort === "string" && !messagesEfforts.includes(effort))
     refuse(`output_config.effort must be one of ${messagesEfforts.join(", ")}`, "output_config.effort");
+  if (family?.effort === false && effort !== undefined)
+    refuse("output_config.effort is not supported for this model", "output_config.effort");
+  const thinkingType = body.thinking?.type;
+  if (family?.thinkingForms === "budget" && thinkingType === "adaptive")
+    refuse(
+      "thinking.type.adaptive is not supported for this model. Use thinking.type.enabled with budget_tokens",
+      "thinking.type",
+    );
+  if (family?.thinkingForms === "adaptive" && (thinkingType === "enabled" || thinkingType === "disabled"))
+    refuse(
+      `thinking.type.${thinkingType} is not supported for this model. Use thinking.type.adaptive and output_config.effort to control thinking behavior.`,
+      "thinking.type",
+    );
   if (body.thinking === undefined || body.thinking.type === "disabled") return;
   if (body.temperature !== undefined && body.temperature !== 1)
     refuse("temperature may only be set to 1 when thinking is enabled", "temperature");

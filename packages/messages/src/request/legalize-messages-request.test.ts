@@ -6,9 +6,9 @@ import { decodeMessagesRequest } from "./decode-messages-request";
 import { encodeMessagesRequest } from "./encode-messages-request";
 
 const hello: ChatRequest["messages"] = [{ role: "user", parts: [{ type: "text", text: "hi" }] }];
-const encode = (request: Omit<ChatRequest, "model" | "messages">) => {
+const encode = (request: Omit<ChatRequest, "model" | "messages">, model = "claude-sonnet-4-5") => {
   const context = createConversionContext();
-  const wire = encodeMessagesRequest({ model: "claude-sonnet-4-5", messages: hello, ...request }, context);
+  const wire = encodeMessagesRequest({ model, messages: hello, ...request }, context);
   return { wire: wire as Record<string, unknown>, paths: context.losses.map((loss) => loss.path) };
 };
 
@@ -20,7 +20,11 @@ const settingsArbitrary = fc.record(
     topK: fc.constantFrom(1, 40),
     maxOutputTokens: fc.constantFrom(1, 1024, 1025, 2048, 4096, 100_000),
     reasoning: fc.record(
-      { enabled: fc.boolean(), budgetTokens: fc.constantFrom(0, 50, 512, 1023, 1024, 4096, 8192, 32_000) },
+      {
+        enabled: fc.boolean(),
+        budgetTokens: fc.constantFrom(0, 50, 512, 1023, 1024, 4096, 8192, 32_000),
+        effort: fc.constantFrom("none", "minimal", "low", "medium", "high", "xhigh", "max"),
+      },
       { requiredKeys: [] },
     ),
     tools: fc.array(toolArbitrary, { maxLength: 2 }),
@@ -31,11 +35,22 @@ const settingsArbitrary = fc.record(
   { requiredKeys: [] },
 );
 
+/** Models of every family (thinking forms, effort, sampling), and one of none. */
+const modelArbitrary = fc.constantFrom(
+  "claude-sonnet-4-5",
+  "claude-opus-4-5",
+  "claude-sonnet-4-6",
+  "claude-opus-4-7",
+  "claude-sonnet-5",
+  "claude-3-7-sonnet-latest",
+  "ours",
+);
+
 describe("legalizeMessagesRequest", () => {
   it("sends only requests the API accepts, and reports every setting it had to change", () => {
     fc.assert(
-      fc.property(settingsArbitrary, (settings) => {
-        const { wire, paths } = encode(settings);
+      fc.property(settingsArbitrary, modelArbitrary, (settings, model) => {
+        const { wire, paths } = encode(settings, model);
         // The messages decoder refuses what the API refuses, so it is the validator here.
         expect(() => decodeMessagesRequest(wire, createConversionContext())).not.toThrow();
         // A change is reported at the setting's path or at an ancestor of it.
@@ -103,6 +118,56 @@ describe("legalizeMessagesRequest", () => {
     });
     expect(wire.tool_choice).toEqual({ type: "none" });
     expect(paths).toEqual(["/parallelToolCalls"]);
+  });
+});
+
+describe("legalizeMessagesRequest for the thinking forms and effort of a model's family", () => {
+  it("sends adaptive thinking to a model of budgets only as the budget of its effort", () => {
+    const { wire, paths } = encode(
+      { maxOutputTokens: 64_000, reasoning: { enabled: true, effort: "medium" } },
+      "claude-opus-4-5",
+    );
+    expect(wire.thinking).toEqual({ type: "enabled", budget_tokens: 8192 });
+    expect(wire.output_config).toEqual({ effort: "medium" });
+    expect(paths).toEqual(["/reasoning"]);
+  });
+
+  it("drops the effort of a model without one, after it chose the budget", () => {
+    const { wire, paths } = encode(
+      { maxOutputTokens: 64_000, reasoning: { enabled: true, effort: "low" } },
+      "claude-sonnet-4-5",
+    );
+    expect(wire.thinking).toEqual({ type: "enabled", budget_tokens: 1024 });
+    expect(wire.output_config).toBeUndefined();
+    expect(paths).toEqual(["/reasoning", "/reasoning/effort"]);
+  });
+
+  it("sends a budget to a model of adaptive thinking only as adaptive thinking, and leaves thinking off out", () => {
+    const on = encode(
+      { maxOutputTokens: 64_000, reasoning: { enabled: true, budgetTokens: 4096 } },
+      "claude-opus-4-7",
+    );
+    expect(on.wire.thinking).toEqual({ type: "adaptive" });
+    expect(on.paths).toEqual(["/reasoning/budgetTokens"]);
+    const off = encode({ maxOutputTokens: 8192, reasoning: { enabled: false } }, "claude-sonnet-5");
+    expect(off.wire.thinking).toBeUndefined();
+    expect(off.paths).toEqual(["/reasoning/enabled"]);
+  });
+
+  it("sends both forms and an effort as they are to a model that takes them, and to a model of no family", () => {
+    for (const model of ["claude-sonnet-4-6", "ours"]) {
+      const adaptive = encode({ maxOutputTokens: 8192, reasoning: { enabled: true, effort: "high" } }, model);
+      expect(adaptive.wire).toMatchObject({
+        thinking: { type: "adaptive" },
+        output_config: { effort: "high" },
+      });
+      const budget = encode(
+        { maxOutputTokens: 8192, reasoning: { enabled: true, budgetTokens: 2048 } },
+        model,
+      );
+      expect(budget.wire.thinking).toEqual({ type: "enabled", budget_tokens: 2048 });
+      expect([...adaptive.paths, ...budget.paths]).toEqual([]);
+    }
   });
 });
 

@@ -37,6 +37,11 @@ const serviceTiers = new Set(["auto", "standard_only"]);
  *   get `temperature` without `top_p`.
  * - `output_config.effort` is one of {@link messagesEfforts}: `minimal` becomes `low`; `none` and
  *   unknown efforts are dropped.
+ * - The thinking forms and the effort a model's family takes (see {@link defaultMessagesModelFamilies}):
+ *   adaptive thinking to a family of budgets only becomes a budget of its effort
+ *   ({@link thinkingBudgetOfEffort}), a budget to a family of adaptive thinking only becomes
+ *   adaptive thinking, thinking turned off there is left to the model (no `thinking`), and an effort
+ *   to a family without one is dropped.
  */
 export function legalizeMessagesRequest(
   wire: WireRequest,
@@ -52,8 +57,13 @@ export function legalizeMessagesRequest(
     );
     wire.temperature = 1;
   }
+  const family = findMessagesModelFamily(wire.model, families);
+  legalizeEffort(wire, context);
+  legalizeThinkingForm(wire, family, context);
   legalizeThinkingBudget(wire, maxTokensDefaulted, context);
   legalizeThinkingHistory(wire, context);
+  legalizeThinkingOff(wire, family, context);
+  legalizeEffortSupport(wire, family, context);
   const thinking = wire.thinking as Thinking | undefined;
   if (thinking !== undefined && thinking.type !== "disabled") legalizeThinkingCompanions(wire, context);
   if (typeof wire.service_tier === "string" && !serviceTiers.has(wire.service_tier)) {
@@ -65,8 +75,6 @@ export function legalizeMessagesRequest(
       delete wire.service_tier;
     }
   }
-  legalizeEffort(wire, context);
-  const family = findMessagesModelFamily(wire.model, families);
   if (family?.oneSamplingSetting && wire.temperature !== undefined && wire.top_p !== undefined) {
     context.lose("dropped", "/topP", `top_p cannot be sent beside temperature to ${family.name} models`);
     delete wire.top_p;
@@ -148,6 +156,75 @@ function legalizeThinkingHistory(wire: WireRequest, context: ConversionContext) 
     `the tool calls of messages.${index} come without their thinking, which a messages backend requires while thinking is on; thinking is off for this request`,
   );
   wire.thinking = { type: "disabled" };
+}
+
+/**
+ * The thinking budget an effort stands for on a model of budgets only (approximate by nature; no
+ * effort is the API's default, `high`).
+ */
+export function thinkingBudgetOfEffort(effort: unknown): number {
+  const budgets: Record<string, number> = {
+    low: 1024,
+    medium: 8192,
+    high: 24_576,
+    xhigh: 32_000,
+    max: 32_000,
+  };
+  return typeof effort === "string" && Object.hasOwn(budgets, effort) ? budgets[effort]! : budgets.high!;
+}
+
+function legalizeThinkingForm(
+  wire: WireRequest,
+  family: MessagesModelFamily | undefined,
+  context: ConversionContext,
+) {
+  const thinking = wire.thinking as Thinking | undefined;
+  if (thinking === undefined || family === undefined) return;
+  if (family.thinkingForms === "budget" && thinking.type === "adaptive") {
+    const effort = (wire.output_config as Record<string, unknown> | undefined)?.effort;
+    const budget = thinkingBudgetOfEffort(effort);
+    context.lose(
+      "approximated",
+      "/reasoning",
+      `adaptive thinking sent as a thinking budget of ${budget} tokens to ${family.name} models, which take no adaptive thinking`,
+    );
+    wire.thinking = { ...thinking, type: "enabled", budget_tokens: budget };
+  } else if (family.thinkingForms === "adaptive" && thinking.type === "enabled") {
+    context.lose(
+      "approximated",
+      "/reasoning/budgetTokens",
+      `a thinking budget cannot be set on ${family.name} models; sent as adaptive thinking`,
+    );
+    const { budget_tokens: _budget, ...rest } = thinking;
+    wire.thinking = { ...rest, type: "adaptive" };
+  }
+}
+
+function legalizeThinkingOff(
+  wire: WireRequest,
+  family: MessagesModelFamily | undefined,
+  context: ConversionContext,
+) {
+  const thinking = wire.thinking as Thinking | undefined;
+  if (family?.thinkingForms !== "adaptive" || thinking?.type !== "disabled") return;
+  context.lose(
+    "approximated",
+    "/reasoning/enabled",
+    `thinking cannot be turned off on ${family.name} models; sent without a thinking setting, which leaves it to the model`,
+  );
+  delete wire.thinking;
+}
+
+function legalizeEffortSupport(
+  wire: WireRequest,
+  family: MessagesModelFamily | undefined,
+  context: ConversionContext,
+) {
+  const config = wire.output_config as Record<string, unknown> | undefined;
+  if (family?.effort !== false || config?.effort === undefined) return;
+  context.lose("dropped", "/reasoning/effort", `${family.name} models take no effort`);
+  delete config.effort;
+  if (Object.keys(config).length === 0) delete wire.output_config;
 }
 
 function legalizeThinkingCompanions(wire: WireRequest, context: ConversionContext) {
