@@ -50,19 +50,21 @@ function sentToMessages(from: AnyCodec, wire: unknown): Record<string, unknown> 
 
 // Decision 0044: an effort asks a reasoning model to reason, which a messages backend does only with
 // thinking on; sent as output_config.effort alone, the model would not think at all.
+// A model of both thinking forms (Claude 4.6): earlier ones get the budget of the effort instead
+// (legalize-messages-request.test.ts).
 describe("an effort of another format through a messages backend", () => {
   const hello = [{ role: "user", content: "hi" }];
   const cases: [AnyCodec, unknown][] = [
-    [responsesCodec, { model: "claude-sonnet-4-5", input: "hi", reasoning: { effort: "high" } }],
-    [chatCompletionsCodec, { model: "claude-sonnet-4-5", messages: hello, reasoning_effort: "high" }],
+    [responsesCodec, { model: "claude-sonnet-4-6", input: "hi", reasoning: { effort: "high" } }],
+    [chatCompletionsCodec, { model: "claude-sonnet-4-6", messages: hello, reasoning_effort: "high" }],
     [
       interactionsCodec,
-      { model: "claude-sonnet-4-5", input: "hi", generation_config: { thinking_level: "high" } },
+      { model: "claude-sonnet-4-6", input: "hi", generation_config: { thinking_level: "high" } },
     ],
     [
       generateContentCodec,
       {
-        model: "claude-sonnet-4-5",
+        model: "claude-sonnet-4-6",
         contents: [{ role: "user", parts: [{ text: "hi" }] }],
         generationConfig: { thinkingConfig: { thinkingLevel: "HIGH" } },
       },

@@ -25,25 +25,3 @@ describe("an answer with several candidates", () => {
     expect(context.losses.map((loss) => loss.path)).toEqual(["/candidates/0", "/candidates/1"]);
   });
 });
-
-describe("a tool result in an answer's output", () => {
-  it("is sent as a function_result step, reported since a client reads that step as its own input", () => {
-    const context = createConversionContext();
-    const wire = encodeInteractionsResponse(
-      {
-        id: "r",
-        model: "m",
-        parts: [
-          { type: "tool-result", callId: "call_1", content: [{ type: "text", text: "72 and sunny" }] },
-          { type: "text", text: "It is 72 and sunny." },
-        ],
-        finishReason: { reason: "stop" },
-        usage: {},
-        status: "completed",
-      },
-      context,
-    ) as { steps?: { type: string }[] };
-    expect(wire.steps?.map((step) => step.type)).toEqual(["function_result", "model_output"]);
-    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual(["approximated /parts/0"]);
-  });
-});
