@@ -93,6 +93,7 @@ export {
 export { callerParam, dottedParam } from "./conversion/caller-param";
 export { Loss } from "./conversion/loss";
 export { reportUnsayableCreationTime } from "./conversion/report-unsayable-creation-time";
+export { reportUnsayableErrorKind } from "./conversion/report-unsayable-error-kind";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
 export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";
 export {

@@ -7,6 +7,7 @@ import {
   type ErrorData,
   mergeUsage,
   pointer,
+  reportUnsayableErrorKind,
   type Usage,
 } from "@interlingua/core";
 import {
@@ -19,6 +20,7 @@ import {
   chatCompletionsFormatId,
   type WireObject,
 } from "../chat-completions-extensions";
+import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-from-wire";
 import { chatCompletionsErrorTypeByKind } from "../errors/chat-completions-error-kinds";
 import { encodeChatCompletionsArguments } from "../message/chat-completions-arguments";
 import { encodeChatCompletionsAudio, isChatCompletionsAudio } from "../message/chat-completions-audio";
@@ -342,10 +344,15 @@ export function createChatCompletionsStreamEncoderTransformer(
         case "tool-progress":
           loseToolProgress(event);
           return;
-        case "error":
+        case "error": {
           done = true;
-          controller.enqueue(errorChunk(event.error) as ChatCompletionsChunk);
+          const chunk = errorChunk(event.error);
+          // The client reads the kind from the code and type alone: this format's error event has no status.
+          const { kind } = chatCompletionsErrorFromWire(0, chunk);
+          reportUnsayableErrorKind(event.error, kind, "chat-completions", context);
+          controller.enqueue(chunk as ChatCompletionsChunk);
           return;
+        }
         default:
           return;
       }

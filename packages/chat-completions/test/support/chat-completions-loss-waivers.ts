@@ -60,12 +60,6 @@ export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
     path: /^\/usage\/(prompt|completion)_tokens$/,
   },
   {
-    name: "silent answer error",
-    reason: "an error chunk's type and code come back as the nearest of the error kind, without a loss",
-    kind: "silent",
-    path: /^\/answer\/error(\/|$)/,
-  },
-  {
     name: "false-loss reasoning_effort to interactions",
     reason:
       "an effort the target has no level for (none) is sent as its nearest (minimal), reported approximated; the way back gives the same effort, so the round trip cannot see the loss, which is real for the target (the detector rule for such losses is ldet's)",

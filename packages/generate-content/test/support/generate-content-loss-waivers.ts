@@ -20,12 +20,6 @@ export const generateContentLossWaivers: readonly LossWaiver[] = [
     path: /^\/answer\/candidates\/[1-9]\d*(\/|$)/,
   },
   {
-    name: "silent answer error",
-    reason: "an error chunk's status and code come back as the nearest of the error kind, without a loss",
-    kind: "silent",
-    path: /^\/answer\/error(\/|$)/,
-  },
-  {
     name: "false-loss speechConfig to chat-completions",
     reason:
       "the audio format chat-completions needs (wav) is reported as an approximation, and is one: the caller asked for none; the chat-completions decoder keeps the format among its own marks (extensions), not in the canonical speech settings the loss names, so reading the target's request back cannot see it (the canonical model has no speech format)",
