@@ -385,6 +385,10 @@ export function createChatCompletionsStreamDecoderTransformer(
         return;
       }
       if (isWireObject(item.error) || item.object === "error") {
+        // The kind is said by the error's code, else its type.
+        const said = isWireObject(item.error) ? item.error : item;
+        const kindField = typeof said.code === "string" || typeof said.code === "number" ? "code" : "type";
+        context.trace("/error/kind", pointer("", chunkIndex, ...(said === item ? [] : ["error"]), kindField));
         fail(controller, chatCompletionsErrorFromWire(0, item));
         return;
       }

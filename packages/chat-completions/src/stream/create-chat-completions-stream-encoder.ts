@@ -8,6 +8,7 @@ import {
   type ErrorData,
   mergeUsage,
   pointer,
+  reportUnsayableErrorKind,
   type Usage,
 } from "@interlingua/core";
 import {
@@ -20,6 +21,7 @@ import {
   chatCompletionsFormatId,
   type WireObject,
 } from "../chat-completions-extensions";
+import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-from-wire";
 import { chatCompletionsErrorTypeByKind } from "../errors/chat-completions-error-kinds";
 import { encodeChatCompletionsArguments } from "../message/chat-completions-arguments";
 import { encodeChatCompletionsAudio, isChatCompletionsAudio } from "../message/chat-completions-audio";
@@ -349,10 +351,15 @@ export function createChatCompletionsStreamEncoderTransformer(
           // Annotations go out from the part at its end; fields of another format go nowhere.
           loseForeignFields(event);
           return;
-        case "error":
+        case "error": {
           done = true;
-          controller.enqueue(errorChunk(event.error) as ChatCompletionsChunk);
+          const chunk = errorChunk(event.error);
+          // The client reads the kind from the code and type alone: this format's error event has no status.
+          const { kind } = chatCompletionsErrorFromWire(0, chunk);
+          reportUnsayableErrorKind(event.error, kind, "chat-completions", context);
+          controller.enqueue(chunk as ChatCompletionsChunk);
           return;
+        }
         default:
           return;
       }

@@ -6,12 +6,6 @@ import type { LossWaiver } from "@interlingua/core/test";
  */
 export const chatCompletionsLossWaivers: readonly LossWaiver[] = [
   {
-    name: "silent answer error",
-    reason: "an error chunk's type and code come back as the nearest of the error kind, without a loss",
-    kind: "silent",
-    path: /^\/answer\/error(\/|$)/,
-  },
-  {
     name: "silent include_obfuscation true",
     reason:
       "a caller's stream_options.include_obfuscation true is kept for a chat-completions backend and not reported elsewhere: a same-format pass-through delivers the upstream's padding, but a converted stream gets none (the front's stream encoder sends no obfuscation field), and no request-side rule can tell the two apart without reporting a false loss on pass-through; open (fixture: obfuscation padding asked for)",

@@ -29,11 +29,6 @@ const end: ChatEvent = {
   finishReason: { reason: "stop" },
   usage: { inputTokens: 2, outputTokens: 4 },
 };
-const refusal: ChatEvent[] = [
-  { type: "part-start", index: 1, kind: "refusal" },
-  { type: "part-end", index: 1, part: { type: "refusal", text: "I cannot help with that." } },
-  end,
-];
 const upstreamFailure: ChatEvent = {
   type: "error",
   error: { kind: "overloaded", status: 529, message: "Overloaded, try later." },
@@ -44,19 +39,23 @@ const upstreamFailure: ChatEvent = {
  * messages and generate-content formats have no refusal, the responses format streams one
  * candidate, the chat-completions and interactions formats do not say which stop sequence matched.
  */
+const secondCandidate: ChatEvent[] = [
+  {
+    ...end,
+    candidates: [{ index: 1, parts: [{ type: "text", text: "Hi" }], finishReason: { reason: "stop" } }],
+  } as ChatEvent,
+];
 const lossyAnswers: Record<Front, { backend: string; tail: ChatEvent[] }> = {
-  // A responses backend would fail a strict stream at its first output item's id, before any content.
-  messages: { backend: "chat-completions", tail: refusal },
-  "generate-content": { backend: "chat-completions", tail: refusal },
-  responses: {
-    backend: "generate-content",
+  // A responses backend would fail a strict stream at its first output item's id, before any
+  // content; a responses or chat-completions one to messages or generate-content at its creation time.
+  messages: { backend: "generate-content", tail: secondCandidate },
+  "generate-content": {
+    backend: "messages",
     tail: [
-      {
-        ...end,
-        candidates: [{ index: 1, parts: [{ type: "text", text: "Hi" }], finishReason: { reason: "stop" } }],
-      } as ChatEvent,
+      { ...end, finishReason: { reason: "stop", raw: "stop_sequence" }, stopSequence: "END" } as ChatEvent,
     ],
   },
+  responses: { backend: "generate-content", tail: secondCandidate },
   "chat-completions": {
     backend: "messages",
     tail: [

@@ -10,6 +10,7 @@ import {
   type StreamTransformer,
 } from "@interlingua/core";
 import { generateContentErrorFromWire } from "../errors/generate-content-error-from-wire";
+import { generateContentErrorByKind } from "../errors/generate-content-error-statuses";
 import { decodeGenerateContentPart, type PartIdentity } from "../request/decode-generate-content-part";
 import { responseCallId } from "../request/generate-content-call-ids";
 import {
@@ -149,7 +150,13 @@ export function createGenerateContentStreamDecoderTransformer(
       }
       if (isRecord(item.error)) {
         const code = typeof item.error.code === "number" ? item.error.code : 500;
-        fail(generateContentErrorFromWire(code, item).toData());
+        const data = generateContentErrorFromWire(code, item).toData();
+        // The status its kind is sent as says no more than the kind: no code for another format.
+        if (data.code === generateContentErrorByKind[data.kind].status) delete data.code;
+        // The kind is said by the error's status, its HTTP status by its code.
+        context.trace("/error/kind", pointer("", chunkIndex, "error", "status"));
+        context.trace("/error/status", pointer("", chunkIndex, "error", "code"));
+        fail(data);
         return;
       }
       if (!started) {

@@ -7,7 +7,7 @@ import {
   statusByErrorKind,
   traceFields,
 } from "@interlingua/core";
-import { generateContentErrorStatuses } from "@interlingua/generate-content";
+import { generateContentErrorByKind, generateContentErrorStatuses } from "@interlingua/generate-content";
 import { isWireObject, remainingFields, type WireObject } from "../interactions-extensions";
 import { decodeInteractionsSteps } from "../request/decode-interactions-steps";
 import { traceInteractionsParts } from "../request/trace-interactions-parts";
@@ -44,7 +44,8 @@ export function decodeInteractionsErrorEntry(entry: WireObject | undefined): Err
     status: statusByErrorKind[kind],
     message: typeof entry?.message === "string" ? entry.message : "The interaction failed",
   };
-  if (code !== undefined) data.code = code;
+  // The status its kind is sent as says no more than the kind: no code for another format.
+  if (code !== undefined && code !== generateContentErrorByKind[kind].status) data.code = code;
   return data;
 }
 

@@ -3,6 +3,7 @@ import {
   type ChatEvent,
   type ConversionContext,
   type Part,
+  pointer,
   StreamParseFailure,
   type StreamTransformer,
   type Usage,
@@ -347,6 +348,8 @@ export function createInteractionsStreamDecoderTransformer(
         case "error": {
           ended = true;
           const entry = isWireObject(item.error) ? item.error : undefined;
+          // The kind is said by the error's code.
+          context.trace("/error/kind", pointer("", eventIndex, "error", "code"));
           emit(controller, { type: "error", error: decodeInteractionsErrorEntry(entry) });
           return;
         }

@@ -25,9 +25,10 @@ describe("createMessagesStreamDecoder failures", () => {
       { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
       { type: "message_stop" },
     ]);
+    // The type its kind is sent as says no more than the kind: no code for another format.
     expect(events.at(-1)).toEqual({
       type: "error",
-      error: { kind: "overloaded", status: 529, message: "Overloaded", code: "overloaded_error" },
+      error: { kind: "overloaded", status: 529, message: "Overloaded" },
     });
     expect(events.filter((event) => event.type === "response-end")).toEqual([]);
   });

@@ -11,7 +11,7 @@ import {
   streamStartPath,
 } from "@interlingua/core";
 import { messagesErrorFromWire } from "../errors/messages-error-from-wire";
-import { messagesErrorTypes } from "../errors/messages-error-types";
+import { messagesErrorByKind, messagesErrorTypes } from "../errors/messages-error-types";
 import { decodeMessagesBlock } from "../shared/decode-messages-block";
 import { extraFields, isRecord, messagesExtensions } from "../shared/extra-fields";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
@@ -457,7 +457,12 @@ export function createMessagesStreamDecoderTransformer(
       case "error": {
         const error = isRecord(event.error) ? event.error : {};
         const status = messagesErrorTypes[error.type as string]?.status ?? 500;
-        fail(messagesErrorFromWire(status, event).toData());
+        const data = messagesErrorFromWire(status, event).toData();
+        // The type its kind is sent as says no more than the kind: no code for another format.
+        if (data.code === messagesErrorByKind[data.kind].type) delete data.code;
+        // The kind is said by the error's type.
+        context.trace("/error/kind", pointer("", eventIndex, "error", "type"));
+        fail(data);
         return;
       }
       default:

@@ -117,7 +117,9 @@ function decodeResponsesErrorEvent(event: WireObject): ErrorData {
     typeof event.error === "object" && event.error !== null ? event.error : event
   ) as WireObject;
   const code = typeof fields.code === "string" ? fields.code : undefined;
-  const kind = responsesErrorKindForCode(code ?? (fields.type as string | undefined));
+  // The flat event's own `type` is the event's ("error"), only the nested error's is the error's.
+  const type = fields !== event && typeof fields.type === "string" ? fields.type : undefined;
+  const kind = responsesErrorKindForCode(code ?? type);
   const data: ErrorData = {
     kind,
     status: statusByErrorKind[kind],

@@ -7,10 +7,12 @@ import {
   type ErrorData,
   type Part,
   pointer,
+  reportUnsayableErrorKind,
   type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
 import { isResponsesContextOverflow } from "../errors/responses-context-overflow";
+import { responsesErrorKindByCode, responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { encodeResponsesAnnotation } from "../items/encode-responses-annotation";
 import { encodeResponsesContent } from "../items/encode-responses-content";
 import { encodeResponsesParts } from "../items/encode-responses-items";
@@ -644,7 +646,8 @@ export function createResponsesStreamEncoderTransformer(
     send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
   };
 
-  const failResponse = (error: ErrorData) => {
+  /** `upstream`: the upstream's error, whose kind and status are lost where the events cannot say them. */
+  const failResponse = (error: ErrorData, upstream = false) => {
     ended = true;
     closeItem(true);
     const overflow = isResponsesContextOverflow(error);
@@ -658,9 +661,18 @@ export function createResponsesStreamEncoderTransformer(
     if (form?.errorForm === "nested")
       send("error", { error: { ...(form.type !== undefined && { type: form.type }), ...fields } });
     else send("error", fields);
+    const failed = encodeResponsesErrorObject(error);
+    if (upstream) {
+      // The client reads the kind from the event's code (or nested type), else the failed response's.
+      const code =
+        fields.code ?? (form?.errorForm === "nested" ? (form.type as string | undefined) : undefined);
+      const known = code === undefined || Object.hasOwn(responsesErrorKindByCode, code);
+      const readBack = responsesErrorKindForCode(known ? code : (failed.code as string));
+      reportUnsayableErrorKind(error, readBack, "responses", context);
+    }
     const response = finalResponse(undefined, {
       status: "failed",
-      error: encodeResponsesErrorObject(error),
+      error: failed,
       incomplete_details: null,
       usage: null,
     });
@@ -722,7 +734,7 @@ export function createResponsesStreamEncoderTransformer(
           endResponse(event);
           return;
         case "error":
-          failResponse(event.error);
+          failResponse(event.error, true);
           return;
         case "tool-progress":
           progress(event);
