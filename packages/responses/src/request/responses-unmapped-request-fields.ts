@@ -18,6 +18,7 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   messageMarks: ["item", "contentString"],
   // A message item's own fields (`id`, `status`, `phase`) ride beside its content.
   partHolders: ["item"],
-  // Another item's own id, status and caller, which no other format's turn has.
-  partFields: ["id", "status", "caller"],
+  // Another item's own id, status and caller, which no other format's turn has; where an assistant
+  // message item after another begins (other formats join the two into one turn).
+  partFields: ["id", "status", "caller", "newItem"],
 };

@@ -127,20 +127,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/tools\/\d+\/(type|vector_store_ids)$/,
   },
   {
-    name: "silent consecutive assistant messages joined",
-    reason:
-      "consecutive assistant message items are one canonical assistant turn (the decoder groups the assistant side), and another format gives it back as one message item holding both contents, so the second item's content is compared at the first; where one item ends is not reported (found by 2,000-document runs)",
-    kind: "silent",
-    path: /^\/input\/\d+\/(role|content\/\d+\/(type|text))$/,
-  },
-  {
-    name: "silent empty input items joined or left out",
-    reason:
-      "an input item with nothing another format can say (a reasoning item with no summary, text or state; an assistant message with content []) is left out or joined with the item of the same role next to it, without a loss; its id is reported (generated requests)",
-    kind: "silent",
-    path: /^\/input\/\d+\/(type|role)$/,
-  },
-  {
     name: "silent input_tokens below cached to messages",
     reason:
       "cached tokens above the input tokens that include them (the spec allows it, no server sends it) cannot be split into messages' fresh and cache-read counts, and come back otherwise, without a loss (found by a 2,000-document run)",
