@@ -93,6 +93,7 @@ export {
 export { callerParam, dottedParam } from "./conversion/caller-param";
 export { Loss } from "./conversion/loss";
 export { reportJoinedTurns } from "./conversion/report-joined-turns";
+export { reportSplitTurns } from "./conversion/report-split-turns";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
 export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";
 export {

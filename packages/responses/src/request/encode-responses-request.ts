@@ -6,6 +6,7 @@ import {
   pointer,
   type ReasoningConfig,
   reportJoinedTurns,
+  reportSplitTurns,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
@@ -157,6 +158,21 @@ export function encodeResponsesInput(
     messages,
     (message, index) =>
       message.role === "assistant" || message.role === "tool" ? message.role : `message ${index}`,
+    context,
+    "responses",
+  );
+  // Calls, reasoning and hosted tool calls are the model's items, a tool result the caller's (a part
+  // of this format's own item goes back as that item).
+  reportSplitTurns(
+    messages,
+    (part) =>
+      part.extensions?.responses !== undefined
+        ? undefined
+        : part.type === "tool-result"
+          ? "caller"
+          : part.type === "tool-call" || part.type === "reasoning" || part.type === "hosted-tool-call"
+            ? "model"
+            : undefined,
     context,
     "responses",
   );
