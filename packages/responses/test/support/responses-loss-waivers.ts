@@ -141,4 +141,12 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     kind: "silent",
     path: /^\/tools\/\d+\/(type|name|description|tools\/\d+\/.*)$/,
   },
+  {
+    name: "silent empty reasoning item to interactions",
+    reason:
+      "a reasoning item with nothing in it (summary [], no text or state) is left out by the interactions encoder without a loss at the item (found by the 2,000-run generated requests, seed -2030904082); open: the encoder should report the item it leaves out, as the other encoders do",
+    kind: "silent",
+    to: "interactions",
+    path: /^\/input\/\d+\/type$/,
+  },
 ];
