@@ -96,6 +96,7 @@ export { reasoningOfEffort } from "./conversion/reasoning-of-effort";
 export { reportUnsayableCreationTime } from "./conversion/report-unsayable-creation-time";
 export { reportJoinedTurns } from "./conversion/report-joined-turns";
 export { reportUnsayableErrorKind } from "./conversion/report-unsayable-error-kind";
+export { reportSplitTurns } from "./conversion/report-split-turns";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";
 export { reportForeignAnswerFields } from "./conversion/report-foreign-answer-fields";
 export { reportMovedEntries } from "./conversion/report-moved-entries";

@@ -43,9 +43,19 @@ export function encodeChatCompletionsMessages(
       ),
     );
   });
+  /** Whether every message sent so far is an instruction: a system or developer one still is. */
+  let leading = true;
   messages.forEach((message, index) => {
     const path = pointer("/messages", index);
     const fields = chatCompletionsExtensions(message);
+    const last = wire.at(-1)?.role;
+    leading &&= last === undefined || last === "system" || last === "developer";
+    if (leading && (message.role === "system" || message.role === "developer"))
+      context.lose(
+        "approximated",
+        path,
+        "A system or developer message before the conversation is one of the instructions in this format",
+      );
     // Another format's user turn of nothing (a responses item_reference, which points at an item
     // this format cannot name) is not sent as an empty message: it is reported.
     if (message.role === "user" && message.parts.length === 0 && fields === undefined) {
@@ -53,11 +63,23 @@ export function encodeChatCompletionsMessages(
       return;
     }
     switch (message.role) {
-      case "assistant":
-        wire.push(
-          encodeAssistantMessage(message.parts, fields, "request", dialect, context, pointer(path, "parts")),
+      case "assistant": {
+        const assistant = encodeAssistantMessage(
+          message.parts,
+          fields,
+          "request",
+          dialect,
+          context,
+          pointer(path, "parts"),
         );
+        // One whose every part was dropped (each with its loss) is not sent: the API refuses an
+        // assistant message without content or tool calls, so the turn itself is lost too.
+        const emptied = Object.entries(assistant).every(([key, value]) => key === "role" || value == null);
+        if (message.parts.length > 0 && emptied)
+          context.lose("dropped", path, "an assistant turn whose every part was dropped is not sent");
+        else wire.push(assistant);
         break;
+      }
       case "system":
       case "developer": {
         const texts = textPartsOnly(message.parts, context, path);

@@ -79,7 +79,7 @@ export function createGenerateContentStreamEncoderTransformer(
   const parts = new Map<number, EncodedPart>();
   const citations: { index: number; citation: Citation }[] = [];
   const textOffsets = new Map<number, number>();
-  /** The last part started, when it was a text part of another format: a text part after it joins it. */
+  /** The last part started, when it was a text part of another format or a refusal: a text part after it joins it. */
   let lastForeignText: number | undefined;
   const loseToolProgress = createToolProgressLoss(context, "generate-content");
   const loseForeignFields = createForeignStreamFieldsLoss(context, "generate-content");
@@ -133,20 +133,24 @@ export function createGenerateContentStreamEncoderTransformer(
             candidateIndexed: event.extensions?.[generateContentFormat]?.candidateIndexed === true,
           });
           if (event.kind === "text") textOffsets.set(event.index, answerLength);
-          // Text chunks read as one text: a text part right after another comes back joined to it.
+          // Text chunks read as one text: a text part right after another comes back joined to it,
+          // and so does a refusal, sent as text (its own loss says so).
+          const refusal = event.kind === "refusal";
           const foreignText =
-            event.kind === "text" && event.extensions?.[generateContentFormat] === undefined;
+            refusal || (event.kind === "text" && event.extensions?.[generateContentFormat] === undefined);
           if (foreignText && lastForeignText !== undefined) {
-            context.lose(
-              "approximated",
-              pointer("/parts", lastForeignText),
-              "the text parts after this one joined it",
-            );
-            context.lose(
-              "approximated",
-              pointer("/parts", event.index),
-              "a text part right after another joined it",
-            );
+            if (parts.get(lastForeignText)?.kind !== "refusal")
+              context.lose(
+                "approximated",
+                pointer("/parts", lastForeignText),
+                "the text parts after this one joined it",
+              );
+            if (!refusal)
+              context.lose(
+                "approximated",
+                pointer("/parts", event.index),
+                "a text part right after another joined it",
+              );
           }
           lastForeignText = foreignText ? event.index : undefined;
           return;

@@ -4,6 +4,7 @@ import {
   type Part,
   pointer,
   reportJoinedTurns,
+  reportSplitTurns,
 } from "@interlingua/core";
 import {
   interactionsFormat,
@@ -205,6 +206,19 @@ export function encodeInteractionsSteps(
         callerTurn = `caller ${index}`;
       return message.role === "assistant" ? "model" : callerTurn;
     },
+    context,
+    "interactions",
+  );
+  // Calls, thoughts, code, hosted tools and a refusal (sent as model output) are the model's steps,
+  // a function result the caller's.
+  reportSplitTurns(
+    messages,
+    (part) =>
+      part.type === "tool-result"
+        ? "caller"
+        : part.type === "text" || part.type === "media"
+          ? undefined
+          : "model",
     context,
     "interactions",
   );

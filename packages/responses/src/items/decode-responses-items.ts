@@ -50,13 +50,16 @@ export function decodeResponsesMessageParts(item: WireObject, consumeRole: boole
  * The `input` item list as canonical messages. User, system and developer messages each stay one
  * message, in place. Consecutive assistant-side items (assistant messages, function, computer and
  * hosted-tool calls, reasoning) form one assistant message, and consecutive tool outputs one `tool`
- * message, with each item's fields on its parts. An `item_reference` becomes a `user` message with
+ * message, with each item's fields on its parts (an assistant message item right after another
+ * marked `newItem` on its first part). An `item_reference` becomes a `user` message with
  * no parts whose `extensions.responses.itemReference` holds the item (other formats cannot resolve it).
  */
 export function decodeResponsesInput(input: WireObject[], trace: TraceSource = () => {}): Message[] {
   const messages: Message[] = [];
   const toolNames = new Map<string, string>();
   let group: Message | undefined;
+  /** Whether the last item was an assistant message item. */
+  let lastWasMessage = false;
   let source = "";
   const traceParts = (message: Message, from: number, item: WireObject) => {
     const at = pointer("/messages", messages.indexOf(message));
@@ -71,6 +74,8 @@ export function decodeResponsesInput(input: WireObject[], trace: TraceSource = (
     // A function output's list form is its output's.
     if (item.type === "function_call_output" && Array.isArray(item.output))
       trace(pointer(kept, "outputForm"), pointer(source, "output"));
+    // Where an assistant message item after another begins: the item's own, lost where the two are one turn.
+    if (message.parts[from]?.extensions?.responses?.newItem === true) trace(pointer(kept, "newItem"), source);
   };
   const appendToGroup = (role: "assistant" | "tool", parts: Part[], item: WireObject) => {
     if (group?.role !== role) {
@@ -87,9 +92,16 @@ export function decodeResponsesInput(input: WireObject[], trace: TraceSource = (
     const type = item.type ?? (item.role !== undefined ? "message" : "item_reference");
     if (type === "message") {
       if (item.role === "assistant") {
-        appendToGroup("assistant", decodeResponsesMessageParts(item, true), item);
+        const parts = decodeResponsesMessageParts(item, true);
+        // A message item right after another in the assistant turn is marked where it begins: other
+        // formats have one message per turn, and join the two.
+        if (group?.role === "assistant" && lastWasMessage && parts[0])
+          parts[0] = withResponsesExtensions(parts[0], { ...parts[0].extensions?.responses, newItem: true });
+        appendToGroup("assistant", parts, item);
+        lastWasMessage = true;
         continue;
       }
+      lastWasMessage = false;
       const role = item.role as Message["role"];
       const parts =
         typeof item.content === "string"

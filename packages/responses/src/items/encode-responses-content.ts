@@ -141,10 +141,17 @@ function encodeResponsesMedia(
   }
 }
 
-/** A part's extension fields without the item bookkeeping (`item`, `sameItem`, `contentString`). */
+/** A part's extension fields without the item bookkeeping (`item`, `sameItem`, `contentString`, `newItem`). */
 function contentFields(fields: WireObject | undefined): WireObject | undefined {
   if (fields === undefined) return undefined;
-  if (!("item" in fields || "sameItem" in fields || "contentString" in fields)) return fields;
-  const { item: _item, sameItem: _sameItem, contentString: _contentString, ...rest } = fields;
+  if (!("item" in fields || "sameItem" in fields || "contentString" in fields || "newItem" in fields))
+    return fields;
+  const {
+    item: _item,
+    sameItem: _sameItem,
+    contentString: _contentString,
+    newItem: _newItem,
+    ...rest
+  } = fields;
   return rest;
 }

@@ -6,6 +6,7 @@ import {
   pointer,
   type ReasoningConfig,
   reportJoinedTurns,
+  reportSplitTurns,
   reportToolResultNames,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
@@ -160,6 +161,21 @@ export function encodeResponsesInput(
     messages,
     (message, index) =>
       message.role === "assistant" || message.role === "tool" ? message.role : `message ${index}`,
+    context,
+    "responses",
+  );
+  // Calls, reasoning and hosted tool calls are the model's items, a tool result the caller's (a part
+  // of this format's own item goes back as that item).
+  reportSplitTurns(
+    messages,
+    (part) =>
+      part.extensions?.responses !== undefined
+        ? undefined
+        : part.type === "tool-result"
+          ? "caller"
+          : part.type === "tool-call" || part.type === "reasoning" || part.type === "hosted-tool-call"
+            ? "model"
+            : undefined,
     context,
     "responses",
   );

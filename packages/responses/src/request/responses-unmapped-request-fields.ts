@@ -21,8 +21,9 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   partHolders: ["item"],
   // Another item's own id, status and caller, which no other format's turn has; a function output
   // given as a list of content rather than a string (the spec's other form, which no other format
-  // tells from a plain result).
-  partFields: ["id", "status", "caller", "outputForm"],
+  // tells from a plain result); where an assistant message item after another begins (other
+  // formats join the two into one turn).
+  partFields: ["id", "status", "caller", "outputForm", "newItem"],
   // A call of a namespace member goes to another format as a call of `<namespace>__<name>`.
   partBlocks: ["namespace"],
 };
