@@ -43,19 +43,9 @@ export function encodeChatCompletionsMessages(
       ),
     );
   });
-  /** Whether every message sent so far is an instruction: a system or developer one still is. */
-  let leading = true;
   messages.forEach((message, index) => {
     const path = pointer("/messages", index);
     const fields = chatCompletionsExtensions(message);
-    const last = wire.at(-1)?.role;
-    leading &&= last === undefined || last === "system" || last === "developer";
-    if (leading && (message.role === "system" || message.role === "developer"))
-      context.lose(
-        "approximated",
-        path,
-        "A system or developer message before the conversation is one of the instructions in this format",
-      );
     // Another format's user turn of nothing (a responses item_reference, which points at an item
     // this format cannot name) is not sent as an empty message: it is reported.
     if (message.role === "user" && message.parts.length === 0 && fields === undefined) {

@@ -42,23 +42,6 @@ describe("encodeChatCompletionsRequest", () => {
     expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toContain("dropped /messages/1");
   });
 
-  it("reports a system or developer message before the conversation, which reads as an instruction", () => {
-    const context = createConversionContext();
-    encodeChatCompletionsRequest(
-      {
-        model: "gpt-5",
-        instructions: [{ role: "system", parts: [{ type: "text", text: "Be brief." }] }],
-        messages: [
-          { role: "developer", parts: [{ type: "text", text: "In French." }] },
-          { role: "user", parts: [{ type: "text", text: "Hi" }] },
-          { role: "system", parts: [{ type: "text", text: "Later." }] },
-        ],
-      },
-      context,
-    );
-    expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual(["approximated /messages/0"]);
-  });
-
   it("reports a user turn whose every part was dropped at the turn, which is not sent", () => {
     const context = createConversionContext();
     const video = {
