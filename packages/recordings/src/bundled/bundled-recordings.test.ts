@@ -28,8 +28,12 @@ describe("bundled recordings", () => {
       );
     }
     const { losses } = await makeBundledRecordings(formats);
-    // Only the reasoning settings differ between formats (a budget versus an effort).
-    for (const loss of losses) expect(loss).toMatch(/\/reasoning: \/reasoning(\/| )/);
+    // Only the reasoning settings differ between formats (a budget versus an effort), and
+    // interactions, whose thoughts are summaries, says so of the thinking text it sends.
+    for (const loss of losses)
+      expect(loss).toMatch(
+        /\/reasoning: \/reasoning(\/| )|^interactions\/[\w-]+: \/parts\/\d+\/text Thinking text is sent as a thought summary$/,
+      );
   });
 
   it("hold text, tools, reasoning and an image in every format, each decoding cleanly", async () => {
