@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { serveFetch } from "@interlingua/core/test";
 import { afterEach, describe, expect, it } from "vitest";
+import { listenOnLoopback } from "../../test/support/listen-on-loopback";
 import { createGateway } from "../gateway/create-gateway";
 import { createTimedFetch } from "../pipeline/create-timed-fetch";
 import { createNodeUpstreamFetch } from "./create-node-upstream-fetch";
@@ -48,10 +49,7 @@ describe("createNodeUpstreamFetch", () => {
       ]);
       outgoing.end(`${incoming.method} ${incoming.headers["x-a"]} ${body}`);
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    cleanups.push(() => new Promise((done) => server.close(() => done())));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+    const url = `${await listenOnLoopback(server, cleanups)}/x`;
     const call = createNodeUpstreamFetch();
     const headerSpellings: HeadersInit[] = [
       { "x-a": "one" },
@@ -147,16 +145,7 @@ describe("createNodeUpstreamFetch", () => {
       if (cut) setTimeout(() => outgoing.socket?.destroy(), 20);
       else outgoing.end();
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    cleanups.push(
-      () =>
-        new Promise((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
-    );
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listenOnLoopback(server, cleanups);
     const upstreamFetch = createNodeUpstreamFetch();
     for (const pause of [0, 5]) {
       const reader = (await upstreamFetch(`${base}/whole`)).body!.getReader();
@@ -189,16 +178,7 @@ describe("createNodeUpstreamFetch", () => {
       outgoing.writeHead(200, { "content-type": "text/event-stream" });
       outgoing.write("first");
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    cleanups.push(
-      () =>
-        new Promise((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
-    );
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const url = `${await listenOnLoopback(server, cleanups)}/`;
     const timed = createTimedFetch(createNodeUpstreamFetch(), { firstByteMs: 200, idleMs: 200 });
     await expect(timed(url, { method: "POST", body: "{}" })).rejects.toMatchObject({
       kind: "timeout",

@@ -1,7 +1,6 @@
-import { once } from "node:events";
 import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { listenOnLoopback } from "../../test/support/listen-on-loopback";
 import { createTimedFetch } from "../pipeline/create-timed-fetch";
 import { createNodeUpstreamFetch } from "./create-node-upstream-fetch";
 
@@ -34,16 +33,7 @@ async function slowUpstream(): Promise<string> {
       setTimeout(() => outgoing.end("last"), slowMs);
     }, slowMs);
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  cleanups.push(
-    () =>
-      new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return `${await listenOnLoopback(server, cleanups)}/`;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
