@@ -56,6 +56,46 @@ describe("alignedLists", () => {
     expect(aligned.sourcePath("/messages/0/content/1/t")).toBe("/messages/1/content/2/t");
   });
 
+  it("lines up the rest after several dropped entries where taking out one alone helps nothing", () => {
+    // A step-by-step search stopped here: taking out one of the first three alone lines up no more.
+    const [x, y] = [
+      { role: "user", text: "x" },
+      { role: "user", text: "y" },
+    ];
+    const messages = [x, y, x, x, y];
+    const aligned = alignedLists({ messages }, { messages: [x, y] }, [
+      "/messages/0",
+      "/messages/1",
+      "/messages/2",
+    ]);
+    expect(aligned.source).toEqual({ messages: [x, y] });
+    expect(aligned.sourcePath("/messages/0/text")).toBe("/messages/3/text");
+  });
+
+  it("lines up every entry that came back after named entries were dropped, wherever they were", () => {
+    // Property: a list that came back without some of the named entries lines up exactly.
+    const entry = fc.record({ role: fc.constantFrom("user", "assistant"), text: fc.constantFrom("x", "y") });
+    fc.assert(
+      fc.property(
+        fc.array(entry, { minLength: 1, maxLength: 8 }),
+        fc.uniqueArray(fc.nat(7), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        (list, indexes, dropped) => {
+          const named = indexes.filter((index) => index < list.length);
+          const gone = named.filter((_, at) => dropped[at]);
+          const back = list.filter((_, index) => !gone.includes(index));
+          const aligned = alignedLists(
+            { list },
+            { list: back },
+            named.map((index) => `/list/${index}`),
+          );
+          expect(aligned.returned).toEqual(aligned.source);
+          expect((aligned.source as { list: unknown[] }).list).toHaveLength(back.length);
+        },
+      ),
+    );
+  });
+
   it("never lines up a list no loss names an entry of: a move without a loss stays a difference", () => {
     const returned = { tools: [{ name: "b" }, { name: "c" }, { name: "a", strict: true }] };
     expect(alignedLists(source, returned, ["/tools/0/strict"]).source).toBe(source);

@@ -26,9 +26,8 @@ export interface AlignedLists {
  * by an entry the conversion added: renumbering says nothing, so the entries after it are compared
  * with the entries they are. In a list with `n` entries named by losses, up to those `n` entries are
  * taken out of the source (each is covered by its loss, so nothing about it is hidden) and up to `n`
- * entries out of the returned list (where a moved entry came back, or an added one is), one at a
- * time, each time the step that lines up the most leaves, while a step makes the lists line up
- * better. A list no loss names an entry of is compared as it came back: a move or an addition
+ * entries out of the returned list (where a moved entry came back, or an added one is): those that
+ * line up the most leaves, and of as good choices the one that takes out the fewest. A list no loss names an entry of is compared as it came back: a move or an addition
  * without a loss stays a finding. Outer lists are lined up first, so inner pointers follow them.
  */
 export function alignedLists(source: unknown, returned: unknown, lossPaths: readonly string[]): AlignedLists {
@@ -134,10 +133,22 @@ interface Alignment {
   returned: number[];
 }
 
+/** One choice of the alignment: take out a source entry, take out a returned one, or pair the two. */
+type Step = "source" | "returned" | "pair";
+
+/** The best alignment of what is left from a point on: its score, how many entries it takes out, and its first step. */
+interface Best {
+  score: number;
+  removals: number;
+  step?: Step;
+}
+
 /**
  * The entries to take out of `list` (only those in `named`) and of `returned` (at most as many as
  * `named` holds) for the rest to line up best: leaves that come back at the same place count for,
- * leaves that do not count against. Greedy, one step at a time, while a step strictly improves.
+ * leaves that do not count against. The best over every choice (a sequence alignment: a greedy
+ * search stalls where taking out one entry alone helps nothing, as two dropped entries in a row),
+ * and of equal scores the one that takes out the fewest entries.
  */
 function bestAlignment(
   list: readonly unknown[],
@@ -159,34 +170,42 @@ function bestAlignment(
     }
     return score;
   };
-  const score = ({ source, returned: gone }: Alignment) => {
-    const kept = list.map((_, index) => index).filter((index) => !source.includes(index));
-    const keptBack = returned.map((_, index) => index).filter((index) => !gone.includes(index));
-    return kept.reduce((sum, i, at) => sum + pairScore(i, keptBack[at]), 0);
-  };
-  let best: Alignment = { source: [], returned: [] };
-  let bestScore = score(best);
-  for (;;) {
-    // A step takes out a named entry, a returned one, or both (an entry moved: neither alone helps).
-    const sources = [...named].filter((index) => !best.source.includes(index));
-    const backs =
-      best.returned.length < named.size
-        ? returned.map((_, index) => index).filter((index) => !best.returned.includes(index))
-        : [];
-    const steps: Alignment[] = [
-      ...sources.map((index) => ({ ...best, source: [...best.source, index] })),
-      ...backs.map((index) => ({ ...best, returned: [...best.returned, index] })),
-      ...sources.flatMap((index) =>
-        backs.map((back) => ({ source: [...best.source, index], returned: [...best.returned, back] })),
-      ),
-    ];
-    let next: Alignment | undefined;
-    let nextScore = bestScore;
-    for (const step of steps) {
-      const stepScore = score(step);
-      if (stepScore > nextScore) [next, nextScore] = [step, stepScore];
+  const limit = named.size;
+  const better = (a: Best, b: Best | undefined) =>
+    b === undefined || a.score > b.score || (a.score === b.score && a.removals < b.removals);
+  // best[i][j][k]: source entries from i, returned ones from j, k returned entries already taken out.
+  const best: Best[][][] = [];
+  for (let i = list.length; i >= 0; i--) {
+    best[i] = [];
+    for (let j = returned.length; j >= 0; j--) {
+      best[i]![j] = [];
+      for (let k = limit; k >= 0; k--) {
+        let chosen: Best | undefined;
+        const consider = (step: Step, gain: number, removals: number, rest: Best) => {
+          const option = { score: gain + rest.score, removals: removals + rest.removals, step };
+          if (better(option, chosen)) chosen = option;
+        };
+        if (i === list.length) chosen = { score: 0, removals: 0 };
+        else {
+          // Past the end of what came back, a source entry is compared with nothing.
+          const next = Math.min(j + 1, returned.length);
+          consider("pair", pairScore(i, j < returned.length ? j : undefined), 0, best[i + 1]![next]![k]!);
+          if (named.has(i)) consider("source", 0, 1, best[i + 1]![j]![k]!);
+          if (j < returned.length && k < limit) consider("returned", 0, 1, best[i]![j + 1]![k + 1]!);
+        }
+        best[i]![j]![k] = chosen!;
+      }
     }
-    if (next === undefined) return best;
-    [best, bestScore] = [next, nextScore];
   }
+  const alignment: Alignment = { source: [], returned: [] };
+  let [i, j, k] = [0, 0, 0];
+  while (i < list.length) {
+    const step = best[i]![j]![k]!.step;
+    if (step === "source") alignment.source.push(i++);
+    else if (step === "returned") {
+      alignment.returned.push(j);
+      [j, k] = [j + 1, k + 1];
+    } else [i, j] = [i + 1, Math.min(j + 1, returned.length)];
+  }
+  return alignment;
 }

@@ -35,14 +35,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/item [a-z_]+ \d+\/output_item\.(added|done)\/item\/status$/,
   },
   {
-    name: "silent input order to chat-completions",
-    reason:
-      "the detector misjudges a nested list after an outer entry it took out (ldet's): with input items dropped (each reported at the item), an item's content list is compared with the returned item at the same source index, not the one it lines up with, so a loss at one content part (citations dropped) takes that part out and the next (a refusal) is compared with the wrong part; every loss is reported (fixture every-item-type.json)",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/input\/\d+\/content\/\d+\/(type|refusal)$/,
-  },
-  {
     name: "silent leading developer message back from chat-completions",
     reason:
       "a developer or system input message before the conversation reaches a chat-completions backend as the same message, in its place: no loss for the backend, so none is reported (every Codex request starts so); but the chat-completions decoder reads leading system and developer messages as instructions, so the way back gives it as an instruction and every input item after it comes back one place earlier. Open: a detector rule for a difference made only on the way back where the target carried the node one to one (decision 0039 judges reported losses that way, not silent findings)",
