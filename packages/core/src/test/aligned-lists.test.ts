@@ -96,6 +96,23 @@ describe("alignedLists", () => {
     );
   });
 
+  it("lines up pieces keyed by kind and place after one dropped, numbering the rest of that kind again", () => {
+    // Tools read one by one as `<kind> <n>`: the file search after a dropped one is file search 0 back.
+    const tools = {
+      "fileSearch 0": { store: "a" },
+      "fileSearch 1": { store: "b" },
+      "function 0": { name: "f" },
+    };
+    const returned = { tools: { "fileSearch 0": { store: "b" }, "function 0": { name: "f" } } };
+    const aligned = alignedLists({ tools }, returned, ["/tools/fileSearch 0"]);
+    expect(aligned.source).toEqual(returned);
+    expect(aligned.sourcePath("/tools/fileSearch 0/store")).toBe("/tools/fileSearch 1/store");
+    expect(aligned.sourcePath("/tools/function 0/name")).toBe("/tools/function 0/name");
+    expect(aligned.returnedPath("/tools/fileSearch 0/store")).toBe("/tools/fileSearch 1/store");
+    // A kind no loss names an entry of stays as it came back.
+    expect(alignedLists({ tools }, returned, ["/tools/function 0/name"]).source).toEqual({ tools });
+  });
+
   it("never lines up a list no loss names an entry of: a move without a loss stays a difference", () => {
     const returned = { tools: [{ name: "b" }, { name: "c" }, { name: "a", strict: true }] };
     expect(alignedLists(source, returned, ["/tools/0/strict"]).source).toBe(source);

@@ -21,66 +21,140 @@ export interface AlignedLists {
 }
 
 /**
+ * A list entry a pointer token names: an index of an array, or a key numbered within its kind in an
+ * object that places pieces by what they are (`fileSearch 1`, `text 0`: the detector's
+ * normalisations key tools and stream pieces so); `list` names the list within its parent.
+ */
+interface ListEntry {
+  list: string;
+  index: number;
+  /** The token of the entry at `index` of the same list. */
+  token(index: number): string;
+}
+
+const numberedKey = /^(.+) (\d+)$/;
+
+/** The list entry `token` names in `parent`, if it names one. */
+function listEntry(parent: unknown, token: string): ListEntry | undefined {
+  if (Array.isArray(parent))
+    return /^\d+$/.test(token) ? { list: "", index: Number(token), token: String } : undefined;
+  const match = numberedKey.exec(token);
+  if (typeof parent !== "object" || parent === null || !match) return undefined;
+  const kind = match[1]!;
+  return { list: ` ${kind}`, index: Number(match[2]), token: (index) => `${kind} ${index}` };
+}
+
+/**
+ * The entries of the list `entry` belongs to in `parent`, in order: the array itself, or the values
+ * of the keys of that kind numbered 0, 1, … (undefined when they are not numbered so).
+ */
+function listEntries(parent: unknown, entry: ListEntry): unknown[] | undefined {
+  if (Array.isArray(parent)) return parent;
+  if (typeof parent !== "object" || parent === null) return undefined;
+  const holder = parent as Record<string, unknown>;
+  const entries: unknown[] = [];
+  for (const key of Object.keys(holder))
+    if (listEntry(holder, key)?.list === entry.list) entries.push(undefined);
+  for (let index = 0; index < entries.length; index++) {
+    const key = entry.token(index);
+    if (!Object.hasOwn(holder, key)) return undefined;
+    entries[index] = holder[key];
+  }
+  return entries;
+}
+
+/** Takes the entries at `indexes` out of the list `entry` belongs to in `parent`, numbering the rest again. */
+function takeOut(parent: unknown, entry: ListEntry, indexes: readonly number[]): void {
+  const entries = listEntries(parent, entry);
+  if (entries === undefined) return;
+  if (Array.isArray(parent)) {
+    for (const index of [...indexes].sort((a, b) => b - a)) parent.splice(index, 1);
+    return;
+  }
+  const holder = parent as Record<string, unknown>;
+  entries.forEach((_, index) => {
+    delete holder[entry.token(index)];
+  });
+  entries
+    .filter((_, index) => !indexes.includes(index))
+    .forEach((value, index) => {
+      holder[entry.token(index)] = value;
+    });
+}
+
+/**
  * Lines up the lists of `source` with those of `returned` where a loss was reported at a list
  * entry itself (not a field of it), which says the entry as a whole was dropped, moved, or answered
  * by an entry the conversion added: renumbering says nothing, so the entries after it are compared
- * with the entries they are. In a list with `n` entries named by losses, up to those `n` entries are
- * taken out of the source (each is covered by its loss, so nothing about it is hidden) and up to `n`
- * entries out of the returned list (where a moved entry came back, or an added one is): those that
- * line up the most leaves, and of as good choices the one that takes out the fewest. A list no loss names an entry of is compared as it came back: a move or an addition
- * without a loss stays a finding. Outer lists are lined up first, so inner pointers follow them.
+ * with the entries they are. A list is an array, or the keys of one kind numbered in an object
+ * (`fileSearch 0`, `fileSearch 1`: pieces placed by what they are). In a list with `n` entries named
+ * by losses, up to those `n` entries are taken out of the source (each is covered by its loss, so
+ * nothing about it is hidden) and up to `n` entries out of the returned list (where a moved entry
+ * came back, or an added one is): those that line up the most leaves, and of as good choices the
+ * one that takes out the fewest. A list no loss names an entry of is compared as it came back: a
+ * move or an addition without a loss stays a finding. Outer lists are lined up first, so inner
+ * pointers follow them.
  */
 export function alignedLists(source: unknown, returned: unknown, lossPaths: readonly string[]): AlignedLists {
-  const named = new Map<string, Set<number>>();
+  /** Named indexes, by the source pointer of their parent and the list's name within it. */
+  const named = new Map<string, { parent: string; entry: ListEntry; indexes: Set<number> }>();
   for (const path of lossPaths) {
     const cut = path.lastIndexOf("/");
-    const index = path.slice(cut + 1);
-    if (!/^\d+$/.test(index)) continue;
+    if (cut < 0) continue;
     const parent = path.slice(0, cut);
-    const list = valueAtPointer(source, parent);
-    if (!Array.isArray(list) || Number(index) >= list.length) continue;
-    named.set(parent, (named.get(parent) ?? new Set()).add(Number(index)));
+    const holder = valueAtPointer(source, parent);
+    const entry = listEntry(holder, path.slice(cut + 1));
+    const entries = entry && listEntries(holder, entry);
+    if (entry === undefined || entries === undefined || entry.index >= entries.length) continue;
+    const key = `${parent}${entry.list}`;
+    const list = named.get(key) ?? { parent, entry, indexes: new Set<number>() };
+    list.indexes.add(entry.index);
+    named.set(key, list);
   }
   if (named.size === 0) return unaligned(source, returned);
-  /** Source indexes taken out, by the source pointer of their list. */
+  /** Source indexes taken out, by the source pointer of their parent and the list's name. */
   const takenOut = new Map<string, number[]>();
-  /** Returned indexes taken out, by the source pointer of their list. */
+  /** Returned indexes taken out, likewise. */
   const takenOutBack = new Map<string, number[]>();
+  /** A source pointer as the pointer into the aligned bodies, or undefined below an entry taken out. */
   const alignedPath = (path: string): string | undefined => {
     let aligned = "";
     let at = "";
     for (const token of path === "" ? [] : path.slice(1).split("/")) {
-      const removed = takenOut.get(at);
-      let step = token;
-      if (removed && /^\d+$/.test(token)) {
-        if (removed.includes(Number(token))) return undefined;
-        step = String(Number(token) - removed.filter((gone) => gone < Number(token)).length);
+      const entry = listEntry(valueAtPointer(source, at), token);
+      const removed = entry && takenOut.get(`${at}${entry.list}`);
+      let next = token;
+      if (entry && removed) {
+        if (removed.includes(entry.index)) return undefined;
+        next = entry.token(entry.index - removed.filter((gone) => gone < entry.index).length);
       }
       at = `${at}/${token}`;
-      aligned = `${aligned}/${step}`;
+      aligned = `${aligned}/${next}`;
     }
     return aligned;
   };
   const body = structuredClone(source);
   const back = structuredClone(returned);
-  const shallowestFirst = [...named.keys()].sort((a, b) => a.split("/").length - b.split("/").length);
-  for (const parent of shallowestFirst) {
+  const shallowestFirst = [...named.entries()].sort(
+    ([, a], [, b]) => a.parent.split("/").length - b.parent.split("/").length,
+  );
+  for (const [key, { parent, entry, indexes }] of shallowestFirst) {
     const at = alignedPath(parent);
     if (at === undefined) continue;
-    const list = valueAtPointer(body, at);
-    const backList = valueAtPointer(back, at);
-    if (!Array.isArray(list)) continue;
-    const alignment = bestAlignment(list, Array.isArray(backList) ? backList : [], named.get(parent)!);
+    const holder = valueAtPointer(body, at);
+    const backHolder = valueAtPointer(back, at);
+    const list = listEntries(holder, entry);
+    if (list === undefined) continue;
+    const alignment = bestAlignment(list, listEntries(backHolder, entry) ?? [], indexes);
     if (alignment.source.length === 0 && alignment.returned.length === 0) continue;
-    for (const index of [...alignment.source].sort((a, b) => b - a)) list.splice(index, 1);
-    if (Array.isArray(backList))
-      for (const index of [...alignment.returned].sort((a, b) => b - a)) backList.splice(index, 1);
+    takeOut(holder, entry, alignment.source);
+    takeOut(backHolder, entry, alignment.returned);
     takenOut.set(
-      parent,
+      key,
       alignment.source.sort((a, b) => a - b),
     );
     takenOutBack.set(
-      parent,
+      key,
       alignment.returned.sort((a, b) => a - b),
     );
   }
@@ -89,33 +163,37 @@ export function alignedLists(source: unknown, returned: unknown, lossPaths: read
     source: body,
     returned: back,
     sourcePath(path) {
+      // The aligned body's pointers, followed through the source body as each token maps back.
       let at = "";
       for (const token of path === "" ? [] : path.slice(1).split("/")) {
-        const removed = takenOut.get(at);
-        let step = token;
-        if (removed && /^\d+$/.test(token)) {
-          let index = Number(token);
+        const entry = listEntry(valueAtPointer(source, at), token);
+        const removed = entry && takenOut.get(`${at}${entry.list}`);
+        let next = token;
+        if (entry && removed) {
+          let index = entry.index;
           for (const gone of removed) if (gone <= index) index++;
-          step = String(index);
+          next = entry.token(index);
         }
-        at = `${at}/${step}`;
+        at = `${at}/${next}`;
       }
       return at;
     },
     returnedPath(path) {
       let at = "";
       for (const token of path === "" ? [] : path.slice(1).split("/")) {
-        const removed = takenOut.get(at) ?? [];
-        const removedBack = takenOutBack.get(at) ?? [];
-        let step = token;
-        if ((removed.length > 0 || removedBack.length > 0) && /^\d+$/.test(token)) {
-          let index = Number(token);
+        const entry = listEntry(valueAtPointer(source, at), token);
+        const key = entry && `${at}${entry.list}`;
+        const removed = (key && takenOut.get(key)) || [];
+        const removedBack = (key && takenOutBack.get(key)) || [];
+        let next = token;
+        if (entry && (removed.length > 0 || removedBack.length > 0)) {
+          let index = entry.index;
           if (removedBack.includes(index)) return undefined;
           index -= removedBack.filter((gone) => gone < index).length;
           for (const gone of removed) if (gone <= index) index++;
-          step = String(index);
+          next = entry.token(index);
         }
-        at = `${at}/${step}`;
+        at = `${at}/${next}`;
       }
       return at;
     },

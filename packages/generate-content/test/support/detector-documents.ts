@@ -62,6 +62,15 @@ const detectorRequests: Record<string, unknown> = {
       },
     ],
   },
+  // A file search responses cannot send (no store to search) before one it can: the one sent is
+  // file search 0 back, and is compared with the one it is, not with the one dropped.
+  "a file search without a store before one with a store": {
+    contents: [{ role: "user", parts: [{ text: "Look it up." }] }],
+    tools: [
+      { fileSearch: {} },
+      { fileSearch: { retrievalResources: [{ ragStoreName: "fileSearchStores/notes" }] } },
+    ],
+  },
 };
 
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
