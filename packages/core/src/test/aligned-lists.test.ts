@@ -113,6 +113,23 @@ describe("alignedLists", () => {
     expect(alignedLists({ tools }, returned, ["/tools/function 0/name"]).source).toEqual({ tools });
   });
 
+  it("takes out an entry left out before the round trip, even where another came back like it", () => {
+    // The document was left out; the image came back as a document: it is the image.
+    const content = [{ type: "image", uri: "a" }, { type: "document" }];
+    const returned = { content: [{ type: "document", uri: "a" }] };
+    const aligned = alignedLists({ content }, returned, ["/content/0"], ["/content/1"]);
+    expect(aligned.source).toEqual({ content: [content[0]] });
+    expect(alignedLists({ content }, returned, ["/content/0", "/content/1"]).source).toEqual({
+      content: [content[1]],
+    });
+  });
+
+  it("reads null and empty leaves against absent ones as no sign of which entry came back", () => {
+    const tools = [{ type: "retrieval", store: {}, search: {} }, { type: "google_search" }];
+    const aligned = alignedLists({ tools }, { tools: [{ type: "google_search" }] }, ["/tools/0"]);
+    expect(aligned.source).toEqual({ tools: [tools[1]] });
+  });
+
   it("never lines up a list no loss names an entry of: a move without a loss stays a difference", () => {
     const returned = { tools: [{ name: "b" }, { name: "c" }, { name: "a", strict: true }] };
     expect(alignedLists(source, returned, ["/tools/0/strict"]).source).toBe(source);

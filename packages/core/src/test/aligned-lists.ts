@@ -91,14 +91,23 @@ function takeOut(parent: unknown, entry: ListEntry, indexes: readonly number[]):
  * by losses, up to those `n` entries are taken out of the source (each is covered by its loss, so
  * nothing about it is hidden) and up to `n` entries out of the returned list (where a moved entry
  * came back, or an added one is): those that line up the most leaves, and of as good choices the
- * one that takes out the fewest. A list no loss names an entry of is compared as it came back: a
- * move or an addition without a loss stays a finding. Outer lists are lined up first, so inner
+ * one that takes out the fewest; entries at `leftOutPaths` (a loss says the source's decoder left
+ * them out, so nothing that came back is them) are always taken out. A list no loss names an entry
+ * of is compared as it came back: a move or an addition without a loss stays a finding. Outer lists are lined up first, so inner
  * pointers follow them.
  */
-export function alignedLists(source: unknown, returned: unknown, lossPaths: readonly string[]): AlignedLists {
-  /** Named indexes, by the source pointer of their parent and the list's name within it. */
-  const named = new Map<string, { parent: string; entry: ListEntry; indexes: Set<number> }>();
-  for (const path of lossPaths) {
+export function alignedLists(
+  source: unknown,
+  returned: unknown,
+  lossPaths: readonly string[],
+  leftOutPaths: readonly string[] = [],
+): AlignedLists {
+  /** Named indexes (and those left out), by the source pointer of their parent and the list's name within it. */
+  const named = new Map<
+    string,
+    { parent: string; entry: ListEntry; indexes: Set<number>; dropped: Set<number> }
+  >();
+  for (const path of [...lossPaths, ...leftOutPaths]) {
     const cut = path.lastIndexOf("/");
     if (cut < 0) continue;
     const parent = path.slice(0, cut);
@@ -107,8 +116,9 @@ export function alignedLists(source: unknown, returned: unknown, lossPaths: read
     const entries = entry && listEntries(holder, entry);
     if (entry === undefined || entries === undefined || entry.index >= entries.length) continue;
     const key = `${parent}${entry.list}`;
-    const list = named.get(key) ?? { parent, entry, indexes: new Set<number>() };
+    const list = named.get(key) ?? { parent, entry, indexes: new Set<number>(), dropped: new Set<number>() };
     list.indexes.add(entry.index);
+    if (leftOutPaths.includes(path)) list.dropped.add(entry.index);
     named.set(key, list);
   }
   if (named.size === 0) return unaligned(source, returned);
@@ -138,14 +148,14 @@ export function alignedLists(source: unknown, returned: unknown, lossPaths: read
   const shallowestFirst = [...named.entries()].sort(
     ([, a], [, b]) => a.parent.split("/").length - b.parent.split("/").length,
   );
-  for (const [key, { parent, entry, indexes }] of shallowestFirst) {
+  for (const [key, { parent, entry, indexes, dropped }] of shallowestFirst) {
     const at = alignedPath(parent);
     if (at === undefined) continue;
     const holder = valueAtPointer(body, at);
     const backHolder = valueAtPointer(back, at);
     const list = listEntries(holder, entry);
     if (list === undefined) continue;
-    const alignment = bestAlignment(list, listEntries(backHolder, entry) ?? [], indexes);
+    const alignment = bestAlignment(list, listEntries(backHolder, entry) ?? [], indexes, dropped);
     if (alignment.source.length === 0 && alignment.returned.length === 0) continue;
     takeOut(holder, entry, alignment.source);
     takeOut(backHolder, entry, alignment.returned);
@@ -224,14 +234,17 @@ interface Best {
 /**
  * The entries to take out of `list` (only those in `named`) and of `returned` (at most as many as
  * `named` holds) for the rest to line up best: leaves that come back at the same place count for,
- * leaves that do not count against. The best over every choice (a sequence alignment: a greedy
+ * leaves that do not count against (a null or empty leaf against an absent one counts neither way:
+ * it says nothing about which entry it is). The best over every choice (a sequence alignment: a greedy
  * search stalls where taking out one entry alone helps nothing, as two dropped entries in a row),
- * and of equal scores the one that takes out the fewest entries.
+ * and of equal scores the one that takes out the fewest entries. An entry in `dropped` (left out
+ * before the round trip) is always taken out.
  */
 function bestAlignment(
   list: readonly unknown[],
   returned: readonly unknown[],
   named: ReadonlySet<number>,
+  dropped: ReadonlySet<number>,
 ): Alignment {
   const leaves = list.map((entry) => [...jsonLeaves(entry)]);
   const backLeaves = returned.map((entry) => jsonLeaves(entry));
@@ -243,7 +256,11 @@ function bestAlignment(
     if (score === undefined) {
       score = 0;
       const other = j === undefined ? undefined : backLeaves[j];
-      for (const [path, value] of leaves[i]!) score += cameBack(value, other?.get(path)) ? 1 : -1;
+      for (const [path, value] of leaves[i]!) {
+        const back = other?.get(path);
+        // A null or empty leaf matches an absent one, but says nothing about which entry it is.
+        if (back !== undefined || !cameBack(value, back)) score += cameBack(value, back) ? 1 : -1;
+      }
       pairScores.set(key, score);
     }
     return score;
@@ -267,7 +284,9 @@ function bestAlignment(
         else {
           // Past the end of what came back, a source entry is compared with nothing.
           const next = Math.min(j + 1, returned.length);
-          consider("pair", pairScore(i, j < returned.length ? j : undefined), 0, best[i + 1]![next]![k]!);
+          // An entry left out before the round trip is not in what came back: it pairs with nothing there.
+          if (!dropped.has(i))
+            consider("pair", pairScore(i, j < returned.length ? j : undefined), 0, best[i + 1]![next]![k]!);
           if (named.has(i)) consider("source", 0, 1, best[i + 1]![j]![k]!);
           if (j < returned.length && k < limit) consider("returned", 0, 1, best[i]![j + 1]![k + 1]!);
         }

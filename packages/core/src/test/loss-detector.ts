@@ -179,6 +179,8 @@ interface RoundTrip {
    * change pairing made to what the target is sent, so each happened.
    */
   pairing?: readonly Loss[];
+  /** The losses the source's decoder reported: what it left out never reached the canonical form. */
+  decoding: readonly Loss[];
 }
 
 /** A stream's canonical events as one response, or undefined when they do not make one. */
@@ -216,6 +218,7 @@ async function roundTrip(
   switch (document.kind) {
     case "request": {
       const decoded = source.decodeRequest(structuredClone(document.wire), context, document.location);
+      const decoding = [...context.losses];
       reportForeignExtensions(decoded, source, target.id, context);
       // As the gateway does before another format's backend: every call answered once, right after it.
       const unpaired = context.losses.length;
@@ -251,10 +254,12 @@ async function roundTrip(
         sent,
         received,
         pairing,
+        decoding,
       };
     }
     case "response": {
       const canonical = source.decodeResponse(structuredClone(document.wire), context);
+      const decoding = [...context.losses];
       const sent = structuredClone(canonical);
       const wire = target.encodeResponse(canonical, context);
       const lossesThere = context.losses.length;
@@ -262,20 +267,21 @@ async function roundTrip(
       const received = structuredClone(again);
       lineUp(sent, received);
       const returned = source.encodeResponse(again, back);
-      return { returned: { kind: "response", wire: returned }, lossesThere, sent, received };
+      return { returned: { kind: "response", wire: returned }, lossesThere, sent, received, decoding };
     }
     case "stream": {
       const events = await transformAll(
         structuredClone(document.events),
         source.createStreamDecoder(context),
       );
+      const decoding = [...context.losses];
       const sent = await accumulated(events);
       const wire = await transformAll(events, target.createStreamEncoder(context));
       const lossesThere = context.losses.length;
       const again = await transformAll(wire, target.createStreamDecoder(back));
       const received = await accumulated(again);
       const returned = await transformAll(again, source.createStreamEncoder(back));
-      return { returned: { kind: "stream", events: returned }, lossesThere, sent, received };
+      return { returned: { kind: "stream", events: returned }, lossesThere, sent, received, decoding };
     }
   }
 }
@@ -390,13 +396,18 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
       found("failed", "", toCanonicalError(thrown).message);
       continue;
     }
-    const lossPaths = context.losses.flatMap((loss) => {
-      const placed = loss.path === "" ? undefined : compared.place(loss.path);
-      return placed === undefined || placed === "" ? [] : [placed];
-    });
+    const placedPaths = (losses: readonly Loss[]) =>
+      losses.flatMap((loss) => {
+        const placed = loss.path === "" ? undefined : compared.place(loss.path);
+        return placed === undefined || placed === "" ? [] : [placed];
+      });
+    const lossPaths = placedPaths(context.losses);
     // Entries around one a loss says was dropped, moved or answered by an added one are numbered
-    // again (renumbering says nothing): they are compared with the entries they are.
-    const trimmed = alignedLists(compared.body, returnedBody, lossPaths);
+    // again (renumbering says nothing): they are compared with the entries they are. One the
+    // source's decoder dropped never reached the canonical form, so it is in no place of what came
+    // back (another entry that came back changed is not it).
+    const leftOut = placedPaths(trip.decoding.filter((loss) => loss.code === "dropped"));
+    const trimmed = alignedLists(compared.body, returnedBody, lossPaths, leftOut);
     const kept = trimmed.source === compared.body ? original : jsonLeaves(trimmed.source);
     const returned = jsonLeaves(trimmed.returned);
     /** Each source leaf still compared, by the pointer it has in the trimmed body. */

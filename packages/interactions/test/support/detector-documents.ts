@@ -23,6 +23,28 @@ const usageDetectorAnswers: Record<string, unknown> = {
   },
 };
 
+/**
+ * Requests made for the loss detector alone, each a list the comparison once lined up wrongly
+ * (found by the 2,000-run generated requests, seeds -1631280562 and -527117315).
+ */
+const alignmentDetectorRequests: Record<string, unknown> = {
+  // The decoder leaves the empty document out; the image, sent to generate-content as a file with no
+  // type, comes back as a document: it is the image, not the document left out.
+  "an image without a MIME type before a document with nothing in it": {
+    model: "gemini-3-flash-preview",
+    input: [{ type: "image", uri: "https://example.com/a" }, { type: "document" }],
+  },
+  // Empty settings of a tool other formats cannot send say nothing about which tool came back.
+  "a retrieval tool of empty settings before a search": {
+    model: "gemini-3-flash-preview",
+    input: "Look it up.",
+    tools: [
+      { type: "retrieval", parallel_ai_search_config: {}, rag_store_config: {}, vertex_ai_search_config: {} },
+      { type: "google_search" },
+    ],
+  },
+};
+
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function interactionsDetectorDocuments(): NamedDetectorDocument[] {
   return [
@@ -45,6 +67,10 @@ export function interactionsDetectorDocuments(): NamedDetectorDocument[] {
     // Not a fixture file: the schema compiled from the @google/genai types lets only `{}` through
     // as an object result, which the spec (`result: object | string | content[]`) does not limit.
     { name: "object function result", document: { kind: "request" as const, wire: objectFunctionResult } },
+    ...Object.entries(alignmentDetectorRequests).map(([name, wire]) => ({
+      name,
+      document: { kind: "request" as const, wire },
+    })),
   ];
 }
 
