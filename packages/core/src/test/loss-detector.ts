@@ -15,6 +15,7 @@ import { alignedLists } from "./aligned-lists";
 import { cameBack } from "./came-back";
 import { carriedByTarget } from "./carried-by-target";
 import { isAtOrBelow, jsonLeaves } from "./json-leaves";
+import { entriesReadElsewhere, listEntriesAbove } from "./read-elsewhere";
 
 /** A wire document of one format, as the detector takes it. */
 export type DetectorDocument =
@@ -364,6 +365,28 @@ function comparedForm(
 }
 
 /**
+ * The leaves of what the source's own encoder makes of the canonical form the target was given, in
+ * the form the comparison reads; undefined when it throws.
+ */
+function sourceEncodingOf(
+  source: AnyCodec,
+  kind: "request" | "response",
+  sent: unknown,
+  normalization: DetectorNormalization | undefined,
+): Map<string, unknown> | undefined {
+  const context = createConversionContext(deterministicOptions());
+  try {
+    const wire =
+      kind === "request"
+        ? source.encodeRequest(structuredClone(sent as ChatRequest), context)
+        : source.encodeResponse(structuredClone(sent as ChatResponse), context);
+    return jsonLeaves(comparedForm({ kind, wire }, normalization).body);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The loss detector. Decodes `document` (a request, a whole answer or a stream's events in format
  * `source`), encodes it to every other format, decodes that, encodes it back to `source`, and
  * compares the result with the original leaf by leaf, after the normalisations docs/architecture.md
@@ -402,22 +425,55 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
         return placed === undefined || placed === "" ? [] : [placed];
       });
     const lossPaths = placedPaths(context.losses);
+    const readElsewhere = (differing: readonly string[]) => {
+      const { sent } = trip;
+      if (differing.length === 0 || document.kind === "stream" || sent === undefined) return [];
+      let ownEncoding: Map<string, unknown> | undefined;
+      return entriesReadElsewhere({
+        sent,
+        received: trip.received,
+        sourceFormat: source.id,
+        targetFormat: target.id,
+        candidates: listEntriesAbove(compared.body, differing),
+        placeCanonical: (canonicalPath) => compared.place(context.sourcePath(canonicalPath)),
+        keptBySource(path) {
+          ownEncoding ??= sourceEncodingOf(source, document.kind, sent, normalization);
+          const own = ownEncoding;
+          return [...original].every(
+            ([leaf, value]) =>
+              !isAtOrBelow(leaf, path) || (own !== undefined && cameBack(value, own.get(leaf))),
+          );
+        },
+      });
+    };
     // Entries around one a loss says was dropped, moved or answered by an added one are numbered
     // again (renumbering says nothing): they are compared with the entries they are. One the
     // source's decoder dropped never reached the canonical form, so it is in no place of what came
     // back (another entry that came back changed is not it).
     const leftOut = placedPaths(trip.decoding.filter((loss) => loss.code === "dropped"));
-    const trimmed = alignedLists(compared.body, returnedBody, lossPaths, leftOut);
-    const kept = trimmed.source === compared.body ? original : jsonLeaves(trimmed.source);
-    const returned = jsonLeaves(trimmed.returned);
+    const comparison = (covered: readonly string[], absent: readonly string[]) => {
+      const trimmed = alignedLists(compared.body, returnedBody, covered, absent);
+      const kept = trimmed.source === compared.body ? original : jsonLeaves(trimmed.source);
+      const returned = jsonLeaves(trimmed.returned);
+      const changed = new Set<string>();
+      for (const [path, value] of kept) if (!cameBack(value, returned.get(path))) changed.add(path);
+      const uncovered = [...changed].filter((path) => {
+        const sourcePath = trimmed.sourcePath(path);
+        return !covered.some((lossPath) => isAtOrBelow(sourcePath, lossPath));
+      });
+      return { trimmed, kept, returned, changed, uncovered, covered };
+    };
+    let compare = comparison(lossPaths, leftOut);
+    // An entry the target carried one to one but read into another list is a difference of the way
+    // back alone: it is compared as an entry no longer there.
+    const elsewhere = readElsewhere(compare.uncovered.map((path) => compare.trimmed.sourcePath(path)));
+    if (elsewhere.length > 0) compare = comparison([...lossPaths, ...elsewhere], [...leftOut, ...elsewhere]);
+    const { trimmed, kept, returned, changed } = compare;
     /** Each source leaf still compared, by the pointer it has in the trimmed body. */
     const comparedAt = new Map<string, string>();
     for (const path of kept.keys()) comparedAt.set(trimmed.sourcePath(path), path);
-    const changed = new Set<string>();
-    for (const [path, value] of kept) if (!cameBack(value, returned.get(path))) changed.add(path);
-    for (const path of changed) {
+    for (const path of compare.uncovered) {
       const sourcePath = trimmed.sourcePath(path);
-      if (lossPaths.some((lossPath) => isAtOrBelow(sourcePath, lossPath))) continue;
       found(
         "silent",
         sourcePath,

@@ -33,6 +33,22 @@ const usageDetectorAnswers: Record<string, unknown> = {
   },
 };
 
+/**
+ * Requests made for the loss detector alone: system and developer messages before the conversation,
+ * which a chat-completions backend gets where the caller put them and its decoder reads back as
+ * instructions (found by the generated requests, seed 15).
+ */
+const leadingMessageDetectorRequests: Record<string, unknown> = {
+  "system and developer messages before the conversation": {
+    model: "gpt-5",
+    input: [
+      { type: "message", role: "system", content: [] },
+      { role: "developer", content: "Answer in French." },
+      { role: "user", content: "Hi" },
+    ],
+  },
+};
+
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function responsesDetectorDocuments(): NamedDetectorDocument[] {
   return [
@@ -55,6 +71,10 @@ export function responsesDetectorDocuments(): NamedDetectorDocument[] {
     ...Object.entries(usageDetectorAnswers).map(([name, wire]) => ({
       name,
       document: { kind: "response" as const, wire },
+    })),
+    ...Object.entries(leadingMessageDetectorRequests).map(([name, wire]) => ({
+      name,
+      document: { kind: "request" as const, wire },
     })),
   ];
 }

@@ -35,14 +35,6 @@ export const responsesLossWaivers: readonly LossWaiver[] = [
     path: /^\/item [a-z_]+ \d+\/output_item\.(added|done)\/item\/status$/,
   },
   {
-    name: "silent leading developer message back from chat-completions",
-    reason:
-      "a developer or system input message before the conversation reaches a chat-completions backend as the same message, in its place: no loss for the backend, so none is reported (every Codex request starts so); but the chat-completions decoder reads leading system and developer messages as instructions, so the way back gives it as an instruction and every input item after it comes back one place earlier. Open: a detector rule for a difference made only on the way back where the target carried the node one to one (decision 0039 judges reported losses that way, not silent findings)",
-    kind: "silent",
-    to: "chat-completions",
-    path: /^\/input\/\d+(\/|$)/,
-  },
-  {
     name: "silent null description to generate-content",
     reason:
       'a function tool\'s description sent as null comes back as "": generate-content\'s spec requires a description, so its encoder writes "" for a tool without one (the API reads an empty string as none, proto3), and its decoder cannot tell that "" from a caller\'s own; no loss for the target (both say none); reading "" as none would make every other format\'s empty description come back absent (found by a 2,000-document run)',
