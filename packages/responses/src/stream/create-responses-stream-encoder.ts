@@ -12,6 +12,7 @@ import {
   type Usage,
 } from "@interlingua/core";
 import { isResponsesContextOverflow } from "../errors/responses-context-overflow";
+import { encodeResponsesErrorEvent } from "../errors/responses-error-event";
 import { responsesErrorKindByCode, responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { encodeResponsesAnnotation } from "../items/encode-responses-annotation";
 import { encodeResponsesContent } from "../items/encode-responses-content";
@@ -650,24 +651,14 @@ export function createResponsesStreamEncoderTransformer(
   const failResponse = (error: ErrorData, upstream = false) => {
     ended = true;
     closeItem(true);
-    const overflow = isResponsesContextOverflow(error);
-    const fields = {
-      code: overflow ? "context_length_exceeded" : (error.code ?? null),
-      message: error.message,
-      param: overflow ? "input" : (error.param ?? null),
-    };
-    // The spec's flat event, or the nested one live traffic sends, when the error came that way.
-    const form = error.extensions?.responses;
-    if (form?.errorForm === "nested")
-      send("error", { error: { ...(form.type !== undefined && { type: form.type }), ...fields } });
-    else send("error", fields);
+    // Nested as live traffic sends it, or flat where the upstream's own event was.
+    const said = encodeResponsesErrorEvent(error, isResponsesContextOverflow(error));
+    send("error", said.event);
     const failed = encodeResponsesErrorObject(error);
     if (upstream) {
       // The client reads the kind from the event's code (or nested type), else the failed response's.
-      const code =
-        fields.code ?? (form?.errorForm === "nested" ? (form.type as string | undefined) : undefined);
-      const known = code === undefined || Object.hasOwn(responsesErrorKindByCode, code);
-      const readBack = responsesErrorKindForCode(known ? code : (failed.code as string));
+      const known = said.code === undefined || Object.hasOwn(responsesErrorKindByCode, said.code);
+      const readBack = responsesErrorKindForCode(known ? said.code : (failed.code as string));
       reportUnsayableErrorKind(error, readBack, "responses", context);
     }
     const response = finalResponse(undefined, {
