@@ -353,6 +353,7 @@ export function createChatCompletionsStreamEncoderTransformer(
           return;
         case "error": {
           done = true;
+          loseForeignFields(event);
           const chunk = errorChunk(event.error);
           // The client reads the kind from the code and type alone: this format's error event has no status.
           const { kind } = chatCompletionsErrorFromWire(0, chunk);

@@ -90,4 +90,14 @@ describe("createForeignStreamFieldsLoss", () => {
       ["dropped", `${source}/1/license`],
     ]);
   });
+
+  it("reports an error's traced fields of another format, not the marks no wire field holds", () => {
+    const context = createConversionContext();
+    context.startSource();
+    context.trace("/error/extensions/responses/type", "/2/error/type", true);
+    const lose = createForeignStreamFieldsLoss(context, "messages");
+    const extensions = { responses: { errorForm: "nested", type: "insufficient_quota", code: null } };
+    lose({ type: "error", error: { kind: "rate_limit", status: 429, message: "quota", extensions } });
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/2/error/type"]]);
+  });
 });

@@ -4,7 +4,7 @@ import type { Extensions } from "../model/extensions";
 
 /** The stream events whose format-specific fields {@link createForeignStreamFieldsLoss} reads. */
 export type StreamEnvelopeEvent = ChatEventOf<
-  "response-start" | "usage" | "response-end" | "part-start" | "citation-delta"
+  "response-start" | "usage" | "response-end" | "part-start" | "citation-delta" | "error"
 >;
 
 /**
@@ -23,7 +23,8 @@ export const streamStartPath = "/start";
  * details, a responses `response.created`'s settings; and a `part-start`'s, at
  * `/parts/<index>/extensions/<other>/…` (a responses output item's `id`), and a `citation-delta`'s,
  * at `/parts/<index>/citations/<n>/extensions/<other>/…` (the part's n-th citation: a
- * generate-content citation source's `license`). Each is reported once, at
+ * generate-content citation source's `license`), and an `error`'s, at `/error/extensions/<other>/…`
+ * (a responses error event's own `type`). Each is reported once, at
  * `/start/extensions/<other>/<field>` (`/start/usage/extensions/…`) for the start and
  * `/extensions/<other>/<field>` (`/usage/extensions/…`) otherwise, which the decoder's trace turns
  * into the caller's terms. A field the trace places nowhere of its own (nowhere, or only where the
@@ -62,6 +63,10 @@ export function createForeignStreamFieldsLoss(
     }
   };
   return (event) => {
+    if (event.type === "error") {
+      report("/error", event.error.extensions);
+      return;
+    }
     if (event.type === "part-start") {
       report(pointer("/parts", event.index), event.extensions);
       return;

@@ -11,6 +11,7 @@ import {
   type Part,
   pointer,
   reportUnsayableCreationTime,
+  reportUnsayableErrorCode,
   reportUnsplitUsage,
   type StreamEncoderTransformer,
   type Usage,
@@ -76,6 +77,8 @@ export function createGenerateContentStreamEncoderTransformer(
   let shape: Record<string, unknown> = {};
   let madeToolCalls = false;
   let answerLength = 0;
+  /** Whether a chunk went out, saying the response id and model. */
+  let announced = false;
   const parts = new Map<number, EncodedPart>();
   const citations: { index: number; citation: Citation }[] = [];
   const textOffsets = new Map<number, number>();
@@ -97,6 +100,7 @@ export function createGenerateContentStreamEncoderTransformer(
     if (chunkUsage) chunk.usageMetadata = usageToGenerateContent(chunkUsage);
     if (!shape.modelVersionOmitted) chunk.modelVersion = model;
     if (!shape.responseIdOmitted) chunk.responseId = id;
+    announced = true;
     controller.enqueue(chunk);
   };
 
@@ -243,10 +247,24 @@ export function createGenerateContentStreamEncoderTransformer(
         case "tool-progress":
           loseToolProgress(event);
           return;
-        case "error":
+        case "error": {
           ended = true;
-          controller.enqueue(generateContentErrorToWire(CanonicalError.fromData(event.error)).body);
+          loseForeignFields(event);
+          // An error body says no response: the id and model an upstream stated go nowhere.
+          if (!announced)
+            for (const field of ["/id", "/model"])
+              if (context.sourcePath(field) !== "")
+                context.lose(
+                  "dropped",
+                  field,
+                  "the stream failed before its first chunk: the error says no response",
+                );
+          const { body } = generateContentErrorToWire(CanonicalError.fromData(event.error));
+          const said = body.error.status === event.error.code;
+          reportUnsayableErrorCode(event.error, said, "generate-content", context);
+          controller.enqueue(body);
           return;
+        }
         default: {
           const unknown: never = event;
           throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);

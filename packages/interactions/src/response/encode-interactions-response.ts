@@ -57,7 +57,10 @@ export function encodeInteractionsResponse(
       "The interactions usage has no cache-write count: those tokens are counted as uncached input tokens",
     );
   reportUnsplitUsage(response.usage, interactionsUsageAccounting, "interactions", context);
-  if (response.error && extra.errors === undefined) {
+  // An interaction's errors say why it failed: one that did not fail has none.
+  if (response.error && response.status !== "failed")
+    context.lose("dropped", "/error", "An interaction that did not fail says no error");
+  else if (response.error && extra.errors === undefined) {
     wire.errors = [
       {
         code: interactionsErrorCode(response.error, "/error", context),

@@ -289,6 +289,7 @@ export function createInteractionsStreamEncoderTransformer(
           loseToolProgress(event);
           return;
         case "error":
+          loseForeignFields(event);
           sendError(controller, event.error, context);
           return;
         case "keepalive":

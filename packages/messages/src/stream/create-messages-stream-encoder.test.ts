@@ -109,6 +109,15 @@ describe("createMessagesStreamEncoder", () => {
     expect(types(wire)).not.toContain("message_stop");
   });
 
+  it("reports an upstream's error code it has no type for, but not one it sends", async () => {
+    const quota = { kind: "rate_limit" as const, status: 429, message: "quota", code: "insufficient_quota" };
+    const { wire, losses } = await encode([start, { type: "error", error: quota }]);
+    expect(wire.at(-1)).toEqual({ type: "error", error: { type: "rate_limit_error", message: "quota" } });
+    expect(losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/error/code"]]);
+    const billing = { ...quota, kind: "permission" as const, status: 403, code: "billing_error" };
+    expect((await encode([start, { type: "error", error: billing }])).losses).toEqual([]);
+  });
+
   it("never fakes success when its input ends early", async () => {
     const { wire } = await encode([start, { type: "part-start", index: 0, kind: "text" }]);
     expect(wire.at(-1)).toMatchObject({ type: "error", error: { type: "api_error" } });

@@ -9,6 +9,7 @@ import {
   type Part,
   pointer,
   reportUnsayableCreationTime,
+  reportUnsayableErrorCode,
   type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
@@ -119,6 +120,9 @@ export function createMessagesStreamEncoderTransformer(
   function startThinking(part: EncodedPart): void {
     startBlock(part, { ...part.startExtra, type: "thinking", thinking: "", signature: "" });
   }
+
+  /** Whether the error being sent is the front's own failure (`fail`), not the upstream's. */
+  let failing = false;
 
   function encode(event: ChatEvent): void {
     loseCallIdChange(event);
@@ -306,10 +310,12 @@ export function createMessagesStreamEncoderTransformer(
       }
       case "error": {
         ended = true;
-        enqueue({
-          type: "error",
-          error: messagesErrorToWire(CanonicalError.fromData(event.error)).body.error,
-        });
+        loseForeignFields(event);
+        const error = messagesErrorToWire(CanonicalError.fromData(event.error)).body.error;
+        // The front's own failure (`fail`) is not the answer's: a code it cannot send is no loss of it.
+        if (!failing)
+          reportUnsayableErrorCode(event.error, error.type === event.error.code, "messages", context);
+        enqueue({ type: "error", error });
         return;
       }
       case "tool-progress":
@@ -439,6 +445,7 @@ export function createMessagesStreamEncoderTransformer(
     fail(error, controller) {
       if (ended) return;
       output = controller;
+      failing = true;
       encode({ type: "error", error });
     },
   };

@@ -120,7 +120,10 @@ describe("an input longer than the context window (truncation: disabled)", () =>
     ];
     const encoded = await transformAll(events, createResponsesStreamEncoder(createConversionContext()));
     expect(encoded.slice(-2)).toMatchObject([
-      { type: "error", code: "context_length_exceeded", param: "input" },
+      {
+        type: "error",
+        error: { type: "invalid_request_error", code: "context_length_exceeded", param: "input" },
+      },
       { type: "response.failed", response: { status: "failed", error: { code: "invalid_prompt" } } },
     ]);
   });

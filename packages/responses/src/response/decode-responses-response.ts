@@ -10,7 +10,7 @@ import {
   traceExtensions,
   traceFields,
 } from "@interlingua/core";
-import { responsesErrorKindForCode } from "../errors/responses-error-kinds";
+import { responsesErrorKindForCode, responsesResponseErrorCodeByKind } from "../errors/responses-error-kinds";
 import { decodeResponsesOutput, type TraceSource } from "../items/decode-responses-items";
 import { isWireObject, remainingFields, type WireObject } from "../responses-extensions";
 import { ResponsesResponse } from "../wire/responses-response-schema";
@@ -188,6 +188,7 @@ export function decodeResponsesErrorData(error: unknown): ErrorData | undefined 
   const { code, message } = error as WireObject;
   const kind = responsesErrorKindForCode(code as string | null | undefined);
   const data: ErrorData = { kind, status: statusByErrorKind[kind], message: String(message ?? "") };
-  if (typeof code === "string") data.code = code;
+  // The code its kind is sent as says no more than the kind: no code for another format.
+  if (typeof code === "string" && code !== responsesResponseErrorCodeByKind[kind]) data.code = code;
   return data;
 }

@@ -9,7 +9,8 @@ import {
   statusByErrorKind,
   streamStartPath,
 } from "@interlingua/core";
-import { responsesErrorKindByCode, responsesErrorKindForCode } from "../errors/responses-error-kinds";
+import { decodeResponsesErrorEvent, withoutDerivedErrorFields } from "../errors/responses-error-event";
+import { responsesErrorKindByCode } from "../errors/responses-error-kinds";
 import { decodeResponsesAnnotation } from "../items/decode-responses-annotation";
 import { decodeResponsesItemParts } from "../items/decode-responses-item-parts";
 import { decodeResponsesMessageParts } from "../items/decode-responses-items";
@@ -109,30 +110,6 @@ function partKindOf(item: WireObject): { kind: string; id?: string; name?: strin
         name: String(item.type),
       };
   }
-}
-
-/** An `error` event (flat as the spec documents it, or nested under `error` as live traffic sends it) as error data. */
-function decodeResponsesErrorEvent(event: WireObject): ErrorData {
-  const fields = (
-    typeof event.error === "object" && event.error !== null ? event.error : event
-  ) as WireObject;
-  const code = typeof fields.code === "string" ? fields.code : undefined;
-  // The flat event's own `type` is the event's ("error"), only the nested error's is the error's.
-  const type = fields !== event && typeof fields.type === "string" ? fields.type : undefined;
-  const kind = responsesErrorKindForCode(code ?? type);
-  const data: ErrorData = {
-    kind,
-    status: statusByErrorKind[kind],
-    message: String(fields.message ?? "Upstream error"),
-  };
-  if (code !== undefined) data.code = code;
-  if (typeof fields.param === "string") data.param = fields.param;
-  // Live traffic nests the fields under `error`, with the error's `type`: kept for a round trip.
-  if (fields !== event)
-    data.extensions = {
-      responses: { errorForm: "nested", ...(typeof fields.type === "string" && { type: fields.type }) },
-    };
-  return data;
 }
 
 /**
@@ -428,9 +405,13 @@ export function createResponsesStreamDecoderTransformer(
           return;
         case "response.failed": {
           const failed = decodeResponsesErrorData((event.response as WireObject).error);
+          // Without an error event before it, the failed response's error is the one said.
+          if (!pendingError)
+            for (const field of ["code", "message"])
+              context.trace(pointer("/error", field), pointer("", eventIndex, "response", "error", field));
           fail(
             emit,
-            (pendingError && withFailedKind(pendingError, failed)) ??
+            (pendingError && withoutDerivedErrorFields(withFailedKind(pendingError, failed))) ??
               failed ?? {
                 kind: "internal",
                 status: statusByErrorKind.internal,
@@ -440,7 +421,7 @@ export function createResponsesStreamDecoderTransformer(
           return;
         }
         case "error":
-          pendingError = decodeResponsesErrorEvent(event);
+          pendingError = decodeResponsesErrorEvent(event, pointer("", eventIndex), context);
           return;
         default: {
           const index = items.get(event.output_index as number)?.partIndex;
@@ -463,7 +444,7 @@ export function createResponsesStreamDecoderTransformer(
       if (ended) return;
       controller.enqueue({
         type: "error",
-        error: pendingError ?? {
+        error: (pendingError && withoutDerivedErrorFields(pendingError)) ?? {
           kind: "unavailable",
           status: statusByErrorKind.unavailable,
           message: "The upstream stream ended early, before response.completed",

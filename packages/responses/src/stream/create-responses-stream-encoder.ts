@@ -12,6 +12,7 @@ import {
   type Usage,
 } from "@interlingua/core";
 import { isResponsesContextOverflow } from "../errors/responses-context-overflow";
+import { encodeResponsesErrorEvent } from "../errors/responses-error-event";
 import { responsesErrorKindByCode, responsesErrorKindForCode } from "../errors/responses-error-kinds";
 import { encodeResponsesAnnotation } from "../items/encode-responses-annotation";
 import { encodeResponsesContent } from "../items/encode-responses-content";
@@ -102,6 +103,8 @@ export function createResponsesStreamEncoderTransformer(
   let refused = false;
   const output: WireObject[] = [];
   const parts = new Map<number, PartState>();
+  /** Parts whose item was closed as completed when the next item began, before the part ended. */
+  const closedEarly = new Set<PartState>();
   /**
    * A refusal part whose text is not known yet (canonical refusals have no deltas) while a later
    * content part of its message has started: that part's events wait in `queue` until the refusal
@@ -168,11 +171,11 @@ export function createResponsesStreamEncoderTransformer(
    * Ends the open item. A message is built from its content parts; a call whose part never ended
    * (the stream failed, or its canonical form had no item here) ends as it stood, incomplete.
    */
-  const closeItem = (interrupted = false) => {
+  const closeItem = (interrupted = false, cutShort = false) => {
     if (!open) return;
     let item = open.done;
     if (item === undefined && open.item.type === "message") {
-      const cutShort = interrupted && open.pendingContent.some((state) => !state.skipped);
+      const stopped = interrupted && open.pendingContent.some((state) => !state.skipped);
       if (hold) {
         const { refusal } = hold;
         open.content[refusal.contentIndex] = closeContentEarly(refusal);
@@ -192,7 +195,16 @@ export function createResponsesStreamEncoderTransformer(
       };
       // The id the added event announced, so every event names the item alike.
       item.id = open.item.id;
-      if (cutShort) item.status = "incomplete";
+      // Cut short as the answer was, as the API says of the item it was writing (an item of this
+      // format says its own status).
+      if (stopped || (cutShort && open.doneFields === undefined)) item.status = "incomplete";
+    } else if (item === undefined && !interrupted && open.part && open.item.type !== "web_search_call") {
+      // Another item begins before this one's part ended (another format's calls overlap: a
+      // chat-completions stream ends them all at its finish): it is done as far as this stream goes,
+      // and if the upstream fails before the part ends, that is reported then.
+      item = { ...open.item, status: "completed" };
+      if (item.type === "function_call") item.arguments = open.part.text;
+      closedEarly.add(open.part);
     } else if (item === undefined) {
       // A web search has no incomplete state (and a failed one needs its action): it stays in progress.
       item = { ...open.item, status: open.item.type === "web_search_call" ? "in_progress" : "incomplete" };
@@ -397,6 +409,7 @@ export function createResponsesStreamEncoderTransformer(
 
   const endPart = (event: ChatEventOf<"part-end">) => {
     const state = parts.get(event.index);
+    if (state) closedEarly.delete(state);
     const part = event.part;
     const path = pointer("", "parts", event.index);
     if (!state || state.skipped) {
@@ -615,13 +628,13 @@ export function createResponsesStreamEncoderTransformer(
   };
 
   const endResponse = (event: ChatEventOf<"response-end">) => {
-    closeItem();
     const fields = event.extensions?.responses;
     const finalUsage = event.usage ? { ...usage, ...event.usage } : usage;
     const { status, incompleteDetails } = encodeResponsesStatus({
       status: event.status ?? "completed",
       finishReason: event.finishReason,
     });
+    closeItem(false, status === "incomplete");
     const hasUsage = Object.keys(finalUsage).some((key) => key !== "extensions");
     const response = finalResponse(fields, {
       status,
@@ -650,24 +663,21 @@ export function createResponsesStreamEncoderTransformer(
   const failResponse = (error: ErrorData, upstream = false) => {
     ended = true;
     closeItem(true);
-    const overflow = isResponsesContextOverflow(error);
-    const fields = {
-      code: overflow ? "context_length_exceeded" : (error.code ?? null),
-      message: error.message,
-      param: overflow ? "input" : (error.param ?? null),
-    };
-    // The spec's flat event, or the nested one live traffic sends, when the error came that way.
-    const form = error.extensions?.responses;
-    if (form?.errorForm === "nested")
-      send("error", { error: { ...(form.type !== undefined && { type: form.type }), ...fields } });
-    else send("error", fields);
+    // Nested as live traffic sends it, or flat where the upstream's own event was.
+    const said = encodeResponsesErrorEvent(error, isResponsesContextOverflow(error));
+    send("error", said.event);
     const failed = encodeResponsesErrorObject(error);
     if (upstream) {
+      for (const [index, state] of parts)
+        if (closedEarly.has(state))
+          context.lose(
+            "approximated",
+            pointer("/parts", index),
+            "the item was sent as completed when the next one began, and the stream failed before it ended",
+          );
       // The client reads the kind from the event's code (or nested type), else the failed response's.
-      const code =
-        fields.code ?? (form?.errorForm === "nested" ? (form.type as string | undefined) : undefined);
-      const known = code === undefined || Object.hasOwn(responsesErrorKindByCode, code);
-      const readBack = responsesErrorKindForCode(known ? code : (failed.code as string));
+      const known = said.code === undefined || Object.hasOwn(responsesErrorKindByCode, said.code);
+      const readBack = responsesErrorKindForCode(known ? said.code : (failed.code as string));
       reportUnsayableErrorKind(error, readBack, "responses", context);
     }
     const response = finalResponse(undefined, {

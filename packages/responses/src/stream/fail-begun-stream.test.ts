@@ -46,7 +46,11 @@ describe("failing a begun responses stream", () => {
     fail();
     expect(wire.map((event) => event.sequence_number)).toEqual(wire.map((_, index) => index));
     const [error, failed] = wire.slice(-2);
-    expect(error).toMatchObject({ type: "error", code: "conversion_loss", message: "Strict conversion: no" });
+    // Nested, as live traffic sends it, with the type of its kind.
+    expect(error).toMatchObject({
+      type: "error",
+      error: { type: "invalid_request_error", code: "conversion_loss", message: "Strict conversion: no" },
+    });
     expect(failed).toMatchObject({
       type: "response.failed",
       response: { id: "resp_1", model: "gpt-5", created_at: 1764150000, status: "failed" },

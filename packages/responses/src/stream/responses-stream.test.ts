@@ -59,15 +59,29 @@ describe("responses stream decoder", () => {
     expect(decoded).toEqual([
       {
         type: "error",
-        error: { kind: "rate_limit", status: 429, message: "Quota exceeded.", code: "RESOURCE_EXHAUSTED" },
+        error: {
+          kind: "rate_limit",
+          status: 429,
+          message: "Quota exceeded.",
+          code: "RESOURCE_EXHAUSTED",
+          extensions: { responses: { errorForm: "flat" } },
+        },
       },
     ]);
   });
 
-  it("reports an error event that no response.failed follows", async () => {
+  it("reports an error event that no response.failed follows, without the code its kind says", async () => {
     const decoded = await decode([{ type: "error", code: "server_error", message: "boom", param: null }]);
     expect(decoded).toEqual([
-      { type: "error", error: { kind: "internal", status: 500, message: "boom", code: "server_error" } },
+      {
+        type: "error",
+        error: {
+          kind: "internal",
+          status: 500,
+          message: "boom",
+          extensions: { responses: { errorForm: "flat" } },
+        },
+      },
     ]);
   });
 
@@ -184,7 +198,12 @@ describe("responses stream encoder", () => {
     const types = encoded.map((event) => event.type);
     expect(types.slice(-2)).toEqual(["error", "response.failed"]);
     expect(types).not.toContain("response.completed");
-    expect(encoded.at(-2)).toMatchObject({ code: "overloaded_error", message: "busy", param: null });
+    // Nested as live traffic sends it (issue #15, class 7), with the type of its kind.
+    expect(encoded.at(-2)).toEqual({
+      type: "error",
+      sequence_number: encoded.length - 2,
+      error: { type: "server_error", code: "overloaded_error", message: "busy", param: null },
+    });
     expect(encoded.at(-1)).toMatchObject({
       response: { status: "failed", error: { code: "server_error", message: "busy" } },
     });
@@ -208,6 +227,31 @@ describe("responses stream encoder", () => {
     const encoded = await encode(decoded);
     expect(encoded.find((event) => event.type === "error")).toEqual({
       ...nested,
+      sequence_number: expect.any(Number),
+    });
+  });
+
+  it.each([
+    ["flat with a null code", { code: null, message: "boom", param: null }],
+    ["flat with its kind's code", { code: "server_error", message: "boom", param: "input" }],
+    [
+      "nested with its kind's type and code",
+      { error: { type: "server_error", code: "server_error", message: "boom", param: null } },
+    ],
+    ["nested without a type", { error: { code: "insufficient_quota", message: "quota", param: null } }],
+  ])("gives an error event %s back as it came", async (_name, fields) => {
+    const event = { type: "error", sequence_number: 1, ...fields };
+    const decoded = await decode([
+      {
+        type: "response.created",
+        sequence_number: 0,
+        response: { id: "resp_1", model: "m", created_at: 1, output: [] },
+      },
+      event,
+    ]);
+    const encoded = await encode(decoded);
+    expect(encoded.find((wire) => wire.type === "error")).toEqual({
+      ...event,
       sequence_number: expect.any(Number),
     });
   });

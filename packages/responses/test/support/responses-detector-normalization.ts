@@ -136,6 +136,48 @@ function withoutRepeats(events: unknown[]): unknown[] {
   });
 }
 
+/** The fields an `error` event says of its error, flat or nested. */
+const errorEventFields = ["code", "message", "param"];
+
+/**
+ * An `error` event in its nested form: the flat one the spec documents (`{type: "error", code,
+ * message, param}`) as the nested one live traffic sends (`{type: "error", error: {type, code,
+ * message, param}}`) without a type. The official SDK reads both as one error (openai-node's
+ * `core/streaming.js`: `throw new APIError(undefined, data?.error ?? data, …)` for an `error` event),
+ * with the same code, message and param; the nested form says its type besides.
+ */
+function errorEventNested(event: WireEvent): WireEvent {
+  if (event.type !== "error" || (typeof event.error === "object" && event.error !== null)) return event;
+  const error = Object.fromEntries(
+    errorEventFields.filter((field) => field in event).map((field) => [field, event[field]]),
+  );
+  const rest = Object.fromEntries(
+    Object.entries(event).filter(([field]) => !errorEventFields.includes(field)),
+  );
+  return { ...rest, error };
+}
+
+/**
+ * Without the `error` of a failed response that says again what the stream's `error` event said
+ * (its code and message): one error, said twice, as the live API sends it; compared once, at the
+ * event.
+ */
+function withoutRepeatedError(events: unknown[]): unknown[] {
+  const said = events
+    .map((event) => (event as WireEvent).error as WireEvent | undefined)
+    .find((error, index) => (events[index] as WireEvent).type === "error" && error !== undefined);
+  if (said === undefined) return events;
+  return events.map((item) => {
+    const event = item as WireEvent;
+    const response = event.response as WireEvent | undefined;
+    const error = response?.error as WireEvent | undefined;
+    if (event.type !== "response.failed" || error?.code !== said.code || error?.message !== said.message)
+      return item;
+    const { error: _error, ...rest } = response as WireEvent;
+    return { ...event, response: rest };
+  });
+}
+
 /**
  * A request's `input` in its list form: a string is the one `user` message it means, and each
  * message item without its `type: "message"` (optional, the only value) and with a string `content`
@@ -207,7 +249,8 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
  * one, at their last value, items by type and place among their type (see `itemsByType`), without
- * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`); a loss at the item an `output_item.added`
+ * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`, `withoutRepeatedError`), an
+ * `error` event in its nested form (see `errorEventNested`); a loss at the item an `output_item.added`
  * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
@@ -218,14 +261,23 @@ export const responsesDetectorNormalization: DetectorNormalization = {
       const answer = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(withEmptyDetailsAsNull(answer), "usage");
     }
-    const { sequence_number: _sequence, obfuscation: _padding, ...event } = value as WireEvent;
+    const {
+      sequence_number: _sequence,
+      obfuscation: _padding,
+      ...event
+    } = errorEventNested(value as WireEvent);
     if (event.response === undefined) return event;
     const response = withoutEcho(event.response) as Record<string, unknown>;
     return { ...event, response: withEmptyDetailsAsNull(response) };
   },
-  normalizeStream: (events) => withoutRepeats(itemsByType(withoutRepeatedItemIds(events))),
+  normalizeStream: (events) =>
+    withoutRepeatedError(withoutRepeats(itemsByType(withoutRepeatedItemIds(events)))),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),
   placeLoss(path, events, keys) {
+    // A flat error event's field is compared where the nested form says it.
+    const flat = /^\/(\d+)\/(code|message|param)$/.exec(path);
+    if (flat && (events[Number(flat[1])] as WireEvent).type === "error")
+      return `${keys[Number(flat[1])]}/error/${flat[2]}`;
     const match = /^\/(\d+)\/(item|part)$/.exec(path);
     const key = match ? keys[Number(match[1])] : undefined;
     if (match?.[2] === "part")
