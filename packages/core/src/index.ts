@@ -131,6 +131,7 @@ export {
   type OpenApiProjectionOptions,
 } from "./json-schema/json-schema-to-open-api-schema";
 export { jsonSchemaShapeProblem } from "./json-schema/json-schema-shape-problem";
+export { noParametersSchema } from "./json-schema/no-parameters-schema";
 export { objectInputSchema } from "./json-schema/object-input-schema";
 export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
