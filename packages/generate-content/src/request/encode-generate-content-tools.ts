@@ -136,17 +136,10 @@ function encodeDeclaration(
     } else {
       // An OBJECT without properties is refused by the API ("properties: should be non-empty for
       // OBJECT type"; proto3 reads an absent map as an empty one): a function without parameters
-      // has none. An object schema that leaves its properties unsaid (an object of any fields) then
-      // loses them; one of no properties (the no-parameters schema) loses nothing.
+      // has none, which says the same (no parameter is named either way).
       const empty = parameters.type === "OBJECT" && Object.keys(parameters.properties ?? {}).length === 0;
       if (!empty || Object.keys(parameters).some((key) => key !== "type" && key !== "properties")) {
         declaration.parameters = parameters;
-      } else if (tool.inputSchema.properties === undefined) {
-        context.lose(
-          "approximated",
-          pointer(path, "inputSchema"),
-          "An object schema that names no properties goes as a function without parameters: the API refuses an OBJECT without properties",
-        );
       }
     }
   }

@@ -8,6 +8,7 @@ import {
   reportJoinedTurns,
   reportSplitTurns,
   reportToolResultNames,
+  withMadeUpCallIds,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
@@ -46,6 +47,12 @@ const requestMarks = [
 ];
 
 /**
+ * A `call_id` the API takes in `input`: not empty (spec `FunctionCallOutputItemParam.call_id`
+ * `minLength: 1`); a longer one than 64 characters goes as its digest (`encodeResponsesCallId`).
+ */
+const responsesInputCallId = /^[\s\S]+$/;
+
+/**
  * A canonical request as a `POST /v1/responses` body. Settings the format lacks (stop sequences,
  * seed, penalties, top-k, ...) are dropped with a loss; instructions are joined into `instructions`.
  * The body is then made one the API accepts ({@link legalizeResponsesRequest}, with `families`
@@ -61,7 +68,11 @@ export function encodeResponsesRequest(
   for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
   body.model = request.model;
   reportToolResultNames(request, "responses", context);
-  body.input = encodeResponsesInput(request.messages, fields.inputForm === "string", context);
+  body.input = encodeResponsesInput(
+    withMadeUpCallIds(request, responsesInputCallId, context).messages,
+    fields.inputForm === "string",
+    context,
+  );
   if (request.instructions?.length) body.instructions = encodeResponsesInstructions(request, context);
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
   if (request.metadata !== undefined) body.metadata = request.metadata;
