@@ -116,7 +116,7 @@ export {
   withLegalToolNames,
 } from "./tool-use/with-legal-tool-names";
 export { withLegalToolNameCodec } from "./tool-use/with-legal-tool-name-codec";
-export { withMadeUpCallIds } from "./tool-use/with-made-up-call-ids";
+export { nonEmptyCallId, withMadeUpCallIds } from "./tool-use/with-made-up-call-ids";
 // Errors
 export { assertOpenAiStyleWire } from "./errors/assert-openai-style-wire";
 export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";

@@ -3,6 +3,12 @@ import type { ChatRequest } from "../model/chat-request";
 import type { Part } from "../model/part";
 
 /**
+ * The call ids of formats that take any id but an empty one (the responses API's `call_id` in
+ * `input`, `minLength: 1`; chat-completions, whose API pairs each tool message with its call's id).
+ */
+export const nonEmptyCallId = /^[\s\S]+$/;
+
+/**
  * `request` with an id its format takes (`legal`) for every tool call and tool result of the
  * conversation whose id is empty or one the format refuses (the messages API takes
  * `^[a-zA-Z0-9_-]+$`, the responses API no empty `call_id` in `input`), so the backend is never sent

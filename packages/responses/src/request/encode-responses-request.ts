@@ -2,6 +2,7 @@ import {
   type ChatRequest,
   type ConversionContext,
   type Message,
+  nonEmptyCallId,
   type OutputFormat,
   pointer,
   type ReasoningConfig,
@@ -47,12 +48,6 @@ const requestMarks = [
 ];
 
 /**
- * A `call_id` the API takes in `input`: not empty (spec `FunctionCallOutputItemParam.call_id`
- * `minLength: 1`); a longer one than 64 characters goes as its digest (`encodeResponsesCallId`).
- */
-const responsesInputCallId = /^[\s\S]+$/;
-
-/**
  * A canonical request as a `POST /v1/responses` body. Settings the format lacks (stop sequences,
  * seed, penalties, top-k, ...) are dropped with a loss; instructions are joined into `instructions`.
  * The body is then made one the API accepts ({@link legalizeResponsesRequest}, with `families`
@@ -69,7 +64,9 @@ export function encodeResponsesRequest(
   body.model = request.model;
   reportToolResultNames(request, "responses", context);
   body.input = encodeResponsesInput(
-    withMadeUpCallIds(request, responsesInputCallId, context).messages,
+    // A call_id is not empty (spec `FunctionCallOutputItemParam.call_id`: `minLength: 1`); a longer
+    // one than 64 characters goes as its digest (`encodeResponsesCallId`).
+    withMadeUpCallIds(request, nonEmptyCallId, context).messages,
     fields.inputForm === "string",
     context,
   );
