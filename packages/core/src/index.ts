@@ -117,6 +117,7 @@ export {
   withLegalToolNames,
 } from "./tool-use/with-legal-tool-names";
 export { withLegalToolNameCodec } from "./tool-use/with-legal-tool-name-codec";
+export { nonEmptyCallId, withMadeUpCallIds } from "./tool-use/with-made-up-call-ids";
 // Errors
 export { assertOpenAiStyleWire } from "./errors/assert-openai-style-wire";
 export { CanonicalError, type CanonicalErrorOptions } from "./errors/canonical-error";
@@ -132,6 +133,7 @@ export {
   type OpenApiProjectionOptions,
 } from "./json-schema/json-schema-to-open-api-schema";
 export { jsonSchemaShapeProblem } from "./json-schema/json-schema-shape-problem";
+export { noParametersSchema } from "./json-schema/no-parameters-schema";
 export { objectInputSchema } from "./json-schema/object-input-schema";
 export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";

@@ -2,10 +2,12 @@ import {
   CanonicalError,
   type ChatRequest,
   type ConversionContext,
+  nonEmptyCallId,
   type OutputFormat,
   pointer,
   type ReasoningConfig,
   reportToolResultNames,
+  withMadeUpCallIds,
 } from "@interlingua/core";
 import { type ChatCompletionsDialect, defaultChatCompletionsDialect } from "../chat-completions-dialect";
 import { assignWireFields, chatCompletionsExtensions, type WireObject } from "../chat-completions-extensions";
@@ -64,9 +66,10 @@ export function encodeChatCompletionsRequest(
     context,
     (part) => chatCompletionsExtensions(part)?.legacyFunction === true,
   );
+  // Each tool message answers its call by id: another format's calls of empty ids get ids.
   body.messages = encodeChatCompletionsMessages(
     request.instructions ?? [],
-    request.messages,
+    withMadeUpCallIds(request, nonEmptyCallId, context).messages,
     dialect,
     context,
   );

@@ -247,6 +247,14 @@ describe("jsonSchemaToOpenApiSchema", () => {
     expect(context.losses).toEqual([]);
   });
 
+  it("projects a schema of null alone as the subset's NULL type, exactly", () => {
+    const context = createConversionContext();
+    expect(jsonSchemaToOpenApiSchema({ type: "null" }, { context, path: "/tools/0/inputSchema" })).toEqual({
+      type: "NULL",
+    });
+    expect(context.losses).toEqual([]);
+  });
+
   it("inlines $ref and cuts a cycle with a loss at the reference", () => {
     const context = createConversionContext();
     const projected = jsonSchemaToOpenApiSchema(

@@ -301,18 +301,9 @@ function projectSingle(node: SchemaObject, path: string, state: ProjectionState)
       context.lose("dropped", pointer(path, keyword), message);
     }
   };
-  let type = typeof node.type === "string" ? node.type : undefined;
-  if (type === "null") {
-    result.nullable = true;
-    context.lose(
-      "approximated",
-      pointer(path, "type"),
-      "A schema that allows only null is projected as any value, nullable",
-    );
-    type = undefined;
-  } else if (type !== undefined) {
-    result.type = type.toUpperCase();
-  }
+  // `null` too: the subset's `Type` has `NULL` ("Null type.").
+  const type = typeof node.type === "string" ? node.type : undefined;
+  if (type !== undefined) result.type = type.toUpperCase();
   for (const [keyword, value] of Object.entries(node)) {
     if (keyword === "type" || ignoredKeywords.has(keyword)) continue;
     if (copiedKeywords.has(keyword)) {

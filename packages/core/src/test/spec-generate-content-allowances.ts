@@ -19,6 +19,15 @@ export const generateContentSpecAllowances: readonly SpecAllowance[] = [
     },
   },
   {
+    name: "optional-function-description",
+    description:
+      '`FunctionDeclaration.description` is optional: the newer reference (@google/genai 3.1.0\'s `FunctionDeclaration`: "Optional. Description and purpose of the function") and proto3, for which an absent string is the empty one.',
+    modes: "both",
+    apply(schemas) {
+      makeOptional(schemas.FunctionDeclaration as SpecSchema, "description");
+    },
+  },
+  {
     name: "int64-as-number-or-string",
     description: "int64 fields arrive as numbers or decimal strings.",
     modes: "both",

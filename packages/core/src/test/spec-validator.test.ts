@@ -82,6 +82,13 @@ const allowanceExamples: Record<string, { schemaName: string; value: unknown }> 
       ],
     },
   },
+  "optional-function-description": {
+    schemaName: "GenerateContentRequest",
+    value: {
+      contents: [{ role: "user", parts: [{ text: "Hi" }] }],
+      tools: [{ functionDeclarations: [{ name: "ping" }] }],
+    },
+  },
   "newer-request-fields": {
     schemaName: "GenerateContentRequest",
     value: {

@@ -108,6 +108,35 @@ describe("pairToolResults", () => {
     ]);
   });
 
+  it("pairs calls and results of empty ids in their order, as a format without ids means them", () => {
+    const messages: Message[] = [
+      { role: "user", parts: [text("go")] },
+      { role: "assistant", parts: [call(""), call(""), call("c")] },
+      { role: "tool", parts: [result(""), result("c"), result("")] },
+    ];
+    const context = createConversionContext();
+    // Every call answered in the turn after it: nothing to change.
+    expect(pairToolResults({ model: "m", messages }, context).messages).toEqual(messages);
+    expect(context.losses).toEqual([]);
+    // One result short: the second call of an empty id gets the error result; a third is of no call.
+    const fewer = createConversionContext();
+    const paired = pairToolResults(
+      {
+        model: "m",
+        messages: [messages[0]!, messages[1]!, { role: "tool", parts: [result("c"), result("")] }],
+      },
+      fewer,
+    );
+    expect(paired.messages[2]!.parts.map((part) => part.type === "tool-result" && part.isError)).toEqual([
+      undefined,
+      true,
+      undefined,
+    ]);
+    expect(fewer.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["approximated", "/messages/1/parts/1"],
+    ]);
+  });
+
   it("joins the consecutive tool turns answering one call turn with no loss, and traces what moved to the caller's message", () => {
     const context = createConversionContext();
     context.startSource();

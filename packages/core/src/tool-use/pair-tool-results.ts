@@ -100,7 +100,12 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
       continue;
     }
     push(message, originsOf(index, message));
-    const ids = new Set(calls.map((call) => call.id));
+    // A call of an empty id (a format without ids sent none) is answered by the results of empty ids
+    // in their order, as a chat-completions tool message of an empty id answers it.
+    let emptyIds = 0;
+    const keys = new Map(calls.map((call) => [call, call.id === "" ? `\0${emptyIds++}` : call.id]));
+    const ids = new Set(keys.values());
+    let emptyAnswered = 0;
     const found = new Map<string, { part: ToolResult; from: Origin }>();
     // The turns that answer this one: every turn up to the next assistant turn.
     let end = index + 1;
@@ -119,13 +124,17 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
         if (part.type !== "tool-result") {
           parts.push(part);
           from.push([answer, partIndex]);
-        } else if (!ids.has(part.callId) || found.has(part.callId))
+          return;
+        }
+        const key = part.callId === "" ? `\0${emptyAnswered}` : part.callId;
+        if (!ids.has(key) || found.has(key))
           drop(
             answer,
             partIndex,
             `the tool result for ${part.callId} answers no open tool call of messages/${index}`,
           );
         else {
+          if (part.callId === "") emptyAnswered++;
           if (answer >= inPlaceEnd) {
             context.lose(
               "approximated",
@@ -134,7 +143,7 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
             );
           }
           if (answer !== index + 1) changed = true;
-          found.set(part.callId, { part, from: [answer, partIndex] });
+          found.set(key, { part, from: [answer, partIndex] });
         }
       });
       reportDropped(answer, turn.parts.length - dropped.length);
@@ -143,7 +152,7 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
     const results: Part[] = [];
     const resultOrigins: Origin[] = [];
     for (const call of calls) {
-      const result = found.get(call.id);
+      const result = found.get(keys.get(call)!);
       if (result) {
         results.push(result.part);
         resultOrigins.push(result.from);

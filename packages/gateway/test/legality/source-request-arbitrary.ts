@@ -133,6 +133,8 @@ interface Exchange {
   calls: number;
   /** How the results answer the calls: all, one missing, or one surplus. */
   answers: "all" | "fewer" | "more";
+  /** Calls and results of empty ids (a format without ids sent none; their order pairs them). */
+  idless?: boolean;
 }
 
 const exchangeArbitrary: fc.Arbitrary<Exchange> = fc.record(
@@ -153,6 +155,7 @@ const exchangeArbitrary: fc.Arbitrary<Exchange> = fc.record(
     text: fc.string({ maxLength: 30 }),
     calls: fc.constantFrom(0, 0, 1, 2, 3),
     answers: fc.constantFrom("all", "all", "all", "fewer", "more"),
+    idless: fc.boolean(),
   },
   { requiredKeys: ["user", "calls", "answers"] },
 );
@@ -170,7 +173,7 @@ function conversation(exchanges: Exchange[], tools: readonly Tool[], lastUser: b
     for (let index = 0; index < calls; index++)
       parts.push({
         type: "tool-call",
-        id: `call_${turn}_${index}${index === 2 ? "x".repeat(70) : ""}`,
+        id: exchange.idless ? "" : `call_${turn}_${index}${index === 2 ? "x".repeat(70) : ""}`,
         name: names[(turn + index) % names.length]!,
         arguments: { q: `${turn}.${index}` },
       });
@@ -179,10 +182,9 @@ function conversation(exchanges: Exchange[], tools: readonly Tool[], lastUser: b
     if (calls === 0) return;
     const answered = exchange.answers === "fewer" ? calls - 1 : calls;
     const results: Part[] = [];
+    const madeCalls = parts.filter((part) => part.type === "tool-call");
     for (let index = 0; index < answered; index++) {
-      const call = parts.find(
-        (part) => part.type === "tool-call" && part.id.startsWith(`call_${turn}_${index}`),
-      ) as Extract<Part, { type: "tool-call" }>;
+      const call = madeCalls[index] as Extract<Part, { type: "tool-call" }>;
       results.push({
         type: "tool-result",
         callId: call.id,

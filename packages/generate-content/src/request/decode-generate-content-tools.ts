@@ -3,6 +3,7 @@ import {
   type FunctionTool,
   type HostedTool,
   type JsonSchema,
+  noParametersSchema,
   openApiSchemaToJsonSchema,
   type Tool,
 } from "@interlingua/core";
@@ -25,9 +26,6 @@ export const hostedToolKinds = {
 } as const satisfies Record<string, HostedTool["kind"]>;
 
 const declarationFields = new Set(["name", "description", "parameters", "parametersJsonSchema"]);
-
-/** The schema of a function without parameters. */
-export const noParametersSchema: JsonSchema = { type: "object", properties: {} };
 
 /**
  * Wire tools as canonical tools, in order. One wire entry may hold several tools; each canonical

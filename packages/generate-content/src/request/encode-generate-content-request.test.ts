@@ -198,10 +198,9 @@ describe("generate-content request encoding from other formats", () => {
     );
     const [search, run] = body.tools?.[0]?.functionDeclarations ?? [];
     expect(search).toEqual({ name: "search", description: "Search", parametersJsonSchema: inputSchema });
-    // The spec requires a description: a tool without one is sent "" (the API's value for none).
+    // A description is optional (@google/genai): a tool without one is sent without one.
     expect(run).toEqual({
       name: "run",
-      description: "",
       parametersJsonSchema: { type: "object", properties: { args: {} } },
     });
     expect(body.toolConfig).toEqual({

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { encodeGenerateContentTools } from "./encode-generate-content-tools";
 
 const search: Tool = { type: "hosted", kind: "web_search" };
-const tool = (name: string): Tool => ({ type: "function", name, inputSchema: { type: "object" } });
+const tool = (name: string): Tool => ({
+  type: "function",
+  name,
+  inputSchema: { type: "object", properties: {} },
+});
 
 describe("encodeGenerateContentTools: a tool's place", () => {
   it("reports a hosted tool between functions moved: the functions share the first entry", () => {
@@ -39,5 +43,31 @@ describe("encodeGenerateContentTools: file search", () => {
       expect(tools).toEqual([]);
       expect(context.losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual(["unsupported /tools/0"]);
     }
+  });
+});
+
+describe("encodeGenerateContentTools: parameters", () => {
+  const declared = (inputSchema: Record<string, unknown>) => {
+    const context = createConversionContext();
+    const [entry] = encodeGenerateContentTools([{ type: "function", name: "f", inputSchema }], context);
+    return {
+      declaration: entry?.functionDeclarations?.[0],
+      losses: context.losses.map((loss) => `${loss.code} ${loss.path}`),
+    };
+  };
+
+  it("sends the schema of no properties as a function without parameters, losing nothing", () => {
+    expect(declared({ type: "object", properties: {} })).toEqual({ declaration: { name: "f" }, losses: [] });
+  });
+
+  it("sends an object schema naming no properties as a function without parameters too (the API refuses an OBJECT without properties)", () => {
+    expect(declared({ type: "object" })).toEqual({ declaration: { name: "f" }, losses: [] });
+  });
+
+  it("sends parameters of type null as the NULL type", () => {
+    expect(declared({ type: "null" })).toEqual({
+      declaration: { name: "f", parameters: { type: "NULL" } },
+      losses: [],
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   type FunctionTool,
   type HostedTool,
   jsonSchemaToOpenApiSchema,
+  noParametersSchema,
   type OpenApiSchema,
   openApiSchemaToJsonSchema,
   pointer,
@@ -17,7 +18,6 @@ import type {
   GenerateContentFunctionDeclaration,
   GenerateContentTool,
 } from "../wire/generate-content-request-schema";
-import { noParametersSchema } from "./decode-generate-content-tools";
 import { sameJson } from "./generate-content-same-json";
 
 const declarationMarkers = new Set(["tool", "parameters", "parametersJsonSchema", "parametersOmitted"]);
@@ -112,10 +112,10 @@ function encodeDeclaration(
   context: ConversionContext,
 ): GenerateContentFunctionDeclaration {
   const declaration: GenerateContentFunctionDeclaration = { name: tool.name };
+  // A tool without one is sent without one: the client's reference gives `description` as
+  // "Optional" (@google/genai's `FunctionDeclaration`), though the older rendering of the spec
+  // requires it, and an invented "" would come back as a description the caller never gave.
   if (tool.description !== undefined) declaration.description = tool.description;
-  // The spec requires a description; the API reads an empty one as none (proto3 strings), so a
-  // tool of another format without one says nothing more with "" and nothing is invented.
-  else if (extra === undefined) declaration.description = "";
   if (extra?.parametersJsonSchema || (jsonSchema && extra === undefined)) {
     declaration.parametersJsonSchema = tool.inputSchema;
   } else if (
@@ -134,7 +134,9 @@ function encodeDeclaration(
       // field carries the schema whole.
       declaration.parametersJsonSchema = tool.inputSchema;
     } else {
-      // An OBJECT without properties is refused by the API: a function without parameters has none.
+      // An OBJECT without properties is refused by the API ("properties: should be non-empty for
+      // OBJECT type"; proto3 reads an absent map as an empty one): a function without parameters
+      // has none, which says the same (no parameter is named either way).
       const empty = parameters.type === "OBJECT" && Object.keys(parameters.properties ?? {}).length === 0;
       if (!empty || Object.keys(parameters).some((key) => key !== "type" && key !== "properties")) {
         declaration.parameters = parameters;

@@ -43,6 +43,18 @@ const toolDetectorRequests: Record<string, unknown> = {
       responseSchema: { type: "TYPE_UNSPECIFIED", anyOf: [{ type: "STRING" }, { type: "INTEGER" }] },
     },
   },
+  "object parameters of no properties and null parameters": {
+    model: "models/gemini-2.5-flash",
+    contents: [{ role: "user", parts: [{ text: "Pick one." }] }],
+    tools: [
+      {
+        functionDeclarations: [
+          { name: "ping", description: "A ping.", parameters: { type: "OBJECT" } },
+          { name: "nothing", description: "Nothing.", parameters: { type: "NULL" } },
+        ],
+      },
+    ],
+  },
 };
 
 /**

@@ -154,6 +154,17 @@ function withSchemaDefaults(value: unknown): void {
   }
 }
 
+/**
+ * A declaration without `parameters` of `{type: OBJECT}` and nothing else: it declares a function
+ * of no parameters, which an absent `parameters` declares too ("For function with no parameters,
+ * this can be left unset", @google/genai's `FunctionDeclaration`); `properties` is a map, which
+ * proto3 reads as empty when absent (protobuf.dev JSON mapping), so neither names a parameter.
+ */
+function withoutObjectAloneParameters(declaration: { parameters?: unknown }): void {
+  const parameters = declaration.parameters as Record<string, unknown> | undefined;
+  if (parameters?.type === "OBJECT" && Object.keys(parameters).length === 1) delete declaration.parameters;
+}
+
 type WireRequest = Record<string, unknown> & {
   systemInstruction?: { role?: unknown };
   generationConfig?: {
@@ -318,8 +329,10 @@ export const generateContentDetectorNormalization: DetectorNormalization = {
     if (config?.thinkingConfig?.includeThoughts === false) delete config.thinkingConfig.includeThoughts;
     withSchemaDefaults(body.generationConfig?.responseSchema);
     if (Array.isArray(body.tools)) {
-      for (const declaration of body.tools.flatMap((tool) => tool?.functionDeclarations ?? []))
+      for (const declaration of body.tools.flatMap((tool) => tool?.functionDeclarations ?? [])) {
         withSchemaDefaults(declaration);
+        withoutObjectAloneParameters(declaration);
+      }
       (body as Record<string, unknown>).tools = toolsByKind(body.tools as WireTool[]);
     }
     return body;

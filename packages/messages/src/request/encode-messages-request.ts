@@ -8,6 +8,7 @@ import {
   reportJoinedTurns,
   reportToolResultNames,
   type TextPart,
+  withMadeUpCallIds,
 } from "@interlingua/core";
 import { encodeMessagesPart, encodeMessagesTextPart, leftOutEmptyText } from "../shared/encode-messages-part";
 import { isRecord } from "../shared/extra-fields";
@@ -287,6 +288,9 @@ function toolResultsFirst(
   return result;
 }
 
+/** The tool call ids the API takes (spec `RequestToolUseBlock.id`, `RequestToolResultBlock.tool_use_id`). */
+const messagesCallId = /^[a-zA-Z0-9_-]+$/;
+
 /**
  * Converts a canonical request to a messages request body. Settings the format has no field for
  * (seed, penalties, logprobs, modalities, ...) are recorded as losses; `max_tokens` falls back to
@@ -318,7 +322,7 @@ export function encodeMessagesRequest(
   }
   const system = encodeSystem(request, context);
   if (system !== undefined) wire.system = system;
-  wire.messages = encodeMessages(request, context);
+  wire.messages = encodeMessages(withMadeUpCallIds(request, messagesCallId, context), context);
   // The API refuses a request of instructions alone: say so in the caller's terms, before sending.
   if ((wire.messages as WireMessage[]).length === 0)
     throw new CanonicalError(

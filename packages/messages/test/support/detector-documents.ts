@@ -26,6 +26,30 @@ const toolDetectorRequests: Record<string, unknown> = {
       },
     ],
   },
+  // Empty call ids (the API refuses them, another format's client may send them): responses refuses
+  // an empty call_id too, so each target that takes no empty id gets a made-up one, a loss each.
+  "calls and results of empty ids": {
+    model: "claude-sonnet-4-5",
+    max_tokens: 64,
+    messages: [
+      { role: "user", content: "Weather in Paris and Rome?" },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: "", name: "weather", input: { city: "Paris" } },
+          { type: "tool_use", id: "", name: "weather", input: { city: "Rome" } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "", content: "sunny" },
+          { type: "tool_result", tool_use_id: "", content: "rain" },
+        ],
+      },
+    ],
+    tools: [{ name: "weather", input_schema: { type: "object", properties: { city: { type: "string" } } } }],
+  },
 };
 
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */

@@ -464,4 +464,26 @@ describe("decodeResponsesRequest mapping", () => {
     expect(request.reasoning).toEqual({ enabled: true, effort: "low", summary: "concise" });
     expect(request.outputFormat).toEqual({ type: "json" });
   });
+
+  it("reads parameters null as the schema of no parameters, and strict unstated as the service's default", () => {
+    const tools = [
+      { type: "function", name: "a", parameters: null, strict: null },
+      { type: "function", name: "b", parameters: { type: "object" } },
+      { type: "function", name: "c", parameters: { type: "object" }, strict: false },
+    ];
+    const request = decode({ ...base, tools });
+    expect(request.tools?.map((tool) => (tool.type === "function" ? tool.inputSchema : undefined))).toEqual([
+      { type: "object", properties: {} },
+      { type: "object" },
+      { type: "object" },
+    ]);
+    expect(request.tools?.map((tool) => tool.extensions?.responses?.strictByDefault)).toEqual([
+      true,
+      true,
+      undefined,
+    ]);
+    // Back to responses as they came.
+    const wire = encodeResponsesRequest(request, createConversionContext()) as { tools: unknown };
+    expect(wire.tools).toEqual(tools);
+  });
 });

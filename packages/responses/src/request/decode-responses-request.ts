@@ -11,7 +11,7 @@ import {
   traceFields,
 } from "@interlingua/core";
 import { decodeResponsesInput } from "../items/decode-responses-items";
-import { remainingFields, type WireObject } from "../responses-extensions";
+import { remainingFields, responsesExtensions, type WireObject } from "../responses-extensions";
 import { ResponsesRequest } from "../wire/responses-request-schema";
 import { decodeAnnouncedTools } from "./announced-tools";
 import { decodedToolSources, decodeResponsesTools } from "./decode-responses-tool";
@@ -170,6 +170,14 @@ export function decodeResponsesRequest(
     context.trace(pointer("/tools", index), node ?? source);
     // A tool's own fields the codec keeps are where they were in the tool.
     context.trace(pointer("/tools", index, "extensions", "responses"), source, true);
+    // An unstated strictness is the tool's `strict: null`, or the tool itself when it has none.
+    const tool = request.tools?.[index];
+    const kept = tool && responsesExtensions(tool);
+    if (kept?.strictByDefault === true)
+      context.trace(
+        pointer("/tools", index, "extensions", "responses", "strictByDefault"),
+        kept.strict === null ? pointer(source, "strict") : source,
+      );
     // A namespace member's group is the namespace tool, all of it.
     if (group !== undefined)
       context.trace(pointer("/tools", index, "extensions", "responses", "namespace"), group);

@@ -1,4 +1,4 @@
-import { pointer, readUserLocation, type Tool } from "@interlingua/core";
+import { noParametersSchema, pointer, readUserLocation, type Tool } from "@interlingua/core";
 import {
   isWireObject,
   remainingFields,
@@ -59,7 +59,10 @@ export function decodedToolSources(
 
 /**
  * A request tool as a canonical tool. `function` becomes a function tool (`parameters` as input
- * schema, `strict` kept); `file_search`, `web_search` and `web_search_preview` (any spelling but
+ * schema, `null` as {@link noParametersSchema}; `strict` kept, an unstated one marked
+ * `strictByDefault`, a caller field other formats report: OpenAI's function-calling guide, "If you
+ * omit `strict`, ... Responses requests will attempt to normalize your schema into strict mode
+ * when possible", which no other format's backend does); `file_search`, `web_search` and `web_search_preview` (any spelling but
  * `web_search_preview` is kept as `version`; allowed domains are `filters.allowed_domains` in the
  * first, `domains` in the second) and `computer_use_preview` become hosted tools with camelCase settings. Any other
  * tool type is a hosted tool of kind `other` carrying the whole tool in `extensions.responses.raw`.
@@ -76,15 +79,19 @@ export function decodeResponsesTool(tool: WireObject): Tool {
       if (tool.parameters !== null && typeof tool.parameters === "object") {
         decoded.inputSchema = tool.parameters as Record<string, unknown>;
         consumed.push("parameters");
+      } else if (tool.parameters === null) {
+        // No parameters (the `null` itself stays in the extensions, for an exact echo).
+        decoded.inputSchema = { ...noParametersSchema, properties: {} };
       }
       if (typeof tool.strict === "boolean") {
         decoded.strict = tool.strict;
         consumed.push("strict");
       }
       const rest = remainingFields(tool, consumed);
+      // Unstated strictness (omitted or null): the service's own default, which no other format has.
       return withResponsesExtensions(
         decoded,
-        tool.strict === undefined ? { ...rest, strictOmitted: true } : rest,
+        typeof tool.strict === "boolean" ? rest : { ...rest, strictByDefault: true },
       );
     }
     case "file_search": {

@@ -2,12 +2,14 @@ import {
   type ChatRequest,
   type ConversionContext,
   type Message,
+  nonEmptyCallId,
   type OutputFormat,
   pointer,
   type ReasoningConfig,
   reportJoinedTurns,
   reportSplitTurns,
   reportToolResultNames,
+  withMadeUpCallIds,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
 import { responsesExtensions, type WireObject } from "../responses-extensions";
@@ -61,7 +63,13 @@ export function encodeResponsesRequest(
   for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
   body.model = request.model;
   reportToolResultNames(request, "responses", context);
-  body.input = encodeResponsesInput(request.messages, fields.inputForm === "string", context);
+  body.input = encodeResponsesInput(
+    // A call_id is not empty (spec `FunctionCallOutputItemParam.call_id`: `minLength: 1`); a longer
+    // one than 64 characters goes as its digest (`encodeResponsesCallId`).
+    withMadeUpCallIds(request, nonEmptyCallId, context).messages,
+    fields.inputForm === "string",
+    context,
+  );
   if (request.instructions?.length) body.instructions = encodeResponsesInstructions(request, context);
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
   if (request.metadata !== undefined) body.metadata = request.metadata;

@@ -49,7 +49,7 @@ export function encodeResponsesTool(
   if (tool.cache)
     context.lose("dropped", pointer(path, "cache"), "the responses format has no cache breakpoints");
   if (tool.type === "function") {
-    const { strictOmitted, ...rest } = fields ?? {};
+    const { strictByDefault, ...rest } = fields ?? {};
     const encoded: WireObject = { type: "function", name: tool.name };
     if (tool.description !== undefined) encoded.description = tool.description;
     else if (withDefaults) encoded.description = null;
@@ -62,10 +62,11 @@ export function encodeResponsesTool(
         context,
         pointer(path, "inputSchema"),
       );
-    // Unstated strictness: the service's default (true) for our own tools, off for foreign schemas,
-    // which are rarely written for strict mode.
+    // Unstated strictness: the service's default (true) for our own tools (sent unstated as they
+    // came: omitted, or the caller's null), off for foreign schemas, which are rarely written for
+    // strict mode.
     if (tool.strict !== undefined) encoded.strict = tool.strict;
-    else if (strictOmitted !== true) encoded.strict = false;
+    else if (strictByDefault !== true) encoded.strict = false;
     else if (withDefaults) encoded.strict = true;
     // What a request sends; an echo says what the service filled in, the schema it normalised too.
     if (!withDefaults) legalizeStrictTool(encoded, path, context);

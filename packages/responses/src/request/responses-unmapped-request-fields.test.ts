@@ -5,7 +5,7 @@ import { responsesCodec } from "../responses-codec";
 const forcing = (toolChoice: unknown) => ({
   model: "gpt-5",
   input: "Hi",
-  tools: [{ type: "function", name: "f", parameters: { type: "object" } }],
+  tools: [{ type: "function", name: "f", parameters: { type: "object" }, strict: false }],
   tool_choice: toolChoice,
 });
 
@@ -97,6 +97,24 @@ describe("responses' unmapped request fields", () => {
     expect(same.losses).toEqual([]);
     expect(same.wire.input).toEqual(body.input);
   });
+  it("report a function's unstated strictness (strict where the service can make it so) at the caller's field", () => {
+    const tools = [
+      { type: "function", name: "omitted", parameters: { type: "object" } },
+      { type: "function", name: "unset", parameters: null, strict: null },
+      { type: "function", name: "stated", parameters: { type: "object" }, strict: false },
+    ];
+    const body = { model: "gpt-5", input: "Hi", tools };
+    for (const backend of ["messages", "chat-completions", "generate-content", "interactions"])
+      expect(converted(structuredClone(body), backend).losses, backend).toEqual([
+        "dropped /tools/0",
+        "dropped /tools/1/strict",
+      ]);
+    // The same format sends them as they came: omitted, null, false.
+    const same = converted(structuredClone(body), "responses");
+    expect(same.losses).toEqual([]);
+    expect(same.wire.tools).toEqual(tools);
+  });
+
   it("report a namespace group once, at the namespace tool, and a call of a member at its item", () => {
     const body = {
       model: "gpt-5",
@@ -105,14 +123,14 @@ describe("responses' unmapped request fields", () => {
         { type: "function_call", call_id: "c1", name: "search", namespace: "mcp__docs", arguments: "{}" },
       ],
       tools: [
-        { type: "function", name: "shell", parameters: { type: "object" } },
+        { type: "function", name: "shell", parameters: { type: "object" }, strict: false },
         {
           type: "namespace",
           name: "mcp__docs",
           description: "Docs",
           tools: [
-            { type: "function", name: "search", parameters: { type: "object" } },
-            { type: "function", name: "open", parameters: { type: "object" } },
+            { type: "function", name: "search", parameters: { type: "object" }, strict: false },
+            { type: "function", name: "open", parameters: { type: "object" }, strict: false },
           ],
         },
       ],

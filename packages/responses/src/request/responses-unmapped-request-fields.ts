@@ -9,8 +9,9 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
   marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted", "item/type"],
   holders: ["text", "reasoning", "textFormat", "allowedHostedTools"],
   // A namespace member's group is reported at the namespace tool (another format gets the members as
-  // functions named `<namespace>__<name>`, without the group's own fields).
-  toolMarks: ["strictOmitted"],
+  // functions named `<namespace>__<name>`, without the group's own fields). A function's unstated
+  // strictness (`strictByDefault`) is a caller field: strict where the service can make it so.
+  toolMarks: [],
   // A hosted tool keeps only the caller's fields it does not map (`external_web_access`).
   hostedToolMarks: [],
   // A web search tool's spelling (`web_search`, `web_search_preview_2025_03_11`) is its version.

@@ -22,10 +22,13 @@ export const ResponsesFunctionCallItem = z.looseObject({
   status: z.optional(itemStatus),
 });
 
-/** The caller's output for a function call: a string or content items. */
+/**
+ * The caller's output for a function call: a string or content items. Its `call_id` is not empty
+ * (spec `FunctionCallOutputItemParam.call_id`: `minLength: 1`), as the API refuses.
+ */
 export const ResponsesFunctionCallOutputItem = z.looseObject({
   type: z.literal("function_call_output"),
-  call_id: z.string(),
+  call_id: z.string().check(z.minLength(1)),
   output: z.union([z.string(), z.array(ResponsesContent)]),
   id: z.nullish(z.string()),
   status: z.nullish(itemStatus),

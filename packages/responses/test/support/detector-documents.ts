@@ -49,6 +49,38 @@ const leadingMessageDetectorRequests: Record<string, unknown> = {
   },
 };
 
+/**
+ * Requests made for the loss detector alone: function tools whose strictness, parameters and
+ * description are unstated (omitted or `null`, which the spec allows), beside stated ones.
+ */
+const toolDeclarationDetectorRequests: Record<string, unknown> = {
+  "function tools of unstated strictness, parameters and description": {
+    model: "gpt-5",
+    input: "What is the weather in Paris?",
+    tools: [
+      {
+        type: "function",
+        name: "get_weather",
+        description: "The weather in a city",
+        parameters: { type: "object", properties: { city: { type: "string" } } },
+      },
+      { type: "function", name: "get_time", description: null, parameters: null, strict: null },
+      {
+        type: "function",
+        name: "get_news",
+        parameters: {
+          type: "object",
+          properties: { topic: { type: "string" } },
+          required: ["topic"],
+          additionalProperties: false,
+        },
+        strict: true,
+      },
+      { type: "function", name: "get_date", parameters: { type: "object", properties: {} }, strict: false },
+    ],
+  },
+};
+
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function responsesDetectorDocuments(): NamedDetectorDocument[] {
   return [
@@ -73,6 +105,10 @@ export function responsesDetectorDocuments(): NamedDetectorDocument[] {
       document: { kind: "response" as const, wire },
     })),
     ...Object.entries(leadingMessageDetectorRequests).map(([name, wire]) => ({
+      name,
+      document: { kind: "request" as const, wire },
+    })),
+    ...Object.entries(toolDeclarationDetectorRequests).map(([name, wire]) => ({
       name,
       document: { kind: "request" as const, wire },
     })),
