@@ -176,4 +176,39 @@ describe("pairToolResults", () => {
     expect(paired.messages).toEqual([{ role: "user", parts: [text("go")] }]);
     expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/messages/1"]]);
   });
+
+  it("keeps a message that came empty, traced to the caller's message, for its encoder to send or report", () => {
+    const context = createConversionContext();
+    context.startSource();
+    const messages: Message[] = [
+      { role: "user", parts: [] },
+      { role: "assistant", parts: [call("a")] },
+      { role: "user", parts: [] },
+      { role: "assistant", parts: [call("b")] },
+      { role: "user", parts: [text("go on")] },
+      { role: "assistant", parts: [text("ok")] },
+      { role: "user", parts: [] },
+    ];
+    for (const index of messages.keys()) context.trace(`/messages/${index}`, `/input/${index}`);
+    const paired = pairToolResults({ model: "m", messages }, context);
+    // The result made up for the first call is a turn of its own before the empty one, not joined with it.
+    expect(paired.messages.map((message) => [message.role, message.parts.length])).toEqual([
+      ["user", 0],
+      ["assistant", 1],
+      ["tool", 1],
+      ["user", 0],
+      ["assistant", 1],
+      ["user", 2],
+      ["assistant", 1],
+      ["user", 0],
+    ]);
+    // Only the made-up results are changes of pairing: the empty messages are the encoder's to report.
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["approximated", "/input/1"],
+      ["approximated", "/input/3"],
+    ]);
+    expect(context.sourcePath("/messages/0")).toBe("/input/0");
+    expect(context.sourcePath("/messages/3")).toBe("/input/2");
+    expect(context.sourcePath("/messages/7")).toBe("/input/6");
+  });
 });

@@ -15,16 +15,21 @@ const isAnswerTurn = (message: Message | undefined) => message?.role === "tool" 
 type Origin = readonly [message: number, part: number];
 
 /**
- * Traces each message and part of the paired request to the source node its origin was traced to,
- * so losses reported later (by the encoder) still name the caller's own message after results moved
- * and turns merged. All source paths are read before any is recorded again.
+ * Traces each message and part of the paired request to the source node its origin was traced to
+ * (a message to `messageOrigins`, the message it stands for), so losses reported later (by the
+ * encoder) still name the caller's own message after results moved and turns merged. All source
+ * paths are read before any is recorded again.
  */
-function retrace(origins: readonly Origin[][], context: ConversionContext): void {
+function retrace(
+  origins: readonly Origin[][],
+  messageOrigins: readonly (number | undefined)[],
+  context: ConversionContext,
+): void {
   const traces: [string, string][] = [];
   origins.forEach((parts, messageIndex) => {
-    const first = parts[0];
-    if (first)
-      traces.push([pointer("/messages", messageIndex), context.sourcePath(pointer("/messages", first[0]))]);
+    const first = messageOrigins[messageIndex];
+    if (first !== undefined)
+      traces.push([pointer("/messages", messageIndex), context.sourcePath(pointer("/messages", first))]);
     for (const [partIndex, [message, part]] of parts.entries())
       traces.push([
         pointer("/messages", messageIndex, "parts", partIndex),
@@ -52,6 +57,7 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
   const source = request.messages;
   const output: Message[] = [];
   const origins: Origin[][] = [];
+  const messageOrigins: (number | undefined)[] = [];
   let changed = false;
   let dropped: { at: number; partIndex: number; why: string }[] = [];
   const drop = (at: number, partIndex: number, why: string) => {
@@ -67,9 +73,11 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
         context.lose("dropped", pointer("/messages", each.at, "parts", each.partIndex), each.why);
     dropped = [];
   };
-  const push = (message: Message, from: Origin[]) => {
+  /** Adds a message of the paired request, standing for the caller's message `at` (by default its first part's). */
+  const push = (message: Message, from: Origin[], at = from[0]?.[0]) => {
     output.push(message);
     origins.push(from);
+    messageOrigins.push(at);
   };
   const originsOf = (at: number, message: Message): Origin[] => message.parts.map((_, part) => [at, part]);
   let index = 0;
@@ -94,8 +102,9 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
         return false;
       });
       reportDropped(index, parts.length);
-      if (parts.length > 0)
-        push(parts.length === message.parts.length ? message : { ...message, parts }, kept);
+      // A message that came empty stays, for its encoder to send or report; one emptied here was reported.
+      if (parts.length > 0 || message.parts.length === 0)
+        push(parts.length === message.parts.length ? message : { ...message, parts }, kept, index);
       index++;
       continue;
     }
@@ -115,7 +124,7 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
     if (isAnswerTurn(source[inPlaceEnd])) inPlaceEnd++;
     while (inPlaceEnd < end && source[inPlaceEnd]!.role === "tool" && source[inPlaceEnd - 1]!.role === "tool")
       inPlaceEnd++;
-    const answers: { turn: Message; from: Origin[] }[] = [];
+    const answers: { turn: Message; from: Origin[]; at?: number }[] = [];
     for (let answer = index + 1; answer < end; answer++) {
       const turn = source[answer]!;
       const parts: Part[] = [];
@@ -147,7 +156,7 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
         }
       });
       reportDropped(answer, turn.parts.length - dropped.length);
-      answers.push({ turn: { ...turn, parts }, from });
+      answers.push({ turn: { ...turn, parts }, from, at: answer });
     }
     const results: Part[] = [];
     const resultOrigins: Origin[] = [];
@@ -175,16 +184,19 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
       resultOrigins.push([index, at]);
     }
     const first = answers[0];
-    if (first && isAnswerTurn(first.turn))
+    // The results open the answer turn, but for one that came empty: kept apart, for its encoder to report.
+    if (first && isAnswerTurn(first.turn) && first.at !== undefined && source[first.at]!.parts.length > 0)
       answers[0] = {
         turn: { ...first.turn, parts: [...results, ...first.turn.parts] },
         from: [...resultOrigins, ...first.from],
       };
     else answers.unshift({ turn: { role: "tool", parts: results }, from: resultOrigins });
-    for (const { turn, from } of answers) if (turn.parts.length > 0) push(turn, from);
+    // A turn that came empty stays (see above); one emptied by moving its results was joined.
+    for (const { turn, from, at } of answers)
+      if (turn.parts.length > 0 || (at !== undefined && source[at]!.parts.length === 0)) push(turn, from, at);
     index = end;
   }
   if (!changed) return request;
-  retrace(origins, context);
+  retrace(origins, messageOrigins, context);
   return { ...request, messages: output };
 }

@@ -88,13 +88,18 @@ export function createGenerateContentStreamEncoderTransformer(
   const loseForeignFields = createForeignStreamFieldsLoss(context, "generate-content");
   const loseCallIdChange = createCallIdChangeLoss(context, "generate-content");
 
-  /** One chunk carrying `wireParts` of the first candidate. */
+  /** One chunk carrying `wireParts` of the first candidate (and the citations of a part it ends). */
   const send = (
     controller: TransformStreamDefaultController<GenerateContentStreamEvent>,
     wireParts: GenerateContentPart[],
     part: EncodedPart,
+    citationMetadata?: GenerateContentCandidate["citationMetadata"],
   ) => {
-    const candidate: GenerateContentCandidate = { content: { parts: wireParts, role: "model" } };
+    const candidate: GenerateContentCandidate =
+      wireParts.length > 0 || citationMetadata === undefined
+        ? { content: { parts: wireParts, role: "model" } }
+        : {};
+    if (citationMetadata) candidate.citationMetadata = citationMetadata;
     if (part.candidateIndexed) candidate.index = 0;
     const chunk: GenerateContentStreamEvent = { candidates: [candidate] };
     if (chunkUsage) chunk.usageMetadata = usageToGenerateContent(chunkUsage);
@@ -202,7 +207,15 @@ export function createGenerateContentStreamEncoderTransformer(
         case "part-end": {
           const part = parts.get(event.index) ?? { kind: event.part.type, streamed: "", sent: false };
           const wire = endPart(part, event.part, event.index);
-          if (wire) send(controller, [wire], part);
+          // The citations of another format's text go out as it ends, while it is the open part a
+          // reader gives them to (candidate-level, they would fall to a part after it); this format's
+          // own stay where its stream said them.
+          const ending = part.own === true ? [] : citations.filter(({ index }) => index === event.index);
+          const citationMetadata =
+            ending.length > 0 ? { citationSources: citationSources(ending) } : undefined;
+          if (ending.length > 0)
+            citations.splice(0, citations.length, ...citations.filter(({ index }) => index !== event.index));
+          if (wire || citationMetadata) send(controller, wire ? [wire] : [], part, citationMetadata);
           return;
         }
         case "usage":
@@ -361,19 +374,21 @@ export function createGenerateContentStreamEncoderTransformer(
     if (extra)
       for (const key in extra)
         if (!candidateMarkers.has(key)) (candidate as Record<string, unknown>)[key] = extra[key];
-    if (candidate.citationMetadata === undefined && citations.length > 0) {
-      candidate.citationMetadata = {
-        citationSources: citations.map(({ index, citation }, position) =>
-          citationToGenerateContent(
-            citation,
-            textOffsets.get(index) ?? 0,
-            context,
-            pointer("/parts", index, "citations", position),
-          ),
-        ),
-      };
-    }
+    if (candidate.citationMetadata === undefined && citations.length > 0)
+      candidate.citationMetadata = { citationSources: citationSources(citations) };
     return candidate;
+  }
+
+  /** Citations as `citationSources`, their indexes counted from the answer's start. */
+  function citationSources(list: readonly { index: number; citation: Citation }[]) {
+    return list.map(({ index, citation }, position) =>
+      citationToGenerateContent(
+        citation,
+        textOffsets.get(index) ?? 0,
+        context,
+        pointer("/parts", index, "citations", position),
+      ),
+    );
   }
 }
 

@@ -55,6 +55,20 @@ const toolDetectorRequests: Record<string, unknown> = {
       },
     ],
   },
+  // A user turn of a call and a file is split by responses and interactions (reported at it): the
+  // turn after it reaches the backend, and comes back, whole.
+  "a turn after a split turn": {
+    contents: [
+      {
+        role: "user",
+        parts: [
+          { functionCall: { name: "lookup", args: { q: "x" } } },
+          { fileData: { fileUri: "gs://bucket/a.pdf", mimeType: "application/pdf" } },
+        ],
+      },
+      { role: "user", parts: [{ text: "Hello" }, { text: "and more" }] },
+    ],
+  },
 };
 
 /**

@@ -8,7 +8,12 @@ import {
   type StreamTransformer,
   type Usage,
 } from "@interlingua/core";
-import { isWireObject, remainingFields, type WireObject } from "../interactions-extensions";
+import {
+  isWireObject,
+  remainingFields,
+  type WireObject,
+  withInteractionsExtension,
+} from "../interactions-extensions";
 import { decodeInteractionsStep } from "../request/decode-interactions-step";
 import { citationOfAnnotation, decodeInteractionsContent } from "../request/interactions-content";
 import { traceInteractionsParts } from "../request/trace-interactions-parts";
@@ -33,6 +38,14 @@ interface StepState {
   /** Where the first of the step's annotations, summary and signature came from in the source events. */
   fieldSources: { annotations?: string; summary?: string; signature?: string };
   arguments: string;
+  /**
+   * Whether the step is a model output right after another, until its first part starts: that part
+   * is marked `newStep` (as the whole answer's), traced to the step, so a re-encoding keeps the two
+   * steps apart and another format, which joins them, reports it.
+   */
+  newStep?: boolean;
+  /** Whether the open text part is marked `newStep`. */
+  openNewStep?: boolean;
 }
 
 /**
@@ -53,6 +66,8 @@ export function createInteractionsStreamDecoderTransformer(
   let ended = false;
   let calledFunction = false;
   let usage: Usage | undefined;
+  /** The type of the step started last. */
+  let previousStepType: unknown;
   let id = "";
   let model = "";
   /** The index of the wire event being decoded, for loss paths (`/<event>/<field>`). */
@@ -87,10 +102,24 @@ export function createInteractionsStreamDecoderTransformer(
     if (summary) context.trace(`/parts/${index}/summary`, summary);
     if (signature) context.trace(`/parts/${index}/signature`, signature);
   };
-  const whole = (controller: Controller, part: Part, source: string) => {
+  /** Whether the step's next part is the first of a model output step after another (and so marked). */
+  const takeNewStep = (state: StepState): boolean => {
+    if (state.newStep !== true) return false;
+    state.newStep = false;
+    return true;
+  };
+  /** Marks a part `newStep` (see {@link StepState.newStep}), traced to the step `state` began. */
+  const markNewStep = (part: Part, index: number, state: StepState) => {
+    withInteractionsExtension(part, { newStep: true });
+    context.trace(`/parts/${index}/extensions/interactions/newStep`, state.source);
+  };
+  const whole = (controller: Controller, part: Part, source: string, step?: StepState) => {
     const index = nextPart++;
+    const newStep = step !== undefined && takeNewStep(step);
     trace(part, index, source);
+    if (newStep) markNewStep(part, index, step);
     const begin: ChatEvent = { type: "part-start", index, kind: part.type };
+    if (newStep) begin.extensions = { interactions: { newStep: true } };
     if (part.type === "tool-call" || part.type === "hosted-tool-call") begin.id = part.id;
     if (part.type === "tool-call") begin.name = part.name;
     if (part.type === "hosted-tool-call") begin.name = part.tool;
@@ -105,10 +134,12 @@ export function createInteractionsStreamDecoderTransformer(
     const part = decodeInteractionsContent(content, state.textSource, context);
     if (part) {
       trace(part, state.open, state.textSource);
+      if (state.openNewStep) markNewStep(part, state.open, state);
       traceFieldSources(state.open, state);
       emit(controller, { type: "part-end", index: state.open, part });
     }
     state.open = undefined;
+    state.openNewStep = false;
     state.text = "";
     state.annotations = [];
   };
@@ -162,7 +193,13 @@ export function createInteractionsStreamDecoderTransformer(
           state.open = nextPart++;
           state.textSource = at(source);
           context.trace(`/parts/${state.open}`, at(source));
-          emit(controller, { type: "part-start", index: state.open, kind: "text" });
+          const begin: ChatEvent = { type: "part-start", index: state.open, kind: "text" };
+          state.openNewStep = takeNewStep(state);
+          if (state.openNewStep) {
+            begin.extensions = { interactions: { newStep: true } };
+            context.trace(`/parts/${state.open}/extensions/interactions/newStep`, state.source);
+          }
+          emit(controller, begin);
         }
         {
           const text = typeof delta.text === "string" ? delta.text : String(delta.text ?? "");
@@ -208,7 +245,7 @@ export function createInteractionsStreamDecoderTransformer(
     if (state.step.type === "model_output" || state.step.type === "user_input") {
       closeText(controller, state);
       const part = decodeInteractionsContent(delta, at(source), context);
-      if (part) whole(controller, part, at(source));
+      if (part) whole(controller, part, at(source), state);
       return;
     }
     // A hosted tool's delta carries fields of its step (arguments, result): merge them in.
@@ -228,6 +265,8 @@ export function createInteractionsStreamDecoderTransformer(
       fieldSources: {},
     };
     steps.set(index, state);
+    if (step.type === "model_output" && previousStepType === "model_output") state.newStep = true;
+    previousStepType = step.type;
     if (step.type === "thought") {
       state.open = nextPart++;
       context.trace(`/parts/${state.open}`, source);

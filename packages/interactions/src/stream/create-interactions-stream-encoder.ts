@@ -53,6 +53,12 @@ export function createInteractionsStreamEncoderTransformer(
   const loseCallIdChange = createCallIdChangeLoss(context, interactionsFormat);
   const parts = new Map<number, PartState>();
   let nextStep = 0;
+  /**
+   * A model output step whose parts ended, left open, and the kind of its last part: a text or media
+   * part after them goes in it (as the whole answer's consecutive content parts share a step) unless
+   * marked `newStep`, or text after text (a client joins a step's text deltas into one text).
+   */
+  let openContentStep: { index: number; last: string } | undefined;
   let nextEventId = 0;
   let id = "";
   let model = "";
@@ -63,11 +69,18 @@ export function createInteractionsStreamEncoderTransformer(
   type Controller = TransformStreamDefaultController<InteractionsStreamEvent>;
   const send = (controller: Controller, event: WireObject) =>
     controller.enqueue({ ...event, event_id: String(++nextEventId) } as InteractionsStreamEvent);
+  const stopContentStep = (controller: Controller) => {
+    if (openContentStep === undefined) return;
+    send(controller, { event_type: "step.stop", index: openContentStep.index });
+    openContentStep = undefined;
+  };
   const startStep = (controller: Controller, state: PartState, step: WireObject) => {
+    stopContentStep(controller);
     state.step = nextStep++;
     send(controller, { event_type: "step.start", index: state.step, step });
   };
   const sendError = (controller: Controller, data: ErrorData, errorContext: ConversionContext) => {
+    stopContentStep(controller);
     ended = true;
     const error: WireObject = { message: data.message };
     error.code = interactionsErrorCode(data, "/error", errorContext);
@@ -139,7 +152,11 @@ export function createInteractionsStreamEncoderTransformer(
         startStep(controller, state, step);
       }
     }
-    if (state.step !== undefined) send(controller, { event_type: "step.stop", index: state.step });
+    if (state.step === undefined) return;
+    // A content part's step stays open for the content parts after it.
+    if (part.type === "text" || part.type === "media")
+      openContentStep = { index: state.step, last: part.type };
+    else send(controller, { event_type: "step.stop", index: state.step });
   };
 
   return {
@@ -167,8 +184,16 @@ export function createInteractionsStreamEncoderTransformer(
             summaryIndex: 0,
           };
           parts.set(event.index, state);
-          if (event.kind === "text" || event.kind === "media")
-            startStep(controller, state, { type: "model_output" });
+          const content = event.kind === "text" || event.kind === "media";
+          const joins =
+            content &&
+            openContentStep !== undefined &&
+            event.extensions?.[interactionsFormat]?.newStep !== true &&
+            !(event.kind === "text" && openContentStep.last === "text");
+          if (joins) {
+            state.step = openContentStep!.index;
+            openContentStep = undefined;
+          } else if (content) startStep(controller, state, { type: "model_output" });
           else if (event.kind === "reasoning") startStep(controller, state, { type: "thought" });
           else if (event.kind === "tool-call") {
             calledFunction = true;
@@ -247,6 +272,7 @@ export function createInteractionsStreamEncoderTransformer(
           return;
         case "response-end": {
           loseForeignFields(event);
+          stopContentStep(controller);
           const interaction: WireObject = {
             id,
             model,

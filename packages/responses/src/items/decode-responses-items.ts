@@ -6,9 +6,15 @@ import { type Message, type Part, pointer } from "@interlingua/core";
  */
 export type TraceSource = (canonicalPath: string, sourcePath: string, sameShape?: boolean) => void;
 
-/** The source of each part of an item: its content entry, or the item itself. */
+/**
+ * The source of each part of an item: its content entry, the empty content list a message's empty
+ * part stands for, or the item itself.
+ */
 function partSources(item: WireObject, source: string, count: number): string[] {
   const content = Array.isArray(item.content) ? item.content : undefined;
+  const message = item.type === undefined || item.type === "message";
+  if (message && content?.length === 0)
+    return Array.from({ length: count }, () => pointer(source, "content"));
   return Array.from({ length: count }, (_, index) =>
     content && content.length > index ? pointer(source, "content", index) : source,
   );
@@ -134,13 +140,24 @@ export function decodeResponsesInput(input: WireObject[], trace: TraceSource = (
   return messages;
 }
 
-/** A response's `output` items as the response's parts (message content, calls, reasoning), in order. */
+/**
+ * A response's `output` items as the response's parts (message content, calls, reasoning), in order;
+ * a message item right after another is marked `newItem` on its first part, as in `input`.
+ */
 export function decodeResponsesOutput(output: WireObject[], trace: TraceSource = () => {}): Part[] {
   const parts: Part[] = [];
   for (const [index, item] of output.entries()) {
     const from = parts.length;
-    if (item.type === "message") parts.push(...decodeResponsesMessageParts(item, item.role === "assistant"));
-    else parts.push(...decodeResponsesItemParts(item));
+    if (item.type === "message") {
+      const itemParts = decodeResponsesMessageParts(item, item.role === "assistant");
+      // Other formats read the parts of an answer as one message: where this item began is lost there.
+      if (output[index - 1]?.type === "message" && itemParts[0])
+        itemParts[0] = withResponsesExtensions(itemParts[0], {
+          ...itemParts[0].extensions?.responses,
+          newItem: true,
+        });
+      parts.push(...itemParts);
+    } else parts.push(...decodeResponsesItemParts(item));
     partSources(item, pointer("/output", index), parts.length - from).forEach((source, offset) => {
       trace(pointer("/parts", from + offset), source);
     });

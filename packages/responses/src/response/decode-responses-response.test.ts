@@ -43,4 +43,37 @@ describe("decodeResponsesResponse", () => {
     expect(canonical.finishReason).toEqual({ reason: "length", raw: "max_output_tokens" });
     expect(canonical.extensions?.responses?.incomplete_details).toBeUndefined();
   });
+
+  it("marks where a message item after another begins, reported at that item where another format gets one message", () => {
+    const message = (id: string, content: unknown[]) => ({
+      type: "message",
+      id,
+      status: "completed",
+      role: "assistant",
+      content,
+    });
+    const twoItems = {
+      ...answer,
+      incomplete_details: null,
+      output: [
+        message("msg_1", [{ type: "output_text", text: "One.", annotations: [] }]),
+        message("msg_2", [{ type: "output_text", text: "Two.", annotations: [] }]),
+        message("msg_3", []),
+      ],
+    };
+    const context = createConversionContext();
+    const canonical = decodeResponsesResponse(structuredClone(twoItems), context);
+    expect(canonical.parts.map((part) => part.extensions?.responses?.newItem)).toEqual([
+      undefined,
+      true,
+      true,
+    ]);
+    reportForeignAnswerFields(canonical, "messages", context);
+    const losses = context.losses.map((loss) => `${loss.code} ${loss.path}`);
+    expect(losses).toContain("dropped /output/1");
+    expect(losses).toContain("dropped /output/2");
+    expect(losses).not.toContain("dropped /output/0");
+    // The same format keeps each item as it came.
+    expect(encodeResponsesResponse(canonical, createConversionContext()).output).toHaveLength(3);
+  });
 });

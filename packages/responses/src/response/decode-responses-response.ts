@@ -84,7 +84,7 @@ function traceItemFields(
   source: string | undefined,
 ): void {
   if (source === undefined) return;
-  const item = source.replace(/\/content\/\d+$/, "");
+  const item = source.replace(/\/content(\/\d+)?$/, "");
   const fields: Record<string, string> = {};
   const base = pointer(canonical, "extensions", "responses");
   // A status other than completed (an item cut short, or still in progress) says more than that.
@@ -94,7 +94,8 @@ function traceItemFields(
     if (key === "item" && typeof value === "object" && value !== null) {
       for (const [member, held] of Object.entries(value))
         if (!said(member, held)) fields[pointer(base, key, member)] = pointer(item, member);
-    } else if (!said(key, value)) fields[pointer(base, key)] = pointer(source, key);
+    } else if (key === "newItem") fields[pointer(base, key)] = item;
+    else if (!said(key, value)) fields[pointer(base, key)] = pointer(source, key);
   }
   traceFields(context, wire, fields, {}, true);
 }

@@ -81,6 +81,32 @@ const toolDeclarationDetectorRequests: Record<string, unknown> = {
   },
 };
 
+/**
+ * Requests made for the loss detector alone, for how turns are kept or left out: empty reasoning
+ * items (interactions sends each as a thought of nothing), and empty messages beside a call that
+ * pairing answers (they stay for each encoder to report, not left out by pairing; seed 44).
+ */
+const emptyItemDetectorRequests: Record<string, unknown> = {
+  "empty reasoning items": {
+    model: "gpt-5",
+    input: [
+      { role: "user", content: "Hi" },
+      { type: "reasoning", id: "rs_1", summary: [] },
+      { type: "reasoning", id: "rs_2", summary: [], content: null, encrypted_content: null },
+      { role: "assistant", content: "Hello" },
+      { type: "reasoning", id: "rs_3", summary: [] },
+    ],
+  },
+  "empty messages beside an unanswered call": {
+    model: "gpt-5",
+    input: [
+      { role: "user", content: [] },
+      { type: "function_call", call_id: "call_1", name: "lookup", arguments: "{}" },
+      { type: "message", role: "user", content: [] },
+    ],
+  },
+};
+
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function responsesDetectorDocuments(): NamedDetectorDocument[] {
   return [
@@ -109,6 +135,10 @@ export function responsesDetectorDocuments(): NamedDetectorDocument[] {
       document: { kind: "request" as const, wire },
     })),
     ...Object.entries(toolDeclarationDetectorRequests).map(([name, wire]) => ({
+      name,
+      document: { kind: "request" as const, wire },
+    })),
+    ...Object.entries(emptyItemDetectorRequests).map(([name, wire]) => ({
       name,
       document: { kind: "request" as const, wire },
     })),
