@@ -138,7 +138,7 @@ const detectorRequests: Record<string, unknown> = {
     messages: [{ role: "user", content: "What time is it?" }],
   },
   // Obfuscation padding asked for (the spec's default when streaming): the front's stream encoder
-  // sends none, whatever the backend.
+  // pads the chunks itself, whatever the backend (decision 0050).
   "obfuscation padding asked for": {
     model: "gpt-4o",
     stream: true,
