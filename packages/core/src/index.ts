@@ -109,6 +109,7 @@ export { traceExtensions, traceFields, valueAtPointer } from "./conversion/trace
 // Tool use every backend takes: answered calls, legal function names
 export { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-use/tool-name-rule";
 export { missingToolResultText, pairToolResults } from "./tool-use/pair-tool-results";
+export { reportStructuredToolResults } from "./tool-use/report-structured-tool-results";
 export { reportToolResultNames } from "./tool-use/report-tool-result-names";
 export {
   createToolNameRestorer,

@@ -5,6 +5,7 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
+  reportStructuredToolResults,
   reportToolResultNames,
 } from "@interlingua/core";
 import { type ChatCompletionsDialect, defaultChatCompletionsDialect } from "../chat-completions-dialect";
@@ -64,6 +65,7 @@ export function encodeChatCompletionsRequest(
     context,
     (part) => chatCompletionsExtensions(part)?.legacyFunction === true,
   );
+  reportStructuredToolResults(request, "chat-completions", context);
   body.messages = encodeChatCompletionsMessages(
     request.instructions ?? [],
     request.messages,

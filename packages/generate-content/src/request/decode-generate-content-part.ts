@@ -134,6 +134,8 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
       content,
     };
     if (wrapper === "error") decoded.isError = true;
+    // Any other object is the function's own structured output, which its text only spells.
+    if (wrapper === undefined) decoded.structured = true;
     return withExtensions(decoded, extra);
   }
   if (part.executableCode) {

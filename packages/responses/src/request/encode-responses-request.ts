@@ -7,6 +7,7 @@ import {
   type ReasoningConfig,
   reportJoinedTurns,
   reportSplitTurns,
+  reportStructuredToolResults,
   reportToolResultNames,
 } from "@interlingua/core";
 import { encodeResponsesParts } from "../items/encode-responses-items";
@@ -61,6 +62,7 @@ export function encodeResponsesRequest(
   for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
   body.model = request.model;
   reportToolResultNames(request, "responses", context);
+  reportStructuredToolResults(request, "responses", context);
   body.input = encodeResponsesInput(request.messages, fields.inputForm === "string", context);
   if (request.instructions?.length) body.instructions = encodeResponsesInstructions(request, context);
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
