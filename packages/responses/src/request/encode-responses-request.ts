@@ -44,6 +44,7 @@ const requestMarks = [
   "reasoningSummaryField",
   "storeOmitted",
   "toolsOmitted",
+  "logprobsIncludeAt",
 ];
 
 /**
@@ -105,7 +106,10 @@ export function encodeResponsesRequest(
   if (request.safetyIdentifier !== undefined) body.safety_identifier = request.safetyIdentifier;
   if (request.logprobs) {
     const include = Array.isArray(body.include) ? [...(body.include as string[])] : [];
-    if (!include.includes("message.output_text.logprobs")) include.push("message.output_text.logprobs");
+    // Back where a responses caller asked for it (before its other entries, or a repeat of it).
+    const at = fields.logprobsIncludeAt;
+    if (typeof at === "number") include.splice(at, 0, "message.output_text.logprobs");
+    else if (!include.includes("message.output_text.logprobs")) include.push("message.output_text.logprobs");
     body.include = include;
   }
   if (request.candidateCount !== undefined && request.candidateCount > 1)
