@@ -93,6 +93,7 @@ export {
 export { callerParam, dottedParam } from "./conversion/caller-param";
 export { Loss } from "./conversion/loss";
 export { reasoningOfEffort } from "./conversion/reasoning-of-effort";
+export { toStandardBase64, toUrlSafeBase64 } from "./conversion/base64-alphabet";
 export { reportUnsayableCreationTime } from "./conversion/report-unsayable-creation-time";
 export { reportJoinedTurns } from "./conversion/report-joined-turns";
 export { reportUnsayableErrorKind } from "./conversion/report-unsayable-error-kind";

@@ -5,6 +5,7 @@ import {
   type OpaqueState,
   type Part,
   pointer,
+  toUrlSafeBase64,
 } from "@interlingua/core";
 import { generateContentFormat, readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type { GenerateContentPart } from "../wire/generate-content-request-schema";
@@ -14,7 +15,6 @@ import {
   unwrapFunctionOutput,
   wrapFunctionOutput,
 } from "./generate-content-function-output";
-import { toUrlSafeBase64 } from "./generate-content-media";
 
 /** What {@link encodeGenerateContentPart} needs besides the part. */
 export interface PartEncoding {
