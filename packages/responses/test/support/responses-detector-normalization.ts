@@ -107,6 +107,35 @@ function withoutRepeatedItemIds(events: unknown[]): unknown[] {
   });
 }
 
+/**
+ * Without the function name and namespace a stream says again: those of the item an
+ * `output_item.done` repeats, and the `name` of a `function_call_arguments.done`, where they are
+ * what the call's `output_item.added` gave (a different one is kept, and compared).
+ */
+function withoutRepeatedCallNames(events: unknown[]): unknown[] {
+  const added = new Map<unknown, WireEvent>();
+  for (const item of events) {
+    const event = item as WireEvent;
+    const announced = event.item as WireEvent | undefined;
+    if (event.type === "response.output_item.added" && announced?.type === "function_call")
+      added.set(event.output_index, announced);
+  }
+  return events.map((item) => {
+    const event = item as WireEvent;
+    const announced = added.get(event.output_index);
+    if (announced === undefined) return item;
+    if (event.type === "response.function_call_arguments.done" && event.name === announced.name) {
+      const { name: _name, ...rest } = event;
+      return rest;
+    }
+    if (event.type !== "response.output_item.done") return item;
+    const done = { ...(event.item as WireEvent) };
+    for (const field of ["name", "namespace"])
+      if (done[field] !== undefined && done[field] === announced[field]) delete done[field];
+    return { ...event, item: done };
+  });
+}
+
 /** The part-opening events a loss at their `part` stands for the whole part of. */
 const partStarts = new Set(["response.content_part.added", "response.reasoning_summary_part.added"]);
 
@@ -207,7 +236,7 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
  * one, at their last value, items by type and place among their type (see `itemsByType`), without
- * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`); a loss at the item an `output_item.added`
+ * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`, `withoutRepeatedCallNames`); a loss at the item an `output_item.added`
  * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
@@ -223,7 +252,8 @@ export const responsesDetectorNormalization: DetectorNormalization = {
     const response = withoutEcho(event.response) as Record<string, unknown>;
     return { ...event, response: withEmptyDetailsAsNull(response) };
   },
-  normalizeStream: (events) => withoutRepeats(itemsByType(withoutRepeatedItemIds(events))),
+  normalizeStream: (events) =>
+    withoutRepeats(itemsByType(withoutRepeatedCallNames(withoutRepeatedItemIds(events)))),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),
   placeLoss(path, events, keys) {
     const match = /^\/(\d+)\/(item|part)$/.exec(path);
