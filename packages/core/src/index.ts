@@ -155,6 +155,7 @@ export type { SseMessage } from "./sse/sse-message";
 export { StreamParseFailure } from "./sse/stream-parse-failure";
 // Security
 export { createSecretRedactor, type SecretRedactor } from "./security/create-secret-redactor";
+export { obfuscationPadding } from "./security/obfuscation-padding";
 export { randomDecimalId, randomHexId } from "./security/random-id";
 // Stores
 export {

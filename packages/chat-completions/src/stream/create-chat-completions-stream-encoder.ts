@@ -7,6 +7,7 @@ import {
   createToolProgressLoss,
   type ErrorData,
   mergeUsage,
+  obfuscationPadding,
   pointer,
   reportUnsayableErrorKind,
   type Usage,
@@ -31,7 +32,7 @@ import { encodeAssistantMessage } from "../message/encode-chat-completions-assis
 import { encodeChatCompletionsFinishReason } from "../response/chat-completions-finish-reason";
 import { encodeChatCompletionsUsage } from "../response/chat-completions-usage";
 import type { ChatCompletionsChunk } from "../wire/chat-completions-response-schema";
-import { asksObfuscation, obfuscationPadding } from "./chat-completions-obfuscation";
+import { asksObfuscation } from "./chat-completions-obfuscation";
 
 /** What the encoder remembers of a part it has seen start. */
 interface PartState {

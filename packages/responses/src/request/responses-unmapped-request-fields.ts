@@ -14,6 +14,8 @@ export const responsesUnmappedRequestFields: UnmappedRequestFields = {
     "toolsOmitted",
     "item/type",
     "logprobsIncludeAt",
+    // Padding the front's stream encoder answers itself, whatever the backend (decision 0050).
+    "stream_options",
   ],
   holders: ["text", "reasoning", "textFormat", "allowedHostedTools"],
   // A namespace member's group is reported at the namespace tool (another format gets the members as

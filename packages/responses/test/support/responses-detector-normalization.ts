@@ -228,9 +228,22 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
 }
 
 /**
+ * A request without `stream_options.include_obfuscation`: the front's stream encoder answers it from
+ * the caller's own request, whatever the backend (its own padding when true, none when false;
+ * decision 0050), as chat-completions' is.
+ */
+function withoutObfuscationOption(request: Record<string, unknown>): Record<string, unknown> {
+  const options = request.stream_options as WireEvent | undefined;
+  if (typeof options !== "object" || options === null || !("include_obfuscation" in options)) return request;
+  const { include_obfuscation: _asked, ...rest } = options;
+  const { stream_options: _options, ...body } = request;
+  return Object.keys(rest).length > 0 ? { ...body, stream_options: rest } : body;
+}
+
+/**
  * How the loss detector reads responses documents: requests with their `input` as a list of items
  * (see `inputAsList`), a `tool_choice` of one required function as that function (see
- * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`); answers without the request settings they echo
+ * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`) or the padding option the front answers (see `withoutObfuscationOption`); answers without the request settings they echo
  * (see `responsesEchoedFields`), their usage counts of 0 and an empty
  * `incomplete_details` (see `withEmptyDetailsAsNull`); each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
@@ -242,7 +255,9 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (kind === "request")
-      return withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>));
+      return withoutObfuscationOption(
+        withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>)),
+      );
     if (kind === "response") {
       const answer = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(withEmptyDetailsAsNull(answer), "usage");
