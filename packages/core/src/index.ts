@@ -93,6 +93,7 @@ export {
 export { callerParam, dottedParam } from "./conversion/caller-param";
 export { Loss } from "./conversion/loss";
 export { reasoningOfEffort } from "./conversion/reasoning-of-effort";
+export { toStandardBase64, toUrlSafeBase64 } from "./conversion/base64-alphabet";
 export { reportUnsayableCreationTime } from "./conversion/report-unsayable-creation-time";
 export { reportJoinedTurns } from "./conversion/report-joined-turns";
 export { reportUnsayableErrorCode } from "./conversion/report-unsayable-error-code";
@@ -110,6 +111,7 @@ export { traceExtensions, traceFields, valueAtPointer } from "./conversion/trace
 // Tool use every backend takes: answered calls, legal function names
 export { type ToolNameRule, type ToolNames, toolNamesFor } from "./tool-use/tool-name-rule";
 export { missingToolResultText, pairToolResults } from "./tool-use/pair-tool-results";
+export { reportStructuredToolResults } from "./tool-use/report-structured-tool-results";
 export { reportToolResultNames } from "./tool-use/report-tool-result-names";
 export {
   createToolNameRestorer,
@@ -156,6 +158,7 @@ export type { SseMessage } from "./sse/sse-message";
 export { StreamParseFailure } from "./sse/stream-parse-failure";
 // Security
 export { createSecretRedactor, type SecretRedactor } from "./security/create-secret-redactor";
+export { obfuscationPadding } from "./security/obfuscation-padding";
 export { randomDecimalId, randomHexId } from "./security/random-id";
 // Stores
 export {

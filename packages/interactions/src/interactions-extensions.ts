@@ -58,7 +58,6 @@ const codecMarks = new Set([
   "stepFields",
   "newStep",
   "noId",
-  "resultIsObject",
   "resultBlocks",
   "resultTextBlocks",
   "noLanguage",

@@ -1,4 +1,4 @@
-import type { MediaPart, TextPart } from "@interlingua/core";
+import { type MediaPart, type TextPart, toStandardBase64 } from "@interlingua/core";
 import {
   remainingFields,
   type WireObject,
@@ -106,5 +106,11 @@ function withPartRest(
   const rest = remainingFields(part, ["type", field]) ?? {};
   const innerRest = remainingFields(inner, consumed);
   if (innerRest !== undefined) rest[field] = innerRest;
+  // Inline data in the canonical (standard) alphabet; URL-safe text is marked, to go back as it came.
+  if (media.source.type === "base64") {
+    const { data, urlSafe } = toStandardBase64(media.source.data);
+    media.source = { type: "base64", data };
+    if (urlSafe) rest.urlSafeBase64 = true;
+  }
   return withChatCompletionsExtensions(media, rest);
 }

@@ -1,4 +1,11 @@
-import { type ConversionContext, type MediaPart, type Part, pointer, type TextPart } from "@interlingua/core";
+import {
+  type ConversionContext,
+  type MediaPart,
+  type Part,
+  pointer,
+  type TextPart,
+  toUrlSafeBase64,
+} from "@interlingua/core";
 import { assignWireFields, chatCompletionsExtensions, type WireObject } from "../chat-completions-extensions";
 import { formatDataUrl } from "./chat-completions-data-url";
 import { audioMediaTypes } from "./decode-chat-completions-content";
@@ -40,10 +47,14 @@ export function encodeMediaContentPart(
   context: ConversionContext,
   path: string,
 ): WireObject | undefined {
-  const rest = chatCompletionsExtensions(part) ?? {};
+  const { urlSafeBase64, ...rest } = chatCompletionsExtensions(part) ?? {};
   if (part.cache)
     context.lose("dropped", pointer(path, "cache"), "the chat-completions format has no cache breakpoints");
-  const { source } = part;
+  // Inline data as this format's caller spelled it (URL-safe), else in the canonical alphabet.
+  const source =
+    urlSafeBase64 === true && part.source.type === "base64"
+      ? { type: "base64" as const, data: toUrlSafeBase64(part.source.data) }
+      : part.source;
   if (source.type === "text") {
     context.lose("approximated", path, "a plain-text document became a text part");
     return { type: "text", text: source.text };

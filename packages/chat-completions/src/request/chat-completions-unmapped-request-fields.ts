@@ -26,4 +26,6 @@ export const chatCompletionsUnmappedRequestFields: UnmappedRequestFields = {
     "contentNull",
     "callIdEmpty",
   ],
+  // Inline data the caller spelled URL-safe: another format gets it in the standard alphabet.
+  partFields: ["urlSafeBase64"],
 };

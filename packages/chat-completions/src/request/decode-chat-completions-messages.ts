@@ -18,6 +18,9 @@ import { createCallIdentities } from "../message/chat-completions-call-ids";
 import { decodeAssistantMessage } from "../message/decode-chat-completions-assistant";
 import { decodeTextContent, decodeUserContentPart } from "../message/decode-chat-completions-content";
 
+/** The field of each user content part that holds its inline data. */
+const inlineDataFields: Record<string, string> = { image_url: "url", input_audio: "data", file: "file_data" };
+
 /** A request's `messages` as canonical instructions (the leading system / developer turns) and turns. */
 export interface DecodedChatCompletionsMessages {
   instructions: Instruction[];
@@ -68,6 +71,14 @@ export function decodeChatCompletionsMessages(
           context.trace(pointer(part, "detail"), pointer(wire, "image_url", "detail"));
         if (said("file", "filename"))
           context.trace(pointer(part, "filename"), pointer(wire, "file", "filename"));
+        // Inline data the caller spelled URL-safe is the field that holds it.
+        const decoded = turns.at(-1)?.parts[index];
+        const dataField = isWireObject(entry) ? inlineDataFields[String(entry.type)] : undefined;
+        if (decoded && dataField && chatCompletionsExtensions(decoded)?.urlSafeBase64 === true)
+          context.trace(
+            pointer(part, "extensions", chatCompletionsFormatId, "urlSafeBase64"),
+            pointer(wire, String(entry.type), dataField),
+          );
       });
   };
   for (const [wireIndex, message] of wire.entries()) {

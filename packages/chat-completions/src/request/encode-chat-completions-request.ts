@@ -6,6 +6,7 @@ import {
   type OutputFormat,
   pointer,
   type ReasoningConfig,
+  reportStructuredToolResults,
   reportToolResultNames,
   withMadeUpCallIds,
 } from "@interlingua/core";
@@ -66,6 +67,7 @@ export function encodeChatCompletionsRequest(
     context,
     (part) => chatCompletionsExtensions(part)?.legacyFunction === true,
   );
+  reportStructuredToolResults(request, "chat-completions", context);
   // Each tool message answers its call by id: another format's calls of empty ids get ids.
   body.messages = encodeChatCompletionsMessages(
     request.instructions ?? [],

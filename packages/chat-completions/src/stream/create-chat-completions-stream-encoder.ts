@@ -7,6 +7,7 @@ import {
   createToolProgressLoss,
   type ErrorData,
   mergeUsage,
+  obfuscationPadding,
   pointer,
   reportUnsayableErrorKind,
   type Usage,
@@ -31,6 +32,7 @@ import { encodeAssistantMessage } from "../message/encode-chat-completions-assis
 import { encodeChatCompletionsFinishReason } from "../response/chat-completions-finish-reason";
 import { encodeChatCompletionsUsage } from "../response/chat-completions-usage";
 import type { ChatCompletionsChunk } from "../wire/chat-completions-response-schema";
+import { asksObfuscation } from "./chat-completions-obfuscation";
 
 /** What the encoder remembers of a part it has seen start. */
 interface PartState {
@@ -93,8 +95,13 @@ export function createChatCompletionsStreamEncoderTransformer(
   /** Whether the answer's audio went out: a message has one. */
   let sentAudio = false;
 
-  const chunk = (choices: WireObject[], extra?: WireObject): ChatCompletionsChunk =>
-    ({ ...head, choices, ...extra }) as ChatCompletionsChunk;
+  const padded = asksObfuscation(context);
+  const chunk = (choices: WireObject[], extra?: WireObject): ChatCompletionsChunk => {
+    const made = { ...head, choices, ...extra } as ChatCompletionsChunk;
+    // The padding the caller asked for, over what changes from chunk to chunk.
+    if (padded) made.obfuscation = obfuscationPadding(JSON.stringify(choices).length);
+    return made;
+  };
   const delta = (content: WireObject, finishReason: string | null = null): ChatCompletionsChunk =>
     chunk([{ index: 0, delta: content, finish_reason: finishReason }]);
 

@@ -78,8 +78,8 @@ function comparedToolChoice(choice: unknown): unknown {
  * "Default response format"); the deprecated `max_tokens` as the `max_completion_tokens`
  * the spec deprecates it "in favor of"; a string `stop` as the list of one sequence it means (the
  * spec offers both forms); its `tool_choice` as {@link comparedToolChoice} reads it; and
- * `stream_options.include_obfuscation: false` (the front's stream encoder sends no `obfuscation`
- * padding, whatever the backend) and `stream_options.include_usage` left out (it asks the front for the
+ * `stream_options.include_obfuscation` (the front's stream encoder answers it, whatever the backend:
+ * `obfuscation` padding of its own when true, none when false; decision 0050) and `stream_options.include_usage` left out (it asks the front for the
  * usage chunk, which the front's stream encoder answers from the caller's own request whatever
  * format the exchange went through).
  */
@@ -106,8 +106,8 @@ function comparedRequest(value: unknown): unknown {
   const options = request.stream_options;
   if (typeof options === "object" && options !== null) {
     const { include_usage: _asked, ...rest } = options as Record<string, unknown>;
-    // No padding asked: the front's stream encoder sends none, whatever the backend.
-    if (rest.include_obfuscation === false) delete rest.include_obfuscation;
+    // The front's stream encoder answers it, whatever the backend: its own padding when asked, none when not.
+    delete rest.include_obfuscation;
     if (Object.keys(rest).length > 0) request.stream_options = rest;
     else delete request.stream_options;
   }

@@ -138,12 +138,26 @@ const detectorRequests: Record<string, unknown> = {
     messages: [{ role: "user", content: "What time is it?" }],
   },
   // Obfuscation padding asked for (the spec's default when streaming): the front's stream encoder
-  // sends none, whatever the backend.
+  // pads the chunks itself, whatever the backend (decision 0050).
   "obfuscation padding asked for": {
     model: "gpt-4o",
     stream: true,
     stream_options: { include_obfuscation: true },
     messages: [{ role: "user", content: "Hi" }],
+  },
+  // Inline data spelled in URL-safe base64: other formats get the same bytes in the standard
+  // alphabet (a loss at the data), this format the text as the caller spelled it.
+  "inline data in URL-safe base64": {
+    model: "gpt-4o-audio-preview",
+    messages: [
+      {
+        role: "user",
+        content: [
+          { type: "input_audio", input_audio: { data: "UklGRi-_AAA", format: "wav" } },
+          { type: "image_url", image_url: { url: "data:image/png;base64,iVBO-_w" } },
+        ],
+      },
+    ],
   },
   // Log probabilities of the output tokens, alone and with the most likely alternatives.
   "logprobs asked for": { model: "gpt-4o", logprobs: true, messages: [{ role: "user", content: "Hi" }] },

@@ -236,39 +236,4 @@ describe("reportUnmappedRequestFields", () => {
       "dropped /messages/1/extensions/vendor/turns/1/opaqueBlocks/0",
     ]);
   });
-
-  it("does not report a part field to a format that carries what it says (partFieldsCarriedBy)", () => {
-    const carried = {
-      id: "vendor",
-      unmappedRequestFields: {
-        marks: [],
-        holders: [],
-        partFields: ["resultIsObject"],
-        partFieldsCarriedBy: { resultIsObject: ["objects"] },
-      },
-    };
-    const withObjectResult: ChatRequest = {
-      model: "m",
-      messages: [
-        {
-          role: "user",
-          parts: [
-            {
-              type: "tool-result",
-              callId: "c",
-              content: [{ type: "text", text: "{}" }],
-              extensions: { vendor: { resultIsObject: true } },
-            },
-          ],
-        },
-      ],
-    };
-    const lossesTo = (backend: string) => {
-      const context = createConversionContext();
-      reportUnmappedRequestFields(withObjectResult, carried, backend, context);
-      return context.losses.map((loss) => `${loss.code} ${loss.path}`);
-    };
-    expect(lossesTo("texts")).toEqual(["dropped /messages/0/parts/0/extensions/vendor/resultIsObject"]);
-    expect(lossesTo("objects")).toEqual([]);
-  });
 });

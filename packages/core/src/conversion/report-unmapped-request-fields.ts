@@ -55,11 +55,6 @@ export interface UnmappedRequestFields {
    */
   readonly partFields?: readonly string[];
   /**
-   * For a key of `partFields`, the formats whose own form says what it says (an interactions object
-   * function result, which a generate-content function response is too): not reported for them.
-   */
-  readonly partFieldsCarriedBy?: Readonly<Record<string, readonly string[]>>;
-  /**
    * Keys of the codec's bookkeeping in a message part's `extensions[codec.id]`; when given, every
    * other key there is a caller field of that part (an unknown field, a value the canonical part
    * cannot hold), reported `dropped` at the key, which the decoder traces to what the caller sent;
@@ -197,10 +192,7 @@ export function reportUnmappedRequestFields(
     for (const [index, message] of request.messages.entries())
       for (const [partIndex, part] of message.parts.entries())
         for (const key of fields.partFields)
-          if (
-            part.extensions?.[format]?.[key] !== undefined &&
-            (backend === undefined || !fields.partFieldsCarriedBy?.[key]?.includes(backend))
-          )
+          if (part.extensions?.[format]?.[key] !== undefined)
             lose(pointer("", "messages", index, "parts", partIndex), [key]);
 }
 

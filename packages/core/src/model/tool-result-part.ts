@@ -13,6 +13,12 @@ export const ToolResultPart = z.object({
   name: z.optional(z.string()),
   /** What the tool returned, as text and media parts. */
   content: z.array(z.discriminatedUnion("type", [TextPart, MediaPart])),
+  /**
+   * Whether the tool returned structured data (a JSON object, not a string), which `content`'s one
+   * text part holds as its JSON text: formats whose results are objects (generate-content,
+   * interactions) send the object, the others its text, with a loss.
+   */
+  structured: z.optional(z.boolean()),
   /** Whether the tool failed. */
   isError: z.optional(z.boolean()),
   /** Prompt-caching breakpoint after this part. */

@@ -1,4 +1,4 @@
-import type { CodePart, CodeResultPart, Part } from "@interlingua/core";
+import { type CodePart, type CodeResultPart, type Part, toStandardBase64 } from "@interlingua/core";
 import {
   generateContentExtensions,
   generateContentFormat,
@@ -6,7 +6,7 @@ import {
 } from "../wire/generate-content-extensions";
 import type { GenerateContentPart } from "../wire/generate-content-request-schema";
 import { unwrapFunctionOutput } from "./generate-content-function-output";
-import { mediaKindOf, toStandardBase64 } from "./generate-content-media";
+import { mediaKindOf } from "./generate-content-media";
 
 /** How {@link decodeGenerateContentPart} names function calls and responses that carry no id. */
 export interface PartIdentity {
@@ -134,6 +134,8 @@ export function decodeGenerateContentPart(part: GenerateContentPart, identity: P
       content,
     };
     if (wrapper === "error") decoded.isError = true;
+    // Any other object is the function's own structured output, which its text only spells.
+    if (wrapper === undefined) decoded.structured = true;
     return withExtensions(decoded, extra);
   }
   if (part.executableCode) {

@@ -211,8 +211,14 @@ function traceContents(context: ConversionContext, body: GenerateContentRequestB
       pointer("/contents", index),
       true,
     );
-    content.parts.forEach((_, part) => {
+    content.parts.forEach((wire, part) => {
       context.trace(pointer("/messages", index, "parts", part), pointer("/contents", index, "parts", part));
+      // A function's structured output is the response object the caller gave.
+      if (wire.functionResponse)
+        context.trace(
+          pointer("/messages", index, "parts", part, "structured"),
+          pointer("/contents", index, "parts", part, "functionResponse", "response"),
+        );
       context.trace(
         pointer("/messages", index, "parts", part, "extensions", "generate-content"),
         pointer("/contents", index, "parts", part),

@@ -5,15 +5,16 @@ import {
   type OpaqueState,
   type Part,
   pointer,
+  toUrlSafeBase64,
 } from "@interlingua/core";
 import { generateContentFormat, readGenerateContentExtension } from "../wire/generate-content-extensions";
 import type { GenerateContentPart } from "../wire/generate-content-request-schema";
 import {
   type FunctionOutputWrapper,
   toolResultText,
+  unwrapFunctionOutput,
   wrapFunctionOutput,
 } from "./generate-content-function-output";
-import { toUrlSafeBase64 } from "./generate-content-media";
 
 /** What {@link encodeGenerateContentPart} needs besides the part. */
 export interface PartEncoding {
@@ -188,10 +189,21 @@ export function encodeGenerateContentPart(
           );
         }
       }
+      const response = wrapFunctionOutput(
+        text,
+        part.isError,
+        extra?.wrapper as FunctionOutputWrapper | undefined,
+      );
+      if (part.structured === true && unwrapFunctionOutput(response).wrapper !== undefined)
+        context.lose(
+          "approximated",
+          pointer(path, "structured"),
+          `This result is sent as its text in a function response's ${Object.keys(response)[0]}: it is not an object the response can be`,
+        );
       wire.functionResponse = {
         ...(extra?.syntheticId ? {} : { id: part.callId }),
         name,
-        response: wrapFunctionOutput(text, part.isError, extra?.wrapper as FunctionOutputWrapper | undefined),
+        response,
         ...(parts.length > 0 ? { parts } : {}),
         ...(extra?.functionResponse as object),
       };

@@ -388,3 +388,76 @@ describe("generate-content requests the API would refuse", () => {
     ).not.toThrow();
   });
 });
+
+describe("a tool's structured result", () => {
+  const request = (text: string, extra: { isError?: boolean } = {}): ChatRequest => ({
+    model: "m",
+    messages: [
+      { role: "assistant", parts: [{ type: "tool-call", id: "c1", name: "f", arguments: {} }] },
+      {
+        role: "tool",
+        parts: [
+          {
+            type: "tool-result",
+            callId: "c1",
+            content: [{ type: "text", text }],
+            structured: true,
+            ...extra,
+          },
+        ],
+      },
+    ],
+  });
+  const encoded = (text: string, extra?: { isError?: boolean }) => {
+    const context = createConversionContext();
+    const body = encodeGenerateContentRequest(request(text, extra), context) as {
+      contents: { parts: { functionResponse?: { response: unknown } }[] }[];
+    };
+    return {
+      response: body.contents[1]?.parts[0]?.functionResponse?.response,
+      losses: context.losses.map((loss) => [loss.code, loss.path]),
+    };
+  };
+
+  it("goes as the object it is, with no loss", () => {
+    expect(encoded('{"sky":"cloudy","temperature":18}')).toEqual({
+      response: { sky: "cloudy", temperature: 18 },
+      losses: [],
+    });
+  });
+
+  it("is reported where the response can only hold its text: an object read as a wrapper, or a failure", () => {
+    const wrapperLike = encoded('{"output":"x"}');
+    expect(wrapperLike.response).toEqual({ output: '{"output":"x"}' });
+    expect(wrapperLike.losses).toEqual([["approximated", "/messages/1/parts/0/structured"]]);
+    const failed = encoded('{"reason":"offline"}', { isError: true });
+    expect(failed.response).toEqual({ error: '{"reason":"offline"}' });
+    expect(failed.losses).toEqual([["approximated", "/messages/1/parts/0/structured"]]);
+  });
+
+  it("is what the decoder reads an object response as, traced to the caller's response", () => {
+    const context = createConversionContext();
+    const decoded = decodeGenerateContentRequest(
+      {
+        contents: [
+          { role: "model", parts: [{ functionCall: { name: "f", args: {} } }] },
+          {
+            role: "user",
+            parts: [
+              { functionResponse: { name: "f", response: { sky: "cloudy" } } },
+              { functionResponse: { name: "f", response: { output: "plain" } } },
+            ],
+          },
+        ],
+      },
+      context,
+      { model: "m" },
+    );
+    const [object, wrapped] = decoded.messages[1]!.parts;
+    expect(object).toMatchObject({ structured: true, content: [{ type: "text", text: '{"sky":"cloudy"}' }] });
+    expect(wrapped).not.toHaveProperty("structured");
+    expect(context.sourcePath("/messages/1/parts/0/structured")).toBe(
+      "/contents/1/parts/0/functionResponse/response",
+    );
+  });
+});

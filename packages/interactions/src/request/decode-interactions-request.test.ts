@@ -99,6 +99,26 @@ describe("decodeInteractionsRequest", () => {
       expect(roundTrip(wire)).toEqual({ encoded: wire, losses: [] });
   });
 
+  it("reads an object function result as structured data, its JSON text traced to the result", () => {
+    const context = createConversionContext();
+    const request = interactionsCodec.decodeRequest(
+      {
+        model: "m",
+        input: [
+          { type: "function_call", id: "c1", name: "f", arguments: {} },
+          { type: "function_result", call_id: "c1", result: { ok: true } },
+          { type: "function_result", call_id: "c1", result: "plain" },
+        ],
+      },
+      context,
+    );
+    const [object, plain] = request.messages[1]!.parts;
+    expect(object).toMatchObject({ structured: true, content: [{ type: "text", text: '{"ok":true}' }] });
+    expect(object?.extensions).toBeUndefined();
+    expect(plain).not.toHaveProperty("structured");
+    expect(context.sourcePath("/messages/1/parts/0/structured")).toBe("/input/1/result");
+  });
+
   it("decodes the history into turns: input and results on the caller's side, the rest on the model's", () => {
     const request = decode({
       model: "m",
@@ -123,6 +143,33 @@ describe("decodeInteractionsRequest", () => {
 });
 
 describe("encodeInteractionsRequest from other formats", () => {
+  it("sends a structured tool result as its object, and text that is no JSON as text with a loss", () => {
+    const result = (text: string) => {
+      const context = createConversionContext();
+      const wire = interactionsCodec.encodeRequest(
+        {
+          model: "m",
+          messages: [
+            { role: "assistant", parts: [{ type: "tool-call", id: "c1", name: "f", arguments: {} }] },
+            {
+              role: "tool",
+              parts: [
+                { type: "tool-result", callId: "c1", content: [{ type: "text", text }], structured: true },
+              ],
+            },
+          ],
+        },
+        context,
+      ) as { input: { result?: unknown }[] };
+      return { result: wire.input[1]?.result, losses: context.losses.map((loss) => [loss.code, loss.path]) };
+    };
+    expect(result('{"sky":"cloudy"}')).toEqual({ result: { sky: "cloudy" }, losses: [] });
+    expect(result("not json")).toEqual({
+      result: "not json",
+      losses: [["approximated", "/messages/1/parts/0/structured"]],
+    });
+  });
+
   it("reports what the format has no field for, with paths", () => {
     const context = createConversionContext();
     interactionsCodec.encodeRequest(

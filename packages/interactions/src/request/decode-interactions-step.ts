@@ -79,7 +79,7 @@ function decodeFunctionResult(step: WireObject, path: string, context: Conversio
       rest.resultTextBlocks = true;
   } else {
     part.content = [{ type: "text", text: JSON.stringify(result ?? null) }];
-    rest.resultIsObject = true;
+    part.structured = true;
   }
   return withInteractionsExtension(part, rest);
 }

@@ -28,10 +28,15 @@ function functionResult(
       encodeInteractionsContent(content, pointer(path, "content", index), context),
     );
   if (extra?.resultBlocks === true) return blocks();
-  if (extra?.resultIsObject === true && part.content.length === 1 && first?.type === "text") {
+  if (part.structured === true && part.content.length === 1 && first?.type === "text") {
     try {
       return JSON.parse(first.text);
     } catch {
+      context.lose(
+        "approximated",
+        pointer(path, "structured"),
+        "A result that is not JSON text is sent as text",
+      );
       return first.text;
     }
   }

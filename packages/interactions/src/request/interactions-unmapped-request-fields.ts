@@ -35,9 +35,5 @@ export const interactionsUnmappedRequestFields: UnmappedRequestFields = {
     // error: no other format tells either from a plain result.
     "resultTextBlocks",
     "is_error",
-    // A function result given as a JSON object, which other formats send as its JSON text; a
-    // generate-content function response is an object too.
-    "resultIsObject",
   ],
-  partFieldsCarriedBy: { resultIsObject: ["generate-content"] },
 };

@@ -18,6 +18,7 @@ const partFields: Partial<Record<Part["type"], readonly FieldSource[]>> = {
   "tool-result": [
     ["content", "/result", false],
     ["name", "/name", false],
+    ["structured", "/result", false],
   ],
   "hosted-tool-call": [["input", "/arguments", true]],
   "hosted-tool-result": [["output", "/result", true]],
@@ -63,8 +64,6 @@ export function traceInteractionsParts(
         context.trace(pointer(extensions, "stepFields", key), pointer(step, key), true);
     // A function result's text given as blocks, which another format reads back as a string.
     if (extra.resultTextBlocks === true) context.trace(`${extensions}/resultTextBlocks`, `${source}/result`);
-    // A function result given as an object, which another format reads back as its JSON text.
-    if (extra.resultIsObject === true) context.trace(`${extensions}/resultIsObject`, `${source}/result`);
     // Where a step begins that another format joins to the step before it: that step's own.
     if (extra.newStep === true) context.trace(`${extensions}/newStep`, step);
   }

@@ -6,6 +6,7 @@ import {
   type Part,
   pointer,
   reportJoinedTurns,
+  reportStructuredToolResults,
   reportToolResultNames,
   type TextPart,
   withMadeUpCallIds,
@@ -310,6 +311,7 @@ export function encodeMessagesRequest(
   } = request.extensions?.messages ?? {};
   const wire: Record<string, unknown> = { ...extra, model: request.model };
   reportToolResultNames(request, "messages", context);
+  reportStructuredToolResults(request, "messages", context);
 
   if (request.maxOutputTokens !== undefined) wire.max_tokens = request.maxOutputTokens;
   else {

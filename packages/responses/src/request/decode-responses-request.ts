@@ -194,9 +194,10 @@ const logprobsInclude = "message.output_text.logprobs";
 
 /**
  * Reads `include: ["message.output_text.logprobs"]` as the canonical `logprobs` request, the
- * setting other formats say with a flag (the encoder writes it back as that entry). The other
- * entries stay in `marks.include` (an unordered list of what to add to the answer), reported lost
- * elsewhere. Returns the entry's index, or undefined when the request does not ask for it.
+ * setting other formats say with a flag (the encoder writes it back as that entry, where it was:
+ * `marks.logprobsIncludeAt`). The other entries, a repeat of that one included, stay in
+ * `marks.include` (what to add to the answer), reported lost elsewhere. Returns the entry's index,
+ * or undefined when the request does not ask for it.
  */
 function decodeLogprobsInclude(
   body: WireObject,
@@ -207,8 +208,9 @@ function decodeLogprobsInclude(
   const index = body.include.indexOf(logprobsInclude);
   if (index < 0) return undefined;
   request.logprobs = true;
-  const others = body.include.filter((entry) => entry !== logprobsInclude);
+  const others = body.include.filter((_, at) => at !== index);
   if (others.length > 0) marks.include = others;
+  if (index < others.length) marks.logprobsIncludeAt = index;
   return index;
 }
 

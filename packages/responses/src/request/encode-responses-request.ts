@@ -8,6 +8,7 @@ import {
   type ReasoningConfig,
   reportJoinedTurns,
   reportSplitTurns,
+  reportStructuredToolResults,
   reportToolResultNames,
   withMadeUpCallIds,
 } from "@interlingua/core";
@@ -45,6 +46,7 @@ const requestMarks = [
   "reasoningSummaryField",
   "storeOmitted",
   "toolsOmitted",
+  "logprobsIncludeAt",
 ];
 
 /**
@@ -63,6 +65,7 @@ export function encodeResponsesRequest(
   for (const key in fields) if (!requestMarks.includes(key)) body[key] = fields[key];
   body.model = request.model;
   reportToolResultNames(request, "responses", context);
+  reportStructuredToolResults(request, "responses", context);
   body.input = encodeResponsesInput(
     // A call_id is not empty (spec `FunctionCallOutputItemParam.call_id`: `minLength: 1`); a longer
     // one than 64 characters goes as its digest (`encodeResponsesCallId`).
@@ -111,7 +114,10 @@ export function encodeResponsesRequest(
   if (request.safetyIdentifier !== undefined) body.safety_identifier = request.safetyIdentifier;
   if (request.logprobs) {
     const include = Array.isArray(body.include) ? [...(body.include as string[])] : [];
-    if (!include.includes("message.output_text.logprobs")) include.push("message.output_text.logprobs");
+    // Back where a responses caller asked for it (before its other entries, or a repeat of it).
+    const at = fields.logprobsIncludeAt;
+    if (typeof at === "number") include.splice(at, 0, "message.output_text.logprobs");
+    else if (!include.includes("message.output_text.logprobs")) include.push("message.output_text.logprobs");
     body.include = include;
   }
   if (request.candidateCount !== undefined && request.candidateCount > 1)

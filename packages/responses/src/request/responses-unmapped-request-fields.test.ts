@@ -53,6 +53,19 @@ describe("responses' unmapped request fields", () => {
     });
   });
 
+  it("report no stream_options: the front's stream encoder answers the padding asked or refused", () => {
+    for (const asked of [true, false]) {
+      const body = {
+        model: "gpt-5",
+        input: "Hi",
+        stream: true,
+        stream_options: { include_obfuscation: asked },
+      };
+      expect(converted(body, "messages").losses).toEqual([]);
+      expect(converted(body, "responses").wire.stream_options).toEqual({ include_obfuscation: asked });
+    }
+  });
+
   it("report no tool choice the canonical one says", () => {
     expect(converted(forcing({ type: "function", name: "f" }), "messages").losses).toEqual([]);
     expect(converted(forcing("required"), "messages").losses).toEqual([]);

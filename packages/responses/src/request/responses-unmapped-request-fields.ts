@@ -6,7 +6,17 @@ import type { UnmappedRequestFields } from "@interlingua/core";
  * `text.verbosity`, a function tool's `defer_loading`, ...), apart from the decoder's own marks.
  */
 export const responsesUnmappedRequestFields: UnmappedRequestFields = {
-  marks: ["storeOmitted", "inputForm", "reasoningSummaryField", "toolChoice", "toolsOmitted", "item/type"],
+  marks: [
+    "storeOmitted",
+    "inputForm",
+    "reasoningSummaryField",
+    "toolChoice",
+    "toolsOmitted",
+    "item/type",
+    "logprobsIncludeAt",
+    // Padding the front's stream encoder answers itself, whatever the backend (decision 0050).
+    "stream_options",
+  ],
   holders: ["text", "reasoning", "textFormat", "allowedHostedTools"],
   // A namespace member's group is reported at the namespace tool (another format gets the members as
   // functions named `<namespace>__<name>`, without the group's own fields). A function's unstated

@@ -14,6 +14,7 @@ import { responsesErrorKindByCode } from "../errors/responses-error-kinds";
 import { decodeResponsesAnnotation } from "../items/decode-responses-annotation";
 import { decodeResponsesItemParts } from "../items/decode-responses-item-parts";
 import { decodeResponsesMessageParts } from "../items/decode-responses-items";
+import { namespacedToolName } from "../request/responses-tool-namespace";
 import {
   callsTool,
   decodeResponsesErrorData,
@@ -94,7 +95,15 @@ function itemAtEnd(state: ItemState, outputIndex: number, response: WireObject):
 function partKindOf(item: WireObject): { kind: string; id?: string; name?: string } {
   switch (item.type) {
     case "function_call":
-      return { kind: "tool-call", id: item.call_id as string, name: item.name as string };
+      // A namespace member's call has the member's canonical name, as a whole answer's does.
+      return {
+        kind: "tool-call",
+        id: item.call_id as string,
+        name:
+          typeof item.namespace === "string"
+            ? namespacedToolName(item.namespace, item.name as string)
+            : (item.name as string),
+      };
     case "reasoning":
       return { kind: "reasoning" };
     case "web_search_call":
@@ -186,6 +195,13 @@ export function createResponsesStreamDecoderTransformer(
         pointer("/parts", index, "extensions", "responses", "addedItem", "id"),
         pointer(state.source, "id"),
       );
+    // A namespaced call's namespace and own name, which another format says as one name.
+    if (state && extensions.addedItem === state.added && typeof state.added.namespace === "string")
+      for (const field of ["namespace", "name"])
+        context.trace(
+          pointer("/parts", index, "extensions", "responses", "addedItem", field),
+          pointer(state.source, field),
+        );
     const event: ChatEvent = { type: "part-start", index, kind, extensions: { responses: extensions } };
     if (id !== undefined) event.id = id;
     if (name !== undefined) event.name = name;

@@ -27,6 +27,7 @@ import {
 import { encodeResponsesUsage } from "../response/responses-usage";
 import type { WireObject } from "../responses-extensions";
 import type { ResponsesStreamEvent } from "../wire/responses-response-schema";
+import { asksObfuscation, withObfuscation } from "./responses-obfuscation";
 
 /** An output item that is announced but not yet done. */
 interface OpenItem {
@@ -691,7 +692,10 @@ export function createResponsesStreamEncoderTransformer(
 
   return {
     start(controller) {
-      enqueue = (event) => controller.enqueue(event);
+      // The padding a caller asked for, on each delta event.
+      enqueue = asksObfuscation(context)
+        ? (event) => controller.enqueue(withObfuscation(event))
+        : (event) => controller.enqueue(event);
     },
     transform(event) {
       if (ended) return;

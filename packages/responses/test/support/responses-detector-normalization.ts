@@ -107,6 +107,35 @@ function withoutRepeatedItemIds(events: unknown[]): unknown[] {
   });
 }
 
+/**
+ * Without the function name and namespace a stream says again: those of the item an
+ * `output_item.done` repeats, and the `name` of a `function_call_arguments.done`, where they are
+ * what the call's `output_item.added` gave (a different one is kept, and compared).
+ */
+function withoutRepeatedCallNames(events: unknown[]): unknown[] {
+  const added = new Map<unknown, WireEvent>();
+  for (const item of events) {
+    const event = item as WireEvent;
+    const announced = event.item as WireEvent | undefined;
+    if (event.type === "response.output_item.added" && announced?.type === "function_call")
+      added.set(event.output_index, announced);
+  }
+  return events.map((item) => {
+    const event = item as WireEvent;
+    const announced = added.get(event.output_index);
+    if (announced === undefined) return item;
+    if (event.type === "response.function_call_arguments.done" && event.name === announced.name) {
+      const { name: _name, ...rest } = event;
+      return rest;
+    }
+    if (event.type !== "response.output_item.done") return item;
+    const done = { ...(event.item as WireEvent) };
+    for (const field of ["name", "namespace"])
+      if (done[field] !== undefined && done[field] === announced[field]) delete done[field];
+    return { ...event, item: done };
+  });
+}
+
 /** The part-opening events a loss at their `part` stands for the whole part of. */
 const partStarts = new Set(["response.content_part.added", "response.reasoning_summary_part.added"]);
 
@@ -241,22 +270,37 @@ function withoutDefaults(request: Record<string, unknown>): Record<string, unkno
 }
 
 /**
+ * A request without `stream_options.include_obfuscation`: the front's stream encoder answers it from
+ * the caller's own request, whatever the backend (its own padding when true, none when false;
+ * decision 0050), as chat-completions' is.
+ */
+function withoutObfuscationOption(request: Record<string, unknown>): Record<string, unknown> {
+  const options = request.stream_options as WireEvent | undefined;
+  if (typeof options !== "object" || options === null || !("include_obfuscation" in options)) return request;
+  const { include_obfuscation: _asked, ...rest } = options;
+  const { stream_options: _options, ...body } = request;
+  return Object.keys(rest).length > 0 ? { ...body, stream_options: rest } : body;
+}
+
+/**
  * How the loss detector reads responses documents: requests with their `input` as a list of items
  * (see `inputAsList`), a `tool_choice` of one required function as that function (see
- * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`); answers without the request settings they echo
+ * `choiceOfOneFunction`) and without settings at their spec default (see `withoutDefaults`) or the padding option the front answers (see `withoutObfuscationOption`); answers without the request settings they echo
  * (see `responsesEchoedFields`), their usage counts of 0 and an empty
  * `incomplete_details` (see `withEmptyDetailsAsNull`); each stream event without
  * its `sequence_number` (a renumbering carries nothing), placed under its output item by type and
  * indexes, the deltas of one piece joined, the response snapshots of the lifecycle events read as
  * one, at their last value, items by type and place among their type (see `itemsByType`), without
- * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`, `withoutRepeatedError`), an
+ * what the stream says twice (see `withoutRepeats`, `withoutRepeatedItemIds`, `withoutRepeatedCallNames`, `withoutRepeatedError`), an
  * `error` event in its nested form (see `errorEventNested`); a loss at the item an `output_item.added`
  * opened covers the whole item, one at the part a `content_part.added` opened the whole content part.
  */
 export const responsesDetectorNormalization: DetectorNormalization = {
   normalize(value, kind) {
     if (kind === "request")
-      return withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>));
+      return withoutObfuscationOption(
+        withoutDefaults(choiceOfOneFunction(inputAsList(value) as Record<string, unknown>)),
+      );
     if (kind === "response") {
       const answer = withoutEcho(value) as Record<string, unknown>;
       return answerWithoutZeroCounts(withEmptyDetailsAsNull(answer), "usage");
@@ -271,7 +315,9 @@ export const responsesDetectorNormalization: DetectorNormalization = {
     return { ...event, response: withEmptyDetailsAsNull(response) };
   },
   normalizeStream: (events) =>
-    withoutRepeatedError(withoutRepeats(itemsByType(withoutRepeatedItemIds(events)))),
+    withoutRepeatedError(
+      withoutRepeats(itemsByType(withoutRepeatedCallNames(withoutRepeatedItemIds(events)))),
+    ),
   eventKeys: (events) => events.map((event) => eventKey(event as WireEvent)),
   placeLoss(path, events, keys) {
     // A flat error event's field is compared where the nested form says it.
