@@ -10,6 +10,7 @@ import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
+import { eventsCheckedByFraming } from "./events-checked-by-framing";
 import type { PassThroughWatch } from "./pass-through-watch";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
@@ -123,8 +124,10 @@ const withoutContent: CheckedEvent = { content: false };
 /**
  * A same-format stream checked on its way through, event by event, without ever holding more than
  * one event: each SSE event must be well-formed and its data JSON, and the upstream codec's own
- * stream decoder must accept it and see the format's end (messages `message_stop`, responses
- * `response.completed`/`incomplete`/`failed`, generate-content a chunk with its `finishReason`).
+ * stream decoder must accept it (all but the content deltas and keepalives of
+ * {@link eventsCheckedByFraming}, checked by their framing and JSON alone) and see the format's end
+ * (messages `message_stop`, responses `response.completed`/`incomplete`/`failed`, generate-content
+ * a chunk with its `finishReason`).
  * Events go on as the upstream wrote them, whole, with secrets redacted (so a secret split across
  * network chunks is still found). A malformed event, a broken connection, a timeout or a stream
  * that ends without its end becomes the format's error event; an error the upstream sent is
@@ -146,6 +149,8 @@ export async function checkPassedThroughStream(
   watch?: PassThroughWatch,
 ): Promise<ByteSource> {
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
+  /** The events checked without the decoder (see {@link eventsCheckedByFraming}). */
+  const byFraming = decoderTransformer && eventsCheckedByFraming[codec.id];
   const text = new TextDecoder();
   const decoded: ChatEvent[] = [];
   const collector: TransformStreamDefaultController<ChatEvent> = {
@@ -194,6 +199,11 @@ export async function checkPassedThroughStream(
       // `data: [DONE]` closes a chat-completions stream: its decoder reads it as the end.
       if (fields.data.trim() !== "[DONE]") return { failure: malformed("event data that is not JSON") };
       value = new StreamParseFailure("Event data is not valid JSON", fields.data);
+    }
+    const content = fields.event === undefined ? undefined : byFraming?.get(fields.event);
+    if (content !== undefined && (value as { type?: unknown } | null)?.type === fields.event) {
+      if (fields.data.includes("\\u")) return { content, escaped: { fields, value } };
+      return content ? withContent : withoutContent;
     }
     const checked = decode(value);
     if (checked.failure) return { failure: checked.failure };
