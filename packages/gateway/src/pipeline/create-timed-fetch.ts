@@ -56,15 +56,22 @@ export interface TimedUpstreamCall {
   abort(reason: CanonicalError): void;
 }
 
+/** What aborts a timed call: an `AbortController`, or what stands for one (see `UndiciCallAborter`). */
+export interface CallAborter {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
+}
+
 /**
  * Starts timing one upstream call: a signal that follows `callerSignal` and aborts when no response
- * headers came within `firstByteMs` (the call then fails with a `timeout` error).
+ * headers came within `firstByteMs` (the call then fails with a `timeout` error); `controller`
+ * makes that signal (an `AbortController` unless given).
  */
 export function startTimedUpstreamCall(
   callerSignal: AbortSignal | null | undefined,
   firstByteMs: number,
+  controller: CallAborter = new AbortController(),
 ): TimedUpstreamCall {
-  const controller = new AbortController();
   const followCaller = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) followCaller();
   else callerSignal?.addEventListener("abort", followCaller, { once: true });
