@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createKeyVerifier } from "./create-key-verifier";
 
@@ -15,5 +16,20 @@ describe("createKeyVerifier", () => {
     const verifier = createKeyVerifier([]);
     expect(verifier.required).toBe(false);
     expect(verifier.verify(undefined)).toBe(true);
+  });
+
+  it("gives with one digest what verify and tenantOf give, for any key presented", () => {
+    const keys = ["key-one", "key-two-longer", "sk-ü-ключ"];
+    for (const verifier of [createKeyVerifier(keys), createKeyVerifier([])])
+      fc.assert(
+        fc.property(
+          fc.option(fc.oneof(fc.constantFrom(...keys), fc.string()), { nil: undefined }),
+          (presented) => {
+            const tenant = verifier.verifiedTenant(presented);
+            expect(tenant).toBe(verifier.verify(presented) ? verifier.tenantOf(presented) : undefined);
+          },
+        ),
+        { numRuns: 300 },
+      );
   });
 });

@@ -13,6 +13,11 @@ export interface KeyVerifier {
    * the key in hex (never the key itself), or `""` when no keys are configured (one open tenant).
    */
   tenantOf(presented: string | undefined): string;
+  /**
+   * {@link verify} and {@link tenantOf} with one digest of the key: the tenant `presented` acts as
+   * when it is one of the keys (`""` when none are configured), `undefined` when it is not.
+   */
+  verifiedTenant(presented: string | undefined): string | undefined;
 }
 
 const textEncoder = new TextEncoder();
@@ -37,6 +42,13 @@ export function createKeyVerifier(keys: readonly string[]): KeyVerifier {
     tenantOf(presented) {
       if (keys.length === 0) return "";
       return `key-sha256:${bytesToHex(sha256(textEncoder.encode(presented ?? "")))}`;
+    },
+    verifiedTenant(presented) {
+      if (keys.length === 0) return "";
+      const candidate = sha256(textEncoder.encode(presented ?? ""));
+      let matches = false;
+      for (const key of expected) matches = constantTimeEqual(key, candidate) || matches;
+      return matches && presented !== undefined ? `key-sha256:${bytesToHex(candidate)}` : undefined;
     },
   };
 }

@@ -303,10 +303,13 @@ export function createGateway(config: GatewayConfig, options: CreateGatewayOptio
     ): Promise<GatewayAnswer> {
       try {
         const key = front.format.codec.http.readApiKey(request);
-        if (!runtime.keys.verify(key))
+        // One digest of the key for its check and its tenant (the chat exchange reads it from the record).
+        const tenant = runtime.keys.verifiedTenant(key);
+        if (tenant === undefined)
           throw new CanonicalError("authentication", "Invalid or missing API key.", {
             code: "invalid_api_key",
           });
+        if (record) record.tenant = tenant;
         const loading = loadFormats(front.format);
         if (loading) await loading;
         if (!limiter) return await handle();

@@ -39,3 +39,23 @@ export function byteSourceStream(source: ByteSource): ReadableStream<Uint8Array>
     { highWaterMark: 0 },
   );
 }
+
+const utf8 = new TextDecoder();
+
+/** The source read to its end, decoded as `Response.text()` does (UTF-8, a leading BOM dropped). */
+export async function readByteSourceText(source: ByteSource): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (let next = await source.read(); !next.done; next = await source.read()) {
+    chunks.push(next.value);
+    length += next.value.byteLength;
+  }
+  if (chunks.length === 1) return utf8.decode(chunks[0]);
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return utf8.decode(whole);
+}

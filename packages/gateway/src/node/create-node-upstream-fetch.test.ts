@@ -201,6 +201,31 @@ describe("createNodeUpstreamFetch", () => {
     await expect(cancelledReader.read()).rejects.toBe(reason);
   });
 
+  it("ends a timed call's upstream request when its first byte is late or its caller goes away before the headers", async () => {
+    const closed: string[] = [];
+    const server = createHttpServer((incoming) => {
+      // Never answers: the call ends only by the gateway's abort, which closes this request.
+      incoming.socket.once("close", () => closed.push(String(incoming.headers["x-case"])));
+    });
+    const url = `${await listenOnLoopback(server, cleanups)}/`;
+    const timed = createTimedFetch(createNodeUpstreamFetch(), { firstByteMs: 200, idleMs: 200 });
+    await expect(
+      timed.withoutResponse!(url, { method: "POST", body: "{}", headers: { "x-case": "late" } }),
+    ).rejects.toMatchObject({ kind: "timeout", message: "The upstream sent no response within 0.2 s." });
+    await expect.poll(() => closed).toContain("late");
+    const caller = new AbortController();
+    const reason = new Error("caller left");
+    const call = timed.withoutResponse!(url, {
+      method: "POST",
+      body: "{}",
+      headers: { "x-case": "caller left" },
+      signal: caller.signal,
+    });
+    setTimeout(() => caller.abort(reason), 50);
+    await expect(call).rejects.toBe(reason);
+    await expect.poll(() => closed).toContain("caller left");
+  });
+
   it("gives up connecting after connectMs, and the gateway answers that as an upstream timeout", async () => {
     const silent = await silentServer();
     cleanups.push(silent.close);

@@ -9,6 +9,7 @@ import {
   type UpstreamTimeouts,
 } from "../pipeline/create-timed-fetch";
 import { answerOfResponse, type UpstreamAnswer, type UpstreamFetch } from "../pipeline/upstream-answer";
+import { UndiciCallAborter } from "./undici-call-aborter";
 import { untimedByUndici, withoutUndiciTimeouts } from "./without-undici-timeouts";
 
 /** Options of {@link createNodeUpstreamFetch}. */
@@ -234,7 +235,13 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
     timeouts?: UpstreamTimeouts,
   ): Promise<Sent> => {
     const plain = plainCall(input, init);
-    const timing = timeouts && startTimedUpstreamCall(init?.signal, timeouts.firstByteMs);
+    const timing =
+      timeouts &&
+      startTimedUpstreamCall(
+        init?.signal,
+        timeouts.firstByteMs,
+        plain ? new UndiciCallAborter() : new AbortController(),
+      );
     const signal = timing?.signal ?? init?.signal ?? undefined;
     let answer: Dispatcher.ResponseData | Response;
     try {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { chatCompletionsCodec } from "@interlingua/chat-completions";
 import { type AnyCodec, CanonicalError, collect, readableFrom } from "@interlingua/core";
 import { specPath } from "@interlingua/core/test";
+import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
 import fc from "fast-check";
@@ -31,6 +33,25 @@ async function passThrough(codec: AnyCodec, chunks: Uint8Array[]): Promise<strin
 }
 
 const recording = (name: string) => readFileSync(specPath("recordings", name), "utf8");
+
+/** A recording of JSON chunks, one a line, as the SSE stream that carried them (`data:` lines). */
+const chunksAsSse = (name: string) =>
+  recording(name)
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => `data: ${line}\n\n`)
+    .join("");
+
+/** A whole stream of each format whose end is an event of its own, with that end. */
+const streamsWithEndEvents = [
+  ["messages", messagesCodec, recording("messages/text-with-ping.sse").replaceAll("\r\n", "\n")],
+  ["responses", responsesCodec, recording("responses/text.sse").replaceAll("\r\n", "\n")],
+  [
+    "chat-completions",
+    chatCompletionsCodec,
+    `${chunksAsSse("chat-completions/vllm-usage-every-chunk.chunks.jsonl")}data: [DONE]\n\n`,
+  ],
+] as const;
 
 describe("checkPassedThroughStream", () => {
   it.each([
@@ -146,5 +167,50 @@ describe("checkPassedThroughStream", () => {
       ).catch((error: unknown) => error);
       expect(CanonicalError.isInstance(thrown) && thrown.status).toBe(502);
     }
+  });
+
+  it.each(streamsWithEndEvents)(
+    "passes on the bytes a %s stream carries after its end that end no event, as they came, secrets redacted",
+    async (_format, codec, whole) => {
+      const hidden = secret.replace("s", "\\u0073");
+      for (const tail of [
+        "data: [DONE]\n",
+        "\n",
+        `data: {"after":"the end ${secret}"}`,
+        `event: x\ndata: {"after":"${hidden}"`,
+      ]) {
+        const sent = whole + tail;
+        const expected = whole + tail.replace(secret, "[redacted]").replace(hidden, "[redacted]");
+        for (const cuts of [[], [whole.length], [whole.length - 1, whole.length + 3]])
+          expect(await passThrough(codec, split(encoder.encode(sent), cuts))).toBe(expected);
+      }
+    },
+  );
+
+  it.each(streamsWithEndEvents)(
+    "passes on the bytes after a %s stream's end when the connection fails after them",
+    async (_format, codec, whole) => {
+      const tail = `data: {"after":"the end ${secret}"}`;
+      const chunks = [encoder.encode(whole), encoder.encode(tail)];
+      const failing = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const chunk = chunks.shift();
+          if (chunk) controller.enqueue(chunk);
+          else controller.error(new TypeError("terminated"));
+        },
+      });
+      const body = await checkPassedThroughStream(failing.getReader(), codec, redact);
+      const text = (await collect(byteSourceStream(body)))
+        .map((chunk) => new TextDecoder().decode(chunk))
+        .join("");
+      expect(text).toBe(whole + tail.replace(secret, "[redacted]"));
+    },
+  );
+
+  it("reports as cut off a partial event after a generate-content stream's last chunk (its end is the body's end, not an event)", async () => {
+    const whole = chunksAsSse("generate-content/text-thought-signature.chunks.jsonl");
+    const text = await passThrough(generateContentCodec, [encoder.encode(`${whole}data: {"candidates":[`)]);
+    expect(text.startsWith(whole)).toBe(true);
+    expect(text.slice(whole.length)).toMatch(/^data: \{"error":\{"code":502,.*the last event was cut off/);
   });
 });

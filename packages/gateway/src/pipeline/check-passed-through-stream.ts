@@ -10,6 +10,7 @@ import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
+import { eventsCheckedByFraming } from "./events-checked-by-framing";
 import type { PassThroughWatch } from "./pass-through-watch";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
@@ -93,6 +94,21 @@ function parseLfBlock(block: string): { event?: string; data: string } | undefin
   return event === undefined ? { data } : { event, data };
 }
 
+/**
+ * Text that ends no SSE event, secrets redacted. It cannot be parsed as an event's JSON, so a
+ * secret spelled with `\u` escapes is looked for in the text with its escapes read; where one
+ * hides, the text goes on with its escapes read and the secret redacted.
+ */
+function redactUnfinished(text: string, redact: SecretRedactor): string {
+  const redacted = redact(text);
+  if (!text.includes("\\u")) return redacted;
+  const unescaped = text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  const unescapedRedacted = redact(unescaped);
+  return unescapedRedacted === unescaped ? redacted : unescapedRedacted;
+}
+
 /** What one step of the check gives: bytes for the caller, whether they hold content, or the end. */
 type Step = { bytes: Uint8Array; content: boolean } | { end: true } | { failure: CanonicalError };
 
@@ -108,8 +124,10 @@ const withoutContent: CheckedEvent = { content: false };
 /**
  * A same-format stream checked on its way through, event by event, without ever holding more than
  * one event: each SSE event must be well-formed and its data JSON, and the upstream codec's own
- * stream decoder must accept it and see the format's end (messages `message_stop`, responses
- * `response.completed`/`incomplete`/`failed`, generate-content a chunk with its `finishReason`).
+ * stream decoder must accept it (all but the content deltas and keepalives of
+ * {@link eventsCheckedByFraming}, checked by their framing and JSON alone) and see the format's end
+ * (messages `message_stop`, responses `response.completed`/`incomplete`/`failed`, generate-content
+ * a chunk with its `finishReason`).
  * Events go on as the upstream wrote them, whole, with secrets redacted (so a secret split across
  * network chunks is still found). A malformed event, a broken connection, a timeout or a stream
  * that ends without its end becomes the format's error event; an error the upstream sent is
@@ -131,6 +149,8 @@ export async function checkPassedThroughStream(
   watch?: PassThroughWatch,
 ): Promise<ByteSource> {
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
+  /** The events checked without the decoder (see {@link eventsCheckedByFraming}). */
+  const byFraming = decoderTransformer && eventsCheckedByFraming[codec.id];
   const text = new TextDecoder();
   const decoded: ChatEvent[] = [];
   const collector: TransformStreamDefaultController<ChatEvent> = {
@@ -180,6 +200,11 @@ export async function checkPassedThroughStream(
       if (fields.data.trim() !== "[DONE]") return { failure: malformed("event data that is not JSON") };
       value = new StreamParseFailure("Event data is not valid JSON", fields.data);
     }
+    const content = fields.event === undefined ? undefined : byFraming?.get(fields.event);
+    if (content !== undefined && (value as { type?: unknown } | null)?.type === fields.event) {
+      if (fields.data.includes("\\u")) return { content, escaped: { fields, value } };
+      return content ? withContent : withoutContent;
+    }
     const checked = decode(value);
     if (checked.failure) return { failure: checked.failure };
     if (fields.data.includes("\\u")) return { content: checked.content, escaped: { fields, value } };
@@ -194,20 +219,32 @@ export async function checkPassedThroughStream(
     return data !== redact(escaped.fields.data) ? formatSseMessage({ ...escaped.fields, data }) : text;
   };
 
+  /** Set once the bytes after the format's end (see `ended`) went out: the next step is the end. */
+  let drained = false;
+  /**
+   * The upstream's body is over. Before the format's end, a partial event left is a cut, and
+   * nothing left is checked with the decoder's `flush`; after it, whatever is left (bytes that end
+   * no event, such as a `data: [DONE]` without its blank line) goes on as it came, secrets
+   * redacted, so the caller's own SSE parser reads what it would have read from the upstream.
+   */
   const ended = (): Step => {
     const rest = buffer + text.decode();
     buffer = "";
-    if (!complete && rest.trim() !== "") return { failure: malformed("the last event was cut off") };
-    if (complete) return { end: true };
-    const checked = decode(flushing);
-    if (checked.failure) return { failure: checked.failure };
-    if (complete || !decoderTransformer) return { end: true };
-    return {
-      failure: new CanonicalError(
-        "unavailable",
-        "The upstream stream ended before the response was complete.",
-      ),
-    };
+    if (!complete) {
+      if (rest.trim() !== "") return { failure: malformed("the last event was cut off") };
+      const checked = decode(flushing);
+      if (checked.failure) return { failure: checked.failure };
+      if (!complete && decoderTransformer)
+        return {
+          failure: new CanonicalError(
+            "unavailable",
+            "The upstream stream ended before the response was complete.",
+          ),
+        };
+    }
+    if (rest === "") return { end: true };
+    drained = true;
+    return { bytes: textEncoder.encode(redactUnfinished(rest, redact)), content: false };
   };
 
   // Whether the bytes read so far ended exactly at an event boundary, so a chunk whose events all
@@ -221,11 +258,12 @@ export async function checkPassedThroughStream(
   const step = async (): Promise<Step> => {
     for (;;) {
       if (failure) return { failure };
+      if (drained) return { end: true };
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
         next = await reader.read();
       } catch (thrown) {
-        if (complete) return { end: true };
+        if (complete) return ended();
         return { failure: upstreamReadError(thrown) };
       }
       if (next.done) return ended();

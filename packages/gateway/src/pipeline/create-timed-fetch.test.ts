@@ -89,4 +89,46 @@ describe("createTimedFetch", () => {
     )("http://upstream.test").catch((error: unknown) => error);
     expect(isTimeout(thrown)).toBe(true);
   });
+
+  describe("withoutResponse (a same-format pass-through's call)", () => {
+    it("answers the upstream's status, headers and body chunk by chunk, its text as Response.text() reads it", async () => {
+      const bytes = encoder.encode("\uFEFFdata: héllo wörld\n\n");
+      const cuts = [[], [1], [2, 12, 13], [5, 6, 7, 8, 9]];
+      for (const points of cuts) {
+        const chunks = [...points, bytes.length].map((point, index, all) =>
+          bytes.slice(index === 0 ? 0 : all[index - 1], point),
+        );
+        const upstream = async () =>
+          new Response(readableFrom(chunks), { status: 201, headers: { "x-upstream": "yes" } });
+        const { withoutResponse } = createTimedFetch(upstream, timeouts);
+        const answer = await withoutResponse!("http://upstream.test", {});
+        expect([answer.status, answer.ok, answer.headers.get("x-upstream")]).toEqual([201, true, "yes"]);
+        const read: Uint8Array[] = [];
+        for (let next = await answer.body!.read(); !next.done; next = await answer.body!.read())
+          read.push(next.value);
+        expect(read).toEqual(chunks.filter((chunk) => chunk.length > 0));
+        const again = await createTimedFetch(upstream, timeouts).withoutResponse!("http://upstream.test", {});
+        expect(await again.text()).toBe(await (await upstream()).text());
+      }
+    });
+
+    it("fails a body that goes silent with a timeout, cancelling the upstream body", async () => {
+      const cancelled: unknown[] = [];
+      const { withoutResponse } = createTimedFetch(
+        async () => new Response(stallingBody("data: 1\n\n", cancelled)),
+        timeouts,
+      );
+      const body = (await withoutResponse!("http://upstream.test", {})).body!;
+      expect(new TextDecoder().decode((await body.read()).value)).toBe("data: 1\n\n");
+      const thrown = await body.read().catch((error: unknown) => error);
+      expect(isTimeout(thrown)).toBe(true);
+      expect(cancelled).toHaveLength(1);
+    });
+
+    it("fails a call without response headers in time with a timeout", async () => {
+      const { withoutResponse } = createTimedFetch(silentFetch, timeouts);
+      const thrown = await withoutResponse!("http://upstream.test", {}).catch((error: unknown) => error);
+      expect(isTimeout(thrown)).toBe(true);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { CanonicalError } from "@interlingua/core";
-import { type ByteSource, byteSourceStream } from "../http/byte-source";
-import type { UpstreamFetch } from "./upstream-answer";
+import { type ByteSource, byteSourceStream, readByteSourceText } from "../http/byte-source";
+import { answerOfResponse, type UpstreamAnswer, type UpstreamFetch } from "./upstream-answer";
 
 /** How long the gateway waits on an upstream, in milliseconds. */
 export interface UpstreamTimeouts {
@@ -56,15 +56,22 @@ export interface TimedUpstreamCall {
   abort(reason: CanonicalError): void;
 }
 
+/** What aborts a timed call: an `AbortController`, or what stands for one (see `UndiciCallAborter`). */
+export interface CallAborter {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
+}
+
 /**
  * Starts timing one upstream call: a signal that follows `callerSignal` and aborts when no response
- * headers came within `firstByteMs` (the call then fails with a `timeout` error).
+ * headers came within `firstByteMs` (the call then fails with a `timeout` error); `controller`
+ * makes that signal (an `AbortController` unless given).
  */
 export function startTimedUpstreamCall(
   callerSignal: AbortSignal | null | undefined,
   firstByteMs: number,
+  controller: CallAborter = new AbortController(),
 ): TimedUpstreamCall {
-  const controller = new AbortController();
   const followCaller = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) followCaller();
   else callerSignal?.addEventListener("abort", followCaller, { once: true });
@@ -115,6 +122,36 @@ export function idleLimitedResponse(
     statusText: response.statusText,
     headers: response.headers,
   });
+}
+
+/**
+ * `response` as an {@link UpstreamAnswer} whose body is under the idle limit of
+ * {@link idleLimitedSource}, read straight from the response's own stream: what
+ * {@link idleLimitedResponse} gives, without a second stream and `Response` around it.
+ */
+export function idleLimitedAnswer(
+  response: Response,
+  idleMs: number,
+  call: Pick<TimedUpstreamCall, "abort" | "settle">,
+): UpstreamAnswer {
+  if (!response.body) {
+    call.settle();
+    return answerOfResponse(response);
+  }
+  const reader = response.body.getReader();
+  const body = idleLimitedSource(
+    () => reader.read(),
+    (reason) => reader.cancel(reason),
+    idleMs,
+    call,
+  );
+  return {
+    status: response.status,
+    ok: response.ok,
+    headers: response.headers,
+    body,
+    text: () => readByteSourceText(body),
+  };
 }
 
 /**
@@ -187,12 +224,14 @@ export function idleLimitedSource(
  * silent for `idleMs`, aborts the call and fails it with a `timeout` CanonicalError (HTTP 504 in
  * every format) instead of leaving the caller waiting for the runtime's own limits (undici waits
  * 300 s for headers and then reports only "fetch failed"). The caller's own signal still aborts.
- * A {@link SelfTimedFetch} is given the timeouts to apply itself.
+ * A {@link SelfTimedFetch} is given the timeouts to apply itself; any other `fetch` gets
+ * `withoutResponse` too, whose answer's body is the upstream response's own, under the same limit.
  */
 export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: UpstreamTimeouts): UpstreamFetch {
   const selfTimed = (fetchUpstream as Partial<SelfTimedFetch>).withTimeouts;
   if (typeof selfTimed === "function") return selfTimed.call(fetchUpstream, timeouts);
-  return async (input, init = {}) => {
+  /** One call up to its headers, with the timing its body goes on under. */
+  const send = async (input: RequestInfo | URL, init: RequestInit) => {
     const call = startTimedUpstreamCall(init.signal, timeouts.firstByteMs);
     let response: Response;
     try {
@@ -201,6 +240,16 @@ export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: Upstream
       throw call.failed(thrown);
     }
     call.answered();
+    return { response, call };
+  };
+  const timed: UpstreamFetch = async (input, init = {}) => {
+    const { response, call } = await send(input, init);
     return idleLimitedResponse(response, timeouts.idleMs, call);
   };
+  // A same-format pass-through reads the body itself: no second stream and `Response` for it.
+  timed.withoutResponse = async (url, init) => {
+    const { response, call } = await send(url, init);
+    return idleLimitedAnswer(response, timeouts.idleMs, call);
+  };
+  return timed;
 }

@@ -109,7 +109,7 @@ export async function handleChatRequest(
   const context = createConversionContext({ strict: request.headers.get(strictHeader) === "1" });
   record.strict = context.strict;
   record.losses = context.losses;
-  const tenant = runtime.keys.tenantOf(codec.http.readApiKey(request));
+  const tenant = record.tenant ?? runtime.keys.tenantOf(codec.http.readApiKey(request));
   record.tenant = tenant;
   const report: ConversionReport = {
     front: codec.id,
