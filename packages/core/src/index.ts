@@ -51,7 +51,13 @@ export { ToolResultPart } from "./model/tool-result-part";
 export { readUserLocation, UserLocation } from "./model/user-location";
 export { Usage } from "./model/usage";
 // Contracts
-export type { ChatProvider, ProviderCallOptions, ProviderCapabilities } from "./contracts/chat-provider";
+export type {
+  ChatEventBatch,
+  ChatEventBatches,
+  ChatProvider,
+  ProviderCallOptions,
+  ProviderCapabilities,
+} from "./contracts/chat-provider";
 export type {
   AnyCodec,
   Codec,
@@ -191,6 +197,7 @@ export { createCallIdChangeLoss } from "./stream/create-call-id-change-loss";
 export { createToolProgressLoss } from "./stream/create-tool-progress-loss";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";
+export { decodeEventBatches, eventBatchesOf } from "./stream/event-batches";
 export { mergeUsage } from "./stream/merge-usage";
 export { readableFrom } from "./stream/readable-from";
 export { replay, replayEvents } from "./stream/replay";

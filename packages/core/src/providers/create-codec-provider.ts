@@ -7,6 +7,7 @@ import type { ChatEvent } from "../model/chat-event";
 import type { ChatRequest } from "../model/chat-request";
 import { createJsonEventDecoderTransformer, decodeJsonEventStream } from "../sse/decode-sse-stream";
 import { chainTransformers } from "../stream/chain-transformers";
+import { decodeEventBatches, eventBatchesOf } from "../stream/event-batches";
 import type { StreamTransformer } from "../stream/stream-transformer";
 import { transformReadable } from "../stream/transform-readable";
 
@@ -156,6 +157,20 @@ export function createCodecProvider<WireRequest>(
       const { response, context } = await call(request, true, callOptions);
       if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
       return decodeEventBody(codec, response.body, context, callOptions.signal);
+    },
+    async streamBatches(request, callOptions = {}) {
+      const { response, context } = await call(request, true, callOptions);
+      if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
+      if (!codec.createStreamDecoderTransformer)
+        return eventBatchesOf(decodeEventBody(codec, response.body, context, callOptions.signal));
+      const decoder = chainTransformers(
+        createJsonEventDecoderTransformer(),
+        codec.createStreamDecoderTransformer(context),
+      );
+      return decodeEventBatches(response.body.getReader(), decoder, (thrown) => ({
+        type: "error",
+        error: upstreamFailure(callOptions.signal, thrown).toData(),
+      }));
     },
   };
 }
