@@ -213,6 +213,37 @@ describe("encodeFusedEventStream", () => {
     );
   });
 
+  it("gives what came before the end at once, and the end only once its state is saved", async () => {
+    const events = replayEvents({ ...signedAnswer, parts: [{ type: "text", text: "Saved answer." }] });
+    let save!: () => void;
+    const saved = new Promise<void>((resolve) => {
+      save = resolve;
+    });
+    const closes: (CanonicalError | undefined)[] = [];
+    const body = encodeFusedEventStream(events, batched([], "close", []), {
+      codec: messagesCodec,
+      encoder: messagesCodec.createStreamEncoderTransformer!(deterministic()),
+      sealing: createSealingTransformer(sealer, {
+        front: { format: "messages", toolCallsCarryState: false },
+        holdToolCalls: false,
+      }),
+      hooks: { beforeEnd: () => saved, onClose: (error) => closes.push(error) },
+      framing: "sse",
+      redact,
+    });
+    const first = await body.read();
+    const text = new TextDecoder().decode(first.value);
+    expect(text).toContain("Saved answer.");
+    expect(text).not.toContain("message_stop");
+    const rest = body.read();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closes).toEqual([]);
+    save();
+    expect(new TextDecoder().decode((await rest).value)).toContain("message_stop");
+    expect(await body.read()).toEqual({ done: true, value: undefined });
+    expect(closes).toEqual([undefined]);
+  });
+
   it("seals foreign state and renames a held tool call in the fused stage", async () => {
     const { fused } = await bothWays({ codec: messagesCodec, events: replayEvents(signedAnswer) });
     expect(sealedFormatsIn(fused.text)).toContain("elsewhere");

@@ -285,7 +285,9 @@ export function encodeFusedEventStream(
   return {
     async read() {
       for (;;) {
-        if (pending) {
+        // What is made goes out before a step waits (the end waits on its state being saved, and
+        // only its own bytes wait with it), so a stream's first bytes need not wait on a save.
+        if (pending && pieces.length === 0) {
           const step = pending;
           pending = undefined;
           await step;

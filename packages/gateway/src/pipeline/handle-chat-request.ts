@@ -405,18 +405,22 @@ async function answerStream(
       recordAnswerEvent(record, event);
       accumulator?.add(event);
     },
-    beforeEnd: async () => {
-      // A run deleted (or cancelled) while it streamed is not kept again at its end.
-      await exchange.run?.writer.sync();
-      if (accumulator && conversation && !exchange.run?.writer.stopped) {
-        const response = accumulator.result();
-        await conversation.remember(
-          exchange.request,
-          { ...response, id: responseId ?? response.id },
-          exchange.tenant,
-        );
-      }
-    },
+    // Nothing to save (no run, no conversation): the end goes on in the same pass as what came before it.
+    beforeEnd:
+      exchange.run || conversation
+        ? async () => {
+            // A run deleted (or cancelled) while it streamed is not kept again at its end.
+            await exchange.run?.writer.sync();
+            if (accumulator && conversation && !exchange.run?.writer.stopped) {
+              const response = accumulator.result();
+              await conversation.remember(
+                exchange.request,
+                { ...response, id: responseId ?? response.id },
+                exchange.tenant,
+              );
+            }
+          }
+        : undefined,
     onClose(error) {
       if (error)
         exchange.report.error = {
