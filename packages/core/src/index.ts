@@ -142,6 +142,11 @@ export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
 // Providers
 export { type CodecProviderOptions, createCodecProvider } from "./providers/create-codec-provider";
+export type {
+  AnswerWithoutResponse,
+  BodyAnswer,
+  FetchWithoutResponse,
+} from "./providers/fetch-without-response";
 // Server-sent events
 export { createSseDecoderStream, createSseDecoderTransformer } from "./sse/create-sse-decoder-stream";
 export {
@@ -197,7 +202,7 @@ export { createCallIdChangeLoss } from "./stream/create-call-id-change-loss";
 export { createToolProgressLoss } from "./stream/create-tool-progress-loss";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";
-export { decodeEventBatches, eventBatchesOf } from "./stream/event-batches";
+export { type ChunkReader, decodeEventBatches, eventBatchesOf } from "./stream/event-batches";
 export { mergeUsage } from "./stream/merge-usage";
 export { readableFrom } from "./stream/readable-from";
 export { replay, replayEvents } from "./stream/replay";

@@ -15,6 +15,7 @@ import { replayEvents } from "../stream/replay";
 import type { StreamTransformer } from "../stream/stream-transformer";
 import { testChatProvider } from "../test/test-chat-provider";
 import { type CodecProviderOptions, createCodecProvider } from "./create-codec-provider";
+import type { FetchWithoutResponse } from "./fetch-without-response";
 
 /** The canonical model as its own wire format: the smallest codec there is. */
 const ErrorBody = z.object({ error: z.object({ kind: z.string(), message: z.string() }) });
@@ -284,6 +285,51 @@ describe("createCodecProvider", () => {
       );
     });
   }
+
+  /** `fetchUpstream` that also answers without a `Response` (as the gateway's Node client), counting those calls. */
+  function withoutResponse(fetchUpstream: typeof fetch, calls: { count: number }): FetchWithoutResponse {
+    const both = ((input: RequestInfo | URL, init?: RequestInit) =>
+      fetchUpstream(input, init)) as FetchWithoutResponse;
+    both.withoutResponse = async (url, init) => {
+      calls.count++;
+      const response = await fetchUpstream(url, init);
+      let body: ReadableStreamDefaultReader<Uint8Array> | null | undefined;
+      return {
+        status: response.status,
+        ok: response.ok,
+        headers: response.headers,
+        get body() {
+          if (body === undefined) body = response.body?.getReader() ?? null;
+          return body;
+        },
+        text: () => response.text(),
+      };
+    };
+    return both;
+  }
+
+  it("streams in batches without a Response through a fetch that answers without one", async () => {
+    const all = replayEvents(answer(question));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(4000), { maxLength: 12 }), fc.boolean(), async (cuts, breaks) => {
+        const calls = { count: 0 };
+        const cutUp: typeof fetch = async () => new Response(chunkedBody(sse(all), cuts, breaks));
+        const streamed = await collect(await provider({ fetch: cutUp }).stream(question));
+        const batches = await provider({ fetch: withoutResponse(cutUp, calls) }).streamBatches!(question);
+        expect((await readBatches(batches)).events).toEqual(streamed);
+        expect(calls.count).toBe(1);
+      }),
+      { numRuns: 30 },
+    );
+    const calls = { count: 0 };
+    await expect(
+      provider({ fetch: withoutResponse(localFetch, calls) }).streamBatches!({
+        ...question,
+        model: "missing",
+      }),
+    ).rejects.toMatchObject({ kind: "not_found", message: "no such model" });
+    expect(calls.count).toBe(1);
+  });
 
   it("gives every event of one chunk in one batch", async () => {
     const all = replayEvents(answer(question));
