@@ -270,17 +270,15 @@ export function encodeFusedEventStream(
       (batch) => batch,
       (thrown: unknown) => ({ failed: thrown }),
     );
-  const waitOnUpstream = async (): Promise<Pulled | undefined> => {
+  /** The upstream's next batch, or `undefined` when a keepalive went out while it was awaited. */
+  const waitOnUpstream = (): Promise<Pulled | undefined> => {
     pulling ??= pull();
-    if (!keepalive) return pulling;
-    const pulled = await Promise.race([
-      pulling,
-      new Promise<undefined>((resolve) => {
-        wake = resolve;
-      }),
-    ]);
-    wake = undefined;
-    return pulled;
+    const upstream = pulling;
+    if (!keepalive) return upstream;
+    return new Promise<Pulled | undefined>((resolve) => {
+      wake = resolve;
+      upstream.then(resolve);
+    });
   };
   return {
     async read() {
@@ -299,6 +297,7 @@ export function encodeFusedEventStream(
         }
         if (finished) return { done: true, value: undefined };
         const pulled = await waitOnUpstream();
+        wake = undefined;
         if (pulled === undefined) continue;
         pulling = undefined;
         if (finished) continue;
