@@ -132,7 +132,7 @@ function readerOf(
   });
   body.once("error", fail);
   body.once("close", () => {
-    if (!ended) fail(prematureClose());
+    if (!ended && !failure) fail(prematureClose());
   });
   return () => {
     if (failure) return Promise.reject(reasonOf(failure));
