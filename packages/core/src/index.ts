@@ -51,7 +51,13 @@ export { ToolResultPart } from "./model/tool-result-part";
 export { readUserLocation, UserLocation } from "./model/user-location";
 export { Usage } from "./model/usage";
 // Contracts
-export type { ChatProvider, ProviderCallOptions, ProviderCapabilities } from "./contracts/chat-provider";
+export type {
+  ChatEventBatch,
+  ChatEventBatches,
+  ChatProvider,
+  ProviderCallOptions,
+  ProviderCapabilities,
+} from "./contracts/chat-provider";
 export type {
   AnyCodec,
   Codec,
@@ -141,6 +147,11 @@ export { OpenApiSchema } from "./json-schema/open-api-schema";
 export { openApiSchemaToJsonSchema } from "./json-schema/open-api-schema-to-json-schema";
 // Providers
 export { type CodecProviderOptions, createCodecProvider } from "./providers/create-codec-provider";
+export type {
+  AnswerWithoutResponse,
+  BodyAnswer,
+  FetchWithoutResponse,
+} from "./providers/fetch-without-response";
 // Server-sent events
 export { createSseDecoderStream, createSseDecoderTransformer } from "./sse/create-sse-decoder-stream";
 export {
@@ -197,6 +208,7 @@ export { createCallIdChangeLoss } from "./stream/create-call-id-change-loss";
 export { createToolProgressLoss } from "./stream/create-tool-progress-loss";
 export { assertValidEventSequence, findEventSequenceProblems } from "./stream/check-event-sequence";
 export { collect, transformAll } from "./stream/collect";
+export { type ChunkReader, decodeEventBatches, eventBatchesOf } from "./stream/event-batches";
 export { mergeUsage } from "./stream/merge-usage";
 export { readableFrom } from "./stream/readable-from";
 export { replay, replayEvents } from "./stream/replay";

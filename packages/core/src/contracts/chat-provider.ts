@@ -40,4 +40,23 @@ export interface ChatProvider {
    * caller can still answer with an HTTP error); later failures end the stream with an `error` event.
    */
   stream(request: ChatRequest, options?: ProviderCallOptions): Promise<ReadableStream<ChatEvent>>;
+  /**
+   * {@link ChatProvider.stream} read a batch at a time: the same events, the same failures, but
+   * each read gives every event one chunk of the upstream's body decoded to, so a consumer handles
+   * them in one synchronous pass (a promise per chunk, not per event). Optional: without it, read
+   * `stream` through core's `eventBatchesOf`.
+   */
+  streamBatches?(request: ChatRequest, options?: ProviderCallOptions): Promise<ChatEventBatches>;
+}
+
+/** One read of {@link ChatEventBatches}: the events of one chunk (none, or several), or the end. */
+export type ChatEventBatch = { done: false; value: ChatEvent[] } | { done: true; value?: undefined };
+
+/**
+ * A provider's stream of canonical events, read by one reader a batch at a time (what
+ * {@link ChatProvider.streamBatches} answers). `cancel` stops it and the upstream call under it.
+ */
+export interface ChatEventBatches {
+  read(): Promise<ChatEventBatch>;
+  cancel(reason?: unknown): Promise<void>;
 }

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
+import type { ChatEventBatches } from "../contracts/chat-provider";
 import type { Codec } from "../contracts/codec";
 import { createConversionContext } from "../conversion/conversion-context";
 import { CanonicalError } from "../errors/canonical-error";
@@ -13,6 +15,7 @@ import { replayEvents } from "../stream/replay";
 import type { StreamTransformer } from "../stream/stream-transformer";
 import { testChatProvider } from "../test/test-chat-provider";
 import { type CodecProviderOptions, createCodecProvider } from "./create-codec-provider";
+import type { FetchWithoutResponse } from "./fetch-without-response";
 
 /** The canonical model as its own wire format: the smallest codec there is. */
 const ErrorBody = z.object({ error: z.object({ kind: z.string(), message: z.string() }) });
@@ -224,4 +227,146 @@ describe("createCodecProvider", () => {
       expect(await collect(await provider({ fetch: breaking }, codec).stream(question))).toEqual(all);
     });
   }
+
+  /** Every event of the batches, and the sizes of the batches. */
+  async function readBatches(batches: ChatEventBatches): Promise<{ events: ChatEvent[]; sizes: number[] }> {
+    const events: ChatEvent[] = [];
+    const sizes: number[] = [];
+    for (let next = await batches.read(); !next.done; next = await batches.read()) {
+      events.push(...next.value);
+      sizes.push(next.value.length);
+    }
+    return { events, sizes };
+  }
+
+  /** A body that sends `text` cut at `cuts` (character offsets), then ends or (with `breaks`) fails. */
+  function chunkedBody(text: string, cuts: number[], breaks = false): ReadableStream<Uint8Array> {
+    const bytes = new TextEncoder().encode(text);
+    const ends = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+    const pieces: Uint8Array[] = [];
+    let from = 0;
+    for (const end of [...ends, bytes.length]) {
+      if (end > from) pieces.push(bytes.subarray(from, end));
+      from = Math.max(from, end);
+    }
+    return new ReadableStream({
+      pull(controller) {
+        const piece = pieces.shift();
+        if (piece) controller.enqueue(piece);
+        else if (breaks) controller.error(new TypeError("terminated"));
+        else controller.close();
+      },
+    });
+  }
+
+  for (const [name, codec] of [
+    ["fused", canonicalCodec],
+    ["piped", unfusedCodec],
+  ] as const) {
+    it(`streams in batches the events it streams, however the body is cut (${name})`, async () => {
+      const all = replayEvents(answer(question));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.nat(4000), { maxLength: 12 }),
+          fc.nat(all.length),
+          fc.boolean(),
+          async (cuts, kept, breaks) => {
+            const text = sse(all.slice(0, kept));
+            const cutUp: typeof fetch = async () => new Response(chunkedBody(text, cuts, breaks));
+            const streamed = await collect(await provider({ fetch: cutUp }, codec).stream(question));
+            const batched = await readBatches(
+              await provider({ fetch: cutUp }, codec).streamBatches!(question),
+            );
+            expect(batched.events).toEqual(streamed);
+            expect(batched.sizes.every((size) => size > 0)).toBe(true);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  /** `fetchUpstream` that also answers without a `Response` (as the gateway's Node client), counting those calls. */
+  function withoutResponse(fetchUpstream: typeof fetch, calls: { count: number }): FetchWithoutResponse {
+    const both = ((input: RequestInfo | URL, init?: RequestInit) =>
+      fetchUpstream(input, init)) as FetchWithoutResponse;
+    both.withoutResponse = async (url, init) => {
+      calls.count++;
+      const response = await fetchUpstream(url, init);
+      let body: ReadableStreamDefaultReader<Uint8Array> | null | undefined;
+      return {
+        status: response.status,
+        ok: response.ok,
+        headers: response.headers,
+        get body() {
+          if (body === undefined) body = response.body?.getReader() ?? null;
+          return body;
+        },
+        text: () => response.text(),
+      };
+    };
+    return both;
+  }
+
+  it("streams in batches without a Response through a fetch that answers without one", async () => {
+    const all = replayEvents(answer(question));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(4000), { maxLength: 12 }), fc.boolean(), async (cuts, breaks) => {
+        const calls = { count: 0 };
+        const cutUp: typeof fetch = async () => new Response(chunkedBody(sse(all), cuts, breaks));
+        const streamed = await collect(await provider({ fetch: cutUp }).stream(question));
+        const batches = await provider({ fetch: withoutResponse(cutUp, calls) }).streamBatches!(question);
+        expect((await readBatches(batches)).events).toEqual(streamed);
+        expect(calls.count).toBe(1);
+      }),
+      { numRuns: 30 },
+    );
+    const calls = { count: 0 };
+    await expect(
+      provider({ fetch: withoutResponse(localFetch, calls) }).streamBatches!({
+        ...question,
+        model: "missing",
+      }),
+    ).rejects.toMatchObject({ kind: "not_found", message: "no such model" });
+    expect(calls.count).toBe(1);
+  });
+
+  it("gives every event of one chunk in one batch", async () => {
+    const all = replayEvents(answer(question));
+    const whole: typeof fetch = async () => new Response(chunkedBody(sse(all), []));
+    expect(await readBatches(await provider({ fetch: whole }).streamBatches!(question))).toEqual({
+      events: all,
+      sizes: [all.length],
+    });
+  });
+
+  it("rejects a stream in batches that fails before it starts, as a stream", async () => {
+    await expect(provider().streamBatches!({ ...question, model: "missing" })).rejects.toMatchObject({
+      kind: "not_found",
+    });
+  });
+
+  it("fails a batch read when the decoder refuses a chunk, and cancels the body", async () => {
+    let cancelled = false;
+    const refusing: typeof canonicalCodec = {
+      ...canonicalCodec,
+      createStreamDecoderTransformer: () => ({
+        transform() {
+          throw new TypeError("not this");
+        },
+      }),
+    };
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new TextEncoder().encode(sse([{ type: "keepalive" }]))),
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const batches = await provider({ fetch: async () => new Response(body) }, refusing).streamBatches!(
+      question,
+    );
+    await expect(batches.read()).rejects.toThrow("not this");
+    expect(cancelled).toBe(true);
+    expect(await batches.read()).toEqual({ done: true });
+  });
 });

@@ -7,8 +7,10 @@ import type { ChatEvent } from "../model/chat-event";
 import type { ChatRequest } from "../model/chat-request";
 import { createJsonEventDecoderTransformer, decodeJsonEventStream } from "../sse/decode-sse-stream";
 import { chainTransformers } from "../stream/chain-transformers";
+import { decodeEventBatches, eventBatchesOf } from "../stream/event-batches";
 import type { StreamTransformer } from "../stream/stream-transformer";
 import { transformReadable } from "../stream/transform-readable";
+import type { AnswerWithoutResponse, BodyAnswer, FetchWithoutResponse } from "./fetch-without-response";
 
 /** Options of {@link createCodecProvider}. */
 export interface CodecProviderOptions<WireRequest = unknown> {
@@ -49,7 +51,7 @@ function upstreamFailure(signal: AbortSignal | undefined, thrown: unknown): Cano
 }
 
 /** An error answer's body: JSON when it parses, else its text. */
-async function readErrorBody(response: Response): Promise<unknown> {
+async function readErrorBody(response: Pick<Response, "text">): Promise<unknown> {
   const text = await response.text();
   try {
     return JSON.parse(text);
@@ -108,11 +110,8 @@ export function createCodecProvider<WireRequest>(
   const buildUpstreamRequest =
     options.buildUpstreamRequest ?? ((upstream) => codec.http.buildUpstreamRequest(upstream));
 
-  async function call(
-    request: ChatRequest,
-    stream: boolean,
-    callOptions: ProviderCallOptions,
-  ): Promise<{ response: Response; context: ConversionContext }> {
+  /** The upstream call of `request`: where it goes and what it sends, with the conversion context. */
+  function upstreamCall(request: ChatRequest, stream: boolean, callOptions: ProviderCallOptions) {
     const context = callOptions.context ?? createConversionContext({ request });
     context.request ??= request;
     const upstream = buildUpstreamRequest({
@@ -123,20 +122,50 @@ export function createCodecProvider<WireRequest>(
       body: codec.encodeRequest(request, context),
       headers: options.headers,
     });
+    const init: RequestInit = {
+      method: upstream.method,
+      headers: upstream.headers,
+      body: upstream.body,
+      signal: callOptions.signal,
+    };
+    return { url: upstream.url, init, context };
+  }
+
+  /** `answer` when it is a success, else its error through the codec. */
+  async function succeeded<Answer extends BodyAnswer | Response>(answer: Answer): Promise<Answer> {
+    if (!answer.ok) throw codec.errorFromWire(answer.status, await readErrorBody(answer), answer.headers);
+    return answer;
+  }
+
+  async function call(
+    request: ChatRequest,
+    stream: boolean,
+    callOptions: ProviderCallOptions,
+  ): Promise<{ response: Response; context: ConversionContext }> {
+    const { url, init, context } = upstreamCall(request, stream, callOptions);
     let response: Response;
     try {
-      response = await fetchUpstream(upstream.url, {
-        method: upstream.method,
-        headers: upstream.headers,
-        body: upstream.body,
-        signal: callOptions.signal,
-      });
+      response = await fetchUpstream(url, init);
     } catch (thrown) {
       throw upstreamFailure(callOptions.signal, thrown);
     }
-    if (!response.ok)
-      throw codec.errorFromWire(response.status, await readErrorBody(response), response.headers);
-    return { response, context };
+    return { response: await succeeded(response), context };
+  }
+
+  /** A stream call answered without a `Response`, by a fetch that can (see {@link FetchWithoutResponse}). */
+  async function callWithoutResponse(
+    withoutResponse: AnswerWithoutResponse,
+    request: ChatRequest,
+    callOptions: ProviderCallOptions,
+  ): Promise<{ answer: BodyAnswer; context: ConversionContext }> {
+    const { url, init, context } = upstreamCall(request, true, callOptions);
+    let answer: BodyAnswer;
+    try {
+      answer = await withoutResponse(url, init);
+    } catch (thrown) {
+      throw upstreamFailure(callOptions.signal, thrown);
+    }
+    return { answer: await succeeded(answer), context };
   }
 
   return {
@@ -156,6 +185,31 @@ export function createCodecProvider<WireRequest>(
       const { response, context } = await call(request, true, callOptions);
       if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
       return decodeEventBody(codec, response.body, context, callOptions.signal);
+    },
+    async streamBatches(request, callOptions = {}) {
+      const decoderOf = codec.createStreamDecoderTransformer;
+      const withoutResponse = (fetchUpstream as FetchWithoutResponse).withoutResponse;
+      const failed = (thrown: unknown): ChatEvent => ({
+        type: "error",
+        error: upstreamFailure(callOptions.signal, thrown).toData(),
+      });
+      if (decoderOf && withoutResponse) {
+        const { answer, context } = await callWithoutResponse(
+          withoutResponse.bind(fetchUpstream),
+          request,
+          callOptions,
+        );
+        const body = answer.body;
+        if (!body) throw new CanonicalError("unavailable", "The upstream answered without a body");
+        const decoder = chainTransformers(createJsonEventDecoderTransformer(), decoderOf(context));
+        return decodeEventBatches(body, decoder, failed);
+      }
+      const { response, context } = await call(request, true, callOptions);
+      if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
+      if (!decoderOf)
+        return eventBatchesOf(decodeEventBody(codec, response.body, context, callOptions.signal));
+      const decoder = chainTransformers(createJsonEventDecoderTransformer(), decoderOf(context));
+      return decodeEventBatches(response.body.getReader(), decoder, failed);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ChatProvider, ProviderCapabilities } from "@interlingua/core";
+import { type ChatProvider, eventBatchesOf, type ProviderCapabilities } from "@interlingua/core";
 import type { LazyModule } from "./lazy-module";
 
 /**
@@ -17,5 +17,11 @@ export function createLazyProvider<Module>(
     capabilities: known.capabilities,
     generate: async (request, options) => (await provider()).generate(request, options),
     stream: async (request, options) => (await provider()).stream(request, options),
+    async streamBatches(request, options) {
+      const made = await provider();
+      return made.streamBatches
+        ? made.streamBatches(request, options)
+        : eventBatchesOf(await made.stream(request, options));
+    },
   };
 }

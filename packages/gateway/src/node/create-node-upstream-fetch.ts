@@ -88,13 +88,19 @@ function readerOf(
   signal: AbortSignal | undefined,
 ): () => Promise<ReadableStreamReadResult<Uint8Array>> {
   let ended = false;
-  let failure: { reason: unknown } | undefined;
+  let failure: { reason?: unknown; cause?: unknown } | undefined;
   let waiting:
     | { resolve(read: ReadableStreamReadResult<Uint8Array>): void; reject(reason: unknown): void }
     | undefined;
   const fail = (thrown: unknown) => {
-    failure ??= { reason: signal?.aborted ? signal.reason : new TypeError("terminated", { cause: thrown }) };
+    failure ??= signal?.aborted ? { reason: signal.reason } : { cause: thrown };
     settle();
+  };
+  // The error is made only when a read fails on it: a body the gateway stopped reading (a converted
+  // stream after its end, decision 0051) fails with nobody reading, and a stack costs.
+  const reasonOf = (failed: { reason?: unknown; cause?: unknown }) => {
+    if (!("reason" in failed)) failed.reason = new TypeError("terminated", { cause: failed.cause });
+    return failed.reason;
   };
   /** What a read gives now: the chunk waiting, or the end; `undefined` while neither is there. */
   const next = (): ReadableStreamReadResult<Uint8Array> | undefined => {
@@ -112,7 +118,7 @@ function readerOf(
     if (!pending) return;
     if (failure) {
       waiting = undefined;
-      pending.reject(failure.reason);
+      pending.reject(reasonOf(failure));
       return;
     }
     const read = next();
@@ -127,10 +133,10 @@ function readerOf(
   });
   body.once("error", fail);
   body.once("close", () => {
-    if (!ended) fail(prematureClose());
+    if (!ended && !failure) fail(prematureClose());
   });
   return () => {
-    if (failure) return Promise.reject(failure.reason);
+    if (failure) return Promise.reject(reasonOf(failure));
     const read = next();
     if (read) return Promise.resolve(read);
     return new Promise((resolve, reject) => {

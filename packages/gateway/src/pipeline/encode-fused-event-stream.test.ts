@@ -3,16 +3,20 @@ import {
   type AnyCodec,
   type CanonicalError,
   type ChatEvent,
+  type ChatEventBatches,
   type ChatResponse,
   createConversionContext,
+  eventBatchesOf,
   replayEvents,
 } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sealedFormatsIn } from "../../test/support/sealed-envelopes";
 import type { StreamFraming } from "../formats/gateway-format";
+import { byteSourceStream } from "../http/byte-source";
 import { createOpaqueSealer } from "../opaque/create-opaque-sealer";
 import { createSealingTransformer } from "../opaque/create-sealing-transformer";
 import { createSecretRedactor } from "./create-secret-redactor";
@@ -62,6 +66,25 @@ function upstream(events: ChatEvent[], ending: Ending, pulls = { count: 0 }): Re
   );
 }
 
+/** The upstream's events in batches (the events of one upstream chunk each) of the given sizes, cycled. */
+function batched(events: ChatEvent[], ending: Ending, sizes: number[]): ChatEventBatches {
+  let index = 0;
+  let batch = 0;
+  return {
+    async read() {
+      if (index >= events.length) {
+        if (ending === "throw") throw new TypeError("socket hang up");
+        return { done: true };
+      }
+      const size = Math.max(1, sizes.length === 0 ? 1 : (sizes[batch++ % sizes.length] as number));
+      const value = events.slice(index, index + size);
+      index += size;
+      return { done: false, value };
+    },
+    cancel: async () => undefined,
+  };
+}
+
 interface Outcome {
   text: string;
   closes: (CanonicalError | undefined)[];
@@ -75,6 +98,8 @@ interface Run {
   strict?: boolean;
   /** The front's closing line (chat-completions `[DONE]`). */
   sseDoneData?: string;
+  /** The sizes of the batches the fused stage reads (cycled); one event each without. */
+  batches?: number[];
 }
 
 const deterministic = (strict = false) => {
@@ -88,9 +113,6 @@ async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> 
     const closes: (CanonicalError | undefined)[] = [];
     const hooks: EventStreamHooks = { onClose: (error) => closes.push(error) };
     const context = deterministic(run.strict);
-    const source = upstream(run.events, run.ending ?? "close");
-    const reader = source.getReader();
-    const opening = [(await reader.read()).value as ChatEvent];
     const sealing = createSealingTransformer(sealer, {
       front: { format: run.codec.id, toolCallsCarryState: false },
       holdToolCalls: true,
@@ -98,18 +120,24 @@ async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> 
     const framing = run.framing ?? "sse";
     let body: ReadableStream<Uint8Array>;
     if (fused) {
-      reader.releaseLock();
+      const source = batched(run.events, run.ending ?? "close", run.batches ?? []);
+      const first = await source.read();
+      const opening = first.done ? [] : first.value;
       const encoder = run.codec.createStreamEncoderTransformer!(context);
-      body = encodeFusedEventStream(opening, source, {
-        codec: run.codec,
-        encoder,
-        sealing,
-        hooks,
-        framing,
-        redact,
-        sseDoneData: run.sseDoneData,
-      });
+      body = byteSourceStream(
+        encodeFusedEventStream(opening, source, {
+          codec: run.codec,
+          encoder,
+          sealing,
+          hooks,
+          framing,
+          redact,
+          sseDoneData: run.sseDoneData,
+        }),
+      );
     } else {
+      const reader = upstream(run.events, run.ending ?? "close").getReader();
+      const opening = [(await reader.read()).value as ChatEvent];
       const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
       body = encodeEventStream(events, run.codec, run.codec.createStreamEncoder(context), {
         framing,
@@ -165,6 +193,57 @@ describe("encodeFusedEventStream", () => {
     });
   }
 
+  it("gives the same bytes however the upstream's events come in batches", async () => {
+    const signed = replayEvents(signedAnswer);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...codecs),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: signed.length }),
+        fc.constantFrom<Ending>("close", "throw"),
+        async (codec, batches, kept, ending) => {
+          const sseDoneData = codec.id === "chat-completions" ? "[DONE]" : undefined;
+          const run = { codec, events: signed.slice(0, kept), ending, sseDoneData };
+          const { staged, fused } = await bothWays({ ...run, batches });
+          expect(fused.text).toBe(staged.text);
+          expect(fused.closes.map((error) => error?.kind)).toEqual(staged.closes.map((error) => error?.kind));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("gives what came before the end at once, and the end only once its state is saved", async () => {
+    const events = replayEvents({ ...signedAnswer, parts: [{ type: "text", text: "Saved answer." }] });
+    let save!: () => void;
+    const saved = new Promise<void>((resolve) => {
+      save = resolve;
+    });
+    const closes: (CanonicalError | undefined)[] = [];
+    const body = encodeFusedEventStream(events, batched([], "close", []), {
+      codec: messagesCodec,
+      encoder: messagesCodec.createStreamEncoderTransformer!(deterministic()),
+      sealing: createSealingTransformer(sealer, {
+        front: { format: "messages", toolCallsCarryState: false },
+        holdToolCalls: false,
+      }),
+      hooks: { beforeEnd: () => saved, onClose: (error) => closes.push(error) },
+      framing: "sse",
+      redact,
+    });
+    const first = await body.read();
+    const text = new TextDecoder().decode(first.value);
+    expect(text).toContain("Saved answer.");
+    expect(text).not.toContain("message_stop");
+    const rest = body.read();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closes).toEqual([]);
+    save();
+    expect(new TextDecoder().decode((await rest).value)).toContain("message_stop");
+    expect(await body.read()).toEqual({ done: true, value: undefined });
+    expect(closes).toEqual([undefined]);
+  });
+
   it("seals foreign state and renames a held tool call in the fused stage", async () => {
     const { fused } = await bothWays({ codec: messagesCodec, events: replayEvents(signedAnswer) });
     expect(sealedFormatsIn(fused.text)).toContain("elsewhere");
@@ -211,7 +290,7 @@ describe("encodeFusedEventStream", () => {
       { highWaterMark: 0 },
     );
     const closes: (CanonicalError | undefined)[] = [];
-    const body = encodeFusedEventStream([], cancelling, {
+    const body = encodeFusedEventStream([], eventBatchesOf(cancelling), {
       codec: messagesCodec,
       encoder: messagesCodec.createStreamEncoderTransformer!(deterministic()),
       sealing: createSealingTransformer(sealer, {
@@ -222,11 +301,10 @@ describe("encodeFusedEventStream", () => {
       framing: "sse",
       redact,
     });
-    const reader = body.getReader();
-    for (let read = 0; read < 5; read++) await reader.read();
+    for (let read = 0; read < 5; read++) await body.read();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(pulls.count).toBeLessThan(10);
-    await reader.cancel("client gone");
+    await body.cancel("client gone");
     expect(cancelled).toBe("client gone");
     expect(closes.map((error) => error?.message)).toEqual(["The client went away."]);
   });

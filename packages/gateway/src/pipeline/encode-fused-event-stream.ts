@@ -2,14 +2,16 @@ import {
   type AnyCodec,
   CanonicalError,
   type ChatEvent,
+  type ChatEventBatch,
+  type ChatEventBatches,
   chainTransformers,
   createConversionContext,
   type StreamEncoderTransformer,
   type StreamTransformer,
   toCanonicalError,
-  transformReadable,
 } from "@interlingua/core";
 import type { StreamFraming } from "../formats/gateway-format";
+import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
 import {
   countFramedBytes,
@@ -97,21 +99,42 @@ function terminalErrorEvents(
   return events;
 }
 
+/** What a wait on the upstream gave: a batch, or its read's failure. */
+type Pulled = ChatEventBatch | { failed: unknown };
+
+/** The pieces of the body as one (a chunk's events go out in one read, and so one write). */
+function joined(pieces: readonly Uint8Array[]): Uint8Array {
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  let length = 0;
+  for (const piece of pieces) length += piece.byteLength;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return bytes;
+}
+
 /**
- * The streamed answer as ONE pull-driven stage (decision 0003): the upstream's canonical events,
- * guarded, sealed, encoded by the front codec's encoder transformer and framed (SSE or a streamed
- * JSON array, redacted), where the staged path pays a stream stage for each step. It keeps what the
- * staged path promises: exactly one terminal event (a read failure or an upstream that just stops
- * becomes the front's error event), nothing read after the terminal event, `beforeEnd` done before
- * the client sees the end, an encoder failure (a loss in strict mode) ending the body with the
- * front's error event, back-pressure to the upstream, and a client cancel cancelling the upstream.
- * `opening` holds the events already read from `source` to decide the HTTP status.
+ * The streamed answer as ONE pull-driven stage (decisions 0003 and 0051): the upstream's canonical
+ * events, a batch per upstream chunk, guarded, sealed, encoded by the front codec's encoder
+ * transformer and framed (SSE or a streamed JSON array, redacted), every event of a batch in one
+ * synchronous pass, its bytes given in one read; the staged path pays a stream stage for each step
+ * and a promise for each event. It keeps what the staged path promises: exactly one terminal event
+ * (a read failure or an upstream that just stops becomes the front's error event), nothing read
+ * after the terminal event (the upstream is cancelled then), `beforeEnd` done before the client
+ * sees the end, an encoder failure (a loss in strict mode) ending the body with the front's error
+ * event, back-pressure to the upstream (a batch is read only when a read finds nothing left), and
+ * a client cancel cancelling the upstream. `opening` holds the events already read from `source`
+ * to decide the HTTP status. A byte source, which the Node entry writes as it is and `gateway.fetch`
+ * reads as a `ReadableStream`.
  */
 export function encodeFusedEventStream(
   opening: readonly ChatEvent[],
-  source: ReadableStream<ChatEvent>,
+  source: ChatEventBatches,
   options: FusedEventStreamOptions,
-): ReadableStream<Uint8Array> {
+): ByteSource {
   const { codec, hooks, sealing } = options;
   let keepalive: Keepalive | undefined;
   const onBytes = options.onBytes;
@@ -128,29 +151,36 @@ export function encodeFusedEventStream(
     options.onFrame,
   );
   const tail = chainTransformers(options.encoder, framingTransformer(framer));
-  let output!: TransformStreamDefaultController<Uint8Array>;
+  /** The body's bytes made and not read yet. */
+  let pieces: Uint8Array[] = [];
   let finished = false;
 
   const finish = (error: CanonicalError | undefined) => {
     if (finished) return;
     finished = true;
     keepalive?.stop();
-    output.terminate();
+    source.cancel().catch(() => undefined);
     hooks.onClose?.(error);
   };
   // The encoder (or sealing) failed: the body still ends with the front's own error event.
   const fail = (thrown: unknown) => {
     if (finished) return;
     const error = toCanonicalError(thrown);
-    for (const wire of terminalErrorEvents(codec, options.encoder, error)) output.enqueue(framer.event(wire));
+    for (const wire of terminalErrorEvents(codec, options.encoder, error)) pieces.push(framer.event(wire));
     const end = framer.end(true);
-    if (end) output.enqueue(end);
+    if (end) pieces.push(end);
     finish(error);
   };
-  const sealed: TransformStreamDefaultController<ChatEvent> = {
-    get desiredSize() {
-      return output.desiredSize;
+  const output: TransformStreamDefaultController<Uint8Array> = {
+    desiredSize: 0,
+    enqueue(bytes) {
+      if (bytes) pieces.push(bytes);
     },
+    error: (reason) => fail(reason),
+    terminate: () => finish(undefined),
+  };
+  const sealed: TransformStreamDefaultController<ChatEvent> = {
+    desiredSize: 0,
     enqueue(event) {
       if (!finished) tail.transform?.(event as ChatEvent, output);
     },
@@ -175,7 +205,7 @@ export function encodeFusedEventStream(
       return;
     }
     const closing = framer.end(event.type === "error");
-    if (closing) output.enqueue(closing);
+    if (closing) pieces.push(closing);
     finish(event.type === "error" ? CanonicalError.fromData(event.error) : undefined);
   };
   const end = (event: TerminalEvent): void | Promise<void> => {
@@ -192,44 +222,111 @@ export function encodeFusedEventStream(
     if (event.type === "error") return end(asCallerEvent(event) as TerminalEvent);
     return pass(event);
   };
-  const takeOpening = (from: number): void | Promise<void> => {
-    for (let index = from; index < opening.length; index++) {
-      const taken = take(opening[index] as ChatEvent);
-      if (taken) return taken.then(() => takeOpening(index + 1));
+  /** Every event of `events` from `from` on, in order; a promise only when a step waits (sealing, saving). */
+  const takeAll = (events: readonly ChatEvent[], from: number): void | Promise<void> => {
+    for (let index = from; index < events.length && !finished; index++) {
+      const taken = take(events[index] as ChatEvent);
+      if (taken) return taken.then(() => takeAll(events, index + 1));
+    }
+  };
+  /** `step` run, its failure (synchronous or not) ending the body with the front's error event. */
+  const guarded = (step: () => void | Promise<void>): Promise<void> | undefined => {
+    try {
+      return step()?.catch(fail);
+    } catch (thrown) {
+      fail(thrown);
     }
   };
 
-  return transformReadable(
-    source,
-    {
-      start(controller) {
-        output = controller;
-        // The stage's queue holds nothing (`highWaterMark` 0, see `transformReadable`).
-        if (options.keepaliveMs !== undefined) keepalive = startKeepalive(controller, options.keepaliveMs, 0);
-        tail.start?.(controller);
-        sealing.start?.(sealed);
-        return takeOpening(0);
+  /** The wait on the upstream under way, kept for the next read when a keepalive went out in its place. */
+  let pulling: Promise<Pulled> | undefined;
+  /** Ends the wait of a read on the upstream, for a keepalive to go out. */
+  let wake: ((pulled: undefined) => void) | undefined;
+  if (options.keepaliveMs !== undefined)
+    // Keepalives go out only while a read waits on the upstream (`desiredSize` 0 of a queue of 0),
+    // as they did while the stage's stream was pulled and its queue empty.
+    keepalive = startKeepalive(
+      {
+        get desiredSize() {
+          return wake ? 0 : -1;
+        },
+        enqueue(bytes) {
+          if (bytes) pieces.push(bytes);
+          wake?.(undefined);
+        },
       },
-      transform: (event) => take(event),
-      flush() {
-        if (finished) return;
-        return end(
-          errorEvent(
-            new CanonicalError("unavailable", "The upstream stream ended before the response was complete."),
-          ),
-        );
-      },
+      options.keepaliveMs,
+      0,
+    );
+  /** A step under way (a wait on sealing or saving), done before the next read gives bytes. */
+  let pending = guarded(() => {
+    tail.start?.(output);
+    sealing.start?.(sealed);
+    return takeAll(opening, 0);
+  });
+
+  const pull = (): Promise<Pulled> =>
+    source.read().then(
+      (batch) => batch,
+      (thrown: unknown) => ({ failed: thrown }),
+    );
+  /** The upstream's next batch, or `undefined` when a keepalive went out while it was awaited. */
+  const waitOnUpstream = (): Promise<Pulled | undefined> => {
+    pulling ??= pull();
+    const upstream = pulling;
+    if (!keepalive) return upstream;
+    return new Promise<Pulled | undefined>((resolve) => {
+      wake = resolve;
+      upstream.then(resolve);
+    });
+  };
+  return {
+    async read() {
+      for (;;) {
+        // What is made goes out before a step waits (the end waits on its state being saved, and
+        // only its own bytes wait with it), so a stream's first bytes need not wait on a save.
+        if (pending && pieces.length === 0) {
+          const step = pending;
+          pending = undefined;
+          await step;
+        }
+        if (pieces.length > 0) {
+          const bytes = joined(pieces);
+          pieces = [];
+          return { done: false, value: bytes };
+        }
+        if (finished) return { done: true, value: undefined };
+        const pulled = await waitOnUpstream();
+        wake = undefined;
+        if (pulled === undefined) continue;
+        pulling = undefined;
+        if (finished) continue;
+        if ("failed" in pulled) pending = guarded(() => end(errorEvent(upstreamReadError(pulled.failed))));
+        else if (pulled.done)
+          pending = guarded(() =>
+            end(
+              errorEvent(
+                new CanonicalError(
+                  "unavailable",
+                  "The upstream stream ended before the response was complete.",
+                ),
+              ),
+            ),
+          );
+        else {
+          const events = pulled.value;
+          pending = guarded(() => takeAll(events, 0));
+        }
+      }
     },
-    {
-      onSourceError(thrown) {
-        if (!finished) end(errorEvent(upstreamReadError(thrown)));
-      },
-      onCancel() {
-        keepalive?.stop();
-        if (finished) return;
+    cancel(reason) {
+      keepalive?.stop();
+      pieces = [];
+      if (!finished) {
         finished = true;
         hooks.onClose?.(clientWentAway());
-      },
+      }
+      return source.cancel(reason);
     },
-  );
+  };
 }

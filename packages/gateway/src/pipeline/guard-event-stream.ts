@@ -1,5 +1,6 @@
 import { CanonicalError, type ChatEvent } from "@interlingua/core";
 import { clientWentAway } from "./client-went-away";
+import type { EventReader } from "./event-reader-of";
 import { asCallerEvent } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
 
@@ -25,7 +26,7 @@ function errorEvent(error: CanonicalError): ChatEvent {
  */
 export function guardEventStream(
   opening: readonly ChatEvent[],
-  reader: ReadableStreamDefaultReader<ChatEvent>,
+  reader: EventReader,
   hooks: EventStreamHooks = {},
 ): ReadableStream<ChatEvent> {
   const pending = [...opening];

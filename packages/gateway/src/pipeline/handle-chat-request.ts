@@ -2,12 +2,15 @@ import {
   accumulate,
   CanonicalError,
   type ChatEvent,
+  type ChatEventBatch,
+  type ChatEventBatches,
   type ChatRequest,
   type ChatResponse,
   type ConversionContext,
   createConversionContext,
   createResponseAccumulator,
   errorKindForStatus,
+  eventBatchesOf,
   pairToolResults,
   type RequestLocation,
   replay,
@@ -16,6 +19,7 @@ import {
 } from "@interlingua/core";
 import type { ConversionReport } from "../config/gateway-config-schema";
 import type { StreamFraming } from "../formats/gateway-format";
+import type { ByteSource } from "../http/byte-source";
 import { type GatewayAnswer, type PlainAnswer, toResponse } from "../http/gateway-answer";
 import type { InboundRequest } from "../http/inbound-request";
 import { readLimitedBody } from "../http/read-limited-body";
@@ -38,6 +42,7 @@ import { startBackgroundRun } from "../runs/start-background-run";
 import { encodeEventStream, streamContentType } from "./encode-event-stream";
 import { encodeFusedEventStream } from "./encode-fused-event-stream";
 import { errorAnswer } from "./error-response";
+import { eventReaderOf } from "./event-reader-of";
 import { forwardSameFormat } from "./forward-same-format";
 import type { Front, GatewayRuntime, ProviderTarget } from "./gateway-runtime";
 import { type EventStreamHooks, guardEventStream } from "./guard-event-stream";
@@ -294,24 +299,32 @@ const preamble = new Set<ChatEvent["type"]>(["response-start", "usage", "keepali
 /**
  * Reads the stream's opening up to its first content (or terminal) event, so that an upstream that
  * fails right after announcing the response (an `overloaded` error after the start event) is still
- * answered with the front's HTTP error status rather than a stream that starts and fails.
+ * answered with the front's HTTP error status rather than a stream that starts and fails. The
+ * events of the batch read last that come after it are part of the opening too.
  */
-async function readOpening(reader: ReadableStreamDefaultReader<ChatEvent>): Promise<ChatEvent[]> {
+async function readOpening(source: ChatEventBatches): Promise<ChatEvent[]> {
   const opening: ChatEvent[] = [];
   for (;;) {
-    let next: ReadableStreamReadResult<ChatEvent>;
+    let next: ChatEventBatch;
     try {
-      next = await reader.read();
+      next = await source.read();
     } catch (thrown) {
       throw upstreamReadError(thrown);
     }
     if (next.done) throw new CanonicalError("unavailable", "The upstream stream ended before any content.");
-    if (next.value.type === "error") {
-      await reader.cancel().catch(() => undefined);
-      throw CanonicalError.fromData(next.value.error);
+    const events = next.value;
+    for (let index = 0; index < events.length; index++) {
+      const event = events[index] as ChatEvent;
+      if (event.type === "error") {
+        await source.cancel().catch(() => undefined);
+        throw CanonicalError.fromData(event.error);
+      }
+      opening.push(event);
+      if (!preamble.has(event.type) || opening.length >= 16) {
+        for (let rest = index + 1; rest < events.length; rest++) opening.push(events[rest] as ChatEvent);
+        return opening;
+      }
     }
-    opening.push(next.value);
-    if (!preamble.has(next.value.type) || opening.length >= 16) return opening;
   }
 }
 
@@ -370,13 +383,16 @@ async function answerStream(
   const codec = front.format.codec;
   const options = { signal: exchange.signal, context };
   record.upstreamSent ??= performance.now();
-  const source: ReadableStream<ChatEvent> = target.provider.capabilities.streaming
-    ? await target.provider.stream(exchange.upstreamRequest, options)
-    : replay(await target.provider.generate(exchange.upstreamRequest, options));
+  const { provider } = target;
+  // Read a batch per upstream chunk where the provider can (decision 0051), else an event at a time.
+  const source: ChatEventBatches = !provider.capabilities.streaming
+    ? eventBatchesOf(replay(await provider.generate(exchange.upstreamRequest, options)))
+    : provider.streamBatches
+      ? await provider.streamBatches(exchange.upstreamRequest, options)
+      : eventBatchesOf(await provider.stream(exchange.upstreamRequest, options));
   record.upstreamFirstByte ??= performance.now();
-  const reader = source.getReader();
   const { responseId } = exchange;
-  const opening = (await readOpening(reader)).map((event) => {
+  const opening = (await readOpening(source)).map((event) => {
     if (event.type !== "response-start") return event;
     exchange.recordAnswerId?.(event.id);
     return responseId !== undefined ? { ...event, id: responseId } : event;
@@ -389,18 +405,22 @@ async function answerStream(
       recordAnswerEvent(record, event);
       accumulator?.add(event);
     },
-    beforeEnd: async () => {
-      // A run deleted (or cancelled) while it streamed is not kept again at its end.
-      await exchange.run?.writer.sync();
-      if (accumulator && conversation && !exchange.run?.writer.stopped) {
-        const response = accumulator.result();
-        await conversation.remember(
-          exchange.request,
-          { ...response, id: responseId ?? response.id },
-          exchange.tenant,
-        );
-      }
-    },
+    // Nothing to save (no run, no conversation): the end goes on in the same pass as what came before it.
+    beforeEnd:
+      exchange.run || conversation
+        ? async () => {
+            // A run deleted (or cancelled) while it streamed is not kept again at its end.
+            await exchange.run?.writer.sync();
+            if (accumulator && conversation && !exchange.run?.writer.stopped) {
+              const response = accumulator.result();
+              await conversation.remember(
+                exchange.request,
+                { ...response, id: responseId ?? response.id },
+                exchange.tenant,
+              );
+            }
+          }
+        : undefined,
     onClose(error) {
       if (error)
         exchange.report.error = {
@@ -423,10 +443,9 @@ async function answerStream(
   const onBytes = (bytes: number) => countBytesOut(record, bytes);
   const onFrame = exchange.run && runEventRecorder(exchange.run.writer, exchange.run.eventIdOf);
   const keepaliveMs = framing === "sse" && front.format.sseComments ? runtime.keepaliveMs : undefined;
-  let body: ReadableStream<Uint8Array>;
+  let body: ReadableStream<Uint8Array> | ByteSource;
   if (encoderTransformer) {
-    // Guard, sealing, encoder and framing as one stage (decision 0003).
-    reader.releaseLock();
+    // Guard, sealing, encoder and framing as one stage (decisions 0003 and 0051).
     body = encodeFusedEventStream(opening, source, {
       codec,
       encoder: encoderTransformer,
@@ -441,15 +460,17 @@ async function answerStream(
     });
   } else {
     const encoder = codec.createStreamEncoder(context);
-    const events = guardEventStream(opening, reader, hooks).pipeThrough(new TransformStream(sealing));
-    body = encodeEventStream(events, codec, encoder, {
+    const events = guardEventStream(opening, eventReaderOf(source), hooks).pipeThrough(
+      new TransformStream(sealing),
+    );
+    const staged = encodeEventStream(events, codec, encoder, {
       framing,
       redact,
       onBytes,
       onFrame,
       sseDoneData: front.format.sseDoneData,
     });
-    if (keepaliveMs !== undefined) body = withSseKeepalive(body, keepaliveMs);
+    body = keepaliveMs === undefined ? staged : withSseKeepalive(staged, keepaliveMs);
   }
   return {
     status: 200,
