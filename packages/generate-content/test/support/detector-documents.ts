@@ -55,20 +55,6 @@ const toolDetectorRequests: Record<string, unknown> = {
       },
     ],
   },
-  // A user turn of a call and a file is split by responses and interactions (reported at it): the
-  // turn after it reaches the backend, and comes back, whole.
-  "a turn after a split turn": {
-    contents: [
-      {
-        role: "user",
-        parts: [
-          { functionCall: { name: "lookup", args: { q: "x" } } },
-          { fileData: { fileUri: "gs://bucket/a.pdf", mimeType: "application/pdf" } },
-        ],
-      },
-      { role: "user", parts: [{ text: "Hello" }, { text: "and more" }] },
-    ],
-  },
 };
 
 /**
@@ -95,6 +81,20 @@ const detectorRequests: Record<string, unknown> = {
     tools: [
       { fileSearch: {} },
       { fileSearch: { retrievalResources: [{ ragStoreName: "fileSearchStores/notes" }] } },
+    ],
+  },
+  // A user turn of a call and a file is split by responses and interactions (reported at it): the
+  // turn after it reaches the backend, and comes back, whole.
+  "a turn after a split turn": {
+    contents: [
+      {
+        role: "user",
+        parts: [
+          { functionCall: { name: "lookup", args: { q: "x" } } },
+          { fileData: { fileUri: "gs://bucket/a.pdf", mimeType: "application/pdf" } },
+        ],
+      },
+      { role: "user", parts: [{ text: "Hello" }, { text: "and more" }] },
     ],
   },
 };
