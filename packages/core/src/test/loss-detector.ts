@@ -391,7 +391,9 @@ function sourceEncodingOf(
  * `source`), encodes it to every other format, decodes that, encodes it back to `source`, and
  * compares the result with the original leaf by leaf, after the normalisations docs/architecture.md
  * lists. Every source leaf must come back equal or be covered by a loss reported on the way whose
- * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing);
+ * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing),
+ * or lie in an entry the target carried one to one but read into another list (see
+ * {@link entriesReadElsewhere}: the way back alone moved it);
  * every loss must point at a node of the source that did not come back whole, or that the target
  * did not carry. A request is paired as the gateway pairs it (`pairToolResults`). Returns what broke
  * these rules, an empty list when nothing did.
@@ -461,7 +463,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
         const sourcePath = trimmed.sourcePath(path);
         return !covered.some((lossPath) => isAtOrBelow(sourcePath, lossPath));
       });
-      return { trimmed, kept, returned, changed, uncovered, covered };
+      return { trimmed, kept, returned, changed, uncovered };
     };
     let compare = comparison(lossPaths, leftOut);
     // An entry the target carried one to one but read into another list is a difference of the way
