@@ -15,7 +15,7 @@ import { alignedLists } from "./aligned-lists";
 import { cameBack } from "./came-back";
 import { carriedByTarget } from "./carried-by-target";
 import { isAtOrBelow, jsonLeaves } from "./json-leaves";
-import { entriesReadElsewhere, listEntriesAbove } from "./read-elsewhere";
+import { entriesReadElsewhere, listEntriesAbove, withoutFormatExtensions } from "./read-elsewhere";
 
 /** A wire document of one format, as the detector takes it. */
 export type DetectorDocument =
@@ -365,6 +365,17 @@ function comparedForm(
 }
 
 /**
+ * The keys the source codec declares its own bookkeeping in the extensions of a request's
+ * canonical message or tool at `entry` (`unmappedRequestFields`); none elsewhere.
+ */
+function declaredMarks(source: AnyCodec, entry: string): readonly string[] {
+  const declared = source.unmappedRequestFields;
+  if (/^\/(messages|instructions)\/\d+$/.test(entry)) return declared?.messageMarks ?? [];
+  if (/^\/tools\/\d+$/.test(entry)) return declared?.toolMarks ?? [];
+  return [];
+}
+
+/**
  * The leaves of what the source's own encoder makes of the canonical form the target was given, in
  * the form the comparison reads; undefined when it throws.
  */
@@ -391,7 +402,9 @@ function sourceEncodingOf(
  * `source`), encodes it to every other format, decodes that, encodes it back to `source`, and
  * compares the result with the original leaf by leaf, after the normalisations docs/architecture.md
  * lists. Every source leaf must come back equal or be covered by a loss reported on the way whose
- * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing);
+ * path is that leaf or an ancestor, in the source document's own terms (the root covers nothing),
+ * or lie in an entry the target carried one to one but read into another list (see
+ * {@link entriesReadElsewhere}: the way back alone moved it);
  * every loss must point at a node of the source that did not come back whole, or that the target
  * did not carry. A request is paired as the gateway pairs it (`pairToolResults`). Returns what broke
  * these rules, an empty list when nothing did.
@@ -428,7 +441,6 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
     const readElsewhere = (differing: readonly string[]) => {
       const { sent } = trip;
       if (differing.length === 0 || document.kind === "stream" || sent === undefined) return [];
-      let ownEncoding: Map<string, unknown> | undefined;
       return entriesReadElsewhere({
         sent,
         received: trip.received,
@@ -436,9 +448,11 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
         targetFormat: target.id,
         candidates: listEntriesAbove(compared.body, differing),
         placeCanonical: (canonicalPath) => compared.place(context.sourcePath(canonicalPath)),
-        keptBySource(path) {
-          ownEncoding ??= sourceEncodingOf(source, document.kind, sent, normalization);
-          const own = ownEncoding;
+        keptBySource(path, entries) {
+          const stripped = withoutFormatExtensions(sent, entries, source.id, (entry) =>
+            declaredMarks(source, entry),
+          );
+          const own = sourceEncodingOf(source, document.kind, stripped, normalization);
           return [...original].every(
             ([leaf, value]) =>
               !isAtOrBelow(leaf, path) || (own !== undefined && cameBack(value, own.get(leaf))),
@@ -461,7 +475,7 @@ export async function detectLosses(options: LossDetectorOptions): Promise<LossFi
         const sourcePath = trimmed.sourcePath(path);
         return !covered.some((lossPath) => isAtOrBelow(sourcePath, lossPath));
       });
-      return { trimmed, kept, returned, changed, uncovered, covered };
+      return { trimmed, kept, returned, changed, uncovered };
     };
     let compare = comparison(lossPaths, leftOut);
     // An entry the target carried one to one but read into another list is a difference of the way

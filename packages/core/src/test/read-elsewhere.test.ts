@@ -111,6 +111,24 @@ describe("entries the target carried but read into another list", () => {
     );
   });
 
+  it("stay findings when what the target did not carry is in the source's own extensions", async () => {
+    // `a` keeps a note in its extensions; `b` drops it without a loss: no bookkeeping, a finding.
+    const source = sourceCodec(false);
+    const wire = {
+      model: "m",
+      say: [
+        { role: "system", text: "be brief", note: "n" },
+        { role: "user", text: "hi" },
+      ],
+    };
+    const findings = await detectLosses({
+      codecs: [source, targetCodec(false)],
+      source,
+      document: { kind: "request", wire },
+    });
+    expect(findings).toContainEqual(expect.objectContaining({ kind: "silent", path: "/say/0/note" }));
+  });
+
   it("stay findings when the source's own reading lost part of them before the target", async () => {
     const source = sourceCodec(true);
     const wire = {

@@ -18,10 +18,12 @@ export interface ReadElsewhereOptions {
   /** A canonical pointer of `sent` as the pointer into the compared source body it came from. */
   placeCanonical(canonicalPath: string): string | undefined;
   /**
-   * Whether the source's own encoder, given `sent`, gives every leaf below this source pointer
-   * back: the canonical form the target was given holds all of that entry.
+   * Whether the source's own encoder, given `sent` without the source format's own extensions in
+   * the canonical `entries` the source entry became, gives every leaf below the source pointer
+   * `path` back: all of that entry is in the canonical form every format reads, so setting those
+   * extensions aside when comparing what the target read hides nothing.
    */
-  keptBySource(path: string): boolean;
+  keptBySource(path: string, entries: readonly string[]): boolean;
 }
 
 /**
@@ -31,8 +33,9 @@ export interface ReadElsewhereOptions {
  * back makes, which no client of the target sees. An entry qualifies only when every canonical
  * entry it became is, whole (each format's own bookkeeping in `extensions` aside), an entry of
  * another list of what the target read, one that no entry given at that place accounts for; and
- * when the source's own encoder gives the entry back from what the target was given (so nothing of
- * it was lost before the target). Anything the target changed, dropped or left in place keeps its
+ * when the source's own encoder gives the entry back from what the target was given, without the
+ * source's own extensions in it (so nothing of it was lost before the target, and nothing of it
+ * rides only where the comparison does not look). Anything the target changed, dropped or left in place keeps its
  * difference a finding.
  */
 export function entriesReadElsewhere(options: ReadElsewhereOptions): string[] {
@@ -62,8 +65,34 @@ export function entriesReadElsewhere(options: ReadElsewhereOptions): string[] {
     });
   };
   return [...becameOf].flatMap(([placed, entries]) =>
-    entries.every(readElsewhere) && options.keptBySource(placed) ? [placed] : [],
+    entries.every(readElsewhere) && options.keptBySource(placed, entries) ? [placed] : [],
   );
+}
+
+/**
+ * `sent` without `format`'s extensions anywhere in the nodes at `entries`, but for the keys
+ * `marksOf` gives for an entry itself (the codec's own bookkeeping there, which it declares).
+ */
+export function withoutFormatExtensions(
+  sent: unknown,
+  entries: readonly string[],
+  format: string,
+  marksOf: (entry: string) => readonly string[],
+): unknown {
+  const copy = structuredClone(sent);
+  const strip = (node: unknown, marks: readonly string[]): void => {
+    if (typeof node !== "object" || node === null) return;
+    const holder = node as Record<string, unknown>;
+    const extensions = holder.extensions as Record<string, Record<string, unknown>> | undefined;
+    const own = Array.isArray(node) ? undefined : extensions?.[format];
+    if (extensions && typeof own === "object" && own !== null) {
+      for (const key of Object.keys(own)) if (!marks.includes(key)) delete own[key];
+      if (Object.keys(own).length === 0) delete extensions[format];
+    }
+    for (const value of Object.values(holder)) strip(value, []);
+  };
+  for (const entry of entries) strip(valueAtPointer(copy, entry), marksOf(entry));
+  return copy;
 }
 
 /** The pointer of every entry of every list in `value`, outside `extensions`. */
