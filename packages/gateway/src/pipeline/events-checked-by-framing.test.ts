@@ -86,7 +86,7 @@ describe("eventsCheckedByFraming", () => {
   });
 
   it.each(recordings.map(({ format, name }) => [`${format}/${name}`, format, name] as const))(
-    "%s: the check gives the caller the same bytes and the gateway the same answer as decoding every event, whole, cut, failed or ended early",
+    "%s: the check gives the caller the same bytes and the gateway the same answer as decoding every event, whole, cut, failed or ended early anywhere",
     async (_label, format, name) => {
       const events = recordings.find((found) => found.format === format && found.name === name)!.events;
       const codec = codecs[format];
@@ -96,24 +96,26 @@ describe("eventsCheckedByFraming", () => {
           fc.constantFrom(
             "whole",
             "no end",
-            "error half-way",
+            "error after it",
             "cut mid-event",
             "delta not JSON",
             "error under a delta's name",
           ),
+          fc.nat(),
           fc.array(fc.nat(), { maxLength: 8 }),
-          async (variant, cuts) => {
-            const half = Math.floor(events.length / 2);
+          async (variant, position, cuts) => {
+            // Where a fault comes: after any of the events, the opening's included.
+            const at = position % events.length;
             const last = events.length - 1;
             const delta = format === "messages" ? "content_block_delta" : "response.output_text.delta";
             const sent = {
               whole: events,
               "no end": events.slice(0, last),
-              "error half-way": [...events.slice(0, half), error],
-              "cut mid-event": [...events.slice(0, half), events[half]!.slice(0, 20)],
-              "delta not JSON": [...events.slice(0, half), `event: ${delta}\ndata: {"type":"${delta}","ind`],
+              "error after it": [...events.slice(0, at), error],
+              "cut mid-event": [...events.slice(0, at), events[at]!.slice(0, 20)],
+              "delta not JSON": [...events.slice(0, at), `event: ${delta}\ndata: {"type":"${delta}","ind`],
               "error under a delta's name": [
-                ...events.slice(0, half),
+                ...events.slice(0, at),
                 error.replace("event: error", `event: ${delta}`),
               ],
             }[variant];
@@ -146,5 +148,18 @@ describe("eventsCheckedByFraming", () => {
       const got = await outcome(messagesCodec, [encoder.encode(`${opening}\n\n${bad}\n\n`)]);
       expect("end" in got && got.end).toMatch(expected);
     }
+  });
+
+  it("takes a keepalive before any content as no content: an error after it is still an HTTP error", async () => {
+    const [start] = recordedEvents("messages", "text-with-ping.sse");
+    const sent = [
+      start,
+      'event: ping\ndata: {"type":"ping"}',
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Busy"}}',
+    ].join("\n\n");
+    const chunks = [encoder.encode(`${sent}\n\n`)];
+    const got = await outcome(messagesCodec, chunks);
+    expect(got).toEqual({ thrown: "Busy" });
+    expect(got).toEqual(await outcome(decodingAll(messagesCodec), chunks));
   });
 });
