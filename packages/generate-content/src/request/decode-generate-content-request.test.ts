@@ -104,6 +104,21 @@ describe("a function declared under a name the API refuses", () => {
   });
 });
 
+describe("a function whose parameters hold an ARRAY without items", () => {
+  it("is refused at the array's items, as the API refuses it", () => {
+    const parameters = { type: "OBJECT", properties: { tags: { type: "ARRAY" } } };
+    const error = refusal({
+      contents: [{ role: "user", parts: [{ text: "a" }] }],
+      tools: [{ functionDeclarations: [{ name: "tag", description: "x", parameters }] }],
+    });
+    expect(error).toMatchObject({
+      kind: "invalid_request",
+      param: "tools.0.functionDeclarations.0.parameters.properties.tags.items",
+    });
+    expect(error?.message).toContain("items: missing field");
+  });
+});
+
 describe("a function declaring its parameters twice", () => {
   it("is refused, naming the JSON Schema field, as the spec makes the two mutually exclusive", () => {
     const error = refusal({

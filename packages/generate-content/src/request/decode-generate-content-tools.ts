@@ -12,6 +12,7 @@ import type {
   GenerateContentFunctionDeclaration,
   GenerateContentTool,
 } from "../wire/generate-content-request-schema";
+import { arrayWithoutItems } from "./array-without-items";
 import { generateContentToolNameRule } from "./generate-content-tool-name-rule";
 
 /** The wire field of each hosted tool and its canonical kind. */
@@ -31,8 +32,9 @@ const declarationFields = new Set(["name", "description", "parameters", "paramet
  * Wire tools as canonical tools, in order. One wire entry may hold several tools; each canonical
  * tool remembers its entry (`extensions["generate-content"].tool`) so a round trip groups them again.
  * `parameters` (the Schema subset) becomes JSON Schema, the original kept for an exact echo;
- * `parametersJsonSchema` is JSON Schema already and passes through. A function declared twice, or
- * under a name the API refuses ("Invalid function name"), is refused as the API refuses it.
+ * `parametersJsonSchema` is JSON Schema already and passes through. A function declared twice, under
+ * a name the API refuses ("Invalid function name"), or with an ARRAY of no `items` in its
+ * `parameters` ("items: missing field") is refused as the API refuses it.
  */
 export function decodeGenerateContentTools(tools: GenerateContentTool[]): Tool[] {
   const result: Tool[] = [];
@@ -110,6 +112,11 @@ function decodeDeclaration(
     inputSchema = schema as JsonSchema;
     extra.parametersJsonSchema = true;
   } else if (declaration.parameters !== undefined) {
+    const array = arrayWithoutItems(declaration.parameters);
+    if (array !== undefined)
+      throw new CanonicalError("invalid_request", `${param}.parameters${array}.items: missing field`, {
+        param: `${param}.parameters${array}.items`,
+      });
     inputSchema = openApiSchemaToJsonSchema(declaration.parameters);
     extra.parameters = declaration.parameters;
   } else {
