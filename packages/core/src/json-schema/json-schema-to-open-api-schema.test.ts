@@ -314,6 +314,29 @@ describe("jsonSchemaToOpenApiSchema", () => {
     expect(context.losses).toEqual([{ code: "approximated", path: "/oneOf", message: expect.any(String) }]);
   });
 
+  it("keeps a one-branch anyOf a branch unless it is an optional value's, so no type is dropped", () => {
+    const context = createConversionContext();
+    const projected = jsonSchemaToOpenApiSchema(
+      {
+        type: "object",
+        properties: {
+          alone: { anyOf: [{ type: "integer" }] },
+          clash: { type: "string", anyOf: [{ type: "object", maximum: 6 }], minimum: 1 },
+          optional: { anyOf: [{ type: "integer" }, { type: "null" }], description: "n" },
+          optionalClash: { type: "string", anyOf: [{ type: "integer" }, { type: "null" }] },
+        },
+      },
+      { context, path: "" },
+    );
+    expect(projected.properties).toEqual({
+      alone: { anyOf: [{ type: "INTEGER" }] },
+      clash: { type: "STRING", minimum: 1, anyOf: [{ type: "OBJECT", maximum: 6 }] },
+      optional: { type: "INTEGER", description: "n", nullable: true },
+      optionalClash: { type: "STRING", anyOf: [{ type: "INTEGER" }], nullable: true },
+    });
+    expect(context.losses).toEqual([]);
+  });
+
   it("throws in strict mode on the first loss", () => {
     const context = createConversionContext({ strict: true });
     expect(() =>

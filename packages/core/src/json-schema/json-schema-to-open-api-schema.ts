@@ -118,8 +118,8 @@ const typeSpecificKeywords = new Set(Object.values(keywordsByType).flat());
  * a loss at the keyword's path. In detail:
  * - `$ref` (local JSON pointers, `$defs` / `definitions`) is inlined; a reference to a schema that
  *   is already being inlined is a cycle, cut to "any value" with a `dropped` loss;
- * - `anyOf` / `oneOf` branches that only allow `null` become `nullable`; a single remaining branch is
- *   merged into the parent; `oneOf` with several branches becomes `anyOf` (`approximated`);
+ * - `anyOf` / `oneOf` branches that only allow `null` become `nullable`; a single remaining branch
+ *   beside them is merged into the parent when the two share no keyword (else it stays `anyOf`); `oneOf` with several branches becomes `anyOf` (`approximated`);
  *   `allOf` branches are merged;
  * - a type array becomes one type plus `nullable`, or `anyOf` one branch per type;
  * - `const` becomes a one-value `enum` (strings) or equal `minimum` / `maximum` (numbers);
@@ -220,7 +220,14 @@ function projectUnion(node: SchemaObject, path: string, state: ProjectionState):
   if (kept.length === 0) result = base;
   else if (kept.length === 1) {
     const only = kept[0]!;
-    result = mergeSchemas(base, project(only.branch, pointer(path, keyword, only.index), state));
+    const projected = project(only.branch, pointer(path, keyword, only.index), state);
+    // The optional-value spelling (one branch and null) becomes the branch, nullable; any other
+    // single branch, or one whose keywords the parent also has, stays a branch: merged, one of
+    // the two values would be dropped without a loss.
+    result =
+      nullable && !sharesKeyword(base, projected)
+        ? mergeSchemas(base, projected)
+        : { ...base, anyOf: [projected] };
   } else {
     if (keyword === "oneOf") {
       state.options.context.lose(
@@ -486,6 +493,11 @@ function mergeSchemas(base: OpenApiSchema, extra: OpenApiSchema): OpenApiSchema 
   if (base.properties && extra.properties) merged.properties = { ...extra.properties, ...base.properties };
   if (base.required && extra.required) merged.required = [...new Set([...extra.required, ...base.required])];
   return merged;
+}
+
+/** Whether both schemas have a keyword in common. */
+function sharesKeyword(base: OpenApiSchema, extra: OpenApiSchema): boolean {
+  return Object.keys(extra).some((keyword) => Object.hasOwn(base, keyword));
 }
 
 function allowsOnlyNull(branch: unknown): boolean {

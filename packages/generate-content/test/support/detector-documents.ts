@@ -97,6 +97,21 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", parts: [{ text: "Hello" }, { text: "and more" }] },
     ],
   },
+  // An output schema's one-branch `anyOf`, alone and beside a type of its own: through a JSON
+  // Schema format and back it stays a branch (merged into its parent, its type was dropped).
+  "an output schema of one-branch unions": {
+    contents: [{ role: "user", parts: [{ text: "Count." }] }],
+    generationConfig: {
+      responseMimeType: "application/json",
+      responseSchema: {
+        type: "OBJECT",
+        properties: {
+          count: { anyOf: [{ type: "INTEGER" }] },
+          both: { type: "STRING", anyOf: [{ type: "OBJECT", maximum: 6 }], minimum: 1 },
+        },
+      },
+    },
+  },
 };
 
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
