@@ -226,6 +226,9 @@ export function idleLimitedSource(
  * 300 s for headers and then reports only "fetch failed"). The caller's own signal still aborts.
  * A {@link SelfTimedFetch} is given the timeouts to apply itself; any other `fetch` gets
  * `withoutResponse` too, whose answer's body is the upstream response's own, under the same limit.
+ * A redirect is the upstream's answer, not followed (`redirect: "manual"` unless the caller says
+ * otherwise), as on the Node client: `fetch` carries headers such as `x-api-key` to whatever origin
+ * a redirect names, so following one would hand the upstream key to another host.
  */
 export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: UpstreamTimeouts): UpstreamFetch {
   const selfTimed = (fetchUpstream as Partial<SelfTimedFetch>).withTimeouts;
@@ -235,7 +238,11 @@ export function createTimedFetch(fetchUpstream: typeof fetch, timeouts: Upstream
     const call = startTimedUpstreamCall(init.signal, timeouts.firstByteMs);
     let response: Response;
     try {
-      response = await fetchUpstream(input, { ...init, signal: call.signal });
+      response = await fetchUpstream(input, {
+        ...init,
+        redirect: init.redirect ?? "manual",
+        signal: call.signal,
+      });
     } catch (thrown) {
       throw call.failed(thrown);
     }
