@@ -180,6 +180,8 @@ describe("pairToolResults", () => {
     ]);
     expect(context.sourcePath("/messages/0")).toBe("/input/0");
     expect(context.sourcePath("/messages/3")).toBe("/input/2");
+    // The caller's turn the made-up result opens is still the caller's turn, not the call's.
+    expect(context.sourcePath("/messages/5")).toBe("/input/4");
     expect(context.sourcePath("/messages/7")).toBe("/input/6");
   });
 });

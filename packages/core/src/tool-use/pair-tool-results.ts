@@ -180,6 +180,7 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
       answers[0] = {
         turn: { ...first.turn, parts: [...results, ...first.turn.parts] },
         from: [...resultOrigins, ...first.from],
+        ...(first.at !== undefined && { at: first.at }),
       };
     else answers.unshift({ turn: { role: "tool", parts: results }, from: resultOrigins });
     // A turn that came empty stays (see above); one emptied by moving its results was joined.
