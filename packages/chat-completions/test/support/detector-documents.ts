@@ -200,6 +200,16 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", content: [{ type: "text", text: "" }] },
     ],
   },
+  // An unanswered call, then a user message a target cannot carry (audio to messages and responses):
+  // the result made up for the call is a turn of its own, so the user message is reported left out
+  // instead of reading back as that result's turn (seed 202).
+  "an unanswered call, then a user message of audio": {
+    model: "gpt-4o",
+    messages: [
+      { role: "assistant", content: null, function_call: { name: "lookup", arguments: "{}" } },
+      { role: "user", content: [{ type: "input_audio", input_audio: { data: "UklGRg==", format: "wav" } }] },
+    ],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */

@@ -318,30 +318,6 @@ describe("encodeMessagesRequest from other formats", () => {
       }),
     );
   });
-
-  it("reports a user message whose own content is all empty text dropped, though the results it opens with are sent", () => {
-    const { wire, losses } = encode({
-      model: "m",
-      maxOutputTokens: 10,
-      messages: [
-        { role: "assistant", parts: [{ type: "tool-call", id: "c1", name: "w", arguments: {} }] },
-        {
-          role: "user",
-          parts: [
-            { type: "tool-result", callId: "c1", name: "w", content: [{ type: "text", text: "r" }] },
-            { type: "text", text: "" },
-          ],
-        },
-      ],
-    });
-    expect(
-      (wire.messages as { content: { type: string }[] }[])[1]?.content.map((block) => block.type),
-    ).toEqual(["tool_result"]);
-    expect(losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual([
-      "dropped /messages/1/parts/1",
-      "dropped /messages/1",
-    ]);
-  });
 });
 
 describe("a request with no message the messages format can carry", () => {

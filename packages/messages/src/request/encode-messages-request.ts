@@ -218,15 +218,6 @@ function encodeMessages(request: ChatRequest, context: ConversionContext): WireM
         context.lose("dropped", path, "a message with nothing the messages format can carry");
         continue;
       }
-      // A user message whose own content is all empty text (left out) sends only the results it
-      // opens with, which read as a turn of results: the message itself is lost.
-      const own = message.parts.filter((part) => part.type !== "tool-result");
-      if (
-        message.role === "user" &&
-        own.length > 0 &&
-        own.every((part) => part.type === "text" && part.text === "")
-      )
-        context.lose("dropped", path, "a message none of whose own content the messages format can carry");
       wireMessages.push(wire);
       wirePaths.push(path);
     }
