@@ -204,6 +204,26 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", content: "Please." },
     ],
   },
+  // An unanswered legacy call, then a user message of one empty text part: messages leaves the text
+  // out (its API refuses empty text), so the message sends only the result made up for the call
+  // (found by the 2,000-run generated requests, seed 53702943).
+  "an unanswered call, then a user message of empty text": {
+    model: "gpt-4o",
+    messages: [
+      { role: "assistant", content: null, function_call: { name: "lookup", arguments: "{}" } },
+      { role: "user", content: [{ type: "text", text: "" }] },
+    ],
+  },
+  // An unanswered call, then a user message a target cannot carry (audio to messages and responses):
+  // the result made up for the call is a turn of its own, so the user message is reported left out
+  // instead of reading back as that result's turn (seed 202).
+  "an unanswered call, then a user message of audio": {
+    model: "gpt-4o",
+    messages: [
+      { role: "assistant", content: null, function_call: { name: "lookup", arguments: "{}" } },
+      { role: "user", content: [{ type: "input_audio", input_audio: { data: "UklGRg==", format: "wav" } }] },
+    ],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */

@@ -177,7 +177,7 @@ describe("pairToolResults", () => {
     expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/messages/1"]]);
   });
 
-  it("keeps a message that came empty, traced to the caller's message, for its encoder to send or report", () => {
+  it("keeps a message that came empty, or of the caller's own content, apart from the results it makes up, traced to the caller's message", () => {
     const context = createConversionContext();
     context.startSource();
     const messages: Message[] = [
@@ -191,14 +191,15 @@ describe("pairToolResults", () => {
     ];
     for (const index of messages.keys()) context.trace(`/messages/${index}`, `/input/${index}`);
     const paired = pairToolResults({ model: "m", messages }, context);
-    // The result made up for the first call is a turn of its own before the empty one, not joined with it.
+    // A result made up for a call is a turn of its own before the caller's next turn, not joined with it.
     expect(paired.messages.map((message) => [message.role, message.parts.length])).toEqual([
       ["user", 0],
       ["assistant", 1],
       ["tool", 1],
       ["user", 0],
       ["assistant", 1],
-      ["user", 2],
+      ["tool", 1],
+      ["user", 1],
       ["assistant", 1],
       ["user", 0],
     ]);
@@ -209,6 +210,7 @@ describe("pairToolResults", () => {
     ]);
     expect(context.sourcePath("/messages/0")).toBe("/input/0");
     expect(context.sourcePath("/messages/3")).toBe("/input/2");
-    expect(context.sourcePath("/messages/7")).toBe("/input/6");
+    expect(context.sourcePath("/messages/6")).toBe("/input/4");
+    expect(context.sourcePath("/messages/8")).toBe("/input/6");
   });
 });

@@ -9,6 +9,8 @@ type ToolResult = Extract<Part, { type: "tool-result" }>;
 /** The text of a result the gateway sends for a call that came back without one. */
 export const missingToolResultText = "No result was given for this call.";
 
+const isToolResult = (part: Part) => part.type === "tool-result";
+
 const isAnswerTurn = (message: Message | undefined) => message?.role === "tool" || message?.role === "user";
 
 /** Where a part of the paired request was in the request as it came: message and part index. */
@@ -45,7 +47,9 @@ function retrace(
  * after"; generate-content: "the number of function response parts is equal to the number of
  * function call parts"; responses: "No tool output found for function call"). For each assistant
  * turn with calls, the results of its calls in the turns before the next assistant turn go first
- * into the turn right after it, in call order (a result from a later turn moves, `approximated`);
+ * into the turn right after it when that turn holds results, else into a tool turn of their own
+ * before it (a turn of the caller's own content, or none, is never joined with results it did not
+ * give: its encoder sends or reports it), in call order (a result from a later turn moves, `approximated`);
  * a call without a result gets an error result saying so (`approximated`); a result that answers no
  * call of that turn, or answers one twice, is left out (`dropped`). Results in the run of tool turns
  * right after the call turn are in place (consecutive tool messages are one answer, as chat-completions
@@ -184,11 +188,14 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
       resultOrigins.push([index, at]);
     }
     const first = answers[0];
-    // The results open the answer turn, but for one that came empty: kept apart, for its encoder to report.
-    if (first && isAnswerTurn(first.turn) && first.at !== undefined && source[first.at]!.parts.length > 0)
+    // The results open the caller's answer turn (one holding results); a turn of the caller's own
+    // content keeps it apart from results it did not give, for its encoder to send or report.
+    const answered = first?.at !== undefined && source[first.at]!.parts.some(isToolResult);
+    if (first && isAnswerTurn(first.turn) && answered)
       answers[0] = {
         turn: { ...first.turn, parts: [...results, ...first.turn.parts] },
         from: [...resultOrigins, ...first.from],
+        ...(first.at !== undefined && { at: first.at }),
       };
     else answers.unshift({ turn: { role: "tool", parts: results }, from: resultOrigins });
     // A turn that came empty stays (see above); one emptied by moving its results was joined.

@@ -3,6 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createGenerateContentStreamDecoder } from "./create-generate-content-stream-decoder";
 import { createGenerateContentStreamEncoder } from "./create-generate-content-stream-encoder";
 
+/** What the test reads of a chunk. */
+type Chunk = {
+  candidates?: { citationMetadata?: unknown; content?: { parts?: { inlineData?: unknown }[] } }[];
+};
+
 const citation = { kind: "url" as const, url: "https://example.com/france", startIndex: 0, endIndex: 10 };
 
 /** Another format's answer: a cited text, then an image. */
@@ -28,7 +33,10 @@ const events: ChatEvent[] = [
 
 describe("citations in a generate-content stream", () => {
   it("go out as their text part ends, so a reader gives them to that part and not to the image after it", async () => {
-    const wire = await transformAll(events, createGenerateContentStreamEncoder(createConversionContext()));
+    const wire = (await transformAll(
+      events,
+      createGenerateContentStreamEncoder(createConversionContext()),
+    )) as Chunk[];
     const cited = wire.findIndex((chunk) => chunk.candidates?.[0]?.citationMetadata !== undefined);
     const imaged = wire.findIndex((chunk) =>
       chunk.candidates?.[0]?.content?.parts?.some((part) => part.inlineData !== undefined),

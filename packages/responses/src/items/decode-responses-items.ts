@@ -6,15 +6,9 @@ import { type Message, type Part, pointer } from "@interlingua/core";
  */
 export type TraceSource = (canonicalPath: string, sourcePath: string, sameShape?: boolean) => void;
 
-/**
- * The source of each part of an item: its content entry, the empty content list a message's empty
- * part stands for, or the item itself.
- */
+/** The source of each part of an item: its content entry, or the item itself. */
 function partSources(item: WireObject, source: string, count: number): string[] {
   const content = Array.isArray(item.content) ? item.content : undefined;
-  const message = item.type === undefined || item.type === "message";
-  if (message && content?.length === 0)
-    return Array.from({ length: count }, () => pointer(source, "content"));
   return Array.from({ length: count }, (_, index) =>
     content && content.length > index ? pointer(source, "content", index) : source,
   );
@@ -158,7 +152,12 @@ export function decodeResponsesOutput(output: WireObject[], trace: TraceSource =
         });
       parts.push(...itemParts);
     } else parts.push(...decodeResponsesItemParts(item));
-    partSources(item, pointer("/output", index), parts.length - from).forEach((source, offset) => {
+    const at = pointer("/output", index);
+    // An answer's empty message item is one part, which stands for its empty content: the item's
+    // own marks (where it begins) are told apart from it.
+    const emptyMessage = item.type === "message" && Array.isArray(item.content) && item.content.length === 0;
+    const sources = emptyMessage ? [pointer(at, "content")] : partSources(item, at, parts.length - from);
+    sources.forEach((source, offset) => {
       trace(pointer("/parts", from + offset), source);
     });
   }

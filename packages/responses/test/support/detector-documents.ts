@@ -84,7 +84,8 @@ const toolDeclarationDetectorRequests: Record<string, unknown> = {
 /**
  * Requests made for the loss detector alone, for how turns are kept or left out: empty reasoning
  * items (interactions sends each as a thought of nothing), and empty messages beside a call that
- * pairing answers (they stay for each encoder to report, not left out by pairing; seed 44).
+ * pairing answers (they stay for each encoder to report, not left out by pairing; seed 44), and an
+ * empty assistant message item.
  */
 const emptyItemDetectorRequests: Record<string, unknown> = {
   "empty reasoning items": {
@@ -103,6 +104,15 @@ const emptyItemDetectorRequests: Record<string, unknown> = {
       { role: "user", content: [] },
       { type: "function_call", call_id: "call_1", name: "lookup", arguments: "{}" },
       { type: "message", role: "user", content: [] },
+    ],
+  },
+  // An assistant message item of no content is one empty text part, left out by messages with the
+  // item as a whole (seed -850178890).
+  "an empty assistant message item before a call": {
+    model: "gpt-5",
+    input: [
+      { type: "message", id: "msg_1", role: "assistant", content: [], phase: null },
+      { type: "function_call", call_id: "call_1", name: "lookup", arguments: "{}" },
     ],
   },
 };
