@@ -56,6 +56,19 @@ describe("alignedLists", () => {
     expect(aligned.sourcePath("/messages/0/content/1/t")).toBe("/messages/1/content/2/t");
   });
 
+  it("of two alignments as good, keeps the reported source entry compared rather than an extra returned one", () => {
+    // A turn split in two on the way (reported at the turn): taking the turn out, or the half that
+    // came back first, score the same; taking the turn out would compare the next turn with a half.
+    const contents = [{ parts: [{ call: "x" }, { media: "m" }] }, { role: "user" }];
+    const halves = [
+      { role: "user", parts: [{ media: "m" }] },
+      { role: "user", parts: [{ call: "x" }] },
+    ];
+    const aligned = alignedLists({ contents }, { contents: [...halves, { role: "user" }] }, ["/contents/0"]);
+    expect(aligned.source).toEqual({ contents });
+    expect(aligned.returned).toEqual({ contents: [halves[1], { role: "user" }] });
+  });
+
   it("lines up the rest after several dropped entries where taking out one alone helps nothing", () => {
     // A step-by-step search stopped here: taking out one of the first three alone lines up no more.
     const [x, y] = [

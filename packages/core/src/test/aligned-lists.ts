@@ -224,10 +224,14 @@ interface Alignment {
 /** One choice of the alignment: take out a source entry, take out a returned one, or pair the two. */
 type Step = "source" | "returned" | "pair";
 
-/** The best alignment of what is left from a point on: its score, how many entries it takes out, and its first step. */
+/**
+ * The best alignment of what is left from a point on: its score, how many entries it takes out (how
+ * many of them source entries), and its first step.
+ */
 interface Best {
   score: number;
   removals: number;
+  sourceRemovals: number;
   step?: Step;
 }
 
@@ -266,8 +270,14 @@ function bestAlignment(
     return score;
   };
   const limit = named.size;
+  // Of two as good, the one that takes fewer entries out, then the one that keeps more source
+  // entries compared (a tie between leaving out a reported source entry and an extra returned one
+  // must not leave the next source entry compared with that extra one).
   const better = (a: Best, b: Best | undefined) =>
-    b === undefined || a.score > b.score || (a.score === b.score && a.removals < b.removals);
+    b === undefined ||
+    a.score > b.score ||
+    (a.score === b.score &&
+      (a.removals < b.removals || (a.removals === b.removals && a.sourceRemovals < b.sourceRemovals)));
   // best[i][j][k]: source entries from i, returned ones from j, k returned entries already taken out.
   const best: Best[][][] = [];
   for (let i = list.length; i >= 0; i--) {
@@ -277,10 +287,15 @@ function bestAlignment(
       for (let k = limit; k >= 0; k--) {
         let chosen: Best | undefined;
         const consider = (step: Step, gain: number, removals: number, rest: Best) => {
-          const option = { score: gain + rest.score, removals: removals + rest.removals, step };
+          const option = {
+            score: gain + rest.score,
+            removals: removals + rest.removals,
+            sourceRemovals: (step === "source" ? 1 : 0) + rest.sourceRemovals,
+            step,
+          };
           if (better(option, chosen)) chosen = option;
         };
-        if (i === list.length) chosen = { score: 0, removals: 0 };
+        if (i === list.length) chosen = { score: 0, removals: 0, sourceRemovals: 0 };
         else {
           // Past the end of what came back, a source entry is compared with nothing.
           const next = Math.min(j + 1, returned.length);
