@@ -102,7 +102,7 @@ export { reasoningOfEffort } from "./conversion/reasoning-of-effort";
 export { toStandardBase64, toUrlSafeBase64 } from "./conversion/base64-alphabet";
 export { reportUnsayableCreationTime } from "./conversion/report-unsayable-creation-time";
 export { reportJoinedTurns } from "./conversion/report-joined-turns";
-export { reportUnsayableErrorCode } from "./conversion/report-unsayable-error-code";
+export { reportUnsayableErrorFields } from "./conversion/report-unsayable-error-fields";
 export { reportUnsayableErrorKind } from "./conversion/report-unsayable-error-kind";
 export { reportSplitTurns } from "./conversion/report-split-turns";
 export { reportUnsayableStatus } from "./conversion/report-unsayable-status";

@@ -18,6 +18,7 @@ import {
   remainingFields,
   type WireObject,
 } from "../chat-completions-extensions";
+import { chatCompletionsErrorEventData } from "../errors/chat-completions-error-event-data";
 import { chatCompletionsErrorFromWire } from "../errors/chat-completions-error-from-wire";
 import { decodeChatCompletionsArguments } from "../message/chat-completions-arguments";
 import {
@@ -388,8 +389,14 @@ export function createChatCompletionsStreamDecoderTransformer(
         // The kind is said by the error's code, else its type.
         const said = isWireObject(item.error) ? item.error : item;
         const kindField = typeof said.code === "string" || typeof said.code === "number" ? "code" : "type";
-        context.trace("/error/kind", pointer("", chunkIndex, ...(said === item ? [] : ["error"]), kindField));
-        fail(controller, chatCompletionsErrorFromWire(0, item));
+        const at = pointer("", chunkIndex, ...(said === item ? [] : ["error"]));
+        context.trace("/error/kind", pointer(at, kindField));
+        for (const field of ["code", "param", "message"])
+          context.trace(pointer("/error", field), pointer(at, field));
+        context.trace("/error/extensions/chat-completions/type", pointer(at, "type"), true);
+        ended = true;
+        const error = chatCompletionsErrorEventData(chatCompletionsErrorFromWire(0, item), said.type);
+        controller.enqueue({ type: "error", error });
         return;
       }
       if (!started) {

@@ -9,6 +9,7 @@ import {
   mergeUsage,
   obfuscationPadding,
   pointer,
+  reportUnsayableErrorFields,
   reportUnsayableErrorKind,
   type Usage,
 } from "@interlingua/core";
@@ -363,8 +364,9 @@ export function createChatCompletionsStreamEncoderTransformer(
           loseForeignFields(event);
           const chunk = errorChunk(event.error);
           // The client reads the kind from the code and type alone: this format's error event has no status.
-          const { kind } = chatCompletionsErrorFromWire(0, chunk);
-          reportUnsayableErrorKind(event.error, kind, "chat-completions", context);
+          const readBack = chatCompletionsErrorFromWire(0, chunk);
+          reportUnsayableErrorKind(event.error, readBack.kind, "chat-completions", context);
+          reportUnsayableErrorFields(event.error, readBack, "chat-completions", context);
           controller.enqueue(chunk as ChatCompletionsChunk);
           return;
         }

@@ -1,4 +1,5 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
+import { errorDetectorStreams } from "./error-detector-streams";
 import { readFixtures } from "./recordings";
 
 /**
@@ -335,6 +336,10 @@ export function chatCompletionsDetectorDocuments(): NamedDetectorDocument[] {
       document: { kind: "stream" as const, events: value as unknown[] },
     })),
     ...Object.entries(detectorStreams).map(([name, events]) => ({
+      name,
+      document: { kind: "stream" as const, events },
+    })),
+    ...Object.entries(errorDetectorStreams).map(([name, events]) => ({
       name,
       document: { kind: "stream" as const, events },
     })),

@@ -156,6 +156,10 @@ export function createGenerateContentStreamDecoderTransformer(
         // The kind is said by the error's status, its HTTP status by its code.
         context.trace("/error/kind", pointer("", chunkIndex, "error", "status"));
         context.trace("/error/status", pointer("", chunkIndex, "error", "code"));
+        // A code is the error's status; a param the field of its BadRequest detail.
+        context.trace("/error/code", pointer("", chunkIndex, "error", "status"));
+        context.trace("/error/param", pointer("", chunkIndex, "error", "details"));
+        context.trace("/error/message", pointer("", chunkIndex, "error", "message"));
         fail(data);
         return;
       }

@@ -11,12 +11,13 @@ import {
   type Part,
   pointer,
   reportUnsayableCreationTime,
-  reportUnsayableErrorCode,
+  reportUnsayableErrorFields,
   reportUnsplitUsage,
   type StreamEncoderTransformer,
   type Usage,
   usageAccounting,
 } from "@interlingua/core";
+import { generateContentErrorFromWire } from "../errors/generate-content-error-from-wire";
 import { generateContentErrorToWire } from "../errors/generate-content-error-to-wire";
 import { encodeGenerateContentPart } from "../request/encode-generate-content-part";
 import { encodeExtraCandidate } from "../response/encode-generate-content-response";
@@ -273,8 +274,9 @@ export function createGenerateContentStreamEncoderTransformer(
                   "the stream failed before its first chunk: the error says no response",
                 );
           const { body } = generateContentErrorToWire(CanonicalError.fromData(event.error));
-          const said = body.error.status === event.error.code;
-          reportUnsayableErrorCode(event.error, said, "generate-content", context);
+          // What the client reads back, as the decoder does (its HTTP status says the kind).
+          const readBack = generateContentErrorFromWire(body.error.code, body).toData();
+          reportUnsayableErrorFields(event.error, readBack, "generate-content", context);
           controller.enqueue(body);
           return;
         }

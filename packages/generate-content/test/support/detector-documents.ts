@@ -1,4 +1,5 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
+import { errorDetectorStreams } from "./error-detector-streams";
 import { generateContentFixtures } from "./fixtures";
 
 /**
@@ -124,6 +125,10 @@ export function generateContentDetectorDocuments(): NamedDetectorDocument[] {
     })),
     ...responses.map(({ name, wire }) => ({ name, document: { kind: "response" as const, wire } })),
     ...streams.map(({ name, events }) => ({ name, document: { kind: "stream" as const, events } })),
+    ...Object.entries(errorDetectorStreams).map(([name, events]) => ({
+      name,
+      document: { kind: "stream" as const, events },
+    })),
     ...Object.entries(toolDetectorRequests).map(([name, wire]) => ({
       name,
       document: { kind: "request" as const, wire },

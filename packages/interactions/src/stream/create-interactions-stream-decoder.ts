@@ -389,6 +389,8 @@ export function createInteractionsStreamDecoderTransformer(
           const entry = isWireObject(item.error) ? item.error : undefined;
           // The kind is said by the error's code.
           context.trace("/error/kind", pointer("", eventIndex, "error", "code"));
+          context.trace("/error/code", pointer("", eventIndex, "error", "code"));
+          context.trace("/error/message", pointer("", eventIndex, "error", "message"));
           emit(controller, { type: "error", error: decodeInteractionsErrorEntry(entry) });
           return;
         }

@@ -9,6 +9,8 @@ import {
   mergeUsage,
   type Part,
   pointer,
+  reportUnsayableErrorFields,
+  reportUnsayableErrorKind,
   reportUnsplitUsage,
   type StreamEncoderTransformer,
   type Usage,
@@ -16,6 +18,7 @@ import {
 import { interactionsFormat, type WireObject } from "../interactions-extensions";
 import { encodeInteractionsParts } from "../request/encode-interactions-steps";
 import { encodeInteractionsContent } from "../request/interactions-content";
+import { decodeInteractionsErrorEntry } from "../response/decode-interactions-response";
 import { interactionsErrorCode } from "../response/interactions-error-code";
 import { encodeInteractionsStatus, reportInteractionsStatusLoss } from "../response/interactions-status";
 import { encodeInteractionsCreated } from "../response/interactions-time";
@@ -84,6 +87,15 @@ export function createInteractionsStreamEncoderTransformer(
     ended = true;
     const error: WireObject = { message: data.message };
     error.code = interactionsErrorCode(data, "/error", errorContext);
+    // The client reads the kind from the code alone, and no param (the code's loss is reported above).
+    reportUnsayableErrorKind(
+      data,
+      decodeInteractionsErrorEntry(error).kind,
+      interactionsFormat,
+      errorContext,
+    );
+    const { code: _code, ...uncoded } = data;
+    reportUnsayableErrorFields(uncoded, {}, interactionsFormat, errorContext);
     send(controller, { event_type: "error", error });
   };
   // The most frequent event, built whole (not copied by `send`): a long stream is mostly deltas.

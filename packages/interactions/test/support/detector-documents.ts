@@ -1,4 +1,5 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
+import { errorDetectorStreams } from "./error-detector-streams";
 import { readFixtures } from "./fixtures";
 
 /**
@@ -59,6 +60,10 @@ export function interactionsDetectorDocuments(): NamedDetectorDocument[] {
     ...readFixtures("streams").map(({ name, value }) => ({
       name,
       document: { kind: "stream" as const, events: value as unknown[] },
+    })),
+    ...Object.entries(errorDetectorStreams).map(([name, events]) => ({
+      name,
+      document: { kind: "stream" as const, events },
     })),
     ...Object.entries(usageDetectorAnswers).map(([name, wire]) => ({
       name,

@@ -460,8 +460,10 @@ export function createMessagesStreamDecoderTransformer(
         const data = messagesErrorFromWire(status, event).toData();
         // The type its kind is sent as says no more than the kind: no code for another format.
         if (data.code === messagesErrorByKind[data.kind].type) delete data.code;
-        // The kind is said by the error's type.
+        // The kind is said by the error's type, as is a code; a param by its message's prefix.
         context.trace("/error/kind", pointer("", eventIndex, "error", "type"));
+        context.trace("/error/code", pointer("", eventIndex, "error", "type"));
+        context.trace("/error/param", pointer("", eventIndex, "error", "message"));
         fail(data);
         return;
       }

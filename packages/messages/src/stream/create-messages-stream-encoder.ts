@@ -9,11 +9,14 @@ import {
   type Part,
   pointer,
   reportUnsayableCreationTime,
-  reportUnsayableErrorCode,
+  reportUnsayableErrorFields,
+  reportUnsayableErrorKind,
   type StreamEncoderTransformer,
   type Usage,
 } from "@interlingua/core";
+import { messagesErrorFromWire } from "../errors/messages-error-from-wire";
 import { messagesErrorToWire } from "../errors/messages-error-to-wire";
+import { messagesErrorByKind, messagesErrorTypes } from "../errors/messages-error-types";
 import { loseUncountedUsage, toolResultOutputLoss } from "../response/encode-messages-response";
 import { encodeMessagesPart } from "../shared/encode-messages-part";
 import { messageStartBlocksKey } from "../shared/message-start-blocks";
@@ -312,9 +315,16 @@ export function createMessagesStreamEncoderTransformer(
         ended = true;
         loseForeignFields(event);
         const error = messagesErrorToWire(CanonicalError.fromData(event.error)).body.error;
-        // The front's own failure (`fail`) is not the answer's: a code it cannot send is no loss of it.
-        if (!failing)
-          reportUnsayableErrorCode(event.error, error.type === event.error.code, "messages", context);
+        // The front's own failure (`fail`) is not the answer's: what it cannot send is no loss of it.
+        if (!failing) {
+          // What the client reads back, as the decoder does: kind and code from the type, a param
+          // from the message's prefix.
+          const status = messagesErrorTypes[error.type]?.status ?? 500;
+          const readBack = messagesErrorFromWire(status, { type: "error", error }).toData();
+          if (readBack.code === messagesErrorByKind[readBack.kind].type) delete readBack.code;
+          reportUnsayableErrorKind(event.error, readBack.kind, "messages", context);
+          reportUnsayableErrorFields(event.error, readBack, "messages", context);
+        }
         enqueue({ type: "error", error });
         return;
       }

@@ -1,4 +1,5 @@
 import type { NamedDetectorDocument } from "@interlingua/core/test";
+import { errorDetectorStreams } from "./error-detector-streams";
 import { messagesFixtures } from "./fixtures";
 
 /**
@@ -59,6 +60,10 @@ export function messagesDetectorDocuments(): NamedDetectorDocument[] {
     ...requests.map(({ name, wire }) => ({ name, document: { kind: "request" as const, wire } })),
     ...responses.map(({ name, wire }) => ({ name, document: { kind: "response" as const, wire } })),
     ...streams.map(({ name, events }) => ({ name, document: { kind: "stream" as const, events } })),
+    ...Object.entries(errorDetectorStreams).map(([name, events]) => ({
+      name,
+      document: { kind: "stream" as const, events },
+    })),
     ...Object.entries(toolDetectorRequests).map(([name, wire]) => ({
       name,
       document: { kind: "request" as const, wire },

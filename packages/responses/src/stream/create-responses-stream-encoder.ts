@@ -748,6 +748,7 @@ export function createResponsesStreamEncoderTransformer(
           endResponse(event);
           return;
         case "error":
+          loseForeignFields(event);
           failResponse(event.error, true);
           return;
         case "tool-progress":
