@@ -324,6 +324,7 @@ describe("jsonSchemaToOpenApiSchema", () => {
           clash: { type: "string", anyOf: [{ type: "object", maximum: 6 }], minimum: 1 },
           optional: { anyOf: [{ type: "integer" }, { type: "null" }], description: "n" },
           optionalClash: { type: "string", anyOf: [{ type: "integer" }, { type: "null" }] },
+          nullAlone: { type: "boolean", anyOf: [{ type: "null" }] },
         },
       },
       { context, path: "" },
@@ -333,6 +334,7 @@ describe("jsonSchemaToOpenApiSchema", () => {
       clash: { type: "STRING", minimum: 1, anyOf: [{ type: "OBJECT", maximum: 6 }] },
       optional: { type: "INTEGER", description: "n", nullable: true },
       optionalClash: { type: "STRING", anyOf: [{ type: "INTEGER" }], nullable: true },
+      nullAlone: { type: "BOOLEAN", anyOf: [{ type: "NULL" }] },
     });
     expect(context.losses).toEqual([]);
   });

@@ -118,8 +118,8 @@ const typeSpecificKeywords = new Set(Object.values(keywordsByType).flat());
  * a loss at the keyword's path. In detail:
  * - `$ref` (local JSON pointers, `$defs` / `definitions`) is inlined; a reference to a schema that
  *   is already being inlined is a cycle, cut to "any value" with a `dropped` loss;
- * - `anyOf` / `oneOf` branches that only allow `null` become `nullable`; a single remaining branch
- *   beside them is merged into the parent when the two share no keyword (else it stays `anyOf`); `oneOf` with several branches becomes `anyOf` (`approximated`);
+ * - `anyOf` / `oneOf` branches that only allow `null` become `nullable` beside another branch (alone
+ *   they stay branches); a single remaining branch beside them is merged into the parent when the two share no keyword (else it stays `anyOf`); `oneOf` with several branches becomes `anyOf` (`approximated`);
  *   `allOf` branches are merged;
  * - a type array becomes one type plus `nullable`, or `anyOf` one branch per type;
  * - `const` becomes a one-value `enum` (strings) or equal `minimum` / `maximum` (numbers);
@@ -215,6 +215,12 @@ function projectUnion(node: SchemaObject, path: string, state: ProjectionState):
     if (allowsOnlyNull(branch)) nullable = true;
     else kept.push({ branch, index });
   });
+  if (kept.length === 0 && nullable) {
+    // Null alone is no optional value: as `nullable`, a type beside it would widen to null (a
+    // boolean and null allows nothing), so its branches stay branches (the subset has `NULL`).
+    nullable = false;
+    kept.push(...branches.map((branch, index) => ({ branch, index })));
+  }
   const base = Object.keys(siblings).length > 0 ? project(siblings, path, state) : {};
   let result: OpenApiSchema;
   if (kept.length === 0) result = base;

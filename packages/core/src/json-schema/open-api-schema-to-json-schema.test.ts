@@ -48,4 +48,24 @@ describe("openApiSchemaToJsonSchema", () => {
     );
     expect(context.losses).toEqual([]);
   });
+
+  it("keeps a nullable one-branch union and a null-only union apart from an optional value, on the way back too", () => {
+    const original = {
+      type: "OBJECT",
+      properties: {
+        count: { anyOf: [{ type: "INTEGER" }], nullable: true, description: "n" },
+        flag: { type: "BOOLEAN", anyOf: [{ type: "NULL" }] },
+        optional: { type: "INTEGER", nullable: true },
+      },
+    };
+    const jsonSchema = openApiSchemaToJsonSchema(original);
+    expect(jsonSchema.properties).toEqual({
+      count: { anyOf: [{ anyOf: [{ type: "integer" }] }, { type: "null" }], description: "n" },
+      flag: { type: "boolean", anyOf: [{ type: "null" }] },
+      optional: { type: ["integer", "null"] },
+    });
+    const context = createConversionContext();
+    expect(jsonSchemaToOpenApiSchema(jsonSchema, { context, path: "" })).toEqual(original);
+    expect(context.losses).toEqual([]);
+  });
 });

@@ -55,7 +55,13 @@ export function openApiSchemaToJsonSchema(schema: OpenApiSchema): JsonSchema {
   }
   if (nullable && schema.type === undefined) {
     // Without a type the schema already accepts null, unless it is a union or an enum.
-    if (Array.isArray(result.anyOf)) result.anyOf = [...result.anyOf, { type: "null" }];
+    // One branch is nested, so it is not read as the optional-value spelling (`anyOf: [X, null]`,
+    // which is X nullable) and comes back a branch.
+    if (Array.isArray(result.anyOf))
+      result.anyOf = [
+        ...(result.anyOf.length === 1 ? [{ anyOf: result.anyOf }] : result.anyOf),
+        { type: "null" },
+      ];
   }
   return result;
 }

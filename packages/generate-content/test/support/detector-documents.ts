@@ -113,6 +113,21 @@ const detectorRequests: Record<string, unknown> = {
       },
     },
   },
+  // A nullable one-branch `anyOf` of no type of its own, and a type beside a one-branch `anyOf` of
+  // null alone: neither is the optional-value spelling, so neither comes back merged or nullable.
+  "an output schema of nullable and null-only one-branch unions": {
+    contents: [{ role: "user", parts: [{ text: "Count." }] }],
+    generationConfig: {
+      responseMimeType: "application/json",
+      responseSchema: {
+        type: "OBJECT",
+        properties: {
+          count: { anyOf: [{ type: "INTEGER" }], nullable: true },
+          flag: { type: "BOOLEAN", anyOf: [{ type: "NULL" }] },
+        },
+      },
+    },
+  },
 };
 
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
