@@ -33,7 +33,8 @@ export function encodeAssistantMessage(
   path: string,
 ): WireObject {
   const message = assignWireFields({ role: "assistant" }, rest, assistantMarks);
-  const asParts = mode === "request" && rest?.contentForm === "parts";
+  // A refusal before text in a request goes as parts, as the fields would read back after the text.
+  const asParts = mode === "request" && (rest?.contentForm === "parts" || refusalBeforeText(parts));
   const contentParts: WireObject[] = [];
   const texts: string[] = [];
   /** Where each text that is not empty came from (an empty one joins as nothing). */
@@ -237,6 +238,12 @@ export function encodeAssistantMessage(
   if (hasCitations && mode === "response") message.annotations = annotations;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   return message;
+}
+
+/** Whether a refusal part comes before a text part: the `content` and `refusal` fields read text first. */
+function refusalBeforeText(parts: readonly Part[]): boolean {
+  const refusal = parts.findIndex((part) => part.type === "refusal");
+  return refusal !== -1 && parts.slice(refusal).some((part) => part.type === "text");
 }
 
 /**

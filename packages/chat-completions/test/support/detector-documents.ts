@@ -225,6 +225,33 @@ const detectorRequests: Record<string, unknown> = {
       { role: "user", content: [{ type: "input_audio", input_audio: { data: "UklGRg==", format: "wav" } }] },
     ],
   },
+  // A refusal part before a text part of a named assistant message: the `content` and `refusal`
+  // fields would read back with the text first, so the parts go as parts.
+  "refusal part before text": {
+    model: "gpt-4o",
+    messages: [
+      { role: "user", content: "Do it." },
+      {
+        role: "assistant",
+        name: "bot",
+        content: [
+          { type: "refusal", refusal: "No." },
+          { type: "text", text: "But here is why." },
+        ],
+      },
+      { role: "user", content: "Please." },
+    ],
+  },
+  // A refusal in the field, then an assistant message of parts: formats that join the two turns
+  // give back one message whose refusal comes before its text (seed -385357578).
+  "a refusal turn before an assistant turn of parts": {
+    model: "gpt-4o",
+    messages: [
+      { role: "user", content: "Do it." },
+      { role: "assistant", refusal: "No." },
+      { role: "assistant", content: [{ type: "text", text: "But here is why." }] },
+    ],
+  },
 };
 
 /** Answers made for the loss detector alone, as {@link detectorRequests}. */
