@@ -46,8 +46,8 @@ const alignmentDetectorRequests: Record<string, unknown> = {
 };
 
 /**
- * Requests made for the loss detector alone, whose way back leaves the source's encoder nothing to
- * send (found by the 2,000-run generated requests, seeds -23844844, -281737879 and 105780371).
+ * Requests made for the loss detector alone, of which a round trip leaves nothing to send (found by
+ * the 2,000-run generated requests, seeds -23844844, -281737879, 105780371 and -431402828).
  */
 const refusalDetectorRequests: Record<string, unknown> = {
   // Responses carries the file search call; the way back drops it (a foreign hosted call, with a
@@ -55,6 +55,15 @@ const refusalDetectorRequests: Record<string, unknown> = {
   "one file search call step": {
     model: "gemini-3-flash-preview",
     input: [{ type: "file_search_call", id: "fs_1" }],
+  },
+  // Two results of no call are one message traced to the first step: pairing drops both, and must
+  // report each at its own step, not the message at the first (seed -431402828, to responses).
+  "two results of one call that was never made": {
+    model: "gemini-3-flash-preview",
+    input: [
+      { type: "function_result", call_id: "a", result: "a" },
+      { type: "function_result", call_id: "a", result: "a" },
+    ],
   },
 };
 
