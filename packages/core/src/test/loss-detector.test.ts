@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AnyCodec } from "../contracts/codec";
 import type { ConversionContext } from "../conversion/conversion-context";
@@ -96,6 +97,60 @@ describe("detectLosses", () => {
       expect(await detectLosses({ codecs: [source, refusing(thrown)], source, document })).toEqual([
         expect.objectContaining({ kind: "failed", to: "b" }),
       ]);
+  });
+
+  it("takes the source's refusal of what the way back's own dropped losses emptied, and no other", async () => {
+    // The target reads every message back as one the source cannot take (a foreign hosted call).
+    const base = fakeCodec("b", "report");
+    const target = {
+      ...base,
+      decodeRequest(wire: unknown, context: ConversionContext) {
+        const request = base.decodeRequest(wire as never, context) as ChatRequest;
+        return {
+          ...request,
+          messages: request.messages.map((m) => ({ ...m, parts: [{ type: "text", text: "foreign" }] })),
+        };
+      },
+    } as unknown as AnyCodec;
+    // The source drops (reporting it, or not, or at another field) each foreign message, and refuses
+    // a request left with none, naming `say`.
+    const refusingSource = (report: "at the message" | "elsewhere" | "not"): AnyCodec => {
+      const own = fakeCodec("a", "report");
+      return {
+        ...own,
+        encodeRequest(request: ChatRequest, context: ConversionContext) {
+          const kept = request.messages.filter((message, index) => {
+            const foreign = (message.parts[0] as { text: string }).text === "foreign";
+            if (foreign && report === "at the message")
+              context.lose("dropped", `/messages/${index}`, "foreign");
+            if (foreign && report === "elsewhere") context.lose("dropped", "/temperature", "foreign");
+            return !foreign;
+          });
+          if (kept.length === 0)
+            throw new CanonicalError("invalid_request", "a needs a say", { param: "say" });
+          return own.encodeRequest({ ...request, messages: kept }, context);
+        },
+      } as unknown as AnyCodec;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string(), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom("at the message", "elsewhere", "not") as fc.Arbitrary<
+          "at the message" | "elsewhere" | "not"
+        >,
+        async (say, report) => {
+          const source = refusingSource(report);
+          const findings = await detectLosses({
+            codecs: [source, target],
+            source,
+            document: { kind: "request", wire: { model: "m", say } },
+          });
+          if (report === "at the message") expect(findings).toEqual([]);
+          else expect(findings).toEqual([expect.objectContaining({ kind: "failed", to: "b" })]);
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 
   it("says which round trip failed", async () => {

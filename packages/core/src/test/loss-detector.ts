@@ -16,6 +16,7 @@ import { cameBack } from "./came-back";
 import { carriedByTarget } from "./carried-by-target";
 import { isAtOrBelow, jsonLeaves } from "./json-leaves";
 import { entriesReadElsewhere, listEntriesAbove, withoutFormatExtensions } from "./read-elsewhere";
+import { refusalExplainedByLosses } from "./refusal-explained-by-losses";
 
 /** A wire document of one format, as the detector takes it. */
 export type DetectorDocument =
@@ -197,7 +198,8 @@ async function accumulated(events: readonly ChatEvent[]): Promise<ChatResponse |
  * One round trip: what came back, how many of the context's losses the way there reported, and the
  * canonical forms on either side of the target's wire; `undefined` when the target's encoder clearly
  * refused the request, or the source's encoder clearly refused what came back after the way there
- * reported losses (nothing left to send).
+ * reported losses (nothing left to send), or after the way back's own losses emptied the field it
+ * names (see {@link refusalExplainedByLosses}).
  */
 async function roundTrip(
   source: AnyCodec,
@@ -247,6 +249,8 @@ async function roundTrip(
       } catch (thrown) {
         // What the reported losses left (no message at all) the source's own encoder refuses clearly.
         if (lossesThere > 0 && clearRefusal(thrown)) return undefined;
+        // So is what the way back's own losses emptied (a foreign hosted call dropped, no input left).
+        if (refusalExplainedByLosses(thrown, context.losses.slice(lossesThere))) return undefined;
         throw thrown;
       }
       return {

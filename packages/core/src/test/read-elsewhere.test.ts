@@ -101,10 +101,11 @@ describe("entries the target carried but read into another list", () => {
         const document = { kind: "request" as const, wire: { model: "m", say } };
         expect(await detectLosses({ codecs: [source, targetCodec(false)], source, document })).toEqual([]);
         const findings = await detectLosses({ codecs: [source, targetCodec(true)], source, document });
+        // At the entry's text, or its role where another entry of the same text came back there.
         say.forEach((entry, index) => {
           if (entry.role === "system")
             expect(findings).toContainEqual(
-              expect.objectContaining({ kind: "silent", path: `/say/${index}/text` }),
+              expect.objectContaining({ kind: "silent", path: expect.stringMatching(`^/say/${index}/`) }),
             );
         });
       }),

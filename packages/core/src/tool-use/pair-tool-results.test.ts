@@ -177,6 +177,24 @@ describe("pairToolResults", () => {
     expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([["dropped", "/messages/1"]]);
   });
 
+  it("reports each dropped result at its own source node when its message was made of several", () => {
+    // Two interactions steps read as one message, traced to the first step.
+    const context = createConversionContext();
+    context.startSource();
+    context.trace("/messages/0", "/input/0");
+    context.trace("/messages/0/parts/0", "/input/0");
+    context.trace("/messages/0/parts/1", "/input/1");
+    const paired = pairToolResults(
+      { model: "m", messages: [{ role: "tool", parts: [result("a"), result("a")] }] },
+      context,
+    );
+    expect(paired.messages).toEqual([]);
+    expect(context.losses.map((loss) => [loss.code, loss.path])).toEqual([
+      ["dropped", "/input/0"],
+      ["dropped", "/input/1"],
+    ]);
+  });
+
   it("keeps a message that came empty, or of the caller's own content, apart from the results it makes up, traced to the caller's message", () => {
     const context = createConversionContext();
     context.startSource();

@@ -68,9 +68,18 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
     dropped.push({ at, partIndex, why });
     changed = true;
   };
-  /** Reports the results dropped from message `at`: the message itself when nothing of it is sent. */
+  /**
+   * Reports the results dropped from message `at`: the message itself when nothing of it is sent
+   * and its source node holds every dropped part's (a message made of several source steps is
+   * traced to the first: each part is reported at its own).
+   */
   const reportDropped = (at: number, sent: number) => {
-    if (sent === 0 && dropped.length > 0)
+    const messageSource = context.sourcePath(pointer("/messages", at));
+    const heldByMessage = dropped.every((each) => {
+      const partSource = context.sourcePath(pointer("/messages", each.at, "parts", each.partIndex));
+      return partSource === messageSource || partSource.startsWith(`${messageSource}/`);
+    });
+    if (sent === 0 && dropped.length > 0 && heldByMessage)
       context.lose("dropped", pointer("/messages", at), dropped.map((each) => each.why).join("; "));
     else
       for (const each of dropped)

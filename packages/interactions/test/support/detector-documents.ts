@@ -46,6 +46,28 @@ const alignmentDetectorRequests: Record<string, unknown> = {
   },
 };
 
+/**
+ * Requests made for the loss detector alone, of which a round trip leaves nothing to send (found by
+ * the 2,000-run generated requests, seeds -23844844, -281737879, 105780371 and -431402828).
+ */
+const refusalDetectorRequests: Record<string, unknown> = {
+  // Responses carries the file search call; the way back drops it (a foreign hosted call, with a
+  // loss at /input/0) and leaves no input, which the interactions encoder refuses naming `input`.
+  "one file search call step": {
+    model: "gemini-3-flash-preview",
+    input: [{ type: "file_search_call", id: "fs_1" }],
+  },
+  // Two results of no call are one message traced to the first step: pairing drops both, and must
+  // report each at its own step, not the message at the first (seed -431402828, to responses).
+  "two results of one call that was never made": {
+    model: "gemini-3-flash-preview",
+    input: [
+      { type: "function_result", call_id: "a", result: "a" },
+      { type: "function_result", call_id: "a", result: "a" },
+    ],
+  },
+};
+
 /** This package's fixtures, and the documents made for the detector, as loss-detector documents. */
 export function interactionsDetectorDocuments(): NamedDetectorDocument[] {
   return [
@@ -73,6 +95,10 @@ export function interactionsDetectorDocuments(): NamedDetectorDocument[] {
     // as an object result, which the spec (`result: object | string | content[]`) does not limit.
     { name: "object function result", document: { kind: "request" as const, wire: objectFunctionResult } },
     ...Object.entries(alignmentDetectorRequests).map(([name, wire]) => ({
+      name,
+      document: { kind: "request" as const, wire },
+    })),
+    ...Object.entries(refusalDetectorRequests).map(([name, wire]) => ({
       name,
       document: { kind: "request" as const, wire },
     })),
