@@ -51,8 +51,11 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
     const part = /^\/parts\/(\d+)$/.exec(canonical);
     if (part) partSources[Number(part[1])] = source;
   });
+  const lastItem = lastItemMadeIncomplete(wire as WireObject);
   response.parts.forEach((part, index) => {
-    traceItemFields(context, wire, part, pointer("/parts", index), partSources[index]);
+    const source = partSources[index];
+    const madeIncomplete = source !== undefined && lastItem !== undefined && itemOf(source) === lastItem;
+    traceItemFields(context, wire, part, pointer("/parts", index), source, madeIncomplete);
   });
   traceFields(context, wire, responseSources);
   // Only an incomplete answer says why in `incomplete_details`; the others say it by their status.
@@ -69,12 +72,30 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
   return response;
 }
 
+/** The output item a part came from, given the part's source (the item or one of its content entries). */
+function itemOf(source: string): string {
+  return source.replace(/\/content(\/\d+)?$/, "");
+}
+
+/**
+ * The pointer of the output item an answer of another format gets back as `incomplete` when this
+ * answer is incomplete: its last item, when a message or a function call (see the encoder's
+ * `markLastItemIncomplete`). Undefined when the answer is not incomplete.
+ */
+function lastItemMadeIncomplete(wire: WireObject): string | undefined {
+  if (wire.status !== "incomplete" || !Array.isArray(wire.output)) return undefined;
+  const last = wire.output.at(-1) as WireObject | undefined;
+  if (last?.type !== "message" && last?.type !== "function_call") return undefined;
+  return pointer("/output", wire.output.length - 1);
+}
+
 /**
  * An output item's fields a decoded part keeps (`extensions.responses`, a message item's under
  * `item`) traced to the item, or its content entry, they came from: an item's `id` and the like are
  * the upstream's own, lost in another format. Its `type` and a `completed` status say what the part
  * and the answer's status say already, and a call's `arguments` text (kept for its exact spelling) what the
- * call's input says.
+ * call's input says. The `completed` status of the item an incomplete answer of another format marks
+ * `incomplete` (`madeIncomplete`) says more: that item was finished although the answer was not.
  */
 function traceItemFields(
   context: ConversionContext,
@@ -82,14 +103,15 @@ function traceItemFields(
   part: Part,
   canonical: string,
   source: string | undefined,
+  madeIncomplete: boolean,
 ): void {
   if (source === undefined) return;
-  const item = source.replace(/\/content(\/\d+)?$/, "");
+  const item = itemOf(source);
   const fields: Record<string, string> = {};
   const base = pointer(canonical, "extensions", "responses");
   // A status other than completed (an item cut short, or still in progress) says more than that.
   const said = (key: string, value: unknown) =>
-    key === "type" || key === "arguments" || (key === "status" && value === "completed");
+    key === "type" || key === "arguments" || (key === "status" && value === "completed" && !madeIncomplete);
   for (const [key, value] of Object.entries(part.extensions?.responses ?? {})) {
     if (key === "item" && typeof value === "object" && value !== null) {
       for (const [member, held] of Object.entries(value))
