@@ -61,6 +61,17 @@ describe("output item statuses", () => {
     }
   });
 
+  it("reports the completed status of a cancelled answer's last item, read as incomplete", () => {
+    // Seed 1355788143 of the generated runs: to interactions and back, `/output/0/status` came back incomplete.
+    const context = createConversionContext();
+    const wire = {
+      ...answer([{ id: "msg_1", type: "message", role: "assistant", status: "completed", content: [] }]),
+      status: "cancelled",
+    };
+    messagesCodec.encodeResponse(responsesCodec.decodeResponse(wire, context), context);
+    expect(context.losses).toContainEqual(expect.objectContaining({ path: "/output/0/status" }));
+  });
+
   it("gives another format's reasoning in an answer the completed status its other items get", () => {
     const wire = responsesCodec.encodeResponse(
       {

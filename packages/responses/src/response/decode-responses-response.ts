@@ -51,7 +51,7 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
     const part = /^\/parts\/(\d+)$/.exec(canonical);
     if (part) partSources[Number(part[1])] = source;
   });
-  const lastItem = lastItemMadeIncomplete(wire as WireObject);
+  const lastItem = lastItemMadeIncomplete(wire as WireObject, response.status);
   response.parts.forEach((part, index) => {
     const source = partSources[index];
     const madeIncomplete = source !== undefined && lastItem !== undefined && itemOf(source) === lastItem;
@@ -79,11 +79,11 @@ function itemOf(source: string): string {
 
 /**
  * The pointer of the output item an answer of another format gets back as `incomplete` when this
- * answer is incomplete: its last item, when a message or a function call (see the encoder's
- * `markLastItemIncomplete`). Undefined when the answer is not incomplete.
+ * answer is incomplete (a `cancelled` one too, read as incomplete): its last item, when a message or
+ * a function call (see the encoder's `markLastItemIncomplete`). Undefined when the answer is not.
  */
-function lastItemMadeIncomplete(wire: WireObject): string | undefined {
-  if (wire.status !== "incomplete" || !Array.isArray(wire.output)) return undefined;
+function lastItemMadeIncomplete(wire: WireObject, status: ChatResponse["status"]): string | undefined {
+  if (status !== "incomplete" || !Array.isArray(wire.output)) return undefined;
   const last = wire.output.at(-1) as WireObject | undefined;
   if (last?.type !== "message" && last?.type !== "function_call") return undefined;
   return pointer("/output", wire.output.length - 1);
