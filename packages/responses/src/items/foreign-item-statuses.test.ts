@@ -72,6 +72,28 @@ describe("output item statuses", () => {
     expect(context.losses).toContainEqual(expect.objectContaining({ path: "/output/0/status" }));
   });
 
+  it("reports the completed status of an incomplete answer's last message when a hosted call follows it", () => {
+    // Seed 1352157303 of the generated runs: interactions cannot say the tool search, so the message
+    // was the last item on the way back, and came back incomplete.
+    const context = createConversionContext();
+    const wire = {
+      ...answer([
+        { id: "msg_1", type: "message", role: "assistant", status: "completed", content: [] },
+        {
+          type: "tool_search_call",
+          id: "ts_1",
+          call_id: "call_1",
+          execution: "server",
+          arguments: {},
+          status: "in_progress",
+        },
+      ]),
+      status: "incomplete",
+    };
+    messagesCodec.encodeResponse(responsesCodec.decodeResponse(wire, context), context);
+    expect(context.losses).toContainEqual(expect.objectContaining({ path: "/output/0/status" }));
+  });
+
   it("gives another format's reasoning in an answer the completed status its other items get", () => {
     const wire = responsesCodec.encodeResponse(
       {

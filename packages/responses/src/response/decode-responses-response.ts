@@ -78,15 +78,17 @@ function itemOf(source: string): string {
 }
 
 /**
- * The pointer of the output item an answer of another format gets back as `incomplete` when this
- * answer is incomplete (a `cancelled` one too, read as incomplete): its last item, when a message or
- * a function call (see the encoder's `markLastItemIncomplete`). Undefined when the answer is not.
+ * The pointer of the output item an answer of another format may get back as `incomplete` when this
+ * answer is incomplete (a `cancelled` one too, read as incomplete): the encoder marks the last item
+ * when a message or a function call (see its `markLastItemIncomplete`), and the items after this
+ * answer's last such item are ones a target may leave out (seed 1352157303: a hosted call after the
+ * message, which interactions cannot say). Undefined when the answer is not incomplete.
  */
 function lastItemMadeIncomplete(wire: WireObject, status: ChatResponse["status"]): string | undefined {
   if (status !== "incomplete" || !Array.isArray(wire.output)) return undefined;
-  const last = wire.output.at(-1) as WireObject | undefined;
-  if (last?.type !== "message" && last?.type !== "function_call") return undefined;
-  return pointer("/output", wire.output.length - 1);
+  const output = wire.output as WireObject[];
+  const last = output.findLastIndex((item) => item?.type === "message" || item?.type === "function_call");
+  return last === -1 ? undefined : pointer("/output", last);
 }
 
 /**
