@@ -1,4 +1,8 @@
-import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
+import {
+  generatedRunsFromEnvironment,
+  recordedDetectorDocuments,
+  testLossDetector,
+} from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
@@ -21,9 +25,7 @@ testLossDetector({
   // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
   generated: {
     format: "chat-completions",
-    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
-    // A fixed seed in pnpm test, so it gives the same documents every time.
-    seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,
+    ...generatedRunsFromEnvironment(process.env),
     timeout: 600_000,
   },
   waivers: chatCompletionsLossWaivers,

@@ -1,5 +1,9 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
-import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
+import {
+  generatedRunsFromEnvironment,
+  recordedDetectorDocuments,
+  testLossDetector,
+} from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { messagesCodec } from "@interlingua/messages";
 import { responsesCodec } from "@interlingua/responses";
@@ -19,9 +23,7 @@ testLossDetector({
   generated: {
     format: "interactions",
     arbitrary: interactionsDocumentArbitrary,
-    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
-    // A fixed seed in pnpm test, so it gives the same documents every time.
-    seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,
+    ...generatedRunsFromEnvironment(process.env),
     timeout: 600_000,
   },
   waivers: interactionsLossWaivers,

@@ -1,5 +1,9 @@
 import { chatCompletionsCodec } from "@interlingua/chat-completions";
-import { recordedDetectorDocuments, testLossDetector } from "@interlingua/core/test";
+import {
+  generatedRunsFromEnvironment,
+  recordedDetectorDocuments,
+  testLossDetector,
+} from "@interlingua/core/test";
 import { generateContentCodec } from "@interlingua/generate-content";
 import { interactionsCodec } from "@interlingua/interactions";
 import { messagesCodec } from "@interlingua/messages";
@@ -17,8 +21,7 @@ testLossDetector({
   // `pnpm fuzz:losses` runs 2,000 of each (LOSS_DETECTOR_RUNS); `pnpm test` a few.
   generated: {
     format: "responses",
-    runs: Number(process.env.LOSS_DETECTOR_RUNS ?? 15),
-    seed: process.env.LOSS_DETECTOR_RUNS ? undefined : 15,
+    ...generatedRunsFromEnvironment(process.env),
     timeout: 600_000,
   },
   waivers: responsesLossWaivers,

@@ -8,6 +8,7 @@ export {
   type LossDetectorOptions,
   type LossFinding,
 } from "./loss-detector";
+export { generatedRunsFromEnvironment } from "./generated-runs-from-environment";
 export { type LossWaiver, unwaivedFindings } from "./loss-waivers";
 export { joinStreamEvents } from "./join-stream-events";
 export { answerWithoutZeroCounts, withoutZeroCounts } from "./without-zero-counts";

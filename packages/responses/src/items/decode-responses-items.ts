@@ -153,9 +153,14 @@ export function decodeResponsesOutput(output: WireObject[], trace: TraceSource =
       parts.push(...itemParts);
     } else parts.push(...decodeResponsesItemParts(item));
     const at = pointer("/output", index);
-    // An answer's empty message item is one part, which stands for its empty content: the item's
-    // own marks (where it begins) are told apart from it.
-    const emptyMessage = item.type === "message" && Array.isArray(item.content) && item.content.length === 0;
+    // An answer's empty message item after another message is one part, which stands for its empty
+    // content: the item's own mark (where it begins) is told apart from it. After anything else the
+    // part is the whole item (a target that moves it moves the item).
+    const emptyMessage =
+      item.type === "message" &&
+      Array.isArray(item.content) &&
+      item.content.length === 0 &&
+      output[index - 1]?.type === "message";
     const sources = emptyMessage ? [pointer(at, "content")] : partSources(item, at, parts.length - from);
     sources.forEach((source, offset) => {
       trace(pointer("/parts", from + offset), source);

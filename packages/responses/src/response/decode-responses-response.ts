@@ -51,8 +51,11 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
     const part = /^\/parts\/(\d+)$/.exec(canonical);
     if (part) partSources[Number(part[1])] = source;
   });
+  const lastItem = lastItemMadeIncomplete(wire as WireObject, response.status);
   response.parts.forEach((part, index) => {
-    traceItemFields(context, wire, part, pointer("/parts", index), partSources[index]);
+    const source = partSources[index];
+    const madeIncomplete = source !== undefined && lastItem !== undefined && itemOf(source) === lastItem;
+    traceItemFields(context, wire, part, pointer("/parts", index), source, madeIncomplete);
   });
   traceFields(context, wire, responseSources);
   // Only an incomplete answer says why in `incomplete_details`; the others say it by their status.
@@ -69,12 +72,32 @@ export function decodeResponsesResponse(wire: unknown, context: ConversionContex
   return response;
 }
 
+/** The output item a part came from, given the part's source (the item or one of its content entries). */
+function itemOf(source: string): string {
+  return source.replace(/\/content(\/\d+)?$/, "");
+}
+
+/**
+ * The pointer of the output item an answer of another format may get back as `incomplete` when this
+ * answer is incomplete (a `cancelled` one too, read as incomplete): the encoder marks the last item
+ * when a message or a function call (see its `markLastItemIncomplete`), and the items after this
+ * answer's last such item are ones a target may leave out (seed 1352157303: a hosted call after the
+ * message, which interactions cannot say). Undefined when the answer is not incomplete.
+ */
+function lastItemMadeIncomplete(wire: WireObject, status: ChatResponse["status"]): string | undefined {
+  if (status !== "incomplete" || !Array.isArray(wire.output)) return undefined;
+  const output = wire.output as WireObject[];
+  const last = output.findLastIndex((item) => item?.type === "message" || item?.type === "function_call");
+  return last === -1 ? undefined : pointer("/output", last);
+}
+
 /**
  * An output item's fields a decoded part keeps (`extensions.responses`, a message item's under
  * `item`) traced to the item, or its content entry, they came from: an item's `id` and the like are
  * the upstream's own, lost in another format. Its `type` and a `completed` status say what the part
  * and the answer's status say already, and a call's `arguments` text (kept for its exact spelling) what the
- * call's input says.
+ * call's input says. The `completed` status of the item an incomplete answer of another format marks
+ * `incomplete` (`madeIncomplete`) says more: that item was finished although the answer was not.
  */
 function traceItemFields(
   context: ConversionContext,
@@ -82,14 +105,15 @@ function traceItemFields(
   part: Part,
   canonical: string,
   source: string | undefined,
+  madeIncomplete: boolean,
 ): void {
   if (source === undefined) return;
-  const item = source.replace(/\/content(\/\d+)?$/, "");
+  const item = itemOf(source);
   const fields: Record<string, string> = {};
   const base = pointer(canonical, "extensions", "responses");
   // A status other than completed (an item cut short, or still in progress) says more than that.
   const said = (key: string, value: unknown) =>
-    key === "type" || key === "arguments" || (key === "status" && value === "completed");
+    key === "type" || key === "arguments" || (key === "status" && value === "completed" && !madeIncomplete);
   for (const [key, value] of Object.entries(part.extensions?.responses ?? {})) {
     if (key === "item" && typeof value === "object" && value !== null) {
       for (const [member, held] of Object.entries(value))
