@@ -10,7 +10,7 @@ import { chainTransformers } from "../stream/chain-transformers";
 import { decodeEventBatches, eventBatchesOf } from "../stream/event-batches";
 import type { StreamTransformer } from "../stream/stream-transformer";
 import { transformReadable } from "../stream/transform-readable";
-import type { AnswerWithoutResponse, BodyAnswer, FetchWithoutResponse } from "./fetch-without-response";
+import type { BodyAnswer, FetchWithoutResponse } from "./fetch-without-response";
 
 /** Options of {@link createCodecProvider}. */
 export interface CodecProviderOptions<WireRequest = unknown> {
@@ -137,31 +137,17 @@ export function createCodecProvider<WireRequest>(
     return answer;
   }
 
-  async function call(
+  /** One upstream call through `send` (the fetch, or its answer without a `Response`), checked a success. */
+  async function call<Answer extends BodyAnswer | Response>(
+    send: (url: string, init: RequestInit) => Promise<Answer>,
     request: ChatRequest,
     stream: boolean,
     callOptions: ProviderCallOptions,
-  ): Promise<{ response: Response; context: ConversionContext }> {
+  ): Promise<{ answer: Answer; context: ConversionContext }> {
     const { url, init, context } = upstreamCall(request, stream, callOptions);
-    let response: Response;
+    let answer: Answer;
     try {
-      response = await fetchUpstream(url, init);
-    } catch (thrown) {
-      throw upstreamFailure(callOptions.signal, thrown);
-    }
-    return { response: await succeeded(response), context };
-  }
-
-  /** A stream call answered without a `Response`, by a fetch that can (see {@link FetchWithoutResponse}). */
-  async function callWithoutResponse(
-    withoutResponse: AnswerWithoutResponse,
-    request: ChatRequest,
-    callOptions: ProviderCallOptions,
-  ): Promise<{ answer: BodyAnswer; context: ConversionContext }> {
-    const { url, init, context } = upstreamCall(request, true, callOptions);
-    let answer: BodyAnswer;
-    try {
-      answer = await withoutResponse(url, init);
+      answer = await send(url, init);
     } catch (thrown) {
       throw upstreamFailure(callOptions.signal, thrown);
     }
@@ -172,7 +158,7 @@ export function createCodecProvider<WireRequest>(
     id: options.id,
     capabilities: options.capabilities,
     async generate(request, callOptions = {}) {
-      const { response, context } = await call(request, false, callOptions);
+      const { answer: response, context } = await call(fetchUpstream, request, false, callOptions);
       let body: unknown;
       try {
         body = await response.json();
@@ -182,7 +168,7 @@ export function createCodecProvider<WireRequest>(
       return codec.decodeResponse(body, context);
     },
     async stream(request, callOptions = {}) {
-      const { response, context } = await call(request, true, callOptions);
+      const { answer: response, context } = await call(fetchUpstream, request, true, callOptions);
       if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
       return decodeEventBody(codec, response.body, context, callOptions.signal);
     },
@@ -194,9 +180,10 @@ export function createCodecProvider<WireRequest>(
         error: upstreamFailure(callOptions.signal, thrown).toData(),
       });
       if (decoderOf && withoutResponse) {
-        const { answer, context } = await callWithoutResponse(
+        const { answer, context } = await call(
           withoutResponse.bind(fetchUpstream),
           request,
+          true,
           callOptions,
         );
         const body = answer.body;
@@ -204,7 +191,7 @@ export function createCodecProvider<WireRequest>(
         const decoder = chainTransformers(createJsonEventDecoderTransformer(), decoderOf(context));
         return decodeEventBatches(body, decoder, failed);
       }
-      const { response, context } = await call(request, true, callOptions);
+      const { answer: response, context } = await call(fetchUpstream, request, true, callOptions);
       if (!response.body) throw new CanonicalError("unavailable", "The upstream answered without a body");
       if (!decoderOf)
         return eventBatchesOf(decodeEventBody(codec, response.body, context, callOptions.signal));

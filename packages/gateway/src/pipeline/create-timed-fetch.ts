@@ -110,14 +110,7 @@ export function idleLimitedResponse(
     call.settle();
     return response;
   }
-  const reader = response.body.getReader();
-  const body = idleLimitedSource(
-    () => reader.read(),
-    (reason) => reader.cancel(reason),
-    idleMs,
-    call,
-  );
-  return new Response(byteSourceStream(body), {
+  return new Response(byteSourceStream(idleLimitedBody(response.body, idleMs, call)), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -138,13 +131,7 @@ export function idleLimitedAnswer(
     call.settle();
     return answerOfResponse(response);
   }
-  const reader = response.body.getReader();
-  const body = idleLimitedSource(
-    () => reader.read(),
-    (reason) => reader.cancel(reason),
-    idleMs,
-    call,
-  );
+  const body = idleLimitedBody(response.body, idleMs, call);
   return {
     status: response.status,
     ok: response.ok,
@@ -152,6 +139,21 @@ export function idleLimitedAnswer(
     body,
     text: () => readByteSourceText(body),
   };
+}
+
+/** A response's body stream as an {@link idleLimitedSource}, read and cancelled through its reader. */
+function idleLimitedBody(
+  body: ReadableStream<Uint8Array>,
+  idleMs: number,
+  call: Pick<TimedUpstreamCall, "abort" | "settle">,
+): ByteSource {
+  const reader = body.getReader();
+  return idleLimitedSource(
+    () => reader.read(),
+    (reason) => reader.cancel(reason),
+    idleMs,
+    call,
+  );
 }
 
 /**
