@@ -4,7 +4,9 @@ import type { StreamTransformer } from "./stream-transformer";
 
 /** A body read chunk by chunk: what a Web stream's reader has (any `ReadableStreamDefaultReader` is one). */
 export interface ChunkReader<T> {
-  read(): Promise<ReadableStreamReadResult<T>>;
+  // Spelled out, not `ReadableStreamReadResult`: that name is the DOM library's, which a consumer
+  // compiling with Node's types alone does not have.
+  read(): Promise<{ done: false; value: T } | { done: true; value?: T }>;
   cancel(reason?: unknown): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export function decodeEventBatches(
     async read() {
       for (;;) {
         if (over) return ended;
-        let next: ReadableStreamReadResult<Uint8Array>;
+        let next: Awaited<ReturnType<ChunkReader<Uint8Array>["read"]>>;
         try {
           next = await body.read();
         } catch (thrown) {
