@@ -48,7 +48,10 @@ export const responsesResponseErrorCodeByKind: Record<ErrorKind, string> = {
   internal: "server_error",
 };
 
-/** The codes a failed response's `error.code` may carry (the spec's list, plus `insufficient_quota` that live traffic sends). */
+/**
+ * The codes a failed response's `error.code` may carry: the spec's list, plus `insufficient_quota`
+ * and `context_length_exceeded`, which live traffic sends (specs/SPEC-NOTES.md).
+ */
 export const responsesResponseErrorCodes: ReadonlySet<string> = new Set([
   "server_error",
   "rate_limit_exceeded",
@@ -71,4 +74,5 @@ export const responsesResponseErrorCodes: ReadonlySet<string> = new Set([
   "failed_to_download_image",
   "image_file_not_found",
   "insufficient_quota",
+  "context_length_exceeded",
 ]);

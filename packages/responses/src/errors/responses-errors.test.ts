@@ -124,7 +124,22 @@ describe("an input longer than the context window (truncation: disabled)", () =>
         type: "error",
         error: { type: "invalid_request_error", code: "context_length_exceeded", param: "input" },
       },
-      { type: "response.failed", response: { status: "failed", error: { code: "invalid_prompt" } } },
+      {
+        type: "response.failed",
+        response: { status: "failed", error: { code: "context_length_exceeded" } },
+      },
     ]);
+  });
+
+  it("keeps another invalid request's failed response at invalid_prompt", async () => {
+    const events: ChatEvent[] = [
+      { type: "response-start", id: "resp_1", model: "m" },
+      { type: "error", error: { kind: "invalid_request", status: 400, message: "tools: bad schema" } },
+    ];
+    const encoded = await transformAll(events, createResponsesStreamEncoder(createConversionContext()));
+    expect(encoded.at(-1)).toMatchObject({
+      type: "response.failed",
+      response: { status: "failed", error: { code: "invalid_prompt" } },
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   pointer,
   reportForeignAnswerFields,
 } from "@interlingua/core";
+import { isResponsesContextOverflow } from "../errors/responses-context-overflow";
 import {
   responsesResponseErrorCodeByKind,
   responsesResponseErrorCodes,
@@ -191,10 +192,15 @@ export function loseUnsayableFinishReason(
     );
 }
 
-/** Canonical error data as a failed response's `error` (`{code, message}`); codes the format lacks become the kind's code. */
+/**
+ * Canonical error data as a failed response's `error` (`{code, message}`); codes the format lacks
+ * become the kind's code. An input over the context window, whichever backend said it, is
+ * `context_length_exceeded`, as live traffic says it and as Codex reads it from `response.failed`.
+ */
 export function encodeResponsesErrorObject(error: ErrorData): WireObject {
-  const code =
-    error.code !== undefined && responsesResponseErrorCodes.has(error.code)
+  const code = isResponsesContextOverflow(error)
+    ? "context_length_exceeded"
+    : error.code !== undefined && responsesResponseErrorCodes.has(error.code)
       ? error.code
       : responsesResponseErrorCodeByKind[error.kind];
   return { code, message: error.message };
