@@ -54,27 +54,6 @@ describe("reportForeignAnswerFields", () => {
     expect(lossesFor("vendor")).toEqual([]);
   });
 
-  it("resolves no path when no foreign field says anything", () => {
-    for (const [target, extensions] of [
-      ["vendor", response.extensions],
-      ["other", { vendor: { fingerprint: null, details: {}, list: [] } }],
-    ] as const) {
-      const context = createConversionContext();
-      context.startSource();
-      let lookUps = 0;
-      context.traceLater(() => {
-        lookUps++;
-      });
-      const usage = { inputTokens: 1, extensions: { vendor: { details: {}, cached: 0 } } };
-      reportForeignAnswerFields(
-        { ...response, extensions, usage, parts: [], candidates: [] },
-        target,
-        context,
-      );
-      expect(lookUps).toBe(0);
-    }
-  });
-
   it("leaves out untraced bookkeeping marks and empty values", () => {
     const losses = lossesFor("other").join(" ");
     for (const left of ["ownMark", "holderMark", "fingerprint", "details"])

@@ -58,15 +58,12 @@ function report(
   context: ConversionContext,
 ): void {
   if (extensions === undefined) return;
-  // Resolved when a field is first looked at: an answer with no foreign field that says anything
-  // resolves no path, and so never runs its decoder's deferred look-ups (decision 0053).
-  let holder: string | undefined;
+  const holder = context.sourcePath(base);
   const visit = (path: string, fields: Record<string, unknown>) => {
     for (const [key, value] of Object.entries(fields)) {
       if (isEmpty(value, base === "/usage")) continue;
       const keyPath = pointer(path, key);
       const source = context.sourcePath(keyPath);
-      holder ??= context.sourcePath(base);
       // A key traced to a field of its own is that field; an untraced one (a codec's mark, a
       // holder of fields traced one by one) resolves to its node, and what it holds is looked at.
       if (source !== holder && source !== "")
