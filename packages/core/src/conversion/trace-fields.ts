@@ -1,16 +1,23 @@
 import type { ConversionContext } from "./conversion-context";
 import { pointer } from "./conversion-context";
 
-/** The value at a JSON pointer (RFC 6901) inside `document`, or undefined when nothing is there. */
+/**
+ * The value at a JSON pointer (RFC 6901) inside `document`, or undefined when nothing is there. The
+ * pointer is read token by token in place (no array of tokens), and only a token holding `~` is
+ * unescaped: every source look-up of a loss report runs it (decision 0053).
+ */
 export function valueAtPointer(document: unknown, path: string): unknown {
   if (path === "") return document;
   let value = document;
-  for (const token of path.slice(1).split("/")) {
+  for (let start = 1; ; ) {
     if (typeof value !== "object" || value === null) return undefined;
-    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    const end = path.indexOf("/", start);
+    const token = end === -1 ? path.slice(start) : path.slice(start, end);
+    const key = token.includes("~") ? token.replaceAll("~1", "/").replaceAll("~0", "~") : token;
     value = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    if (end === -1) return value;
+    start = end + 1;
   }
-  return value;
 }
 
 /**

@@ -331,6 +331,30 @@ describe("createCodecProvider", () => {
     expect(calls.count).toBe(1);
   });
 
+  it("answers whole without a Response through a fetch that answers without one, as through the Response", async () => {
+    const calls = { count: 0 };
+    const direct = provider({ fetch: withoutResponse(localFetch, calls) });
+    expect(await direct.generate(question)).toEqual(await provider().generate(question));
+    expect(calls.count).toBe(1);
+    await expect(direct.generate({ ...question, model: "missing" })).rejects.toMatchObject({
+      kind: "not_found",
+      message: "no such model",
+    });
+    expect(calls.count).toBe(2);
+    // A success whose body is not JSON fails the same way on both.
+    const notJson: typeof fetch = async () => new Response("{ not json", { status: 200 });
+    const failures = await Promise.all(
+      [notJson, withoutResponse(notJson, calls)].map((fetch) =>
+        provider({ fetch })
+          .generate(question)
+          .catch((thrown: unknown) => thrown),
+      ),
+    );
+    expect(failures[0]).toMatchObject({ kind: "unavailable" });
+    expect(failures[1]).toMatchObject({ kind: "unavailable", message: (failures[0] as Error).message });
+    expect(calls.count).toBe(3);
+  });
+
   it("gives every event of one chunk in one batch", async () => {
     const all = replayEvents(answer(question));
     const whole: typeof fetch = async () => new Response(chunkedBody(sse(all), []));

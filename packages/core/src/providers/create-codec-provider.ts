@@ -158,10 +158,13 @@ export function createCodecProvider<WireRequest>(
     id: options.id,
     capabilities: options.capabilities,
     async generate(request, callOptions = {}) {
-      const { answer: response, context } = await call(fetchUpstream, request, false, callOptions);
+      // Without a Response where the fetch can answer so, as streamBatches (decision 0053).
+      const withoutResponse = (fetchUpstream as FetchWithoutResponse).withoutResponse;
+      const send = withoutResponse ? withoutResponse.bind(fetchUpstream) : fetchUpstream;
+      const { answer, context } = await call<BodyAnswer | Response>(send, request, false, callOptions);
       let body: unknown;
       try {
-        body = await response.json();
+        body = JSON.parse(await answer.text());
       } catch (thrown) {
         throw upstreamFailure(callOptions.signal, thrown);
       }

@@ -20,6 +20,7 @@ export type AnswerWithoutResponse = (url: string, init: RequestInit) => Promise<
 /**
  * A `fetch` that may also answer a call without building a `Response` or a `ReadableStream`
  * (`withoutResponse`, with fetch's rules and errors): the gateway's Node upstream client is one. A
- * codec provider streams through it when it is there (decision 0051); a plain `fetch` is one too.
+ * codec provider streams (decision 0051) and reads whole answers (decision 0053) through it when it is
+ * there; a plain `fetch` is one too.
  */
 export type FetchWithoutResponse = typeof fetch & { withoutResponse?: AnswerWithoutResponse };

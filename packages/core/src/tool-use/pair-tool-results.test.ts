@@ -72,6 +72,25 @@ describe("pairToolResults", () => {
     );
   });
 
+  it("resolves no source path of a conversation that already holds to the rule", () => {
+    fc.assert(
+      fc.property(conversationArbitrary, (messages) => {
+        const context = createConversionContext();
+        context.startSource();
+        let lookUps = 0;
+        // A decoder's deferred look-ups run only when a path is resolved (decision 0020, lever 12).
+        context.traceLater(() => {
+          lookUps++;
+        });
+        const request: ChatRequest = { model: "m", messages };
+        const paired = pairToolResults(request, context);
+        if (paired === request && context.losses.length === 0) expect(lookUps).toBe(0);
+        else expect(lookUps).toBe(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("answers an unanswered call with an error result saying so, and drops a result of no call", () => {
     const context = createConversionContext();
     const paired = pairToolResults(

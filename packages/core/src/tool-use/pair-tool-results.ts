@@ -71,9 +71,11 @@ export function pairToolResults(request: ChatRequest, context: ConversionContext
   /**
    * Reports the results dropped from message `at`: the message itself when nothing of it is sent
    * and its source node holds every dropped part's (a message made of several source steps is
-   * traced to the first: each part is reported at its own).
+   * traced to the first: each part is reported at its own). With nothing dropped it looks nothing up,
+   * so a conversation that holds to the rule never resolves its source trace (decision 0053).
    */
   const reportDropped = (at: number, sent: number) => {
+    if (dropped.length === 0) return;
     const messageSource = context.sourcePath(pointer("/messages", at));
     const heldByMessage = dropped.every((each) => {
       const partSource = context.sourcePath(pointer("/messages", each.at, "parts", each.partIndex));
