@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 import { answerInbound, type InboundAnswerer } from "../gateway/answer-inbound";
 import type { Gateway } from "../gateway/create-gateway";
 import type { ByteSource } from "../http/byte-source";
-import type { GatewayAnswer } from "../http/gateway-answer";
-import { type InboundRequest, toRequest } from "../http/inbound-request";
+import { type GatewayAnswer, unreadPlainBody } from "../http/gateway-answer";
+import type { InboundRequest } from "../http/inbound-request";
 import { readIncomingText } from "./read-incoming-text";
+import { requestOfIncoming } from "./request-of-incoming";
 
 /** Options of {@link serveNode}. */
 export interface ServeNodeOptions {
@@ -155,7 +156,8 @@ async function writeAnswer(
     headers.connection = "close";
     closeAfterAnswer(incoming, outgoing);
   }
-  const whole = answer.body;
+  // A `Response` of `gateway.fetch` handed back unread: its plain answer's body, as it is.
+  const whole = (answer instanceof Response ? unreadPlainBody(answer) : undefined) ?? answer.body;
   if (!whole) {
     outgoing.writeHead(answer.status, headers);
     outgoing.end();
@@ -243,15 +245,17 @@ export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse)
  */
 export function createNodeListener(gateway: Pick<Gateway, "fetch">, baseURL?: string): NodeListener {
   // A gateway made by `createGateway` answers without a `Request` or `Response` (decision 0020);
-  // any other fetch handler (only `gateway.fetch`, a wrapper) gets a `Request` and gives a `Response`.
+  // any other fetch handler (only `gateway.fetch`, a wrapper) gets a `Request` and gives a `Response`
+  // (decision 0052: the `Request` built straight from the message).
   const answerer =
     answerInbound in gateway ? (gateway as Partial<InboundAnswerer>)[answerInbound] : undefined;
-  const answerOf: (inbound: InboundRequest) => Promise<GatewayAnswer> =
-    answerer?.bind(gateway) ??
-    ((inbound) => {
-      const request = toRequest(inbound);
-      return Promise.resolve().then(() => gateway.fetch(request));
-    });
+  const answerOf: (incoming: IncomingMessage, base: string, signal: AbortSignal) => Promise<GatewayAnswer> =
+    answerer
+      ? (incoming, base, signal) => answerer.call(gateway, toInbound(incoming, base, signal))
+      : (incoming, base, signal) => {
+          const request = requestOfIncoming(incoming, base, signal);
+          return Promise.resolve().then(() => gateway.fetch(request));
+        };
   return (incoming, outgoing) => {
     const controller = new AbortController();
     outgoing.on("close", () => {
@@ -260,7 +264,7 @@ export function createNodeListener(gateway: Pick<Gateway, "fetch">, baseURL?: st
     const base = baseURL ?? `http://${incoming.headers.host ?? "localhost"}`;
     let answer: Promise<GatewayAnswer>;
     try {
-      answer = answerOf(toInbound(incoming, base, controller.signal));
+      answer = answerOf(incoming, base, controller.signal);
     } catch {
       outgoing.writeHead(400, { "content-type": "application/json" });
       outgoing.end(JSON.stringify({ error: { type: "invalid_request", message: "Malformed request" } }));
