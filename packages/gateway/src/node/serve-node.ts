@@ -131,6 +131,15 @@ function settledRead<T>(read: Promise<T>): Promise<T | typeof notYet> {
   return Promise.race([read, Promise.resolve(notYet)]);
 }
 
+/**
+ * The read's result if it settles within this turn of the event loop (before `setImmediate`), else
+ * {@link notYet}: for a body behind Web streams (a `Response`'s), whose reads never settle at once
+ * even when their bytes are there, so that its headers, events and end still go out in one write.
+ */
+function settledThisTurn<T>(read: Promise<T>): Promise<T | typeof notYet> {
+  return Promise.race([read, new Promise<typeof notYet>((resolve) => setImmediate(resolve, notYet))]);
+}
+
 /** The answer's headers as `writeHead` takes them (a copy: the connection header may be added). */
 function headersOf(answer: GatewayAnswer): Record<string, string> {
   if (!(answer instanceof Response)) return { ...answer.headers };
@@ -150,6 +159,7 @@ async function writeAnswer(
   answer: GatewayAnswer,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
+  settled: typeof settledRead = settledRead,
 ): Promise<void> {
   const headers = headersOf(answer);
   if (!incoming.complete) {
@@ -174,7 +184,7 @@ async function writeAnswer(
   const closed = once(outgoing, "close");
   try {
     let read = reader.read();
-    const first = await settledRead(read);
+    const first = await settled(read);
     if (first === notYet) {
       // Nothing to send yet: the headers go out at once, so the caller sees them.
       outgoing.writeHead(answer.status, headers);
@@ -185,7 +195,7 @@ async function writeAnswer(
       return;
     } else {
       read = reader.read();
-      const second = await settledRead(read);
+      const second = await settled(read);
       if (second !== notYet && second.done) {
         // A whole answer in one piece: headers, length and body in one write.
         headers["content-length"] ??= String(first.value.byteLength);
@@ -212,7 +222,7 @@ async function writeAnswer(
       let ended = false;
       for (;;) {
         read = reader.read();
-        const ready = await settledRead(read);
+        const ready = await settled(read);
         if (ready === notYet) break;
         if (ready.done) {
           ended = true;
@@ -271,7 +281,7 @@ export function createNodeListener(gateway: Pick<Gateway, "fetch">, baseURL?: st
       return;
     }
     answer
-      .then((answer) => writeAnswer(answer, incoming, outgoing))
+      .then((answer) => writeAnswer(answer, incoming, outgoing, answerer ? settledRead : settledThisTurn))
       .catch(() => {
         if (outgoing.headersSent) outgoing.destroy();
         else {
