@@ -131,13 +131,22 @@ function settledRead<T>(read: Promise<T>): Promise<T | typeof notYet> {
   return Promise.race([read, Promise.resolve(notYet)]);
 }
 
+/** Settles with {@link notYet} when this turn of the event loop ends; one timer per turn, shared. */
+let turnEnd: Promise<typeof notYet> | undefined;
+
 /**
  * The read's result if it settles within this turn of the event loop (before `setImmediate`), else
  * {@link notYet}: for a body behind Web streams (a `Response`'s), whose reads never settle at once
  * even when their bytes are there, so that its headers, events and end still go out in one write.
  */
 function settledThisTurn<T>(read: Promise<T>): Promise<T | typeof notYet> {
-  return Promise.race([read, new Promise<typeof notYet>((resolve) => setImmediate(resolve, notYet))]);
+  turnEnd ??= new Promise((resolve) =>
+    setImmediate(() => {
+      turnEnd = undefined;
+      resolve(notYet);
+    }),
+  );
+  return Promise.race([read, turnEnd]);
 }
 
 /** The answer's headers as `writeHead` takes them (a copy: the connection header may be added). */
