@@ -13,7 +13,8 @@
  * rows), `--front <format>` (only that caller format's gateway rows, e.g. same-format alone for a
  * profile), `--memory-only` (only the open streams), `--requests-only` (no open streams: a profile of
  * the exchanges alone, without the 1,000 streams the memory measure opens and cuts off), `--cpu-prof` (the gateway process writes a V8
- * CPU profile into `bench/http/profiles`).
+ * CPU profile into `bench/http/profiles`), `--cpu-prof-portable` (the portable gateway process writes
+ * one instead).
  */
 import { parseArgs } from "node:util";
 import { holdOpenMarker } from "./fake-upstream";
@@ -31,6 +32,7 @@ const { values: options } = parseArgs({
     upstream: { type: "string" },
     front: { type: "string" },
     "cpu-prof": { type: "boolean", default: false },
+    "cpu-prof-portable": { type: "boolean", default: false },
     "memory-only": { type: "boolean", default: false },
     "requests-only": { type: "boolean", default: false },
   },
@@ -76,12 +78,14 @@ const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(2)}`;
 const expected = `word${deltaCount - 1}`;
 
 const upstream = await startServerProcess("upstream", "");
-const cpuProf = options["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir=bench/http/profiles"] : [];
+const profiled = ["--cpu-prof", "--cpu-prof-dir=bench/http/profiles"];
+const cpuProf = options["cpu-prof"] ? profiled : [];
+const cpuProfPortable = options["cpu-prof-portable"] ? profiled : [];
 const servers: Record<Exclude<ServerRole, "upstream">, ServerProcess> = {
   "floor-fetch": await startServerProcess("floor-fetch", upstream.url),
   "floor-undici": await startServerProcess("floor-undici", upstream.url),
   interlingua: await startServerProcess("interlingua", upstream.url, cpuProf),
-  "interlingua-portable": await startServerProcess("interlingua-portable", upstream.url),
+  "interlingua-portable": await startServerProcess("interlingua-portable", upstream.url, cpuProfPortable),
 };
 const failures: string[] = [];
 const rows: Row[] = [];

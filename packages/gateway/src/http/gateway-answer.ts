@@ -16,11 +16,43 @@ export interface PlainAnswer {
 /** What a handler of the gateway answers: a plain answer, or a `Response` (mounts, side endpoints). */
 export type GatewayAnswer = PlainAnswer | Response;
 
-/** The answer as a `Response` (itself if it is one). */
+/**
+ * The key under which a `Response` made by {@link toResponse} keeps the plain answer it was made
+ * from: a registry symbol, so that a separately bundled Node entry finds it (decision 0052).
+ */
+const plainAnswerKey: unique symbol = Symbol.for("interlingua.gateway.plainAnswer");
+
+/** A `Response` made by {@link toResponse}, with the plain answer behind it and the body stream it was made with. */
+interface ResponseOfPlainAnswer extends Response {
+  readonly [plainAnswerKey]?: { answer: PlainAnswer; stream: ReadableStream<Uint8Array> | null };
+}
+
+/**
+ * The answer as a `Response` (itself if it is one): a genuine one, which also keeps the plain answer
+ * it was made from, so that the Node entry can write that answer's body as it is when the
+ * `Response` comes back to it unread ({@link unreadPlainBody}).
+ */
 export function toResponse(answer: GatewayAnswer): Response {
   if (answer instanceof Response) return answer;
   const body = isByteSource(answer.body) ? byteSourceStream(answer.body) : answer.body;
-  return new Response(body, { status: answer.status, headers: answer.headers });
+  const response = new Response(body, { status: answer.status, headers: answer.headers });
+  Object.defineProperty(response, plainAnswerKey, { value: { answer, stream: response.body } });
+  return response;
+}
+
+/**
+ * The body of the plain answer behind a `Response` made by {@link toResponse} (bytes, a byte source
+ * or a stream, not yet read), or `undefined` when the `Response` was not made so or its body was
+ * read, locked or teed since (a handler that read or cloned it): the Node entry then writes the
+ * `Response`'s own body. The status and headers are always the `Response`'s (a handler may have set
+ * a header).
+ */
+export function unreadPlainBody(response: Response): PlainAnswer["body"] | undefined {
+  const made = (response as ResponseOfPlainAnswer)[plainAnswerKey];
+  // A clone swaps the body for one branch of a tee, which locks the stream the Response was made with.
+  if (made === undefined || response.bodyUsed || response.body !== made.stream || made.stream?.locked)
+    return undefined;
+  return made.answer.body;
 }
 
 /** Sets a header of the answer (`name` in lower case). */

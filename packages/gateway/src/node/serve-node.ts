@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 import { answerInbound, type InboundAnswerer } from "../gateway/answer-inbound";
 import type { Gateway } from "../gateway/create-gateway";
 import type { ByteSource } from "../http/byte-source";
-import type { GatewayAnswer } from "../http/gateway-answer";
-import { type InboundRequest, toRequest } from "../http/inbound-request";
+import { type GatewayAnswer, unreadPlainBody } from "../http/gateway-answer";
+import type { InboundRequest } from "../http/inbound-request";
 import { readIncomingText } from "./read-incoming-text";
+import { requestOfIncoming } from "./request-of-incoming";
 
 /** Options of {@link serveNode}. */
 export interface ServeNodeOptions {
@@ -130,6 +131,24 @@ function settledRead<T>(read: Promise<T>): Promise<T | typeof notYet> {
   return Promise.race([read, Promise.resolve(notYet)]);
 }
 
+/** Settles with {@link notYet} when this turn of the event loop ends; one timer per turn, shared. */
+let turnEnd: Promise<typeof notYet> | undefined;
+
+/**
+ * The read's result if it settles within this turn of the event loop (before `setImmediate`), else
+ * {@link notYet}: for a body behind Web streams (a `Response`'s), whose reads never settle at once
+ * even when their bytes are there, so that its headers, events and end still go out in one write.
+ */
+function settledThisTurn<T>(read: Promise<T>): Promise<T | typeof notYet> {
+  turnEnd ??= new Promise((resolve) =>
+    setImmediate(() => {
+      turnEnd = undefined;
+      resolve(notYet);
+    }),
+  );
+  return Promise.race([read, turnEnd]);
+}
+
 /** The answer's headers as `writeHead` takes them (a copy: the connection header may be added). */
 function headersOf(answer: GatewayAnswer): Record<string, string> {
   if (!(answer instanceof Response)) return { ...answer.headers };
@@ -149,13 +168,15 @@ async function writeAnswer(
   answer: GatewayAnswer,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
+  settled: typeof settledRead = settledRead,
 ): Promise<void> {
   const headers = headersOf(answer);
   if (!incoming.complete) {
     headers.connection = "close";
     closeAfterAnswer(incoming, outgoing);
   }
-  const whole = answer.body;
+  // A `Response` of `gateway.fetch` handed back unread: its plain answer's body, as it is.
+  const whole = (answer instanceof Response ? unreadPlainBody(answer) : undefined) ?? answer.body;
   if (!whole) {
     outgoing.writeHead(answer.status, headers);
     outgoing.end();
@@ -172,7 +193,7 @@ async function writeAnswer(
   const closed = once(outgoing, "close");
   try {
     let read = reader.read();
-    const first = await settledRead(read);
+    const first = await settled(read);
     if (first === notYet) {
       // Nothing to send yet: the headers go out at once, so the caller sees them.
       outgoing.writeHead(answer.status, headers);
@@ -183,7 +204,7 @@ async function writeAnswer(
       return;
     } else {
       read = reader.read();
-      const second = await settledRead(read);
+      const second = await settled(read);
       if (second !== notYet && second.done) {
         // A whole answer in one piece: headers, length and body in one write.
         headers["content-length"] ??= String(first.value.byteLength);
@@ -210,7 +231,7 @@ async function writeAnswer(
       let ended = false;
       for (;;) {
         read = reader.read();
-        const ready = await settledRead(read);
+        const ready = await settled(read);
         if (ready === notYet) break;
         if (ready.done) {
           ended = true;
@@ -243,15 +264,17 @@ export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse)
  */
 export function createNodeListener(gateway: Pick<Gateway, "fetch">, baseURL?: string): NodeListener {
   // A gateway made by `createGateway` answers without a `Request` or `Response` (decision 0020);
-  // any other fetch handler (only `gateway.fetch`, a wrapper) gets a `Request` and gives a `Response`.
+  // any other fetch handler (only `gateway.fetch`, a wrapper) gets a `Request` and gives a `Response`
+  // (decision 0052: the `Request` built straight from the message).
   const answerer =
     answerInbound in gateway ? (gateway as Partial<InboundAnswerer>)[answerInbound] : undefined;
-  const answerOf: (inbound: InboundRequest) => Promise<GatewayAnswer> =
-    answerer?.bind(gateway) ??
-    ((inbound) => {
-      const request = toRequest(inbound);
-      return Promise.resolve().then(() => gateway.fetch(request));
-    });
+  const answerOf: (incoming: IncomingMessage, base: string, signal: AbortSignal) => Promise<GatewayAnswer> =
+    answerer
+      ? (incoming, base, signal) => answerer.call(gateway, toInbound(incoming, base, signal))
+      : (incoming, base, signal) => {
+          const request = requestOfIncoming(incoming, base, signal);
+          return Promise.resolve().then(() => gateway.fetch(request));
+        };
   return (incoming, outgoing) => {
     const controller = new AbortController();
     outgoing.on("close", () => {
@@ -260,14 +283,14 @@ export function createNodeListener(gateway: Pick<Gateway, "fetch">, baseURL?: st
     const base = baseURL ?? `http://${incoming.headers.host ?? "localhost"}`;
     let answer: Promise<GatewayAnswer>;
     try {
-      answer = answerOf(toInbound(incoming, base, controller.signal));
+      answer = answerOf(incoming, base, controller.signal);
     } catch {
       outgoing.writeHead(400, { "content-type": "application/json" });
       outgoing.end(JSON.stringify({ error: { type: "invalid_request", message: "Malformed request" } }));
       return;
     }
     answer
-      .then((answer) => writeAnswer(answer, incoming, outgoing))
+      .then((answer) => writeAnswer(answer, incoming, outgoing, answerer ? settledRead : settledThisTurn))
       .catch(() => {
         if (outgoing.headersSent) outgoing.destroy();
         else {
