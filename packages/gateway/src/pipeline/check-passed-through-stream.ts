@@ -12,6 +12,7 @@ import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
 import { eventsCheckedByFraming } from "./events-checked-by-framing";
 import type { PassThroughWatch } from "./pass-through-watch";
+import { plainTextChunks } from "./plain-text-chunks";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
@@ -125,7 +126,8 @@ const withoutContent: CheckedEvent = { content: false };
  * A same-format stream checked on its way through, event by event, without ever holding more than
  * one event: each SSE event must be well-formed and its data JSON, and the upstream codec's own
  * stream decoder must accept it (all but the content deltas and keepalives of
- * {@link eventsCheckedByFraming}, checked by their framing and JSON alone) and see the format's end
+ * {@link eventsCheckedByFraming} and, once content has begun, the plain text chunks of
+ * {@link plainTextChunks}, checked by their framing and JSON alone) and see the format's end
  * (messages `message_stop`, responses `response.completed`/`incomplete`/`failed`, generate-content
  * a chunk with its `finishReason`).
  * Events go on as the upstream wrote them, whole, with secrets redacted (so a secret split across
@@ -151,6 +153,10 @@ export async function checkPassedThroughStream(
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
   /** The events checked without the decoder (see {@link eventsCheckedByFraming}). */
   const byFraming = decoderTransformer && eventsCheckedByFraming[codec.id];
+  /** A data-only format's plain text chunks, checked without the decoder once content has begun (see {@link plainTextChunks}). */
+  const plainText = decoderTransformer && plainTextChunks[codec.id];
+  /** Whether an event with content went by: the stream's opening is over. */
+  let contentSeen = false;
   const text = new TextDecoder();
   const decoded: ChatEvent[] = [];
   const collector: TransformStreamDefaultController<ChatEvent> = {
@@ -204,6 +210,10 @@ export async function checkPassedThroughStream(
     if (content !== undefined && (value as { type?: unknown } | null)?.type === fields.event) {
       if (fields.data.includes("\\u")) return { content, escaped: { fields, value } };
       return content ? withContent : withoutContent;
+    }
+    if (contentSeen && fields.event === undefined && plainText?.(value)) {
+      if (fields.data.includes("\\u")) return { content: true, escaped: { fields, value } };
+      return withContent;
     }
     const checked = decode(value);
     if (checked.failure) return { failure: checked.failure };
@@ -292,6 +302,7 @@ export async function checkPassedThroughStream(
         escaped.push(taken.escaped);
         escapes ||= taken.escaped !== undefined;
         content ||= taken.content;
+        contentSeen ||= taken.content;
       }
       // The events' text as it came, unless a secret is in it (one scan for the whole chunk) or an
       // event's data has `\u` escapes: then event by event, as each is redacted.
