@@ -52,7 +52,7 @@ function recordedEvents(format: Format, name: string): string[] {
 
 /** A text answer in twelve deltas with its usage, as the format's own stream encoder writes it (as the benchmark's upstream does). */
 async function encodedTextStream(format: Format): Promise<string[]> {
-  const codec = codecs[format];
+  const codec: AnyCodec = codecs[format];
   const texts = Array.from({ length: 12 }, (_, index) => `word${index} `);
   const events: ChatEvent[] = [
     { type: "response-start", id: "resp_text_1", model: "text-model" },
