@@ -8,6 +8,7 @@ import {
 } from "@interlingua/core";
 import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
+import { compactEventPattern } from "./compact-event-pattern";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
 import { eventsCheckedByFraming } from "./events-checked-by-framing";
@@ -198,6 +199,15 @@ export async function checkPassedThroughStream(
     const fields = parseBlock(block);
     if (fields === undefined) return withoutContent;
     if (CanonicalError.isInstance(fields)) return { failure: fields };
+    const framed = fields.event === undefined ? undefined : byFraming?.get(fields.event);
+    // A content delta or keepalive in the compact JSON upstreams write is proven JSON of its own
+    // type by its pattern, without `JSON.parse` (see `compactEventPattern`).
+    if (
+      framed !== undefined &&
+      !fields.data.includes("\\u") &&
+      compactEventPattern(fields.event as string).test(fields.data)
+    )
+      return framed ? withContent : withoutContent;
     let value: unknown;
     try {
       value = JSON.parse(fields.data);
@@ -206,10 +216,9 @@ export async function checkPassedThroughStream(
       if (fields.data.trim() !== "[DONE]") return { failure: malformed("event data that is not JSON") };
       value = new StreamParseFailure("Event data is not valid JSON", fields.data);
     }
-    const content = fields.event === undefined ? undefined : byFraming?.get(fields.event);
-    if (content !== undefined && (value as { type?: unknown } | null)?.type === fields.event) {
-      if (fields.data.includes("\\u")) return { content, escaped: { fields, value } };
-      return content ? withContent : withoutContent;
+    if (framed !== undefined && (value as { type?: unknown } | null)?.type === fields.event) {
+      if (fields.data.includes("\\u")) return { content: framed, escaped: { fields, value } };
+      return framed ? withContent : withoutContent;
     }
     if (contentSeen && fields.event === undefined && plainText?.(value)) {
       if (fields.data.includes("\\u")) return { content: true, escaped: { fields, value } };
