@@ -13,7 +13,7 @@ import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
 import { eventsCheckedByFraming } from "./events-checked-by-framing";
 import type { PassThroughWatch } from "./pass-through-watch";
-import { plainTextChunks } from "./plain-text-chunks";
+import { plainTextChunkPatterns, plainTextChunks } from "./plain-text-chunks";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
@@ -156,6 +156,7 @@ export async function checkPassedThroughStream(
   const byFraming = decoderTransformer && eventsCheckedByFraming[codec.id];
   /** A data-only format's plain text chunks, checked without the decoder once content has begun (see {@link plainTextChunks}). */
   const plainText = decoderTransformer && plainTextChunks[codec.id];
+  const plainTextPattern = decoderTransformer && plainTextChunkPatterns[codec.id];
   /** Whether an event with content went by: the stream's opening is over. */
   let contentSeen = false;
   const text = new TextDecoder();
@@ -208,6 +209,15 @@ export async function checkPassedThroughStream(
       compactEventPattern(fields.event as string).test(fields.data)
     )
       return framed ? withContent : withoutContent;
+    // So is a plain text chunk of a data-only format, once content has begun.
+    if (
+      contentSeen &&
+      fields.event === undefined &&
+      plainTextPattern !== undefined &&
+      !fields.data.includes("\\u") &&
+      plainTextPattern.test(fields.data)
+    )
+      return withContent;
     let value: unknown;
     try {
       value = JSON.parse(fields.data);

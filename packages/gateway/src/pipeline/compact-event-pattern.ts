@@ -1,10 +1,10 @@
 /** JSON's whitespace between tokens. */
 const ws = String.raw`[ \t\n\r]*`;
-/** A JSON string without `\u` escapes (a text that has one is parsed instead, see `checkPassedThroughStream`). */
-const jsonString = String.raw`"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt])*"`;
-/** A JSON integer (no leading zero, which JSON refuses). */
-const jsonInteger = "-?(?:0|[1-9][0-9]{0,15})";
-const jsonScalar = `(?:${jsonString}|${jsonInteger}|null|true|false|\\[${ws}\\])`;
+/** The source of a pattern of a JSON string without `\u` escapes (a text that has one is parsed instead, see `checkPassedThroughStream`). */
+export const jsonStringPattern = String.raw`"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt])*"`;
+/** The source of a pattern of a JSON integer (no leading zero, which JSON refuses). */
+export const jsonIntegerPattern = "-?(?:0|[1-9][0-9]{0,15})";
+const jsonScalar = `(?:${jsonStringPattern}|${jsonIntegerPattern}|null|true|false|\\[${ws}\\])`;
 /** A member name other than `type` (a second `type` would be the one `JSON.parse` keeps). */
 const memberName = '"(?!type")[a-z0-9_]+"';
 const flatMember = `"[a-z0-9_]+"${ws}:${ws}${jsonScalar}`;

@@ -1,3 +1,5 @@
+import { jsonIntegerPattern, jsonStringPattern } from "./compact-event-pattern";
+
 /** A JSON object (not an array, not `null`). */
 type JsonObject = Record<string, unknown>;
 
@@ -93,4 +95,26 @@ function generateContentTextChunk(data: unknown): boolean {
 export const plainTextChunks: Readonly<Record<string, (data: unknown) => boolean>> = {
   "chat-completions": chatCompletionsTextChunk,
   "generate-content": generateContentTextChunk,
+};
+
+/** A non-empty JSON string without `\u` escapes. */
+const text = jsonStringPattern.replace(/\*"$/, '+"');
+const chatOther = `(?:"id":${jsonStringPattern}|"object":${jsonStringPattern}|"created":${jsonIntegerPattern}|"model":${jsonStringPattern}|"obfuscation":${jsonStringPattern}|"system_fingerprint":(?:${jsonStringPattern}|null)|"service_tier":(?:${jsonStringPattern}|null)|"usage":null)`;
+const chatChoice = `\\{"index":0,"delta":\\{(?:"role":${jsonStringPattern},)?"content":${text}\\}(?:,"logprobs":null)?(?:,"finish_reason":null)?(?:,"logprobs":null)?\\}`;
+const contentParts = `"parts":\\[\\{"text":${text}\\}\\]`;
+const modelContent = `\\{(?:${contentParts}(?:,"role":"model")?|"role":"model",${contentParts})\\}`;
+const candidate = `\\{(?:"content":${modelContent}(?:,"index":0)?|"index":0,"content":${modelContent})\\}`;
+const generateContentOther = `(?:"modelVersion":${jsonStringPattern}|"responseId":${jsonStringPattern})`;
+
+/**
+ * Per format of {@link plainTextChunks}, a pattern matched only by compact JSON texts that are plain
+ * text chunks (one text part or `content` delta, members in the order servers write them, no `\u`
+ * escape): a text it matches parses into a chunk {@link plainTextChunks} takes, so the check may take
+ * it without `JSON.parse` (decision 0020, lever 28); any other chunk is parsed and asked as before.
+ */
+export const plainTextChunkPatterns: Readonly<Record<string, RegExp>> = {
+  "chat-completions": new RegExp(`^\\{(?:${chatOther},)*"choices":\\[${chatChoice}\\](?:,${chatOther})*\\}$`),
+  "generate-content": new RegExp(
+    `^\\{(?:${generateContentOther},)*"candidates":\\[${candidate}\\](?:,${generateContentOther})*\\}$`,
+  ),
 };
