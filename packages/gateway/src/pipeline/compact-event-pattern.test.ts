@@ -61,8 +61,16 @@ describe("compactEventPattern", () => {
       .tuple(fc.string(), fc.array(fc.tuple(name, scalar), { maxLength: 3 }))
       .map(([type, members]) => ({ type, members }));
     /** An object written by hand, so that a member may repeat (`type` too), as JSON allows. */
-    const written = (type: string, members: [string, unknown][]) =>
-      `{"type":${JSON.stringify(type)}${members.map(([key, item]) => `,${JSON.stringify(key)}:${typeof item === "object" && item !== null && "members" in item ? written((item as { type: string }).type, (item as { members: [string, unknown][] }).members) : JSON.stringify(item)}`).join("")}}`;
+    type Written = { type: string; members: [string, unknown][] };
+    const isWritten = (item: unknown): item is Written =>
+      typeof item === "object" && item !== null && "members" in item;
+    const written = (type: string, members: [string, unknown][]): string =>
+      `{"type":${JSON.stringify(type)}${members
+        .map(
+          ([key, item]) =>
+            `,${JSON.stringify(key)}:${isWritten(item) ? written(item.type, item.members) : JSON.stringify(item)}`,
+        )
+        .join("")}}`;
     fc.assert(
       fc.property(
         fc.constantFrom(...events),
