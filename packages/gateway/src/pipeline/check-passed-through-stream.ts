@@ -8,7 +8,7 @@ import {
 } from "@interlingua/core";
 import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
-import { compactEventPattern } from "./compact-event-pattern";
+import { compactEventPattern, provenByPattern } from "./compact-event-pattern";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
 import { eventsCheckedByFraming } from "./events-checked-by-framing";
@@ -203,19 +203,14 @@ export async function checkPassedThroughStream(
     const framed = fields.event === undefined ? undefined : byFraming?.get(fields.event);
     // A content delta or keepalive in the compact JSON upstreams write is proven JSON of its own
     // type by its pattern, without `JSON.parse` (see `compactEventPattern`).
-    if (
-      framed !== undefined &&
-      !fields.data.includes("\\u") &&
-      compactEventPattern(fields.event as string).test(fields.data)
-    )
+    if (framed !== undefined && provenByPattern(compactEventPattern(fields.event as string), fields.data))
       return framed ? withContent : withoutContent;
     // So is a plain text chunk of a data-only format, once content has begun.
     if (
       contentSeen &&
       fields.event === undefined &&
       plainTextPattern !== undefined &&
-      !fields.data.includes("\\u") &&
-      plainTextPattern.test(fields.data)
+      provenByPattern(plainTextPattern, fields.data)
     )
       return withContent;
     let value: unknown;

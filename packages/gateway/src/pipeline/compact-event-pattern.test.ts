@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { specPath } from "@interlingua/core/test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compactEventPattern } from "./compact-event-pattern";
+import { compactEventPattern, provenByPattern } from "./compact-event-pattern";
 import { eventsCheckedByFraming } from "./events-checked-by-framing";
 
 /** Whether `text` is JSON whose `type` is `event`, as `JSON.parse` reads it. */
@@ -143,5 +143,15 @@ describe("compactEventPattern", () => {
     }
     expect(recorded.length).toBeGreaterThan(50);
     expect(taken / recorded.length).toBeGreaterThan(0.9);
+  });
+
+  it("proves nothing longer than 16 KB or with a \\u escape, which are parsed instead", () => {
+    const pattern = compactEventPattern("content_block_delta");
+    const delta = (text: string) =>
+      `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"${text}"}}`;
+    expect(provenByPattern(pattern, delta("a".repeat(16_000)))).toBe(true);
+    expect(pattern.test(delta("a".repeat(17_000)))).toBe(true);
+    expect(provenByPattern(pattern, delta("a".repeat(17_000)))).toBe(false);
+    expect(provenByPattern(pattern, delta("\\u0041"))).toBe(false);
   });
 });

@@ -33,3 +33,17 @@ export function compactEventPattern(event: string): RegExp {
   }
   return pattern;
 }
+
+/**
+ * The longest data tried against a pattern (a delta is tens of bytes): past it `JSON.parse` is
+ * faster, and V8's regular expressions overflow their backtracking stack on tens of megabytes.
+ */
+const maxMatchedChars = 16 * 1024;
+
+/**
+ * Whether `data` is proven by `pattern` (one of {@link compactEventPattern} or `plainTextChunkPatterns`):
+ * never for data with a `\u` escape (its redaction reads it parsed) or longer than 16 KB.
+ */
+export function provenByPattern(pattern: RegExp, data: string): boolean {
+  return data.length <= maxMatchedChars && !data.includes("\\u") && pattern.test(data);
+}
