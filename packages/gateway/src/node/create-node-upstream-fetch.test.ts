@@ -89,6 +89,28 @@ describe("createNodeUpstreamFetch", () => {
     expect((failure as { cause?: { code?: string } }).cause?.code).toBe("ECONNREFUSED");
   });
 
+  it("sends every call to its own path and query, however many URLs it called before, and refuses a URL that is not HTTP as undici does", async () => {
+    const server = createHttpServer((incoming, outgoing) => outgoing.end(incoming.url));
+    const base = await listenOnLoopback(server, cleanups);
+    const call = createNodeUpstreamFetch();
+    const timed = call.withTimeouts!({ firstByteMs: 10_000, idleMs: 10_000 });
+    // More URLs than the client keeps parsed, each called twice, spelled with a query, a hash or neither.
+    for (let round = 0; round < 2; round++)
+      for (let index = 0; index < 300; index++) {
+        const path = index % 3 === 0 ? `/m/${index}?alt=sse&n=${index}` : `/m/${index}:stream`;
+        const answer = await timed.withoutResponse!(`${base}${path}${index % 2 === 0 ? "#h" : ""}`, {
+          method: "POST",
+          body: "{}",
+        });
+        expect(await answer.text()).toBe(path);
+      }
+    for (const url of ["ftp://127.0.0.1/x", "not a url"]) {
+      const failure = await call(url, { method: "POST", body: "{}" }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(TypeError);
+      expect((failure as Error).message).toBe("fetch failed");
+    }
+  });
+
   it("streams the body as it comes; an abort rejects with the signal's reason and ends the upstream call", async () => {
     let answering: ServerResponse | undefined;
     const upstreamClosed = new Promise<void>((resolve) => {

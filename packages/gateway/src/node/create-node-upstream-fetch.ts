@@ -32,6 +32,36 @@ function plainCall(input: RequestInfo | URL, init: RequestInit | undefined): Pla
   return { url: String(input), init: (init ?? {}) as PlainCall["init"] };
 }
 
+/** Where a call goes, as undici's dispatcher takes it: the URL's origin and its path with the query. */
+type CallTarget = { origin: string; path: string };
+
+/** How many URLs {@link callTargets} keeps parsed (a gateway calls a few: one per upstream endpoint and model). */
+const maxCallTargets = 256;
+
+/**
+ * The origin and path of each URL called, parsed once per URL rather than by undici's `request` on
+ * every call (a `URL` and two copies of the options each; decision 0020, lever 26); `undefined` for a
+ * URL that is not `http:` or `https:`, which goes by `request` to fail as it did. Forgotten all at
+ * once when full, so a gateway calling many URLs (a model in every path) holds at most a few hundred.
+ */
+function callTargets(): (url: string) => CallTarget | undefined {
+  const parsed = new Map<string, CallTarget | undefined>();
+  return (url) => {
+    if (parsed.has(url)) return parsed.get(url);
+    let target: CallTarget | undefined;
+    try {
+      const { protocol, origin, pathname, search } = new URL(url);
+      if (protocol === "http:" || protocol === "https:")
+        target = { origin, path: search ? `${pathname}${search}` : pathname };
+    } catch {
+      target = undefined;
+    }
+    if (parsed.size >= maxCallTargets) parsed.clear();
+    parsed.set(url, target);
+    return target;
+  };
+}
+
 /** The request's headers as undici takes them: a plain object as it is, anything else copied. */
 function plainHeaders(headers: HeadersInit | undefined): Record<string, string> | undefined {
   if (headers === undefined) return undefined;
@@ -230,6 +260,7 @@ function timedResponse(
 export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}): SelfTimedFetch {
   const dispatcher = new Agent({ connect: { timeout: options.connectMs ?? defaultConnectMs } });
   const timedDispatcher = withoutUndiciTimeouts(dispatcher);
+  const targetOf = callTargets();
 
   /**
    * One call, up to its headers; with `timeouts`, timed in the same stage as its body (see
@@ -249,19 +280,31 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
         plain ? new UndiciCallAborter() : new AbortController(),
       );
     const signal = timing?.signal ?? init?.signal ?? undefined;
+    const target = plain && targetOf(plain.url);
     let answer: Dispatcher.ResponseData | Response;
     try {
-      answer = plain
-        ? await request(plain.url, {
-            dispatcher,
-            // A timed call: the gateway's limits are the only ones (see withoutUndiciTimeouts).
-            ...(timing && untimedByUndici),
+      answer = target
+        ? await dispatcher.request({
+            origin: target.origin,
+            path: target.path,
             method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
             headers: plainHeaders(plain.init.headers),
             body: plain.init.body ?? undefined,
             signal,
+            // A timed call: the gateway's limits are the only ones (see withoutUndiciTimeouts).
+            headersTimeout: timing ? untimedByUndici.headersTimeout : undefined,
+            bodyTimeout: timing ? untimedByUndici.bodyTimeout : undefined,
           })
-        : await viaFetch(input, { ...init, signal }, timing ? timedDispatcher : dispatcher);
+        : plain
+          ? await request(plain.url, {
+              dispatcher,
+              ...(timing && untimedByUndici),
+              method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
+              headers: plainHeaders(plain.init.headers),
+              body: plain.init.body ?? undefined,
+              signal,
+            })
+          : await viaFetch(input, { ...init, signal }, timing ? timedDispatcher : dispatcher);
     } catch (thrown) {
       // fetch's contract: an abort rejects with the signal's reason, anything else is a TypeError.
       const failure = !plain

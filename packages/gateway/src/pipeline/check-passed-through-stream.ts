@@ -8,10 +8,12 @@ import {
 } from "@interlingua/core";
 import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
+import { compactEventPattern, provenByPattern } from "./compact-event-pattern";
 import type { SecretRedactor } from "./create-secret-redactor";
 import { encodeTerminalError } from "./encode-event-stream";
 import { eventsCheckedByFraming } from "./events-checked-by-framing";
 import type { PassThroughWatch } from "./pass-through-watch";
+import { plainTextChunkPatterns, plainTextChunks } from "./plain-text-chunks";
 import { redactJsonText } from "./redact-json-text";
 import { asCallerError } from "./upstream-auth-failure";
 import { upstreamReadError } from "./upstream-read-error";
@@ -125,7 +127,8 @@ const withoutContent: CheckedEvent = { content: false };
  * A same-format stream checked on its way through, event by event, without ever holding more than
  * one event: each SSE event must be well-formed and its data JSON, and the upstream codec's own
  * stream decoder must accept it (all but the content deltas and keepalives of
- * {@link eventsCheckedByFraming}, checked by their framing and JSON alone) and see the format's end
+ * {@link eventsCheckedByFraming} and, once content has begun, the plain text chunks of
+ * {@link plainTextChunks}, checked by their framing and JSON alone) and see the format's end
  * (messages `message_stop`, responses `response.completed`/`incomplete`/`failed`, generate-content
  * a chunk with its `finishReason`).
  * Events go on as the upstream wrote them, whole, with secrets redacted (so a secret split across
@@ -151,6 +154,11 @@ export async function checkPassedThroughStream(
   const decoderTransformer = codec.createStreamDecoderTransformer?.(createConversionContext());
   /** The events checked without the decoder (see {@link eventsCheckedByFraming}). */
   const byFraming = decoderTransformer && eventsCheckedByFraming[codec.id];
+  /** A data-only format's plain text chunks, checked without the decoder once content has begun (see {@link plainTextChunks}). */
+  const plainText = decoderTransformer && plainTextChunks[codec.id];
+  const plainTextPattern = decoderTransformer && plainTextChunkPatterns[codec.id];
+  /** Whether an event with content went by: the stream's opening is over. */
+  let contentSeen = false;
   const text = new TextDecoder();
   const decoded: ChatEvent[] = [];
   const collector: TransformStreamDefaultController<ChatEvent> = {
@@ -192,6 +200,19 @@ export async function checkPassedThroughStream(
     const fields = parseBlock(block);
     if (fields === undefined) return withoutContent;
     if (CanonicalError.isInstance(fields)) return { failure: fields };
+    const framed = fields.event === undefined ? undefined : byFraming?.get(fields.event);
+    // A content delta or keepalive in the compact JSON upstreams write is proven JSON of its own
+    // type by its pattern, without `JSON.parse` (see `compactEventPattern`).
+    if (framed !== undefined && provenByPattern(compactEventPattern(fields.event as string), fields.data))
+      return framed ? withContent : withoutContent;
+    // So is a plain text chunk of a data-only format, once content has begun.
+    if (
+      contentSeen &&
+      fields.event === undefined &&
+      plainTextPattern !== undefined &&
+      provenByPattern(plainTextPattern, fields.data)
+    )
+      return withContent;
     let value: unknown;
     try {
       value = JSON.parse(fields.data);
@@ -200,10 +221,13 @@ export async function checkPassedThroughStream(
       if (fields.data.trim() !== "[DONE]") return { failure: malformed("event data that is not JSON") };
       value = new StreamParseFailure("Event data is not valid JSON", fields.data);
     }
-    const content = fields.event === undefined ? undefined : byFraming?.get(fields.event);
-    if (content !== undefined && (value as { type?: unknown } | null)?.type === fields.event) {
-      if (fields.data.includes("\\u")) return { content, escaped: { fields, value } };
-      return content ? withContent : withoutContent;
+    if (framed !== undefined && (value as { type?: unknown } | null)?.type === fields.event) {
+      if (fields.data.includes("\\u")) return { content: framed, escaped: { fields, value } };
+      return framed ? withContent : withoutContent;
+    }
+    if (contentSeen && fields.event === undefined && plainText?.(value)) {
+      if (fields.data.includes("\\u")) return { content: true, escaped: { fields, value } };
+      return withContent;
     }
     const checked = decode(value);
     if (checked.failure) return { failure: checked.failure };
@@ -292,6 +316,7 @@ export async function checkPassedThroughStream(
         escaped.push(taken.escaped);
         escapes ||= taken.escaped !== undefined;
         content ||= taken.content;
+        contentSeen ||= taken.content;
       }
       // The events' text as it came, unless a secret is in it (one scan for the whole chunk) or an
       // event's data has `\u` escapes: then event by event, as each is redacted.
