@@ -13,13 +13,7 @@ import {
 import type { StreamFraming } from "../formats/gateway-format";
 import type { ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
-import {
-  countFramedBytes,
-  createEventFramer,
-  type EventFramer,
-  type FrameWatcher,
-  watchFramedEvents,
-} from "./create-event-framer";
+import { createEventTextFramer, type FrameWatcher } from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { EventStreamHooks } from "./guard-event-stream";
 import { asCallerEvent } from "./upstream-auth-failure";
@@ -63,12 +57,17 @@ function errorEvent(error: CanonicalError): TerminalEvent {
   return { type: "error", error: error.toData() };
 }
 
-/** Frames each wire event; the closing bytes are the caller's, who knows whether the body failed. */
-function framingTransformer(framer: EventFramer): StreamTransformer<unknown, Uint8Array> {
+/** Frames each wire event; the closing text is the caller's, who knows whether the body failed. */
+function framingTransformer(frame: (wire: unknown) => void): StreamTransformer<unknown, never> {
   return {
-    transform: (wire, controller) => controller.enqueue(framer.event(wire)),
+    transform: (wire) => frame(wire),
   };
 }
+
+const textEncoder = new TextEncoder();
+
+/** Marks a text of the body that frames no event of its own (a closing text, or one already redacted). */
+const noWire = Symbol("no wire event");
 
 /**
  * The front's terminal error as wire events: `encoder`'s own `fail`, which continues the stream it
@@ -135,24 +134,53 @@ export function encodeFusedEventStream(
   source: ChatEventBatches,
   options: FusedEventStreamOptions,
 ): ByteSource {
-  const { codec, hooks, sealing } = options;
+  const { codec, hooks, sealing, redact, onBytes, onFrame } = options;
   let keepalive: Keepalive | undefined;
-  const onBytes = options.onBytes;
-  const framer = watchFramedEvents(
-    countFramedBytes(
-      createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
-      options.keepaliveMs === undefined
-        ? onBytes
-        : (bytes) => {
-            keepalive?.touch();
-            onBytes?.(bytes);
-          },
-    ),
-    options.onFrame,
-  );
-  const tail = chainTransformers(options.encoder, framingTransformer(framer));
+  const framer = createEventTextFramer(codec, options.framing, options.sseDoneData);
   /** The body's bytes made and not read yet. */
   let pieces: Uint8Array[] = [];
+  /**
+   * The body's text framed since, not redacted, and the wire event each text frames: a read encodes
+   * them at once, and redacts them event by event only when the whole of them names a secret.
+   */
+  let texts: string[] = [];
+  let wires: unknown[] = [];
+  const frame = (wire: unknown) => {
+    if (!onFrame) {
+      texts.push(framer.event(wire));
+      wires.push(wire);
+      return;
+    }
+    // Told each event's own bytes as framed (a run keeps them for resuming).
+    const text = framer.event(wire, redact);
+    texts.push(text);
+    wires.push(noWire);
+    onFrame(wire, textEncoder.encode(text));
+  };
+  const frameEnd = (failed: boolean) => {
+    const closing = framer.end(failed);
+    if (closing === undefined) return;
+    texts.push(closing);
+    wires.push(noWire);
+  };
+  /** The text framed so far as one piece of bytes. */
+  const encodeTexts = () => {
+    if (texts.length === 0) return;
+    let text = texts.length === 1 ? (texts[0] as string) : texts.join("");
+    // One scan for secrets; the same bytes as redacting each event's JSON, which a batch naming a
+    // secret then is.
+    if (redact(text) !== text)
+      text = texts
+        .map((piece, index) => (wires[index] === noWire ? piece : framer.event(wires[index], redact)))
+        .join("");
+    texts = [];
+    wires = [];
+    const bytes = textEncoder.encode(text);
+    keepalive?.touch();
+    onBytes?.(bytes.byteLength);
+    pieces.push(bytes);
+  };
+  const tail = chainTransformers(options.encoder, framingTransformer(frame));
   let finished = false;
 
   const finish = (error: CanonicalError | undefined) => {
@@ -166,16 +194,13 @@ export function encodeFusedEventStream(
   const fail = (thrown: unknown) => {
     if (finished) return;
     const error = toCanonicalError(thrown);
-    for (const wire of terminalErrorEvents(codec, options.encoder, error)) pieces.push(framer.event(wire));
-    const end = framer.end(true);
-    if (end) pieces.push(end);
+    for (const wire of terminalErrorEvents(codec, options.encoder, error)) frame(wire);
+    frameEnd(true);
     finish(error);
   };
-  const output: TransformStreamDefaultController<Uint8Array> = {
+  const output: TransformStreamDefaultController<never> = {
     desiredSize: 0,
-    enqueue(bytes) {
-      if (bytes) pieces.push(bytes);
-    },
+    enqueue: () => undefined,
     error: (reason) => fail(reason),
     terminate: () => finish(undefined),
   };
@@ -204,8 +229,7 @@ export function encodeFusedEventStream(
       fail(thrown);
       return;
     }
-    const closing = framer.end(event.type === "error");
-    if (closing) pieces.push(closing);
+    frameEnd(event.type === "error");
     finish(event.type === "error" ? CanonicalError.fromData(event.error) : undefined);
   };
   const end = (event: TerminalEvent): void | Promise<void> => {
@@ -251,7 +275,10 @@ export function encodeFusedEventStream(
           return wake ? 0 : -1;
         },
         enqueue(bytes) {
-          if (bytes) pieces.push(bytes);
+          if (bytes) {
+            encodeTexts();
+            pieces.push(bytes);
+          }
           wake?.(undefined);
         },
       },
@@ -285,10 +312,12 @@ export function encodeFusedEventStream(
       for (;;) {
         // What is made goes out before a step waits (the end waits on its state being saved, and
         // only its own bytes wait with it), so a stream's first bytes need not wait on a save.
+        encodeTexts();
         if (pending && pieces.length === 0) {
           const step = pending;
           pending = undefined;
           await step;
+          encodeTexts();
         }
         if (pieces.length > 0) {
           const bytes = joined(pieces);
@@ -322,6 +351,8 @@ export function encodeFusedEventStream(
     cancel(reason) {
       keepalive?.stop();
       pieces = [];
+      texts = [];
+      wires = [];
       if (!finished) {
         finished = true;
         hooks.onClose?.(clientWentAway());
