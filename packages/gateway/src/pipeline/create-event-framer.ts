@@ -16,6 +16,8 @@ export interface EventFramer {
 export interface EventTextFramer {
   /** The text of one event, its JSON redacted by `redact` when given. */
   event(wire: unknown, redact?: SecretRedactor): string;
+  /** The text of an event framed before as `text` (its place in the body kept), its JSON redacted. */
+  redacted(wire: unknown, text: string, redact: SecretRedactor): string;
   /** The text that closes the body, if any; `failed` when the body ended with the format's error event. */
   end(failed?: boolean): string | undefined;
 }
@@ -46,11 +48,15 @@ export function createEventTextFramer(
         const data = JSON.stringify(wire);
         return separator + (redact ? redact(data) : data);
       },
+      redacted: (wire, text, redact) => (text.startsWith("[") ? "[" : ",\r\n") + redact(JSON.stringify(wire)),
       end: () => (first ? "[]" : "]"),
     };
   }
   let checkedName: string | undefined;
   return {
+    redacted(wire, _text, redact) {
+      return this.event(wire, redact);
+    },
     event(wire, redact) {
       const name = codec.sseEventName(wire);
       const json = JSON.stringify(wire);

@@ -7,6 +7,7 @@ import {
   type ChatResponse,
   createConversionContext,
   eventBatchesOf,
+  type Part,
   replayEvents,
 } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
@@ -178,6 +179,8 @@ describe("encodeFusedEventStream", () => {
         ...signed.slice(0, 4),
         { type: "error", error: { kind: "overloaded", status: 529, message: "Busy." } },
       ];
+      // Nothing sealed (no step waits), so the whole answer is framed in one pass.
+      const plain = replayEvents({ ...signedAnswer, parts: [signedAnswer.parts[2] as Part] });
       const sseDoneData = codec.id === "chat-completions" ? "[DONE]" : undefined;
       const runs: Run[] = [
         { codec, events: signed, sseDoneData },
@@ -193,6 +196,9 @@ describe("encodeFusedEventStream", () => {
           ? [
               { codec, events: signed, framing: "json-array" as const },
               { codec, events: failing, framing: "json-array" as const },
+              // One batch naming the secret: its events redacted one by one, the array's opening kept.
+              { codec, events: plain, framing: "json-array" as const, batches: [plain.length] },
+              { codec, events: plain, batches: [plain.length] },
             ]
           : []),
       ];
