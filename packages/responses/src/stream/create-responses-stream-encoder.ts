@@ -644,7 +644,7 @@ class ResponsesStreamEncoder implements StreamEncoderTransformer<ResponsesStream
         return;
       default: {
         const unknown: never = event;
-        throw new TypeError(`Unknown this.delta ${JSON.stringify(unknown)}`);
+        throw new TypeError(`Unknown delta ${JSON.stringify(unknown)}`);
       }
     }
   }
@@ -699,7 +699,7 @@ class ResponsesStreamEncoder implements StreamEncoderTransformer<ResponsesStream
       this.context.lose(
         "dropped",
         "/stopSequence",
-        "the responses format does not report a matched stop this.sequence",
+        "the responses format does not report a matched stop sequence",
       );
     for (const index of (event.candidates ?? []).keys())
       this.context.lose("unsupported", `/candidates/${index}`, "the responses format streams one candidate");
@@ -721,7 +721,7 @@ class ResponsesStreamEncoder implements StreamEncoderTransformer<ResponsesStream
           this.context.lose(
             "approximated",
             pointer("/parts", index),
-            "the item was sent as completed when the next one began, and the stream failed before it this.ended",
+            "the item was sent as completed when the next one began, and the stream failed before it ended",
           );
       // The client reads the kind from the event's code (or nested type), else the failed response's.
       const known = said.code === undefined || Object.hasOwn(responsesErrorKindByCode, said.code);
