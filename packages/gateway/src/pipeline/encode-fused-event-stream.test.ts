@@ -118,8 +118,14 @@ const deterministic = (strict = false) => {
 async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> {
   const answer = async (fused: boolean): Promise<Outcome> => {
     const closes: (CanonicalError | undefined)[] = [];
-    const hooks: EventStreamHooks = { onClose: (error) => closes.push(error) };
     let bytesOut = 0;
+    let bytesAtClose = -1;
+    const hooks: EventStreamHooks = {
+      onClose: (error) => {
+        closes.push(error);
+        bytesAtClose = bytesOut;
+      },
+    };
     const onBytes = (bytes: number) => {
       bytesOut += bytes;
     };
@@ -164,7 +170,10 @@ async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> 
         onFrame,
       });
     }
-    return { text: await new Response(body).text(), closes, bytesOut, frames };
+    const text = await new Response(body).text();
+    // The exchange's bytes out are all counted when the close is reported (its record is finished then).
+    if (fused) expect(bytesAtClose).toBe(bytesOut);
+    return { text, closes, bytesOut, frames };
   };
   return { staged: await answer(false), fused: await answer(true) };
 }

@@ -277,6 +277,8 @@ class FusedEventStream implements ByteSource {
 
   finish(error: CanonicalError | undefined): void {
     if (this.finished) return;
+    // The body's last bytes are made (and counted) before the hooks hear of the close.
+    this.encodeTexts();
     this.finished = true;
     this.keepalive?.stop();
     this.source.cancel().catch(() => undefined);
