@@ -25,67 +25,84 @@ export function decodeEventBatches(
   decoder: StreamTransformer<Uint8Array, ChatEvent>,
   failed: (thrown: unknown) => ChatEvent,
 ): ChatEventBatches {
-  let batch: ChatEvent[] = [];
-  let over = false;
-  let terminal = false;
-  let refused: { reason: unknown } | undefined;
-  const controller: TransformStreamDefaultController<ChatEvent> = {
-    desiredSize: 1,
-    enqueue(event) {
-      if (!event) return;
-      if (event.type === "response-end" || event.type === "error") terminal = true;
-      batch.push(event);
-    },
-    error(reason) {
-      refused ??= { reason };
-    },
-    terminate() {
-      over = true;
-    },
-  };
+  return new DecodedEventBatches(body, decoder, failed);
+}
+
+/**
+ * The batches of {@link decodeEventBatches}, their state in fields (one object per open stream, not
+ * a closure per step), and the controller the decoder writes the current batch to.
+ */
+class DecodedEventBatches implements ChatEventBatches, TransformStreamDefaultController<ChatEvent> {
+  readonly desiredSize = 1;
+  private batch: ChatEvent[] = [];
+  private over = false;
+  private terminal = false;
+  private refused: { reason: unknown } | undefined;
+
+  constructor(
+    private readonly body: ChunkReader<Uint8Array>,
+    private readonly decoder: StreamTransformer<Uint8Array, ChatEvent>,
+    private readonly failed: (thrown: unknown) => ChatEvent,
+  ) {
+    this.taken(() => decoder.start?.(this));
+  }
+
+  enqueue(event?: ChatEvent): void {
+    if (!event) return;
+    if (event.type === "response-end" || event.type === "error") this.terminal = true;
+    this.batch.push(event);
+  }
+
+  error(reason?: unknown): void {
+    this.refused ??= { reason };
+  }
+
+  terminate(): void {
+    this.over = true;
+  }
+
   /** The batch a decoder step made; the step's failure thrown, an early end ending the body. */
-  const taken = (step: () => void): ChatEvent[] => {
-    batch = [];
+  private taken(step: () => void): ChatEvent[] {
+    this.batch = [];
     try {
       step();
     } catch (thrown) {
-      refused ??= { reason: thrown };
+      this.refused ??= { reason: thrown };
     }
-    if (refused) {
-      over = true;
-      body.cancel(refused.reason).catch(() => undefined);
-      throw refused.reason;
+    if (this.refused) {
+      this.over = true;
+      this.body.cancel(this.refused.reason).catch(() => undefined);
+      throw this.refused.reason;
     }
-    if (over) body.cancel().catch(() => undefined);
-    return batch;
-  };
-  taken(() => decoder.start?.(controller));
-  return {
-    async read() {
-      for (;;) {
-        if (over) return ended;
-        let next: Awaited<ReturnType<ChunkReader<Uint8Array>["read"]>>;
-        try {
-          next = await body.read();
-        } catch (thrown) {
-          over = true;
-          return terminal ? ended : { done: false, value: [failed(thrown)] };
-        }
-        if (over) return ended;
-        const events = next.done
-          ? taken(() => {
-              over = true;
-              decoder.flush?.(controller);
-            })
-          : taken(() => decoder.transform?.(next.value as Uint8Array, controller));
-        if (events.length > 0) return { done: false, value: events };
+    if (this.over) this.body.cancel().catch(() => undefined);
+    return this.batch;
+  }
+
+  async read(): Promise<ChatEventBatch> {
+    for (;;) {
+      if (this.over) return ended;
+      let next: Awaited<ReturnType<ChunkReader<Uint8Array>["read"]>>;
+      try {
+        next = await this.body.read();
+      } catch (thrown) {
+        this.over = true;
+        return this.terminal ? ended : { done: false, value: [this.failed(thrown)] };
       }
-    },
-    cancel(reason) {
-      over = true;
-      return body.cancel(reason);
-    },
-  };
+      if (this.over) return ended;
+      const events = next.done
+        ? this.taken(() => {
+            this.over = true;
+            this.decoder.flush?.(this);
+          })
+        : this.taken(() => this.decoder.transform?.(next.value as Uint8Array, this));
+      if (events.length > 0) return { done: false, value: events };
+    }
+  }
+
+  cancel(reason?: unknown): Promise<void> {
+    this.over = true;
+    return this.body.cancel(reason);
+  }
 }
 
 /** A provider's event stream as {@link ChatEventBatches} of one event each (for a provider without `streamBatches`). */

@@ -7,6 +7,7 @@ import {
   type ChatResponse,
   createConversionContext,
   eventBatchesOf,
+  type Part,
   replayEvents,
 } from "@interlingua/core";
 import { generateContentCodec } from "@interlingua/generate-content";
@@ -88,6 +89,10 @@ function batched(events: ChatEvent[], ending: Ending, sizes: number[]): ChatEven
 interface Outcome {
   text: string;
   closes: (CanonicalError | undefined)[];
+  /** The bytes out told to `onBytes`. */
+  bytesOut: number;
+  /** Each event's own bytes told to `onFrame`, with `watch`. */
+  frames: string[];
 }
 
 interface Run {
@@ -100,6 +105,8 @@ interface Run {
   sseDoneData?: string;
   /** The sizes of the batches the fused stage reads (cycled); one event each without. */
   batches?: number[];
+  /** Tell `onFrame` each event as framed (as a run does). */
+  watch?: boolean;
 }
 
 const deterministic = (strict = false) => {
@@ -111,7 +118,21 @@ const deterministic = (strict = false) => {
 async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> {
   const answer = async (fused: boolean): Promise<Outcome> => {
     const closes: (CanonicalError | undefined)[] = [];
-    const hooks: EventStreamHooks = { onClose: (error) => closes.push(error) };
+    let bytesOut = 0;
+    let bytesAtClose = -1;
+    const hooks: EventStreamHooks = {
+      onClose: (error) => {
+        closes.push(error);
+        bytesAtClose = bytesOut;
+      },
+    };
+    const onBytes = (bytes: number) => {
+      bytesOut += bytes;
+    };
+    const frames: string[] = [];
+    const onFrame = run.watch
+      ? (_wire: unknown, bytes: Uint8Array) => frames.push(new TextDecoder().decode(bytes))
+      : undefined;
     const context = deterministic(run.strict);
     const sealing = createSealingTransformer(sealer, {
       front: { format: run.codec.id, toolCallsCarryState: false },
@@ -133,6 +154,8 @@ async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> 
           framing,
           redact,
           sseDoneData: run.sseDoneData,
+          onBytes,
+          onFrame,
         }),
       );
     } else {
@@ -143,9 +166,14 @@ async function bothWays(run: Run): Promise<{ staged: Outcome; fused: Outcome }> 
         framing,
         redact,
         sseDoneData: run.sseDoneData,
+        onBytes,
+        onFrame,
       });
     }
-    return { text: await new Response(body).text(), closes };
+    const text = await new Response(body).text();
+    // The exchange's bytes out are all counted when the close is reported (its record is finished then).
+    if (fused) expect(bytesAtClose).toBe(bytesOut);
+    return { text, closes, bytesOut, frames };
   };
   return { staged: await answer(false), fused: await answer(true) };
 }
@@ -160,6 +188,8 @@ describe("encodeFusedEventStream", () => {
         ...signed.slice(0, 4),
         { type: "error", error: { kind: "overloaded", status: 529, message: "Busy." } },
       ];
+      // Nothing sealed (no step waits), so the whole answer is framed in one pass.
+      const plain = replayEvents({ ...signedAnswer, parts: [signedAnswer.parts[2] as Part] });
       const sseDoneData = codec.id === "chat-completions" ? "[DONE]" : undefined;
       const runs: Run[] = [
         { codec, events: signed, sseDoneData },
@@ -175,6 +205,9 @@ describe("encodeFusedEventStream", () => {
           ? [
               { codec, events: signed, framing: "json-array" as const },
               { codec, events: failing, framing: "json-array" as const },
+              // One batch naming the secret: its events redacted one by one, the array's opening kept.
+              { codec, events: plain, framing: "json-array" as const, batches: [plain.length] },
+              { codec, events: plain, batches: [plain.length] },
             ]
           : []),
       ];
@@ -201,16 +234,47 @@ describe("encodeFusedEventStream", () => {
         fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 1, max: signed.length }),
         fc.constantFrom<Ending>("close", "throw"),
-        async (codec, batches, kept, ending) => {
+        fc.boolean(),
+        async (codec, batches, kept, ending, watch) => {
           const sseDoneData = codec.id === "chat-completions" ? "[DONE]" : undefined;
-          const run = { codec, events: signed.slice(0, kept), ending, sseDoneData };
+          const run = { codec, events: signed.slice(0, kept), ending, sseDoneData, watch };
           const { staged, fused } = await bothWays({ ...run, batches });
           expect(fused.text).toBe(staged.text);
+          // The bytes out counted, and each event's own bytes told as framed, as the staged path does.
+          expect(fused.bytesOut).toBe(new TextEncoder().encode(fused.text).byteLength);
+          expect(fused.bytesOut).toBe(staged.bytesOut);
+          expect(fused.frames).toEqual(staged.frames);
+          expect(fused.frames.length > 0).toBe(watch);
           expect(fused.closes.map((error) => error?.kind)).toEqual(staged.closes.map((error) => error?.kind));
         },
       ),
       { numRuns: 40 },
     );
+  });
+
+  it("refuses an event name with a line break, ending with the front's error event however it is batched", async () => {
+    const forged = "response.web_search_call.searching\nevent: response.completed";
+    const events: ChatEvent[] = [
+      { type: "response-start", id: "resp_forged", model: "upstream-model" },
+      { type: "part-start", index: 0, kind: "hosted-tool-call", id: "ws_1", name: "web_search" },
+      {
+        type: "tool-progress",
+        index: 0,
+        stage: "searching",
+        extensions: { responses: { type: forged, item_id: "ws_1", output_index: 0 } },
+      },
+      { type: "response-end", finishReason: { reason: "stop" } },
+    ];
+    const texts: string[] = [];
+    for (const batches of [[1], [4]]) {
+      const { fused } = await bothWays({ codec: responsesCodec, events, batches });
+      expect(fused.text).not.toContain(forged);
+      expect(fused.text).toContain("SSE event name must not contain CR or LF");
+      expect(fused.text).toContain("event: response.failed\n");
+      expect(fused.closes.map((error) => error?.kind)).toEqual(["internal"]);
+      texts.push(fused.text);
+    }
+    expect(texts[1]).toBe(texts[0]);
   });
 
   it("gives what came before the end at once, and the end only once its state is saved", async () => {

@@ -11,15 +11,9 @@ import {
   toCanonicalError,
 } from "@interlingua/core";
 import type { StreamFraming } from "../formats/gateway-format";
-import type { ByteSource } from "../http/byte-source";
+import type { ByteRead, ByteSource } from "../http/byte-source";
 import { clientWentAway } from "./client-went-away";
-import {
-  countFramedBytes,
-  createEventFramer,
-  type EventFramer,
-  type FrameWatcher,
-  watchFramedEvents,
-} from "./create-event-framer";
+import { createEventTextFramer, type EventTextFramer, type FrameWatcher } from "./create-event-framer";
 import type { SecretRedactor } from "./create-secret-redactor";
 import type { EventStreamHooks } from "./guard-event-stream";
 import { asCallerEvent } from "./upstream-auth-failure";
@@ -63,12 +57,10 @@ function errorEvent(error: CanonicalError): TerminalEvent {
   return { type: "error", error: error.toData() };
 }
 
-/** Frames each wire event; the closing bytes are the caller's, who knows whether the body failed. */
-function framingTransformer(framer: EventFramer): StreamTransformer<unknown, Uint8Array> {
-  return {
-    transform: (wire, controller) => controller.enqueue(framer.event(wire)),
-  };
-}
+const textEncoder = new TextEncoder();
+
+/** Marks a text of the body that frames no event of its own (a closing text, or one already redacted). */
+const noWire = Symbol("no wire event");
 
 /**
  * The front's terminal error as wire events: `encoder`'s own `fail`, which continues the stream it
@@ -135,198 +127,297 @@ export function encodeFusedEventStream(
   source: ChatEventBatches,
   options: FusedEventStreamOptions,
 ): ByteSource {
-  const { codec, hooks, sealing } = options;
-  let keepalive: Keepalive | undefined;
-  const onBytes = options.onBytes;
-  const framer = watchFramedEvents(
-    countFramedBytes(
-      createEventFramer(codec, options.framing, options.redact, options.sseDoneData),
-      options.keepaliveMs === undefined
-        ? onBytes
-        : (bytes) => {
-            keepalive?.touch();
-            onBytes?.(bytes);
-          },
-    ),
-    options.onFrame,
-  );
-  const tail = chainTransformers(options.encoder, framingTransformer(framer));
+  return new FusedEventStream(opening, source, options);
+}
+
+/**
+ * The controllers the stage's steps write to, and its framing step: each hands what it is given to
+ * the stage (objects of classes, not closures, so an open stream holds one of each and no function).
+ */
+class StageOutput implements TransformStreamDefaultController<never> {
+  readonly desiredSize = 0;
+  constructor(protected readonly stage: FusedEventStream) {}
+  enqueue(): void {}
+  error(reason?: unknown): void {
+    this.stage.fail(reason);
+  }
+  terminate(): void {
+    this.stage.finish(undefined);
+  }
+}
+
+/** Where sealing puts its events: on into the encoder and framing. */
+class SealedOutput extends StageOutput implements TransformStreamDefaultController<ChatEvent> {
+  constructor(
+    stage: FusedEventStream,
+    private readonly tail: StreamTransformer<ChatEvent, never>,
+    private readonly output: StageOutput,
+  ) {
+    super(stage);
+  }
+  override enqueue(event?: ChatEvent): void {
+    if (!this.stage.finished) this.tail.transform?.(event as ChatEvent, this.output);
+  }
+}
+
+/** Frames each wire event; the closing text is the stage's, which knows whether the body failed. */
+class FramingStep implements StreamTransformer<unknown, never> {
+  constructor(private readonly stage: FusedEventStream) {}
+  transform(wire: unknown): void {
+    this.stage.frame(wire);
+  }
+}
+
+/** What the keepalive writes to: bytes only while a read waits on the upstream. */
+class KeepaliveOutlet
+  implements Pick<ReadableStreamDefaultController<Uint8Array>, "enqueue" | "desiredSize">
+{
+  constructor(private readonly stage: FusedEventStream) {}
+  // Keepalives go out only while a read waits on the upstream (`desiredSize` 0 of a queue of 0),
+  // as they did while the stage's stream was pulled and its queue empty.
+  get desiredSize(): number {
+    return this.stage.wake ? 0 : -1;
+  }
+  enqueue(bytes?: Uint8Array): void {
+    this.stage.keepaliveBytes(bytes);
+  }
+}
+
+/** The stage of {@link encodeFusedEventStream}, its state in fields (one object per open stream). */
+class FusedEventStream implements ByteSource {
+  private readonly framer: EventTextFramer;
+  private readonly tail: StreamTransformer<ChatEvent, never>;
+  private readonly output: StageOutput;
+  private readonly sealed: SealedOutput;
+  private keepalive: Keepalive | undefined;
   /** The body's bytes made and not read yet. */
-  let pieces: Uint8Array[] = [];
-  let finished = false;
+  private pieces: Uint8Array[] = [];
+  /**
+   * The body's text framed since, not redacted, and the wire event each text frames: a read encodes
+   * them at once, and redacts them event by event only when the whole of them names a secret.
+   */
+  private texts: string[] = [];
+  private wires: unknown[] = [];
+  finished = false;
+  /** A step under way (a wait on sealing or saving), done before the next read gives bytes. */
+  private pending: Promise<void> | undefined;
+  /** The wait on the upstream under way, kept for the next read when a keepalive went out in its place. */
+  private pulling: Promise<Pulled> | undefined;
+  /** Ends the wait of a read on the upstream, for a keepalive to go out. */
+  wake: ((pulled: undefined) => void) | undefined;
 
-  const finish = (error: CanonicalError | undefined) => {
-    if (finished) return;
-    finished = true;
-    keepalive?.stop();
-    source.cancel().catch(() => undefined);
-    hooks.onClose?.(error);
-  };
-  // The encoder (or sealing) failed: the body still ends with the front's own error event.
-  const fail = (thrown: unknown) => {
-    if (finished) return;
-    const error = toCanonicalError(thrown);
-    for (const wire of terminalErrorEvents(codec, options.encoder, error)) pieces.push(framer.event(wire));
-    const end = framer.end(true);
-    if (end) pieces.push(end);
-    finish(error);
-  };
-  const output: TransformStreamDefaultController<Uint8Array> = {
-    desiredSize: 0,
-    enqueue(bytes) {
-      if (bytes) pieces.push(bytes);
-    },
-    error: (reason) => fail(reason),
-    terminate: () => finish(undefined),
-  };
-  const sealed: TransformStreamDefaultController<ChatEvent> = {
-    desiredSize: 0,
-    enqueue(event) {
-      if (!finished) tail.transform?.(event as ChatEvent, output);
-    },
-    error: (reason) => fail(reason),
-    terminate: () => finish(undefined),
-  };
+  constructor(
+    opening: readonly ChatEvent[],
+    private readonly source: ChatEventBatches,
+    private readonly options: FusedEventStreamOptions,
+  ) {
+    this.framer = createEventTextFramer(options.codec, options.framing, options.sseDoneData);
+    this.tail = chainTransformers(options.encoder, new FramingStep(this));
+    this.output = new StageOutput(this);
+    this.sealed = new SealedOutput(this, this.tail, this.output);
+    if (options.keepaliveMs !== undefined)
+      this.keepalive = startKeepalive(new KeepaliveOutlet(this), options.keepaliveMs, 0);
+    this.pending = this.guarded(() => {
+      this.tail.start?.(this.output);
+      options.sealing.start?.(this.sealed);
+      return this.takeAll(opening, 0);
+    });
+  }
 
-  const pass = (event: ChatEvent): void | Promise<void> => {
-    try {
-      const passed = sealing.transform?.(event, sealed);
-      if (isPromiseLike(passed)) return Promise.resolve(passed).catch(fail);
-    } catch (thrown) {
-      fail(thrown);
-    }
-  };
-  const afterTerminal = (event: TerminalEvent) => {
-    if (finished) return;
-    try {
-      tail.flush?.(output);
-    } catch (thrown) {
-      fail(thrown);
+  frame(wire: unknown): void {
+    const { onFrame, redact } = this.options;
+    if (!onFrame) {
+      this.texts.push(this.framer.event(wire));
+      this.wires.push(wire);
       return;
     }
-    const closing = framer.end(event.type === "error");
-    if (closing) pieces.push(closing);
-    finish(event.type === "error" ? CanonicalError.fromData(event.error) : undefined);
-  };
-  const end = (event: TerminalEvent): void | Promise<void> => {
-    const passed = pass(event);
-    return passed ? passed.then(() => afterTerminal(event)) : afterTerminal(event);
-  };
-  const take = (event: ChatEvent): void | Promise<void> => {
-    if (finished) return;
+    // Told each event's own bytes as framed (a run keeps them for resuming).
+    const text = this.framer.event(wire, redact);
+    this.texts.push(text);
+    this.wires.push(noWire);
+    onFrame(wire, textEncoder.encode(text));
+  }
+
+  private frameEnd(failed: boolean): void {
+    const closing = this.framer.end(failed);
+    if (closing === undefined) return;
+    this.texts.push(closing);
+    this.wires.push(noWire);
+  }
+
+  /** The text framed so far as one piece of bytes. */
+  private encodeTexts(): void {
+    const { texts, wires } = this;
+    if (texts.length === 0) return;
+    const { redact } = this.options;
+    let text = texts.length === 1 ? (texts[0] as string) : texts.join("");
+    // One scan for secrets; the same bytes as redacting each event's JSON, which a batch naming a
+    // secret then is.
+    if (redact(text) !== text)
+      text = texts
+        .map((piece, index) =>
+          wires[index] === noWire ? piece : this.framer.redacted(wires[index], piece, redact),
+        )
+        .join("");
+    this.texts = [];
+    this.wires = [];
+    const bytes = textEncoder.encode(text);
+    this.keepalive?.touch();
+    this.options.onBytes?.(bytes.byteLength);
+    this.pieces.push(bytes);
+  }
+
+  keepaliveBytes(bytes: Uint8Array | undefined): void {
+    if (bytes) {
+      this.encodeTexts();
+      this.pieces.push(bytes);
+    }
+    this.wake?.(undefined);
+  }
+
+  finish(error: CanonicalError | undefined): void {
+    if (this.finished) return;
+    // The body's last bytes are made (and counted) before the hooks hear of the close.
+    this.encodeTexts();
+    this.finished = true;
+    this.keepalive?.stop();
+    this.source.cancel().catch(() => undefined);
+    this.options.hooks.onClose?.(error);
+  }
+
+  /** The encoder (or sealing) failed: the body still ends with the front's own error event. */
+  fail(thrown: unknown): void {
+    if (this.finished) return;
+    const error = toCanonicalError(thrown);
+    for (const wire of terminalErrorEvents(this.options.codec, this.options.encoder, error)) this.frame(wire);
+    this.frameEnd(true);
+    this.finish(error);
+  }
+
+  private pass(event: ChatEvent): void | Promise<void> {
+    try {
+      const passed = this.options.sealing.transform?.(event, this.sealed);
+      if (isPromiseLike(passed)) return Promise.resolve(passed).catch((thrown) => this.fail(thrown));
+    } catch (thrown) {
+      this.fail(thrown);
+    }
+  }
+
+  private afterTerminal(event: TerminalEvent): void {
+    if (this.finished) return;
+    try {
+      this.tail.flush?.(this.output);
+    } catch (thrown) {
+      this.fail(thrown);
+      return;
+    }
+    this.frameEnd(event.type === "error");
+    this.finish(event.type === "error" ? CanonicalError.fromData(event.error) : undefined);
+  }
+
+  private end(event: TerminalEvent): void | Promise<void> {
+    const passed = this.pass(event);
+    return passed ? passed.then(() => this.afterTerminal(event)) : this.afterTerminal(event);
+  }
+
+  private take(event: ChatEvent): void | Promise<void> {
+    if (this.finished) return;
+    const { hooks } = this.options;
     hooks.onEvent?.(event);
     if (event.type === "response-end") {
       const saved = hooks.beforeEnd?.(event).catch(() => undefined);
-      return saved ? saved.then(() => end(event)) : end(event);
+      return saved ? saved.then(() => this.end(event)) : this.end(event);
     }
-    if (event.type === "error") return end(asCallerEvent(event) as TerminalEvent);
-    return pass(event);
-  };
+    if (event.type === "error") return this.end(asCallerEvent(event) as TerminalEvent);
+    return this.pass(event);
+  }
+
   /** Every event of `events` from `from` on, in order; a promise only when a step waits (sealing, saving). */
-  const takeAll = (events: readonly ChatEvent[], from: number): void | Promise<void> => {
-    for (let index = from; index < events.length && !finished; index++) {
-      const taken = take(events[index] as ChatEvent);
-      if (taken) return taken.then(() => takeAll(events, index + 1));
+  private takeAll(events: readonly ChatEvent[], from: number): void | Promise<void> {
+    for (let index = from; index < events.length && !this.finished; index++) {
+      const taken = this.take(events[index] as ChatEvent);
+      if (taken) return taken.then(() => this.takeAll(events, index + 1));
     }
-  };
+  }
+
   /** `step` run, its failure (synchronous or not) ending the body with the front's error event. */
-  const guarded = (step: () => void | Promise<void>): Promise<void> | undefined => {
+  private guarded(step: () => void | Promise<void>): Promise<void> | undefined {
     try {
-      return step()?.catch(fail);
+      return step()?.catch((thrown) => this.fail(thrown));
     } catch (thrown) {
-      fail(thrown);
+      this.fail(thrown);
     }
-  };
+  }
 
-  /** The wait on the upstream under way, kept for the next read when a keepalive went out in its place. */
-  let pulling: Promise<Pulled> | undefined;
-  /** Ends the wait of a read on the upstream, for a keepalive to go out. */
-  let wake: ((pulled: undefined) => void) | undefined;
-  if (options.keepaliveMs !== undefined)
-    // Keepalives go out only while a read waits on the upstream (`desiredSize` 0 of a queue of 0),
-    // as they did while the stage's stream was pulled and its queue empty.
-    keepalive = startKeepalive(
-      {
-        get desiredSize() {
-          return wake ? 0 : -1;
-        },
-        enqueue(bytes) {
-          if (bytes) pieces.push(bytes);
-          wake?.(undefined);
-        },
-      },
-      options.keepaliveMs,
-      0,
-    );
-  /** A step under way (a wait on sealing or saving), done before the next read gives bytes. */
-  let pending = guarded(() => {
-    tail.start?.(output);
-    sealing.start?.(sealed);
-    return takeAll(opening, 0);
-  });
-
-  const pull = (): Promise<Pulled> =>
-    source.read().then(
+  private pull(): Promise<Pulled> {
+    return this.source.read().then(
       (batch) => batch,
       (thrown: unknown) => ({ failed: thrown }),
     );
+  }
+
   /** The upstream's next batch, or `undefined` when a keepalive went out while it was awaited. */
-  const waitOnUpstream = (): Promise<Pulled | undefined> => {
-    pulling ??= pull();
-    const upstream = pulling;
-    if (!keepalive) return upstream;
+  private waitOnUpstream(): Promise<Pulled | undefined> {
+    this.pulling ??= this.pull();
+    const upstream = this.pulling;
+    if (!this.keepalive) return upstream;
     return new Promise<Pulled | undefined>((resolve) => {
-      wake = resolve;
+      this.wake = resolve;
       upstream.then(resolve);
     });
-  };
-  return {
-    async read() {
-      for (;;) {
-        // What is made goes out before a step waits (the end waits on its state being saved, and
-        // only its own bytes wait with it), so a stream's first bytes need not wait on a save.
-        if (pending && pieces.length === 0) {
-          const step = pending;
-          pending = undefined;
-          await step;
-        }
-        if (pieces.length > 0) {
-          const bytes = joined(pieces);
-          pieces = [];
-          return { done: false, value: bytes };
-        }
-        if (finished) return { done: true, value: undefined };
-        const pulled = await waitOnUpstream();
-        wake = undefined;
-        if (pulled === undefined) continue;
-        pulling = undefined;
-        if (finished) continue;
-        if ("failed" in pulled) pending = guarded(() => end(errorEvent(upstreamReadError(pulled.failed))));
-        else if (pulled.done)
-          pending = guarded(() =>
-            end(
-              errorEvent(
-                new CanonicalError(
-                  "unavailable",
-                  "The upstream stream ended before the response was complete.",
-                ),
+  }
+
+  async read(): Promise<ByteRead> {
+    for (;;) {
+      // What is made goes out before a step waits (the end waits on its state being saved, and
+      // only its own bytes wait with it), so a stream's first bytes need not wait on a save.
+      this.encodeTexts();
+      if (this.pending && this.pieces.length === 0) {
+        const step = this.pending;
+        this.pending = undefined;
+        await step;
+        this.encodeTexts();
+      }
+      if (this.pieces.length > 0) {
+        const bytes = joined(this.pieces);
+        this.pieces = [];
+        return { done: false, value: bytes };
+      }
+      if (this.finished) return { done: true, value: undefined };
+      const pulled = await this.waitOnUpstream();
+      this.wake = undefined;
+      if (pulled === undefined) continue;
+      this.pulling = undefined;
+      if (this.finished) continue;
+      if ("failed" in pulled)
+        this.pending = this.guarded(() => this.end(errorEvent(upstreamReadError(pulled.failed))));
+      else if (pulled.done)
+        this.pending = this.guarded(() =>
+          this.end(
+            errorEvent(
+              new CanonicalError(
+                "unavailable",
+                "The upstream stream ended before the response was complete.",
               ),
             ),
-          );
-        else {
-          const events = pulled.value;
-          pending = guarded(() => takeAll(events, 0));
-        }
+          ),
+        );
+      else {
+        const events = pulled.value;
+        this.pending = this.guarded(() => this.takeAll(events, 0));
       }
-    },
-    cancel(reason) {
-      keepalive?.stop();
-      pieces = [];
-      if (!finished) {
-        finished = true;
-        hooks.onClose?.(clientWentAway());
-      }
-      return source.cancel(reason);
-    },
-  };
+    }
+  }
+
+  cancel(reason?: unknown): Promise<void> {
+    this.keepalive?.stop();
+    this.pieces = [];
+    this.texts = [];
+    this.wires = [];
+    if (!this.finished) {
+      this.finished = true;
+      this.options.hooks.onClose?.(clientWentAway());
+    }
+    return this.source.cancel(reason);
+  }
 }

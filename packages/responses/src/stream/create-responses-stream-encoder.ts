@@ -84,158 +84,27 @@ export function createResponsesStreamEncoder(
   return new TransformStream(createResponsesStreamEncoderTransformer(context));
 }
 
-/**
- * The transformer behind {@link createResponsesStreamEncoder}, synchronous, so a front can fuse it
- * with the stages around it (`chainTransformers`, `transformReadable`).
- */
-export function createResponsesStreamEncoderTransformer(
-  context: ConversionContext,
-): StreamEncoderTransformer<ResponsesStreamEvent> {
-  let sequence = 0;
-  /** Whether the terminal event has gone out: nothing is sent after it. */
-  let ended = false;
-  let base: WireObject | undefined;
-  let usage: Usage = {};
-  let open: OpenItem | undefined;
-  let nextOutputIndex = 0;
-  /** Whether a tool call opened, which is how a completed response says it stopped for tools. */
-  let callsTools = false;
-  /** Whether a refusal part was streamed: a refusal stop without one reads as a plain stop. */
-  let refused = false;
-  const output: WireObject[] = [];
-  const parts = new Map<number, PartState>();
-  /** Parts whose item was closed as completed when the next item began, before the part ended. */
-  const closedEarly = new Set<PartState>();
-  /**
-   * A refusal part whose text is not known yet (canonical refusals have no deltas) while a later
-   * content part of its message has started: that part's events wait in `queue` until the refusal
-   * ends, so every event keeps the order of the content parts.
-   */
-  let hold: { refusal: PartState; queue: { state: PartState; emit: () => void }[] } | undefined;
-  let enqueue: (event: ResponsesStreamEvent) => void = () => {};
-  const loseToolProgress = createToolProgressLoss(context, "responses");
-  const loseForeignFields = createForeignStreamFieldsLoss(context, "responses");
-
-  const send = (type: string, fields: WireObject) => {
-    enqueue({ type, sequence_number: sequence++, ...fields } as ResponsesStreamEvent);
-  };
-
-  /** Runs `emit` for a content part now, or after the held refusal ends when it waits for it. */
-  const emitFor = (state: PartState, emit: () => void) => {
-    if (hold && hold.refusal !== state) hold.queue.push({ state, emit });
-    else emit();
-  };
-
-  /** Sends a content part's event, numbered when it goes out (after the held refusal, if it waits). */
-  const enqueueFor = (state: PartState, event: ResponsesStreamEvent) => {
-    if (hold && hold.refusal !== state) {
-      hold.queue.push({ state, emit: () => enqueueFor(state, event) });
-      return;
-    }
-    event.sequence_number = sequence++;
-    enqueue(event);
-  };
-
-  /**
-   * Ends the hold: the events that waited for the refusal go out, in order, until one of them
-   * belongs to another refusal still open, which then holds the rest.
-   */
-  const releaseHold = () => {
-    const queue = hold?.queue ?? [];
-    hold = undefined;
-    queue.forEach((entry, position) => {
-      if (hold) {
-        if (hold.refusal === entry.state) entry.emit();
-        else hold.queue.push(entry);
-        return;
-      }
-      entry.emit();
-      const { state } = entry;
-      const waiting = queue.slice(position + 1).some((later) => later.state !== state);
-      if (state.kind === "refusal" && !state.wireClosed && waiting) hold = { refusal: state, queue: [] };
-    });
-  };
-
-  const responseBase = (): WireObject => {
-    if (base) return base;
-    base = {
-      id: context.generateId("resp"),
-      object: "response",
-      created_at: Math.floor(context.now() / 1000),
-      ...responsesEchoedSettings(context.request),
-      model: context.request?.model ?? "",
-    };
-    return base;
-  };
-
-  /**
-   * Ends the open item. A message is built from its content parts; a call whose part never ended
-   * (the stream failed, or its canonical form had no item here) ends as it stood, incomplete.
-   */
-  const closeItem = (interrupted = false, cutShort = false) => {
-    if (!open) return;
-    let item = open.done;
-    if (item === undefined && open.item.type === "message") {
-      const stopped = interrupted && open.pendingContent.some((state) => !state.skipped);
-      if (hold) {
-        const { refusal } = hold;
-        open.content[refusal.contentIndex] = closeContentEarly(refusal);
-        open.pendingContent = open.pendingContent.filter((state) => state !== refusal);
-        releaseHold();
-      }
-      for (const state of open.pendingContent) {
-        if (state.skipped) continue;
-        open.content[state.contentIndex] = state.wireClosed ? contentOf(state) : closeContentEarly(state);
-      }
-      open.pendingContent = [];
-      item = {
-        type: "message",
-        ...(open.doneFields ?? { id: open.item.id, status: "completed" }),
-        role: open.item.role ?? "assistant",
-        content: open.content,
-      };
-      // The id the added event announced, so every event names the item alike.
-      item.id = open.item.id;
-      // Cut short as the answer was, as the API says of the item it was writing (an item of this
-      // format says its own status).
-      if (stopped || (cutShort && open.doneFields === undefined)) item.status = "incomplete";
-    } else if (item === undefined && !interrupted && open.part && open.item.type !== "web_search_call") {
-      // Another item begins before this one's part ended (another format's calls overlap: a
-      // chat-completions stream ends them all at its finish): it is done as far as this stream goes,
-      // and if the upstream fails before the part ends, that is reported then.
-      item = { ...open.item, status: "completed" };
-      if (item.type === "function_call") item.arguments = open.part.text;
-      closedEarly.add(open.part);
-    } else if (item === undefined) {
-      // A web search has no incomplete state (and a failed one needs its action): it stays in progress.
-      item = { ...open.item, status: open.item.type === "web_search_call" ? "in_progress" : "incomplete" };
-      if (item.type === "function_call" && open.part) item.arguments = open.part.text;
-    }
-    output.push(item);
-    send("response.output_item.done", { output_index: open.outputIndex, item });
-    open = undefined;
-  };
-
-  const openItem = (item: WireObject) => {
-    closeItem();
-    open = { item, outputIndex: nextOutputIndex++, content: [], contentCount: 0, pendingContent: [] };
-    send("response.output_item.added", { output_index: open.outputIndex, item });
-    return open;
-  };
-
-  /** A stand-in item for parts that have no place in the stream (never sent). */
-  const detachedItem = (): OpenItem => ({
+/** A stand-in item for parts that have no place in the stream (never sent). */
+function detachedItem(): OpenItem {
+  return {
     item: {},
     outputIndex: -1,
     content: [],
     contentCount: 0,
     pendingContent: [],
-  });
+  };
+}
 
-  const ids = (state: PartState) => ({ item_id: state.item.item.id, output_index: state.item.outputIndex });
-  const contentIds = (state: PartState) => ({ ...ids(state), content_index: state.contentIndex });
+function ids(state: PartState) {
+  return { item_id: state.item.item.id, output_index: state.item.outputIndex };
+}
 
-  const newState = (kind: string, item: OpenItem, contentIndex = 0): PartState => ({
+function contentIds(state: PartState) {
+  return { ...ids(state), content_index: state.contentIndex };
+}
+
+function newState(kind: string, item: OpenItem, contentIndex = 0): PartState {
+  return {
     kind,
     item,
     contentIndex,
@@ -246,36 +115,199 @@ export function createResponsesStreamEncoderTransformer(
     summaryIndex: -1,
     summaryText: "",
     skipped: false,
-  });
+  };
+}
 
-  const startPart = (event: ChatEventOf<"part-start">) => {
+/** The content item a text or refusal part has streamed so far. */
+function contentOf(state: PartState): WireObject {
+  return state.kind === "text"
+    ? { type: "output_text", annotations: state.annotations, logprobs: [], text: state.text }
+    : { type: "refusal", refusal: state.text };
+}
+
+/** The state of one responses stream being encoded (see {@link createResponsesStreamEncoderTransformer}), in fields: one object per open stream, not a closure per step. */
+class ResponsesStreamEncoder implements StreamEncoderTransformer<ResponsesStreamEvent> {
+  private sequence = 0;
+  /** Whether the terminal event has gone out: nothing is sent after it. */
+  private ended = false;
+  private base: WireObject | undefined;
+  private usage: Usage = {};
+  private open: OpenItem | undefined;
+  private nextOutputIndex = 0;
+  /** Whether a tool call opened, which is how a completed response says it stopped for tools. */
+  private callsTools = false;
+  /** Whether a refusal part was streamed: a refusal stop without one reads as a plain stop. */
+  private refused = false;
+  private readonly output: WireObject[] = [];
+  private readonly parts = new Map<number, PartState>();
+  /** Parts whose item was closed as completed when the next item began, before the part ended. */
+  private readonly closedEarly = new Set<PartState>();
+  /**
+   * A refusal part whose text is not known yet (canonical refusals have no deltas) while a later
+   * content part of its message has started: that part's events wait in `queue` until the refusal
+   * ends, so every event keeps the order of the content parts.
+   */
+  private hold: { refusal: PartState; queue: { state: PartState; emit: () => void }[] } | undefined;
+  private enqueue: (event: ResponsesStreamEvent) => void = () => {};
+  private readonly loseToolProgress: ReturnType<typeof createToolProgressLoss>;
+  private readonly loseForeignFields: ReturnType<typeof createForeignStreamFieldsLoss>;
+
+  constructor(private readonly context: ConversionContext) {
+    this.loseToolProgress = createToolProgressLoss(context, "responses");
+    this.loseForeignFields = createForeignStreamFieldsLoss(context, "responses");
+  }
+
+  private send(type: string, fields: WireObject) {
+    this.enqueue({ type, sequence_number: this.sequence++, ...fields } as ResponsesStreamEvent);
+  }
+
+  /** Runs `emit` for a content part now, or after the held refusal ends when it waits for it. */
+  private emitFor(state: PartState, emit: () => void) {
+    if (this.hold && this.hold.refusal !== state) this.hold.queue.push({ state, emit });
+    else emit();
+  }
+
+  /** Sends a content part's event, numbered when it goes out (after the held refusal, if it waits). */
+  private enqueueFor(state: PartState, event: ResponsesStreamEvent) {
+    if (this.hold && this.hold.refusal !== state) {
+      this.hold.queue.push({ state, emit: () => this.enqueueFor(state, event) });
+      return;
+    }
+    event.sequence_number = this.sequence++;
+    this.enqueue(event);
+  }
+
+  /**
+   * Ends the hold: the events that waited for the refusal go out, in order, until one of them
+   * belongs to another refusal still open, which then holds the rest.
+   */
+  private releaseHold() {
+    const queue = this.hold?.queue ?? [];
+    this.hold = undefined;
+    queue.forEach((entry, position) => {
+      if (this.hold) {
+        if (this.hold.refusal === entry.state) entry.emit();
+        else this.hold.queue.push(entry);
+        return;
+      }
+      entry.emit();
+      const { state } = entry;
+      const waiting = queue.slice(position + 1).some((later) => later.state !== state);
+      if (state.kind === "refusal" && !state.wireClosed && waiting) this.hold = { refusal: state, queue: [] };
+    });
+  }
+
+  private responseBase(): WireObject {
+    if (this.base) return this.base;
+    this.base = {
+      id: this.context.generateId("resp"),
+      object: "response",
+      created_at: Math.floor(this.context.now() / 1000),
+      ...responsesEchoedSettings(this.context.request),
+      model: this.context.request?.model ?? "",
+    };
+    return this.base;
+  }
+
+  /**
+   * Ends the open item. A message is built from its content parts; a call whose part never ended
+   * (the stream failed, or its canonical form had no item here) ends as it stood, incomplete.
+   */
+  private closeItem(interrupted = false, cutShort = false) {
+    if (!this.open) return;
+    let item = this.open.done;
+    if (item === undefined && this.open.item.type === "message") {
+      const stopped = interrupted && this.open.pendingContent.some((state) => !state.skipped);
+      if (this.hold) {
+        const { refusal } = this.hold;
+        this.open.content[refusal.contentIndex] = this.closeContentEarly(refusal);
+        this.open.pendingContent = this.open.pendingContent.filter((state) => state !== refusal);
+        this.releaseHold();
+      }
+      for (const state of this.open.pendingContent) {
+        if (state.skipped) continue;
+        this.open.content[state.contentIndex] = state.wireClosed
+          ? contentOf(state)
+          : this.closeContentEarly(state);
+      }
+      this.open.pendingContent = [];
+      item = {
+        type: "message",
+        ...(this.open.doneFields ?? { id: this.open.item.id, status: "completed" }),
+        role: this.open.item.role ?? "assistant",
+        content: this.open.content,
+      };
+      // The id the added event announced, so every event names the item alike.
+      item.id = this.open.item.id;
+      // Cut short as the answer was, as the API says of the item it was writing (an item of this
+      // format says its own status).
+      if (stopped || (cutShort && this.open.doneFields === undefined)) item.status = "incomplete";
+    } else if (
+      item === undefined &&
+      !interrupted &&
+      this.open.part &&
+      this.open.item.type !== "web_search_call"
+    ) {
+      // Another item begins before this one's part ended (another format's calls overlap: a
+      // chat-completions stream ends them all at its finish): it is done as far as this stream goes,
+      // and if the upstream fails before the part ends, that is reported then.
+      item = { ...this.open.item, status: "completed" };
+      if (item.type === "function_call") item.arguments = this.open.part.text;
+      this.closedEarly.add(this.open.part);
+    } else if (item === undefined) {
+      // A web search has no incomplete state (and a failed one needs its action): it stays in progress.
+      item = {
+        ...this.open.item,
+        status: this.open.item.type === "web_search_call" ? "in_progress" : "incomplete",
+      };
+      if (item.type === "function_call" && this.open.part) item.arguments = this.open.part.text;
+    }
+    this.output.push(item);
+    this.send("response.output_item.done", { output_index: this.open.outputIndex, item });
+    this.open = undefined;
+  }
+
+  private openItem(item: WireObject) {
+    this.closeItem();
+    this.open = {
+      item,
+      outputIndex: this.nextOutputIndex++,
+      content: [],
+      contentCount: 0,
+      pendingContent: [],
+    };
+    this.send("response.output_item.added", { output_index: this.open.outputIndex, item });
+    return this.open;
+  }
+
+  private startPart(event: ChatEventOf<"part-start">) {
     if (event.kind === "tool-call" || (event.kind === "hosted-tool-call" && event.name === "computer"))
-      callsTools = true;
+      this.callsTools = true;
     const fields = event.extensions?.responses;
     const addedItem = fields?.addedItem as WireObject | undefined;
-    if (event.kind === "refusal") refused = true;
+    if (event.kind === "refusal") this.refused = true;
     switch (event.kind) {
       case "text":
       case "refusal": {
         const item =
-          addedItem || !open || open.item.type !== "message"
-            ? openItem(
+          addedItem || !this.open || this.open.item.type !== "message"
+            ? this.openItem(
                 addedItem ?? {
-                  id: context.generateId("msg"),
+                  id: this.context.generateId("msg"),
                   type: "message",
                   status: "in_progress",
                   content: [],
                   role: "assistant",
                 },
               )
-            : open;
+            : this.open;
         for (const earlier of item.pendingContent) {
           if (earlier.skipped || earlier.wireClosed) continue;
-          if (earlier.kind === "text") closeContentEarly(earlier);
-          else hold ??= { refusal: earlier, queue: [] };
+          if (earlier.kind === "text") this.closeContentEarly(earlier);
+          else this.hold ??= { refusal: earlier, queue: [] };
         }
         const state = newState(event.kind, item, item.contentCount);
-        parts.set(event.index, state);
+        this.parts.set(event.index, state);
         item.pendingContent.push(state);
         if (fields?.emptyContent === true) {
           state.skipped = true;
@@ -287,14 +319,14 @@ export function createResponsesStreamEncoderTransformer(
           (event.kind === "text"
             ? { type: "output_text", annotations: [], logprobs: [], text: "" }
             : { type: "refusal", refusal: "" });
-        emitFor(state, () => send("response.content_part.added", { ...contentIds(state), part }));
+        this.emitFor(state, () => this.send("response.content_part.added", { ...contentIds(state), part }));
         return;
       }
       case "tool-call": {
-        const namespace = namespaceOfCall(event.name ?? "", context.request);
-        const item = openItem(
+        const namespace = namespaceOfCall(event.name ?? "", this.context.request);
+        const item = this.openItem(
           addedItem ?? {
-            id: context.generateId("fc"),
+            id: this.context.generateId("fc"),
             type: "function_call",
             status: "in_progress",
             arguments: "",
@@ -305,19 +337,21 @@ export function createResponsesStreamEncoderTransformer(
           },
         );
         item.part = newState(event.kind, item);
-        parts.set(event.index, item.part);
+        this.parts.set(event.index, item.part);
         return;
       }
       case "reasoning": {
-        const item = openItem(addedItem ?? { id: context.generateId("rs"), type: "reasoning", summary: [] });
+        const item = this.openItem(
+          addedItem ?? { id: this.context.generateId("rs"), type: "reasoning", summary: [] },
+        );
         item.part = newState(event.kind, item);
-        parts.set(event.index, item.part);
+        this.parts.set(event.index, item.part);
         return;
       }
       case "hosted-tool-call": {
         const type = hostedItemTypes[event.name ?? ""];
         if (addedItem === undefined && type === undefined) {
-          parts.set(event.index, { ...newState(event.kind, detachedItem()), skipped: true });
+          this.parts.set(event.index, { ...newState(event.kind, detachedItem()), skipped: true });
           return;
         }
         let item = addedItem;
@@ -326,7 +360,7 @@ export function createResponsesStreamEncoderTransformer(
             type === "computer_call"
               ? {
                   type,
-                  id: context.generateId("cu"),
+                  id: this.context.generateId("cu"),
                   call_id: event.id,
                   status: "in_progress",
                   pending_safety_checks: [],
@@ -334,150 +368,159 @@ export function createResponsesStreamEncoderTransformer(
               : { type, id: event.id, status: "in_progress" };
           if (type === "file_search_call") item.queries = [];
         }
-        const opened = openItem(item);
+        const opened = this.openItem(item);
         const state = newState(event.kind, opened);
         opened.part = state;
-        parts.set(event.index, state);
+        this.parts.set(event.index, state);
         if (fields?.progressCarried === true) state.progressCarried = true;
         else if (item.type === "web_search_call" || item.type === "file_search_call") {
-          send(`response.${item.type}.in_progress`, ids(state));
-          send(`response.${item.type}.searching`, ids(state));
+          this.send(`response.${item.type}.in_progress`, ids(state));
+          this.send(`response.${item.type}.searching`, ids(state));
         }
         return;
       }
       default:
-        parts.set(event.index, { ...newState(event.kind, detachedItem()), skipped: true });
+        this.parts.set(event.index, { ...newState(event.kind, detachedItem()), skipped: true });
     }
-  };
-
-  /** The content item a text or refusal part has streamed so far. */
-  const contentOf = (state: PartState): WireObject =>
-    state.kind === "text"
-      ? { type: "output_text", annotations: state.annotations, logprobs: [], text: state.text }
-      : { type: "refusal", refusal: state.text };
+  }
 
   /**
    * Sends a content part's done events from what it streamed, when a later part of the same message
    * starts before this one's part-end (decoded streams end a message's parts together, with the
    * item), or when the stream fails while the part is open. Returns the content item.
    */
-  const closeContentEarly = (state: PartState): WireObject => {
+  private closeContentEarly(state: PartState): WireObject {
     const content = contentOf(state);
     state.wireClosed = true;
-    emitFor(state, () => {
+    this.emitFor(state, () => {
       if (state.kind === "text")
-        send("response.output_text.done", { ...contentIds(state), text: state.text, logprobs: [] });
-      else send("response.refusal.done", { ...contentIds(state), refusal: state.text });
-      send("response.content_part.done", { ...contentIds(state), part: content });
+        this.send("response.output_text.done", { ...contentIds(state), text: state.text, logprobs: [] });
+      else this.send("response.refusal.done", { ...contentIds(state), refusal: state.text });
+      this.send("response.content_part.done", { ...contentIds(state), part: content });
     });
     return content;
-  };
+  }
 
-  const closeSummary = (state: PartState) => {
+  private closeSummary(state: PartState) {
     if (state.summaryIndex < 0) return;
     const summary = { ...ids(state), summary_index: state.summaryIndex };
-    send("response.reasoning_summary_text.done", { ...summary, text: state.summaryText });
-    send("response.reasoning_summary_part.done", {
+    this.send("response.reasoning_summary_text.done", { ...summary, text: state.summaryText });
+    this.send("response.reasoning_summary_part.done", {
       ...summary,
       part: { type: "summary_text", text: state.summaryText },
     });
     state.summaryIndex = -1;
     state.summaryText = "";
-  };
+  }
 
-  const openSummary = (state: PartState, summaryIndex: number) => {
-    closeSummary(state);
+  private openSummary(state: PartState, summaryIndex: number) {
+    this.closeSummary(state);
     state.summaryIndex = summaryIndex;
-    send("response.reasoning_summary_part.added", {
+    this.send("response.reasoning_summary_part.added", {
       ...ids(state),
       summary_index: summaryIndex,
       part: { type: "summary_text", text: "" },
     });
-  };
+  }
 
   /** The finished item of a non-message part, with the id its added event announced. */
-  const finishedItem = (part: Part, state: PartState, index: number): WireObject | undefined => {
-    const [item] = encodeResponsesParts([part], "assistant", "output", context, pointer("", "parts", index));
+  private finishedItem(part: Part, state: PartState, index: number): WireObject | undefined {
+    const [item] = encodeResponsesParts(
+      [part],
+      "assistant",
+      "output",
+      this.context,
+      pointer("", "parts", index),
+    );
     if (item && state.item.item.id !== undefined) item.id = state.item.item.id;
     return item;
-  };
+  }
 
-  const finishContent = (state: PartState, content: WireObject, part: Part) => {
+  private finishContent(state: PartState, content: WireObject, part: Part) {
     state.item.content[state.contentIndex] = content;
     state.item.pendingContent = state.item.pendingContent.filter((pending) => pending !== state);
     state.item.doneFields ??= part.extensions?.responses?.item as WireObject | undefined;
-  };
+  }
 
-  const endPart = (event: ChatEventOf<"part-end">) => {
-    const state = parts.get(event.index);
-    if (state) closedEarly.delete(state);
+  private endPart(event: ChatEventOf<"part-end">) {
+    const state = this.parts.get(event.index);
+    if (state) this.closedEarly.delete(state);
     const part = event.part;
     const path = pointer("", "parts", event.index);
     if (!state || state.skipped) {
       if (
         part.type === "hosted-tool-result" &&
         part.tool === "file_search" &&
-        open?.done?.type === "file_search_call" &&
-        open.done.id === part.callId
+        this.open?.done?.type === "file_search_call" &&
+        this.open.done.id === part.callId
       ) {
-        open.done.results = part.output;
+        this.open.done.results = part.output;
         return;
       }
       if (!(part.type === "text" && part.extensions?.responses?.emptyContent === true)) {
         if (state?.skipped !== true || part.type !== "text")
-          context.lose("dropped", path, `a ${part.type} part has no place in a responses stream`);
+          this.context.lose("dropped", path, `a ${part.type} part has no place in a responses stream`);
       }
-      if (part.type === "text" && open)
-        open.doneFields ??= part.extensions?.responses?.item as WireObject | undefined;
+      if (part.type === "text" && this.open)
+        this.open.doneFields ??= part.extensions?.responses?.item as WireObject | undefined;
       return;
     }
     switch (part.type) {
       case "text": {
-        const content = encodeResponsesContent(part, "assistant", "output", context, path)!;
+        const content = encodeResponsesContent(part, "assistant", "output", this.context, path)!;
         if (!state.wireClosed) {
           state.wireClosed = true;
-          emitFor(state, () => {
+          this.emitFor(state, () => {
             if (!state.sawDelta && part.text !== "")
-              send("response.output_text.delta", { ...contentIds(state), delta: part.text, logprobs: [] });
-            send("response.output_text.done", {
+              this.send("response.output_text.delta", {
+                ...contentIds(state),
+                delta: part.text,
+                logprobs: [],
+              });
+            this.send("response.output_text.done", {
               ...contentIds(state),
               text: part.text,
               logprobs: content.logprobs ?? [],
             });
-            send("response.content_part.done", { ...contentIds(state), part: content });
+            this.send("response.content_part.done", { ...contentIds(state), part: content });
           });
         }
-        finishContent(state, content, part);
+        this.finishContent(state, content, part);
         return;
       }
       case "refusal": {
-        const content = encodeResponsesContent(part, "assistant", "output", context, path)!;
+        const content = encodeResponsesContent(part, "assistant", "output", this.context, path)!;
         state.wireClosed = true;
-        emitFor(state, () => {
-          if (part.text !== "") send("response.refusal.delta", { ...contentIds(state), delta: part.text });
-          send("response.refusal.done", { ...contentIds(state), refusal: part.text });
-          send("response.content_part.done", { ...contentIds(state), part: content });
+        this.emitFor(state, () => {
+          if (part.text !== "")
+            this.send("response.refusal.delta", { ...contentIds(state), delta: part.text });
+          this.send("response.refusal.done", { ...contentIds(state), refusal: part.text });
+          this.send("response.content_part.done", { ...contentIds(state), part: content });
         });
-        finishContent(state, content, part);
-        if (hold?.refusal === state) releaseHold();
+        this.finishContent(state, content, part);
+        if (this.hold?.refusal === state) this.releaseHold();
         return;
       }
       case "tool-call": {
-        const item = finishedItem(part, state, event.index);
+        const item = this.finishedItem(part, state, event.index);
         if (!item) return;
         // Deltas that said nothing (a messages call without input streams one empty delta) are
         // followed by the arguments, so the deltas spell what the done events say.
         if (state.text === "" && item.arguments !== "")
-          send("response.function_call_arguments.delta", { ...ids(state), delta: item.arguments });
+          this.send("response.function_call_arguments.delta", { ...ids(state), delta: item.arguments });
         else if (state.sawDelta && item.arguments !== state.text) {
           // The done events repeat what the deltas said, which may be spelled differently from the
           // part's re-serialised arguments (`{"city": "Paris"}`): a loss only when they mean
           // something else.
           if (!sameJson(item.arguments as string, state.text))
-            context.lose("approximated", pointer(path, "arguments"), "the argument text was re-serialised");
+            this.context.lose(
+              "approximated",
+              pointer(path, "arguments"),
+              "the argument text was re-serialised",
+            );
           item.arguments = state.text;
         }
-        send("response.function_call_arguments.done", {
+        this.send("response.function_call_arguments.done", {
           ...ids(state),
           name: item.name,
           arguments: item.arguments,
@@ -486,32 +529,32 @@ export function createResponsesStreamEncoderTransformer(
         return;
       }
       case "reasoning": {
-        closeSummary(state);
+        this.closeSummary(state);
         if (!state.sawDelta) {
           part.summary?.forEach((text, summaryIndex) => {
-            openSummary(state, summaryIndex);
+            this.openSummary(state, summaryIndex);
             if (text !== "")
-              send("response.reasoning_summary_text.delta", {
+              this.send("response.reasoning_summary_text.delta", {
                 ...ids(state),
                 summary_index: summaryIndex,
                 delta: text,
               });
             state.summaryText = text;
-            closeSummary(state);
+            this.closeSummary(state);
           });
         }
         if (part.text !== undefined) {
           if (!state.text && part.text)
-            send("response.reasoning_text.delta", { ...ids(state), content_index: 0, delta: part.text });
-          send("response.reasoning_text.done", { ...ids(state), content_index: 0, text: part.text });
+            this.send("response.reasoning_text.delta", { ...ids(state), content_index: 0, delta: part.text });
+          this.send("response.reasoning_text.done", { ...ids(state), content_index: 0, text: part.text });
         }
-        state.item.done = finishedItem(part, state, event.index);
+        state.item.done = this.finishedItem(part, state, event.index);
         return;
       }
       case "hosted-tool-call": {
-        const item = finishedItem(part, state, event.index);
+        const item = this.finishedItem(part, state, event.index);
         if (!state.progressCarried && (item?.type === "web_search_call" || item?.type === "file_search_call"))
-          send(`response.${item.type}.completed`, ids(state));
+          this.send(`response.${item.type}.completed`, ids(state));
         state.item.done = item;
         return;
       }
@@ -520,19 +563,19 @@ export function createResponsesStreamEncoderTransformer(
       case "code":
       case "code-result":
       case "hosted-tool-result":
-        context.lose("dropped", path, `a ${part.type} part has no place in a responses stream`);
+        this.context.lose("dropped", path, `a ${part.type} part has no place in a responses stream`);
         return;
       default: {
         const unknown: never = part;
         throw new TypeError(`Unknown part ${JSON.stringify(unknown)}`);
       }
     }
-  };
+  }
 
-  const delta = (
+  private delta(
     event: ChatEventOf<"text-delta" | "tool-arguments-delta" | "reasoning-delta" | "citation-delta">,
-  ) => {
-    const state = parts.get(event.index);
+  ) {
+    const state = this.parts.get(event.index);
     if (!state || state.skipped) return;
     switch (event.type) {
       case "text-delta":
@@ -540,7 +583,7 @@ export function createResponsesStreamEncoderTransformer(
         state.sawDelta = true;
         state.text += event.text;
         // The deltas are most of a stream's events: each is built as one literal.
-        enqueueFor(state, {
+        this.enqueueFor(state, {
           type: "response.output_text.delta",
           sequence_number: 0,
           item_id: state.item.item.id,
@@ -553,13 +596,13 @@ export function createResponsesStreamEncoderTransformer(
       case "citation-delta": {
         const annotation = encodeResponsesAnnotation(
           event.citation,
-          context,
+          this.context,
           pointer("", "parts", event.index, "citations"),
         );
         if (annotation) {
           const annotationIndex = state.annotations.length;
-          emitFor(state, () =>
-            send("response.output_text.annotation.added", {
+          this.emitFor(state, () =>
+            this.send("response.output_text.annotation.added", {
               ...contentIds(state),
               annotation_index: annotationIndex,
               annotation,
@@ -573,9 +616,9 @@ export function createResponsesStreamEncoderTransformer(
         if (state.kind !== "tool-call") return;
         state.sawDelta = true;
         state.text += event.text;
-        enqueue({
+        this.enqueue({
           type: "response.function_call_arguments.delta",
-          sequence_number: sequence++,
+          sequence_number: this.sequence++,
           item_id: state.item.item.id,
           output_index: state.item.outputIndex,
           delta: event.text,
@@ -585,14 +628,14 @@ export function createResponsesStreamEncoderTransformer(
         state.sawDelta = true;
         if (event.summaryIndex === undefined) {
           state.text += event.text;
-          send("response.reasoning_text.delta", { ...ids(state), content_index: 0, delta: event.text });
+          this.send("response.reasoning_text.delta", { ...ids(state), content_index: 0, delta: event.text });
           return;
         }
-        if (event.summaryIndex !== state.summaryIndex) openSummary(state, event.summaryIndex);
+        if (event.summaryIndex !== state.summaryIndex) this.openSummary(state, event.summaryIndex);
         state.summaryText += event.text;
-        enqueue({
+        this.enqueue({
           type: "response.reasoning_summary_text.delta",
-          sequence_number: sequence++,
+          sequence_number: this.sequence++,
           item_id: state.item.item.id,
           output_index: state.item.outputIndex,
           summary_index: event.summaryIndex,
@@ -604,74 +647,78 @@ export function createResponsesStreamEncoderTransformer(
         throw new TypeError(`Unknown delta ${JSON.stringify(unknown)}`);
       }
     }
-  };
+  }
 
-  const finalResponse = (fields: WireObject | undefined, extra: WireObject): WireObject => {
+  private finalResponse(fields: WireObject | undefined, extra: WireObject): WireObject {
     const { statusRaw, usage: _usageMark, ...rest } = fields ?? {};
-    const response: WireObject = { ...responseBase(), ...rest, ...extra, output };
+    const response: WireObject = { ...this.responseBase(), ...rest, ...extra, output: this.output };
     if (statusRaw !== undefined) response.status = statusRaw;
     return response;
-  };
+  }
 
   /** A hosted call's progress event as it came, in this stream's numbering and naming; another format's is lost. */
-  const progress = (event: ChatEventOf<"tool-progress">) => {
+  private progress(event: ChatEventOf<"tool-progress">) {
     const fields = event.extensions.responses;
-    const state = parts.get(event.index);
+    const state = this.parts.get(event.index);
     if (!fields || typeof fields.type !== "string" || !state || state.skipped) {
-      loseToolProgress(event);
+      this.loseToolProgress(event);
       return;
     }
     const { type, ...rest } = fields;
     const placed = ids(state);
     if ("item_id" in rest) rest.item_id = placed.item_id;
     if ("output_index" in rest) rest.output_index = placed.output_index;
-    send(type, rest);
-  };
+    this.send(type, rest);
+  }
 
-  const endResponse = (event: ChatEventOf<"response-end">) => {
+  private endResponse(event: ChatEventOf<"response-end">) {
     const fields = event.extensions?.responses;
-    const finalUsage = event.usage ? { ...usage, ...event.usage } : usage;
+    const finalUsage = event.usage ? { ...this.usage, ...event.usage } : this.usage;
     const { status, incompleteDetails } = encodeResponsesStatus({
       status: event.status ?? "completed",
       finishReason: event.finishReason,
     });
-    closeItem(false, status === "incomplete");
+    this.closeItem(false, status === "incomplete");
     const hasUsage = Object.keys(finalUsage).some((key) => key !== "extensions");
-    const response = finalResponse(fields, {
+    const response = this.finalResponse(fields, {
       status,
       error: null,
       incomplete_details: incompleteDetails,
       usage: hasUsage || fields?.usage !== null ? encodeResponsesUsage(finalUsage) : null,
     });
     // Losses first: in strict mode the stream then fails instead of completing.
-    loseUnsayableFinishReason(event.finishReason, event.status, callsTools, context);
+    loseUnsayableFinishReason(event.finishReason, event.status, this.callsTools, this.context);
     // As for a whole answer: a refusal is said by refusal content, and a matched stop sequence not at all.
-    if (event.finishReason.reason === "refusal" && status === "completed" && !refused)
-      context.lose("approximated", "/finishReason", "a refusal without refusal content is sent as completed");
+    if (event.finishReason.reason === "refusal" && status === "completed" && !this.refused)
+      this.context.lose(
+        "approximated",
+        "/finishReason",
+        "a refusal without refusal content is sent as completed",
+      );
     if (event.stopSequence !== undefined)
-      context.lose(
+      this.context.lose(
         "dropped",
         "/stopSequence",
         "the responses format does not report a matched stop sequence",
       );
     for (const index of (event.candidates ?? []).keys())
-      context.lose("unsupported", `/candidates/${index}`, "the responses format streams one candidate");
-    ended = true;
-    send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
-  };
+      this.context.lose("unsupported", `/candidates/${index}`, "the responses format streams one candidate");
+    this.ended = true;
+    this.send(status === "incomplete" ? "response.incomplete" : "response.completed", { response });
+  }
 
   /** `upstream`: the upstream's error, whose kind and status are lost where the events cannot say them. */
-  const failResponse = (error: ErrorData, upstream = false) => {
-    ended = true;
-    closeItem(true);
+  private failResponse(error: ErrorData, upstream = false) {
+    this.ended = true;
+    this.closeItem(true);
     // Nested as live traffic sends it, or flat where the upstream's own event was.
     const said = encodeResponsesErrorEvent(error, isResponsesContextOverflow(error));
-    send("error", said.event);
+    this.send("error", said.event);
     const failed = encodeResponsesErrorObject(error);
     if (upstream) {
-      for (const [index, state] of parts)
-        if (closedEarly.has(state))
-          context.lose(
+      for (const [index, state] of this.parts)
+        if (this.closedEarly.has(state))
+          this.context.lose(
             "approximated",
             pointer("/parts", index),
             "the item was sent as completed when the next one began, and the stream failed before it ended",
@@ -679,97 +726,107 @@ export function createResponsesStreamEncoderTransformer(
       // The client reads the kind from the event's code (or nested type), else the failed response's.
       const known = said.code === undefined || Object.hasOwn(responsesErrorKindByCode, said.code);
       const readBack = responsesErrorKindForCode(known ? said.code : (failed.code as string));
-      reportUnsayableErrorKind(error, readBack, "responses", context);
+      reportUnsayableErrorKind(error, readBack, "responses", this.context);
     }
-    const response = finalResponse(undefined, {
+    const response = this.finalResponse(undefined, {
       status: "failed",
       error: failed,
       incomplete_details: null,
       usage: null,
     });
-    send("response.failed", { response });
-  };
+    this.send("response.failed", { response });
+  }
 
-  return {
-    start(controller) {
-      // The padding a caller asked for, on each delta event.
-      enqueue = asksObfuscation(context)
-        ? (event) => controller.enqueue(withObfuscation(event))
-        : (event) => controller.enqueue(event);
-    },
-    transform(event) {
-      if (ended) return;
-      switch (event.type) {
-        case "response-start": {
-          loseForeignFields(event);
-          const fields = event.extensions?.responses;
-          base = {
-            id: event.id,
-            object: "response",
-            created_at: event.created ?? Math.floor(context.now() / 1000),
-            ...(fields ?? responsesEchoedSettings(context.request)),
-            model: event.model,
-          };
-          if (event.usage) usage = event.usage;
-          const response = {
-            ...base,
-            status: "in_progress",
-            error: null,
-            incomplete_details: null,
-            output: [],
-            usage: null,
-          };
-          send("response.created", { response });
-          send("response.in_progress", { response });
-          return;
-        }
-        case "part-start":
-          loseForeignFields(event);
-          startPart(event);
-          return;
-        case "citation-delta":
-          loseForeignFields(event);
-          delta(event);
-          return;
-        case "text-delta":
-        case "tool-arguments-delta":
-        case "reasoning-delta":
-          delta(event);
-          return;
-        case "part-end":
-          endPart(event);
-          return;
-        case "usage":
-          loseForeignFields(event);
-          usage = { ...usage, ...event.usage };
-          return;
-        case "response-end":
-          loseForeignFields(event);
-          endResponse(event);
-          return;
-        case "error":
-          loseForeignFields(event);
-          failResponse(event.error, true);
-          return;
-        case "tool-progress":
-          progress(event);
-          return;
-        case "signature-delta":
-        case "keepalive":
-          return;
-        default: {
-          const unknown: never = event;
-          throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
-        }
+  start(controller: TransformStreamDefaultController<ResponsesStreamEvent>): void {
+    // The padding a caller asked for, on each delta event.
+    this.enqueue = asksObfuscation(this.context)
+      ? (event) => controller.enqueue(withObfuscation(event))
+      : (event) => controller.enqueue(event);
+  }
+
+  transform(event: ChatEvent): void {
+    if (this.ended) return;
+    switch (event.type) {
+      case "response-start": {
+        this.loseForeignFields(event);
+        const fields = event.extensions?.responses;
+        this.base = {
+          id: event.id,
+          object: "response",
+          created_at: event.created ?? Math.floor(this.context.now() / 1000),
+          ...(fields ?? responsesEchoedSettings(this.context.request)),
+          model: event.model,
+        };
+        if (event.usage) this.usage = event.usage;
+        const response = {
+          ...this.base,
+          status: "in_progress",
+          error: null,
+          incomplete_details: null,
+          output: [],
+          usage: null,
+        };
+        this.send("response.created", { response });
+        this.send("response.in_progress", { response });
+        return;
       }
-    },
-    // The same `error` and `response.failed` as a failed upstream's, numbered on, for the response begun.
-    fail(error, controller) {
-      if (ended) return;
-      enqueue = (event) => controller.enqueue(event);
-      failResponse(error);
-    },
-  };
+      case "part-start":
+        this.loseForeignFields(event);
+        this.startPart(event);
+        return;
+      case "citation-delta":
+        this.loseForeignFields(event);
+        this.delta(event);
+        return;
+      case "text-delta":
+      case "tool-arguments-delta":
+      case "reasoning-delta":
+        this.delta(event);
+        return;
+      case "part-end":
+        this.endPart(event);
+        return;
+      case "usage":
+        this.loseForeignFields(event);
+        this.usage = { ...this.usage, ...event.usage };
+        return;
+      case "response-end":
+        this.loseForeignFields(event);
+        this.endResponse(event);
+        return;
+      case "error":
+        this.loseForeignFields(event);
+        this.failResponse(event.error, true);
+        return;
+      case "tool-progress":
+        this.progress(event);
+        return;
+      case "signature-delta":
+      case "keepalive":
+        return;
+      default: {
+        const unknown: never = event;
+        throw new TypeError(`Unknown chat event ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  // The same `error` and `response.failed` as a failed upstream's, numbered on, for the response begun.
+  fail(error: ErrorData, controller: TransformStreamDefaultController<ResponsesStreamEvent>): void {
+    if (this.ended) return;
+    this.enqueue = (event) => controller.enqueue(event);
+    this.failResponse(error);
+  }
+}
+
+/**
+ * The transformer behind {@link createResponsesStreamEncoder}, synchronous, so a front can fuse it
+ * with the stages around it (`chainTransformers`, `transformReadable`).
+ */
+export function createResponsesStreamEncoderTransformer(
+  context: ConversionContext,
+): StreamEncoderTransformer<ResponsesStreamEvent> {
+  return new ResponsesStreamEncoder(context);
 }
 
 /** The SSE `event:` name of a responses stream event: its `type`. */
