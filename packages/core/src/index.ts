@@ -1,5 +1,11 @@
 // English validation messages for zod/mini, before any schema is used (decision 0010)
 import "./validation/english-validation-messages";
+// zod/mini objects on the compiled object parser, for the codecs' hot wire schemas (decision 0054)
+export {
+  compiledLooseObject,
+  compiledObject,
+  compiledStrictObject,
+} from "./validation/compiled-object";
 // The canonical model
 export { CacheHint } from "./model/cache-hint";
 export { Candidate } from "./model/candidate";

@@ -1,24 +1,25 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 
 /** A text content part. */
-const TextContentPart = z.looseObject({ type: z.literal("text"), text: z.string() });
+const TextContentPart = compiledLooseObject({ type: z.literal("text"), text: z.string() });
 
 /** An image content part: a URL or a `data:` URL, with the detail wanted. */
-const ImageContentPart = z.looseObject({
+const ImageContentPart = compiledLooseObject({
   type: z.literal("image_url"),
-  image_url: z.looseObject({ url: z.string(), detail: z.optional(z.enum(["auto", "low", "high"])) }),
+  image_url: compiledLooseObject({ url: z.string(), detail: z.optional(z.enum(["auto", "low", "high"])) }),
 });
 
 /** An audio content part: base64 data and its format. */
-const AudioContentPart = z.looseObject({
+const AudioContentPart = compiledLooseObject({
   type: z.literal("input_audio"),
-  input_audio: z.looseObject({ data: z.string(), format: z.string() }),
+  input_audio: compiledLooseObject({ data: z.string(), format: z.string() }),
 });
 
 /** A file content part: inline data (a `data:` URL), or an uploaded file's id. */
-const FileContentPart = z.looseObject({
+const FileContentPart = compiledLooseObject({
   type: z.literal("file"),
-  file: z.looseObject({
+  file: compiledLooseObject({
     file_data: z.optional(z.string()),
     file_id: z.optional(z.string()),
     filename: z.optional(z.string()),
@@ -26,19 +27,19 @@ const FileContentPart = z.looseObject({
 });
 
 /** A refusal content part (assistant turns only). */
-const RefusalContentPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+const RefusalContentPart = compiledLooseObject({ type: z.literal("refusal"), refusal: z.string() });
 
 const textContent = z.union([z.string(), z.array(TextContentPart)]);
 
 /** A function call of an assistant turn. */
-export const ChatCompletionsToolCall = z.looseObject({
+export const ChatCompletionsToolCall = compiledLooseObject({
   id: z.optional(z.string()),
   type: z.optional(z.string()),
-  function: z.looseObject({ name: z.string(), arguments: z.optional(z.string()) }),
+  function: compiledLooseObject({ name: z.string(), arguments: z.optional(z.string()) }),
 });
 
-const SystemMessage = z.looseObject({ role: z.enum(["system", "developer"]), content: textContent });
-const UserMessage = z.looseObject({
+const SystemMessage = compiledLooseObject({ role: z.enum(["system", "developer"]), content: textContent });
+const UserMessage = compiledLooseObject({
   role: z.literal("user"),
   content: z.union([
     z.string(),
@@ -47,19 +48,19 @@ const UserMessage = z.looseObject({
     ),
   ]),
 });
-const AssistantMessage = z.looseObject({
+const AssistantMessage = compiledLooseObject({
   role: z.literal("assistant"),
   content: z.nullish(z.union([z.string(), z.array(z.union([TextContentPart, RefusalContentPart]))])),
   refusal: z.nullish(z.string()),
   tool_calls: z.nullish(z.array(ChatCompletionsToolCall)),
-  function_call: z.nullish(z.looseObject({ name: z.string(), arguments: z.string() })),
+  function_call: z.nullish(compiledLooseObject({ name: z.string(), arguments: z.string() })),
 });
-const ToolMessage = z.looseObject({
+const ToolMessage = compiledLooseObject({
   role: z.literal("tool"),
   content: textContent,
   tool_call_id: z.string(),
 });
-const FunctionMessage = z.looseObject({
+const FunctionMessage = compiledLooseObject({
   role: z.literal("function"),
   name: z.string(),
   content: z.nullable(z.string()),
@@ -76,39 +77,39 @@ export const ChatCompletionsMessage = z.discriminatedUnion("role", [
 
 /** A function tool (other tool types, such as `custom`, are kept as they are). */
 export const ChatCompletionsTool = z.union([
-  z.looseObject({
+  compiledLooseObject({
     type: z.literal("function"),
-    function: z.looseObject({
+    function: compiledLooseObject({
       name: z.string().check(z.minLength(1)),
       description: z.optional(z.string()),
       parameters: z.optional(z.record(z.string(), z.unknown())),
       strict: z.nullish(z.boolean()),
     }),
   }),
-  z.looseObject({ type: z.string().check(z.refine((type) => type !== "function")) }),
+  compiledLooseObject({ type: z.string().check(z.refine((type) => type !== "function")) }),
 ]);
 
 /** `tool_choice`: a mode, a named function, a named custom tool, or a set of allowed tools. */
 export const ChatCompletionsToolChoice = z.union([
   z.enum(["none", "auto", "required"]),
-  z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
-  z.looseObject({ type: z.literal("custom"), custom: z.looseObject({ name: z.string() }) }),
-  z.looseObject({
+  compiledLooseObject({ type: z.literal("function"), function: compiledLooseObject({ name: z.string() }) }),
+  compiledLooseObject({ type: z.literal("custom"), custom: compiledLooseObject({ name: z.string() }) }),
+  compiledLooseObject({
     type: z.literal("allowed_tools"),
-    allowed_tools: z.looseObject({
+    allowed_tools: compiledLooseObject({
       mode: z.enum(["auto", "required"]),
-      tools: z.array(z.looseObject({ type: z.string() })),
+      tools: z.array(compiledLooseObject({ type: z.string() })),
     }),
   }),
 ]);
 
 /** `response_format`: text, any JSON object, or JSON matching a schema. */
 export const ChatCompletionsResponseFormat = z.discriminatedUnion("type", [
-  z.looseObject({ type: z.literal("text") }),
-  z.looseObject({ type: z.literal("json_object") }),
-  z.looseObject({
+  compiledLooseObject({ type: z.literal("text") }),
+  compiledLooseObject({ type: z.literal("json_object") }),
+  compiledLooseObject({
     type: z.literal("json_schema"),
-    json_schema: z.looseObject({
+    json_schema: compiledLooseObject({
       name: z.string(),
       description: z.optional(z.string()),
       schema: z.optional(z.record(z.string(), z.unknown())),
@@ -148,14 +149,14 @@ export const ChatCompletionsRequest = z
     top_logprobs: z.nullish(z.int().check(z.minimum(0)).check(z.maximum(20))),
     reasoning_effort: z.nullish(z.string()),
     modalities: z.nullish(z.array(z.enum(["text", "audio"]))),
-    audio: z.nullish(z.looseObject({ voice: z.unknown(), format: z.string() })),
+    audio: z.nullish(compiledLooseObject({ voice: z.unknown(), format: z.string() })),
     store: z.nullish(z.boolean()),
     metadata: z.nullish(z.record(z.string().check(z.maxLength(64)), z.string().check(z.maxLength(512)))),
     user: z.nullish(z.string()),
     service_tier: z.nullish(z.string()),
     stream: z.nullish(z.boolean()),
-    stream_options: z.nullish(z.looseObject({ include_usage: z.optional(z.boolean()) })),
-    web_search_options: z.nullish(z.looseObject({})),
+    stream_options: z.nullish(compiledLooseObject({ include_usage: z.optional(z.boolean()) })),
+    web_search_options: z.nullish(compiledLooseObject({})),
   })
   .check(
     z.refine((body) => body.stream_options == null || body.stream === true, {

@@ -65,3 +65,5 @@ export { specPath } from "./spec-path";
 // Local HTTP servers for tests
 export { type LocalServer, serveFetch } from "./serve-fetch";
 export { type InteractionsSchemaName, interactionsSchemaProblems } from "./interactions-schema";
+// The compiled zod objects give what zod/mini's interpreted objects give (decision 0054)
+export { expectCompiledParseParity, mutatedDocumentArbitrary } from "./compiled-parse-parity";

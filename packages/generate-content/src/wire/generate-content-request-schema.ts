@@ -1,4 +1,4 @@
-import { OpenApiSchema } from "@interlingua/core";
+import { compiledLooseObject, OpenApiSchema } from "@interlingua/core";
 import * as z from "zod/mini";
 
 /** A JSON object holding caller data (arguments, results, options): checked to be an object, not walked. */
@@ -8,36 +8,36 @@ export const GenerateContentJsonObject = z.custom<Record<string, unknown>>(
 );
 
 /** Inline bytes: `data` is standard or URL-safe base64. */
-export const GenerateContentBlob = z.looseObject({ mimeType: z.string(), data: z.string() });
+export const GenerateContentBlob = compiledLooseObject({ mimeType: z.string(), data: z.string() });
 
 /** A file referenced by URI. */
-export const GenerateContentFileData = z.looseObject({
+export const GenerateContentFileData = compiledLooseObject({
   mimeType: z.optional(z.string()),
   fileUri: z.string(),
 });
 
 /** A function call (whole; the Vertex dialect also streams `partialArgs`, see the stream decoder). */
-export const GenerateContentFunctionCall = z.looseObject({
+export const GenerateContentFunctionCall = compiledLooseObject({
   id: z.optional(z.string()),
   name: z.string(),
   args: z.optional(GenerateContentJsonObject),
 });
 
 /** The caller's answer to a function call; `response` must be an object. */
-export const GenerateContentFunctionResponse = z.looseObject({
+export const GenerateContentFunctionResponse = compiledLooseObject({
   id: z.optional(z.string()),
   name: z.string(),
   response: GenerateContentJsonObject,
-  parts: z.optional(z.array(z.looseObject({ inlineData: z.optional(GenerateContentBlob) }))),
+  parts: z.optional(z.array(compiledLooseObject({ inlineData: z.optional(GenerateContentBlob) }))),
   willContinue: z.optional(z.boolean()),
   scheduling: z.optional(z.string()),
 });
 
 /** Code the model wrote for the hosted code-execution tool. */
-export const GenerateContentExecutableCode = z.looseObject({ language: z.string(), code: z.string() });
+export const GenerateContentExecutableCode = compiledLooseObject({ language: z.string(), code: z.string() });
 
 /** The outcome of hosted code execution. */
-export const GenerateContentCodeExecutionResult = z.looseObject({
+export const GenerateContentCodeExecutionResult = compiledLooseObject({
   outcome: z.string(),
   output: z.optional(z.string()),
 });
@@ -98,7 +98,7 @@ export type GenerateContentPart = z.infer<typeof GenerateContentPart>;
  * One turn: `role` is `user`, `model`, `function` or `tool` (absent means user); at least one part
  * (the API refuses an empty one with this message).
  */
-export const GenerateContentContent = z.looseObject({
+export const GenerateContentContent = compiledLooseObject({
   role: z.optional(z.enum(["user", "model", "function", "tool"])),
   parts: z.array(GenerateContentPart).check(z.minLength(1, "contents.parts must not be empty")),
 });
@@ -106,7 +106,7 @@ export const GenerateContentContent = z.looseObject({
 export type GenerateContentContent = z.infer<typeof GenerateContentContent>;
 
 /** A function the caller implements; parameters as the Schema subset or as raw JSON Schema. */
-export const GenerateContentFunctionDeclaration = z.looseObject({
+export const GenerateContentFunctionDeclaration = compiledLooseObject({
   name: z.string().check(z.minLength(1)),
   description: z.optional(z.string()),
   parameters: z.optional(OpenApiSchema),
@@ -121,7 +121,7 @@ export type GenerateContentFunctionDeclaration = z.infer<typeof GenerateContentF
 const ToolOptions = GenerateContentJsonObject;
 
 /** A tool entry: function declarations and/or hosted tools, each an options object. */
-export const GenerateContentTool = z.looseObject({
+export const GenerateContentTool = compiledLooseObject({
   functionDeclarations: z.optional(z.array(GenerateContentFunctionDeclaration)),
   codeExecution: z.optional(ToolOptions),
   googleSearch: z.optional(ToolOptions),
@@ -135,9 +135,9 @@ export const GenerateContentTool = z.looseObject({
 export type GenerateContentTool = z.infer<typeof GenerateContentTool>;
 
 /** Tool-use policy. */
-export const GenerateContentToolConfig = z.looseObject({
+export const GenerateContentToolConfig = compiledLooseObject({
   functionCallingConfig: z.optional(
-    z.looseObject({
+    compiledLooseObject({
       mode: z.optional(z.enum(["MODE_UNSPECIFIED", "AUTO", "ANY", "NONE", "VALIDATED"])),
       allowedFunctionNames: z.optional(z.array(z.string())),
     }),
@@ -146,25 +146,28 @@ export const GenerateContentToolConfig = z.looseObject({
 });
 
 /** A content-safety threshold for one harm category. */
-export const GenerateContentSafetySetting = z.looseObject({ category: z.string(), threshold: z.string() });
+export const GenerateContentSafetySetting = compiledLooseObject({
+  category: z.string(),
+  threshold: z.string(),
+});
 
-const VoiceConfig = z.looseObject({
-  prebuiltVoiceConfig: z.optional(z.looseObject({ voiceName: z.optional(z.string()) })),
+const VoiceConfig = compiledLooseObject({
+  prebuiltVoiceConfig: z.optional(compiledLooseObject({ voiceName: z.optional(z.string()) })),
 });
 
 /** Voice settings for audio output. */
-export const GenerateContentSpeechConfig = z.looseObject({
+export const GenerateContentSpeechConfig = compiledLooseObject({
   voiceConfig: z.optional(VoiceConfig),
   multiSpeakerVoiceConfig: z.optional(
-    z.looseObject({
-      speakerVoiceConfigs: z.array(z.looseObject({ speaker: z.string(), voiceConfig: VoiceConfig })),
+    compiledLooseObject({
+      speakerVoiceConfigs: z.array(compiledLooseObject({ speaker: z.string(), voiceConfig: VoiceConfig })),
     }),
   ),
   languageCode: z.optional(z.string()),
 });
 
 /** Sampling, output shape, modalities, speech and thinking settings. */
-export const GenerateContentGenerationConfig = z.looseObject({
+export const GenerateContentGenerationConfig = compiledLooseObject({
   stopSequences: z.optional(z.array(z.string()).check(z.maxLength(5))),
   responseMimeType: z.optional(z.string()),
   responseSchema: z.optional(OpenApiSchema),
@@ -183,7 +186,7 @@ export const GenerateContentGenerationConfig = z.looseObject({
   enableEnhancedCivicAnswers: z.optional(z.boolean()),
   speechConfig: z.optional(GenerateContentSpeechConfig),
   thinkingConfig: z.optional(
-    z.looseObject({
+    compiledLooseObject({
       includeThoughts: z.optional(z.boolean()),
       thinkingBudget: z.optional(z.int()),
       thinkingLevel: z.optional(z.string()),
@@ -195,12 +198,12 @@ export const GenerateContentGenerationConfig = z.looseObject({
 export type GenerateContentGenerationConfig = z.infer<typeof GenerateContentGenerationConfig>;
 
 /** The body of `models/{model}:generateContent` and `:streamGenerateContent` (lowerCamel spelling). */
-export const GenerateContentRequest = z.looseObject({
+export const GenerateContentRequest = compiledLooseObject({
   model: z.optional(z.string()),
   // The API refuses a request without a turn with this message.
   contents: z.array(GenerateContentContent).check(z.minLength(1, "contents is not specified")),
   systemInstruction: z.optional(
-    z.looseObject({ role: z.optional(z.string()), parts: z.array(GenerateContentPart) }),
+    compiledLooseObject({ role: z.optional(z.string()), parts: z.array(GenerateContentPart) }),
   ),
   tools: z.optional(z.array(GenerateContentTool)),
   toolConfig: z.optional(GenerateContentToolConfig),

@@ -1,12 +1,13 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 import { GenerateContentPart, GenerateContentJsonObject as Record } from "./generate-content-request-schema";
 
 const ModalityTokenCounts = z.array(
-  z.looseObject({ modality: z.optional(z.string()), tokenCount: z.optional(z.number()) }),
+  compiledLooseObject({ modality: z.optional(z.string()), tokenCount: z.optional(z.number()) }),
 );
 
 /** Token counts: `promptTokenCount` includes `cachedContentTokenCount`; `candidatesTokenCount` excludes `thoughtsTokenCount`. */
-export const GenerateContentUsageMetadata = z.looseObject({
+export const GenerateContentUsageMetadata = compiledLooseObject({
   promptTokenCount: z.optional(z.int()),
   cachedContentTokenCount: z.optional(z.int()),
   candidatesTokenCount: z.optional(z.int()),
@@ -22,9 +23,9 @@ export const GenerateContentUsageMetadata = z.looseObject({
 export type GenerateContentUsageMetadata = z.infer<typeof GenerateContentUsageMetadata>;
 
 /** One generated alternative. */
-export const GenerateContentCandidate = z.looseObject({
+export const GenerateContentCandidate = compiledLooseObject({
   content: z.optional(
-    z.looseObject({ role: z.optional(z.string()), parts: z.optional(z.array(GenerateContentPart)) }),
+    compiledLooseObject({ role: z.optional(z.string()), parts: z.optional(z.array(GenerateContentPart)) }),
   ),
   finishReason: z.optional(z.string()),
   finishMessage: z.optional(z.string()),
@@ -42,10 +43,10 @@ export const GenerateContentCandidate = z.looseObject({
 export type GenerateContentCandidate = z.infer<typeof GenerateContentCandidate>;
 
 /** A whole response, and also each chunk of a stream (chunks are partial responses). */
-export const GenerateContentResponse = z.looseObject({
+export const GenerateContentResponse = compiledLooseObject({
   candidates: z.optional(z.array(GenerateContentCandidate)),
   promptFeedback: z.optional(
-    z.looseObject({ blockReason: z.optional(z.string()), safetyRatings: z.optional(z.array(Record)) }),
+    compiledLooseObject({ blockReason: z.optional(z.string()), safetyRatings: z.optional(z.array(Record)) }),
   ),
   usageMetadata: z.optional(GenerateContentUsageMetadata),
   modelVersion: z.optional(z.string()),

@@ -1,10 +1,11 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 
 /** Any JSON object of the wire, fields kept. */
 export const InteractionsObject = z.record(z.string(), z.unknown());
 
 /** A content block (`TextContent`, `ImageContent`, `AudioContent`, `DocumentContent`, `VideoContent`). */
-export const InteractionsContent = z.looseObject({
+export const InteractionsContent = compiledLooseObject({
   type: z.string(),
   text: z.optional(z.string()),
   data: z.optional(z.string()),
@@ -20,12 +21,12 @@ export type InteractionsContent = z.infer<typeof InteractionsContent>;
  * `function_result`, and the hosted tools' `*_call` / `*_result` steps), checked only for its `type`:
  * each kind's fields are read by the decoders, unknown kinds and fields are kept.
  */
-export const InteractionsStep = z.looseObject({ type: z.string() });
+export const InteractionsStep = compiledLooseObject({ type: z.string() });
 /** One step; see {@link InteractionsStep}. */
 export type InteractionsStep = z.infer<typeof InteractionsStep>;
 
 /** Token counts of an interaction (`Usage`): whole numbers (the API reference's `integer`). */
-export const InteractionsUsage = z.looseObject({
+export const InteractionsUsage = compiledLooseObject({
   total_input_tokens: z.optional(z.int()),
   total_cached_tokens: z.optional(z.int()),
   total_output_tokens: z.optional(z.int()),

@@ -1,14 +1,15 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 import { type InteractionsObject, InteractionsStep, InteractionsUsage } from "./interactions-content-schema";
 
 /** An interaction's error entry (`Error`): a code and a message. */
-export const InteractionsErrorEntry = z.looseObject({
+export const InteractionsErrorEntry = compiledLooseObject({
   code: z.optional(z.string()),
   message: z.optional(z.string()),
 });
 
 /** The `Interaction` resource: an answer, or what `GET /interactions/{id}` returns. */
-export const InteractionsResponse = z.looseObject({
+export const InteractionsResponse = compiledLooseObject({
   id: z.string(),
   status: z.string(),
   model: z.optional(z.string()),
@@ -22,7 +23,7 @@ export const InteractionsResponse = z.looseObject({
 export type InteractionsResponse = z.infer<typeof InteractionsResponse>;
 
 /** The partial interaction lifecycle events carry. */
-const EventInteraction = z.looseObject({ id: z.string(), status: z.string() });
+const EventInteraction = compiledLooseObject({ id: z.string(), status: z.string() });
 
 /**
  * One SSE event of an interaction stream (`InteractionSSEEvent`), each with the `event_id` a client
@@ -30,45 +31,45 @@ const EventInteraction = z.looseObject({ id: z.string(), status: z.string() });
  * `step.stop`, `interaction.completed`, `error`.
  */
 export const InteractionsStreamEvent = z.discriminatedUnion("event_type", [
-  z.looseObject({
+  compiledLooseObject({
     event_type: z.literal("interaction.created"),
     event_id: z.optional(z.string()),
     interaction: EventInteraction,
   }),
-  z.looseObject({
+  compiledLooseObject({
     event_type: z.literal("interaction.status_update"),
     event_id: z.optional(z.string()),
     interaction_id: z.string(),
     status: z.string(),
     usage: z.optional(InteractionsUsage),
   }),
-  z.looseObject({
+  compiledLooseObject({
     event_type: z.literal("step.start"),
     event_id: z.optional(z.string()),
     index: z.number(),
     step: InteractionsStep,
   }),
-  z.looseObject({
+  compiledLooseObject({
     event_type: z.literal("step.delta"),
     event_id: z.optional(z.string()),
     index: z.number(),
-    delta: z.looseObject({ type: z.string() }),
+    delta: compiledLooseObject({ type: z.string() }),
   }),
-  z.looseObject({
+  compiledLooseObject({
     event_type: z.literal("step.stop"),
     event_id: z.optional(z.string()),
     index: z.number(),
     usage: z.optional(InteractionsUsage),
   }),
-  z.looseObject({
+  compiledLooseObject({
     event_type: z.literal("interaction.completed"),
     event_id: z.optional(z.string()),
     interaction: EventInteraction,
   }),
-  z.looseObject({
+  compiledLooseObject({
     event_type: z.literal("error"),
     event_id: z.optional(z.string()),
-    error: z.optional(z.looseObject({ code: z.optional(z.string()), message: z.optional(z.string()) })),
+    error: z.optional(compiledLooseObject({ code: z.optional(z.string()), message: z.optional(z.string()) })),
   }),
 ]);
 /** One stream event; see {@link InteractionsStreamEvent}. */

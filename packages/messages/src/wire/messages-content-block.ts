@@ -1,7 +1,8 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 
 /** A prompt-caching breakpoint (`cache_control`); `null` is accepted as "none". */
-export const MessagesCacheControl = z.looseObject({
+export const MessagesCacheControl = compiledLooseObject({
   type: z.literal("ephemeral"),
   ttl: z.optional(z.string()),
 });
@@ -14,12 +15,12 @@ const cacheControl = z.nullish(MessagesCacheControl);
 export const messagesImageMediaTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
 /** A citation inside a text block (char, page, content-block, web-search or search-result location). */
-export const MessagesCitation = z.looseObject({ type: z.string() });
+export const MessagesCitation = compiledLooseObject({ type: z.string() });
 /** A citation; see {@link MessagesCitation}. */
 export type MessagesCitation = z.infer<typeof MessagesCitation> & Record<string, unknown>;
 
 /** `{type: "text"}`: non-empty text, optional citations and cache breakpoint. */
-export const MessagesTextBlock = z.looseObject({
+export const MessagesTextBlock = compiledLooseObject({
   type: z.literal("text"),
   text: z.string().check(z.minLength(1, "text content blocks must be non-empty")),
   citations: z.nullish(z.array(MessagesCitation)),
@@ -28,19 +29,19 @@ export const MessagesTextBlock = z.looseObject({
 
 /** Where an image comes from: inline base64 of an accepted media type, a URL, or an uploaded file. */
 export const MessagesImageSource = z.discriminatedUnion("type", [
-  z.looseObject({
+  compiledLooseObject({
     type: z.literal("base64"),
     media_type: z.enum(messagesImageMediaTypes, {
       error: `media_type must be one of ${messagesImageMediaTypes.join(", ")}`,
     }),
     data: z.string(),
   }),
-  z.looseObject({ type: z.literal("url"), url: z.string() }),
-  z.looseObject({ type: z.literal("file"), file_id: z.string() }),
+  compiledLooseObject({ type: z.literal("url"), url: z.string() }),
+  compiledLooseObject({ type: z.literal("file"), file_id: z.string() }),
 ]);
 
 /** `{type: "image"}`. */
-export const MessagesImageBlock = z.looseObject({
+export const MessagesImageBlock = compiledLooseObject({
   type: z.literal("image"),
   source: MessagesImageSource,
   cache_control: cacheControl,
@@ -48,28 +49,32 @@ export const MessagesImageBlock = z.looseObject({
 
 /** Where a document comes from: base64 PDF, plain text, content blocks, a PDF URL, or an uploaded file. */
 export const MessagesDocumentSource = z.discriminatedUnion("type", [
-  z.looseObject({ type: z.literal("base64"), media_type: z.literal("application/pdf"), data: z.string() }),
-  z.looseObject({ type: z.literal("text"), media_type: z.literal("text/plain"), data: z.string() }),
-  z.looseObject({
+  compiledLooseObject({
+    type: z.literal("base64"),
+    media_type: z.literal("application/pdf"),
+    data: z.string(),
+  }),
+  compiledLooseObject({ type: z.literal("text"), media_type: z.literal("text/plain"), data: z.string() }),
+  compiledLooseObject({
     type: z.literal("content"),
     content: z.union([z.string(), z.array(z.union([MessagesTextBlock, MessagesImageBlock]))]),
   }),
-  z.looseObject({ type: z.literal("url"), url: z.string() }),
-  z.looseObject({ type: z.literal("file"), file_id: z.string() }),
+  compiledLooseObject({ type: z.literal("url"), url: z.string() }),
+  compiledLooseObject({ type: z.literal("file"), file_id: z.string() }),
 ]);
 
 /** `{type: "document"}`. */
-export const MessagesDocumentBlock = z.looseObject({
+export const MessagesDocumentBlock = compiledLooseObject({
   type: z.literal("document"),
   source: MessagesDocumentSource,
   title: z.nullish(z.string()),
   context: z.nullish(z.string()),
-  citations: z.nullish(z.looseObject({ enabled: z.optional(z.boolean()) })),
+  citations: z.nullish(compiledLooseObject({ enabled: z.optional(z.boolean()) })),
   cache_control: cacheControl,
 });
 
 /** `{type: "search_result"}`: a search result the caller supplies (kept opaque). */
-export const MessagesSearchResultBlock = z.looseObject({
+export const MessagesSearchResultBlock = compiledLooseObject({
   type: z.literal("search_result"),
   source: z.string(),
   title: z.string(),
@@ -78,20 +83,20 @@ export const MessagesSearchResultBlock = z.looseObject({
 });
 
 /** `{type: "thinking"}`: visible thinking with its signature. */
-export const MessagesThinkingBlock = z.looseObject({
+export const MessagesThinkingBlock = compiledLooseObject({
   type: z.literal("thinking"),
   thinking: z.string(),
   signature: z.string(),
 });
 
 /** `{type: "redacted_thinking"}`: encrypted thinking. */
-export const MessagesRedactedThinkingBlock = z.looseObject({
+export const MessagesRedactedThinkingBlock = compiledLooseObject({
   type: z.literal("redacted_thinking"),
   data: z.string(),
 });
 
 /** `{type: "tool_use"}`: a call of a caller-defined tool. */
-export const MessagesToolUseBlock = z.looseObject({
+export const MessagesToolUseBlock = compiledLooseObject({
   type: z.literal("tool_use"),
   id: z.string(),
   name: z.string().check(z.minLength(1, "tool_use name must be non-empty")),
@@ -105,11 +110,11 @@ export const MessagesToolResultContentBlock = z.discriminatedUnion("type", [
   MessagesImageBlock,
   MessagesDocumentBlock,
   MessagesSearchResultBlock,
-  z.looseObject({ type: z.literal("tool_reference") }),
+  compiledLooseObject({ type: z.literal("tool_reference") }),
 ]);
 
 /** `{type: "tool_result"}`: the caller's answer to a `tool_use`. */
-export const MessagesToolResultBlock = z.looseObject({
+export const MessagesToolResultBlock = compiledLooseObject({
   type: z.literal("tool_result"),
   tool_use_id: z.string(),
   content: z.optional(z.union([z.string(), z.array(MessagesToolResultContentBlock)])),
@@ -118,7 +123,7 @@ export const MessagesToolResultBlock = z.looseObject({
 });
 
 /** `{type: "server_tool_use"}`: a call of a server tool (web search, code execution...). */
-export const MessagesServerToolUseBlock = z.looseObject({
+export const MessagesServerToolUseBlock = compiledLooseObject({
   type: z.literal("server_tool_use"),
   id: z.string(),
   name: z.string(),
@@ -137,7 +142,7 @@ export const messagesServerToolResultTypes = [
 ] as const;
 
 const serverToolResultBlock = <Type extends (typeof messagesServerToolResultTypes)[number]>(type: Type) =>
-  z.looseObject({
+  compiledLooseObject({
     type: z.literal(type),
     tool_use_id: z.string(),
     content: z.unknown(),
@@ -145,7 +150,7 @@ const serverToolResultBlock = <Type extends (typeof messagesServerToolResultType
   });
 
 /** `{type: "container_upload"}`: a file made available to the code-execution container (kept opaque). */
-export const MessagesContainerUploadBlock = z.looseObject({
+export const MessagesContainerUploadBlock = compiledLooseObject({
   type: z.literal("container_upload"),
   file_id: z.string(),
   cache_control: cacheControl,

@@ -1,3 +1,4 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 import { MessagesRequestContentBlock, MessagesTextBlock } from "./messages-content-block";
 import { MessagesToolChoice, MessagesToolDefinition } from "./messages-tool";
@@ -7,7 +8,7 @@ import { MessagesToolChoice, MessagesToolDefinition } from "./messages-tool";
  * message inside the conversation (the `mid-conversation-system-2026-04-07` beta that Claude Code
  * sends), whose content is text only (checked by the decoder).
  */
-export const MessagesInputMessage = z.looseObject({
+export const MessagesInputMessage = compiledLooseObject({
   role: z.enum(["user", "assistant", "system"], { error: "role must be user, assistant or system" }),
   content: z.union([z.string(), z.array(MessagesRequestContentBlock)]),
 });
@@ -16,18 +17,18 @@ export type MessagesInputMessage = z.infer<typeof MessagesInputMessage>;
 
 /** `thinking`: enabled with a budget of at least 1024 tokens, disabled, or adaptive. */
 export const MessagesThinkingConfig = z.discriminatedUnion("type", [
-  z.looseObject({
+  compiledLooseObject({
     type: z.literal("enabled"),
     budget_tokens: z.int().check(z.minimum(1024, "budget_tokens must be at least 1024")),
   }),
-  z.looseObject({ type: z.literal("disabled") }),
-  z.looseObject({ type: z.literal("adaptive") }),
+  compiledLooseObject({ type: z.literal("disabled") }),
+  compiledLooseObject({ type: z.literal("adaptive") }),
 ]);
 
 /** `output_config`: structured output format and effort. */
-export const MessagesOutputConfig = z.looseObject({
+export const MessagesOutputConfig = compiledLooseObject({
   format: z.nullish(
-    z.looseObject({ type: z.literal("json_schema"), schema: z.record(z.string(), z.unknown()) }),
+    compiledLooseObject({ type: z.literal("json_schema"), schema: z.record(z.string(), z.unknown()) }),
   ),
   effort: z.nullish(z.string()),
 });
@@ -37,7 +38,7 @@ export const MessagesOutputConfig = z.looseObject({
  * characters, `metadata.user_id` at most 256, `temperature` and `top_p` within 0 to 1, `top_k` above
  * 0, thinking `budget_tokens` at least 1024 (and below `max_tokens`, checked by the decoder).
  */
-export const MessagesRequest = z.looseObject({
+export const MessagesRequest = compiledLooseObject({
   model: z
     .string()
     .check(z.minLength(1, "model must be 1 to 256 characters"))
@@ -45,7 +46,7 @@ export const MessagesRequest = z.looseObject({
   max_tokens: z.int().check(z.minimum(0, "max_tokens must be a non-negative integer")),
   messages: z.array(MessagesInputMessage).check(z.minLength(1, "at least one message is required")),
   metadata: z.optional(
-    z.looseObject({
+    compiledLooseObject({
       user_id: z.nullish(z.string().check(z.maxLength(256, "user_id must be at most 256 characters"))),
     }),
   ),

@@ -1,4 +1,4 @@
-import { jsonSchemaShapeProblem } from "@interlingua/core";
+import { compiledLooseObject, jsonSchemaShapeProblem } from "@interlingua/core";
 import * as z from "zod/mini";
 import { MessagesCacheControl } from "./messages-content-block";
 
@@ -14,7 +14,7 @@ export const MessagesToolDefinition = z
     type: z.nullish(z.string()),
     name: z.string(),
     description: z.optional(z.string()),
-    input_schema: z.optional(z.looseObject({ type: z.literal("object") })),
+    input_schema: z.optional(compiledLooseObject({ type: z.literal("object") })),
     cache_control: z.nullish(MessagesCacheControl),
   })
   .check(
@@ -61,14 +61,14 @@ const disableParallelToolUse = z.optional(z.boolean());
 
 /** `tool_choice`: auto, any, a named tool, or none; each but none may disable parallel tool use. */
 export const MessagesToolChoice = z.discriminatedUnion("type", [
-  z.looseObject({ type: z.literal("auto"), disable_parallel_tool_use: disableParallelToolUse }),
-  z.looseObject({ type: z.literal("any"), disable_parallel_tool_use: disableParallelToolUse }),
-  z.looseObject({
+  compiledLooseObject({ type: z.literal("auto"), disable_parallel_tool_use: disableParallelToolUse }),
+  compiledLooseObject({ type: z.literal("any"), disable_parallel_tool_use: disableParallelToolUse }),
+  compiledLooseObject({
     type: z.literal("tool"),
     name: z.string().check(z.minLength(1, "tool_choice name must be non-empty")),
     disable_parallel_tool_use: disableParallelToolUse,
   }),
-  z.looseObject({ type: z.literal("none") }),
+  compiledLooseObject({ type: z.literal("none") }),
 ]);
 /** `tool_choice`; see {@link MessagesToolChoice}. */
 export type MessagesToolChoice = z.infer<typeof MessagesToolChoice>;

@@ -1,7 +1,8 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 
 /** `url_citation`, `file_citation`, `file_path` and other annotations on output text. */
-export const ResponsesAnnotation = z.looseObject({
+export const ResponsesAnnotation = compiledLooseObject({
   type: z.string(),
   url: z.optional(z.string()),
   title: z.optional(z.string()),
@@ -14,7 +15,7 @@ export const ResponsesAnnotation = z.looseObject({
 export type ResponsesAnnotation = z.infer<typeof ResponsesAnnotation>;
 
 /** `input_text`: text from the caller. */
-export const ResponsesInputText = z.looseObject({ type: z.literal("input_text"), text: z.string() });
+export const ResponsesInputText = compiledLooseObject({ type: z.literal("input_text"), text: z.string() });
 
 /** `input_image`: an image by URL (or data URL) or uploaded file id. */
 export const ResponsesInputImage = z
@@ -31,7 +32,7 @@ export const ResponsesInputImage = z
   );
 
 /** `input_file`: a file inline (`file_data`), by URL or by uploaded file id. */
-export const ResponsesInputFile = z.looseObject({
+export const ResponsesInputFile = compiledLooseObject({
   type: z.literal("input_file"),
   file_data: z.optional(z.string()),
   file_id: z.nullish(z.string()),
@@ -40,14 +41,14 @@ export const ResponsesInputFile = z.looseObject({
 });
 
 /** `output_text`: assistant text, with its annotations. */
-export const ResponsesOutputText = z.looseObject({
+export const ResponsesOutputText = compiledLooseObject({
   type: z.literal("output_text"),
   text: z.string(),
   annotations: z.optional(z.array(ResponsesAnnotation)),
 });
 
 /** `refusal`: the assistant declining. */
-export const ResponsesRefusal = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+export const ResponsesRefusal = compiledLooseObject({ type: z.literal("refusal"), refusal: z.string() });
 
 /** One content item of a message. */
 export const ResponsesContent = z.discriminatedUnion("type", [

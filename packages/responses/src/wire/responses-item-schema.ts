@@ -1,10 +1,11 @@
+import { compiledLooseObject, compiledStrictObject } from "@interlingua/core";
 import * as z from "zod/mini";
 import { ResponsesContent } from "./responses-content-schema";
 
 const itemStatus = z.enum(["in_progress", "completed", "incomplete"]);
 
 /** A message item: role and content (string or content items); `type` is optional on input. */
-export const ResponsesMessageItem = z.looseObject({
+export const ResponsesMessageItem = compiledLooseObject({
   type: z.optional(z.literal("message")),
   role: z.enum(["user", "assistant", "system", "developer"]),
   content: z.union([z.string(), z.array(ResponsesContent)]),
@@ -13,7 +14,7 @@ export const ResponsesMessageItem = z.looseObject({
 });
 
 /** A function call the model made. */
-export const ResponsesFunctionCallItem = z.looseObject({
+export const ResponsesFunctionCallItem = compiledLooseObject({
   type: z.literal("function_call"),
   call_id: z.string(),
   name: z.string(),
@@ -26,7 +27,7 @@ export const ResponsesFunctionCallItem = z.looseObject({
  * The caller's output for a function call: a string or content items. Its `call_id` is not empty
  * (spec `FunctionCallOutputItemParam.call_id`: `minLength: 1`), as the API refuses.
  */
-export const ResponsesFunctionCallOutputItem = z.looseObject({
+export const ResponsesFunctionCallOutputItem = compiledLooseObject({
   type: z.literal("function_call_output"),
   call_id: z.string().check(z.minLength(1)),
   output: z.union([z.string(), z.array(ResponsesContent)]),
@@ -35,22 +36,22 @@ export const ResponsesFunctionCallOutputItem = z.looseObject({
 });
 
 /** Reasoning: summary paragraphs and the encrypted reasoning state. */
-export const ResponsesReasoningItem = z.looseObject({
+export const ResponsesReasoningItem = compiledLooseObject({
   type: z.literal("reasoning"),
   id: z.string(),
-  summary: z.array(z.looseObject({ type: z.literal("summary_text"), text: z.string() })),
+  summary: z.array(compiledLooseObject({ type: z.literal("summary_text"), text: z.string() })),
   encrypted_content: z.nullish(z.string()),
   // Codex CLI sends `content: null` back with the encrypted state.
-  content: z.nullish(z.array(z.looseObject({ type: z.string(), text: z.string() }))),
+  content: z.nullish(z.array(compiledLooseObject({ type: z.string(), text: z.string() }))),
   status: z.optional(itemStatus),
 });
 
 /** A computer-use action the model asked for. */
-export const ResponsesComputerCallItem = z.looseObject({
+export const ResponsesComputerCallItem = compiledLooseObject({
   type: z.literal("computer_call"),
   id: z.string(),
   call_id: z.string(),
-  action: z.looseObject({
+  action: compiledLooseObject({
     type: z.enum([
       "click",
       "double_click",
@@ -68,25 +69,25 @@ export const ResponsesComputerCallItem = z.looseObject({
 });
 
 /** The caller's screenshot after a computer-use action. */
-export const ResponsesComputerCallOutputItem = z.looseObject({
+export const ResponsesComputerCallOutputItem = compiledLooseObject({
   type: z.literal("computer_call_output"),
   call_id: z.string(),
-  output: z.looseObject({ type: z.string() }),
+  output: compiledLooseObject({ type: z.string() }),
   acknowledged_safety_checks: z.nullish(z.array(z.unknown())),
   id: z.nullish(z.string()),
   status: z.nullish(itemStatus),
 });
 
 /** A hosted web search. */
-export const ResponsesWebSearchCallItem = z.looseObject({
+export const ResponsesWebSearchCallItem = compiledLooseObject({
   type: z.literal("web_search_call"),
   id: z.string(),
   status: z.string(),
-  action: z.optional(z.looseObject({ type: z.string() })),
+  action: z.optional(compiledLooseObject({ type: z.string() })),
 });
 
 /** A hosted file search. */
-export const ResponsesFileSearchCallItem = z.looseObject({
+export const ResponsesFileSearchCallItem = compiledLooseObject({
   type: z.literal("file_search_call"),
   id: z.string(),
   queries: z.array(z.string()),
@@ -95,7 +96,7 @@ export const ResponsesFileSearchCallItem = z.looseObject({
 });
 
 /** A reference to an earlier item by id. */
-export const ResponsesItemReference = z.looseObject({
+export const ResponsesItemReference = compiledLooseObject({
   type: z.optional(z.literal("item_reference")),
   id: z.string(),
 });
@@ -127,8 +128,8 @@ export const ResponsesItem = z.union([
     z.extend(ResponsesItemReference, { type: z.literal("item_reference") }),
   ]),
   ResponsesMessageItem,
-  z.strictObject(ResponsesItemReference.shape),
-  z.looseObject({
+  compiledStrictObject(ResponsesItemReference.shape),
+  compiledLooseObject({
     type: z.string().check(
       z.refine((type) => !(responsesKnownItemTypes as readonly string[]).includes(type), {
         message: "Invalid item",

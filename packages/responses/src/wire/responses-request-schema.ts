@@ -1,3 +1,4 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 import { ResponsesItem } from "./responses-item-schema";
 import { ResponsesTextFormat, ResponsesTool, ResponsesToolChoice } from "./responses-tool-schema";
@@ -48,7 +49,7 @@ const ResponsesIdentifier = z
   .check(z.maxLength(64, "string too long. Expected a string with maximum length 64"));
 
 /** The body of `POST /v1/responses`, with the format's rules. Unknown fields are accepted and kept. */
-export const ResponsesRequest = z.looseObject({
+export const ResponsesRequest = compiledLooseObject({
   model: z.string().check(z.minLength(1)),
   input: z.union([z.string(), z.array(ResponsesItem)]),
   include: z.nullish(z.array(ResponsesIncludable)),
@@ -58,7 +59,11 @@ export const ResponsesRequest = z.looseObject({
   parallel_tool_calls: z.nullish(z.boolean()),
   previous_response_id: z.nullish(z.string()),
   reasoning: z.nullish(
-    z.looseObject({ effort: z.nullish(z.string()), summary: summaryMode, generate_summary: summaryMode }),
+    compiledLooseObject({
+      effort: z.nullish(z.string()),
+      summary: summaryMode,
+      generate_summary: summaryMode,
+    }),
   ),
   prompt_cache_key: z.nullish(ResponsesIdentifier),
   safety_identifier: z.nullish(ResponsesIdentifier),
@@ -66,7 +71,7 @@ export const ResponsesRequest = z.looseObject({
   store: z.nullish(z.boolean()),
   stream: z.nullish(z.boolean()),
   temperature: z.nullish(z.number().check(z.minimum(0)).check(z.maximum(2))),
-  text: z.nullish(z.looseObject({ format: z.optional(ResponsesTextFormat) })),
+  text: z.nullish(compiledLooseObject({ format: z.optional(ResponsesTextFormat) })),
   tool_choice: z.optional(ResponsesToolChoice),
   tools: z.optional(z.array(ResponsesTool)),
   top_p: z.nullish(z.number().check(z.minimum(0)).check(z.maximum(1))),

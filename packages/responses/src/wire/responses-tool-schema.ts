@@ -1,19 +1,20 @@
+import { compiledLooseObject } from "@interlingua/core";
 import * as z from "zod/mini";
 
 /** A file-search filter: a comparison (`key` `type` `value`) or a compound of filters (`and` / `or`). */
 export const ResponsesFileSearchFilter: z.ZodMiniType<unknown> = z.lazy(() =>
   z.union([
-    z.looseObject({
+    compiledLooseObject({
       type: z.enum(["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]),
       key: z.string(),
       value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
     }),
-    z.looseObject({ type: z.enum(["and", "or"]), filters: z.array(ResponsesFileSearchFilter) }),
+    compiledLooseObject({ type: z.enum(["and", "or"]), filters: z.array(ResponsesFileSearchFilter) }),
   ]),
 );
 
 /** A caller-defined function tool. */
-export const ResponsesFunctionTool = z.looseObject({
+export const ResponsesFunctionTool = compiledLooseObject({
   type: z.literal("function"),
   name: z.string().check(z.minLength(1)),
   description: z.nullish(z.string()),
@@ -22,12 +23,12 @@ export const ResponsesFunctionTool = z.looseObject({
 });
 
 /** The hosted file search tool. */
-export const ResponsesFileSearchTool = z.looseObject({
+export const ResponsesFileSearchTool = compiledLooseObject({
   type: z.literal("file_search"),
   vector_store_ids: z.array(z.string()),
   max_num_results: z.optional(z.int().check(z.minimum(1)).check(z.maximum(50))),
   ranking_options: z.optional(
-    z.looseObject({
+    compiledLooseObject({
       ranker: z.optional(z.string()),
       score_threshold: z.optional(z.number().check(z.minimum(0)).check(z.maximum(1))),
     }),
@@ -36,7 +37,7 @@ export const ResponsesFileSearchTool = z.looseObject({
 });
 
 /** Where the user is, roughly, for web search. */
-export const ResponsesUserLocation = z.looseObject({
+export const ResponsesUserLocation = compiledLooseObject({
   type: z.literal("approximate"),
   city: z.nullish(z.string()),
   country: z.nullish(z.string()),
@@ -45,7 +46,7 @@ export const ResponsesUserLocation = z.looseObject({
 });
 
 /** The hosted web search tool (preview and its dated variant). */
-export const ResponsesWebSearchPreviewTool = z.looseObject({
+export const ResponsesWebSearchPreviewTool = compiledLooseObject({
   type: z.enum(["web_search_preview", "web_search_preview_2025_03_11"]),
   search_context_size: z.optional(z.enum(["low", "medium", "high"])),
   user_location: z.nullish(ResponsesUserLocation),
@@ -53,7 +54,7 @@ export const ResponsesWebSearchPreviewTool = z.looseObject({
 });
 
 /** The computer-use tool. */
-export const ResponsesComputerUseTool = z.looseObject({
+export const ResponsesComputerUseTool = compiledLooseObject({
   type: z.literal("computer_use_preview"),
   display_width: z.int(),
   display_height: z.int(),
@@ -77,7 +78,7 @@ export const ResponsesTool = z.union([
     ResponsesWebSearchPreviewTool,
     ResponsesComputerUseTool,
   ]),
-  z.looseObject({
+  compiledLooseObject({
     type: z
       .string()
       .check(
@@ -93,7 +94,7 @@ const responsesKnownToolChoiceTypes = [...responsesKnownToolTypes, "allowed_tool
 /** `tool_choice`: a mode string, a hosted tool type, a named function, or an allowed-tools list. */
 export const ResponsesToolChoice = z.union([
   z.enum(["none", "auto", "required"]),
-  z.looseObject({
+  compiledLooseObject({
     type: z.enum([
       "file_search",
       "web_search_preview",
@@ -101,13 +102,13 @@ export const ResponsesToolChoice = z.union([
       "computer_use_preview",
     ]),
   }),
-  z.looseObject({ type: z.literal("function"), name: z.string() }),
-  z.looseObject({
+  compiledLooseObject({ type: z.literal("function"), name: z.string() }),
+  compiledLooseObject({
     type: z.literal("allowed_tools"),
     mode: z.enum(["auto", "required"]),
-    tools: z.array(z.looseObject({ type: z.string() })),
+    tools: z.array(compiledLooseObject({ type: z.string() })),
   }),
-  z.looseObject({
+  compiledLooseObject({
     type: z.string().check(
       z.refine((type) => !(responsesKnownToolChoiceTypes as readonly string[]).includes(type), {
         abort: true,
@@ -120,8 +121,8 @@ export type ResponsesToolChoice = z.infer<typeof ResponsesToolChoice>;
 
 /** `text.format`: plain text, a JSON Schema, or (older) any JSON object. */
 export const ResponsesTextFormat = z.discriminatedUnion("type", [
-  z.looseObject({ type: z.literal("text") }),
-  z.looseObject({
+  compiledLooseObject({ type: z.literal("text") }),
+  compiledLooseObject({
     type: z.literal("json_schema"),
     name: z
       .string()
@@ -130,5 +131,5 @@ export const ResponsesTextFormat = z.discriminatedUnion("type", [
     description: z.optional(z.string()),
     strict: z.nullish(z.boolean()),
   }),
-  z.looseObject({ type: z.literal("json_object") }),
+  compiledLooseObject({ type: z.literal("json_object") }),
 ]);
