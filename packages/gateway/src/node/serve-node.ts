@@ -6,6 +6,7 @@ import type { Gateway } from "../gateway/create-gateway";
 import type { ByteSource } from "../http/byte-source";
 import { type GatewayAnswer, unreadPlainBody } from "../http/gateway-answer";
 import type { InboundRequest } from "../http/inbound-request";
+import { incomingBody } from "./incoming-body";
 import { readIncomingText } from "./read-incoming-text";
 import { requestOfIncoming } from "./request-of-incoming";
 
@@ -23,46 +24,6 @@ export interface NodeServer {
   url: string;
   /** Stops accepting connections, ends open ones, and resolves when the server is closed. */
   close(): Promise<void>;
-}
-
-/**
- * The request body as a Web stream that reads only as fast as the gateway pulls. Cancelling it
- * (a body over the limit) stops delivery without destroying the socket, so the answer still goes out.
- */
-function bodyOf(incoming: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffer>> {
-  let detach = () => {};
-  return new ReadableStream<Uint8Array<ArrayBuffer>>({
-    start(controller) {
-      const onData = (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
-      };
-      const onEnd = () => {
-        detach();
-        controller.close();
-      };
-      const onClose = () => {
-        detach();
-        controller.error(new Error("The client went away"));
-      };
-      detach = () => {
-        incoming.off("data", onData);
-        incoming.off("end", onEnd);
-        incoming.off("close", onClose);
-      };
-      incoming.pause();
-      incoming.on("data", onData);
-      incoming.on("end", onEnd);
-      incoming.on("close", onClose);
-    },
-    pull() {
-      incoming.resume();
-    },
-    cancel() {
-      detach();
-      incoming.pause();
-    },
-  });
 }
 
 /** The methods the Fetch standard forbids, which a `Request` refuses (answered 400 on both entries). */
@@ -91,7 +52,7 @@ function toInbound(incoming: IncomingMessage, base: string, signal: AbortSignal)
     signal,
     get body() {
       if (!hasBody) return null;
-      body ??= bodyOf(incoming);
+      body ??= incomingBody(incoming).stream;
       return body;
     },
     // Without a body, core's reader answers as it does for any request (its length still checked).
