@@ -207,6 +207,27 @@ describe("checkPassedThroughStream", () => {
     },
   );
 
+  it("ends a chat-completions stream whose data: [DONE] has no blank line after it, passing it on as it came", async () => {
+    const chunks = chunksAsSse("chat-completions/vllm-usage-every-chunk.chunks.jsonl");
+    for (const tail of ["data: [DONE]", "data: [DONE]\n"])
+      for (const cuts of [[], [chunks.length], [chunks.length + 3]])
+        expect(await passThrough(chatCompletionsCodec, split(encoder.encode(chunks + tail), cuts))).toBe(
+          chunks + tail,
+        );
+  });
+
+  it("ends a messages stream whose message_stop has no blank line after it; without that event it is cut off", async () => {
+    const whole = recording("messages/text-with-ping.sse").replaceAll("\r\n", "\n");
+    const unended = whole.replace(/\n+$/, "");
+    expect(unended.endsWith('{"type":"message_stop"}')).toBe(true);
+    expect(await passThrough(messagesCodec, [encoder.encode(unended)])).toBe(unended);
+    const withoutStop = unended.slice(0, unended.lastIndexOf("event: message_stop")).replace(/\n+$/, "");
+    const lastEnded = withoutStop.lastIndexOf("\n\n") + 2;
+    const text = await passThrough(messagesCodec, [encoder.encode(withoutStop)]);
+    expect(text.slice(0, lastEnded)).toBe(withoutStop.slice(0, lastEnded));
+    expect(text.slice(lastEnded)).toMatch(/^event: error\ndata: .*the last event was cut off/);
+  });
+
   it("reports as cut off a partial event after a generate-content stream's last chunk (its end is the body's end, not an event)", async () => {
     const whole = chunksAsSse("generate-content/text-thought-signature.chunks.jsonl");
     const text = await passThrough(generateContentCodec, [encoder.encode(`${whole}data: {"candidates":[`)]);

@@ -246,8 +246,8 @@ export async function checkPassedThroughStream(
   /** Set once the bytes after the format's end (see `ended`) went out: the next step is the end. */
   let drained = false;
   /**
-   * The upstream's body is over. Before the format's end, a partial event left is a cut, and
-   * nothing left is checked with the decoder's `flush`; after it, whatever is left (bytes that end
+   * The upstream's body is over. Before the format's end, an event left without its blank line
+   * is checked as if it had one (a partial one is a cut), then the decoder's `flush`; after it, whatever is left (bytes that end
    * no event, such as a `data: [DONE]` without its blank line) goes on as it came, secrets
    * redacted, so the caller's own SSE parser reads what it would have read from the upstream.
    */
@@ -255,8 +255,14 @@ export async function checkPassedThroughStream(
     const rest = buffer + text.decode();
     buffer = "";
     if (!complete) {
-      if (rest.trim() !== "") return { failure: malformed("the last event was cut off") };
+      // The body ended inside a block, before its blank line: a whole event there is checked as any
+      // other (a chat-completions `data: [DONE]` without its blank line ends its stream); a partial
+      // one, or one that leaves the stream without its end, is a cut.
+      const unended = rest.trim() !== "";
+      if (unended && "failure" in takeBlock(rest))
+        return { failure: malformed("the last event was cut off") };
       const checked = decode(flushing);
+      if (unended && !complete) return { failure: malformed("the last event was cut off") };
       if (checked.failure) return { failure: checked.failure };
       if (!complete && decoderTransformer)
         return {
