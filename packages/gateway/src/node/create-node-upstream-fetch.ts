@@ -281,30 +281,21 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
       );
     const signal = timing?.signal ?? init?.signal ?? undefined;
     const target = plain && targetOf(plain.url);
+    // A timed call: the gateway's limits are the only ones (see withoutUndiciTimeouts).
+    const call = plain && {
+      method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
+      headers: plainHeaders(plain.init.headers),
+      body: plain.init.body ?? undefined,
+      signal,
+      ...(timing && untimedByUndici),
+    };
     let answer: Dispatcher.ResponseData | Response;
     try {
-      answer = target
-        ? await dispatcher.request({
-            origin: target.origin,
-            path: target.path,
-            method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
-            headers: plainHeaders(plain.init.headers),
-            body: plain.init.body ?? undefined,
-            signal,
-            // A timed call: the gateway's limits are the only ones (see withoutUndiciTimeouts).
-            headersTimeout: timing ? untimedByUndici.headersTimeout : undefined,
-            bodyTimeout: timing ? untimedByUndici.bodyTimeout : undefined,
-          })
-        : plain
-          ? await request(plain.url, {
-              dispatcher,
-              ...(timing && untimedByUndici),
-              method: (plain.init.method ?? "GET") as Dispatcher.HttpMethod,
-              headers: plainHeaders(plain.init.headers),
-              body: plain.init.body ?? undefined,
-              signal,
-            })
-          : await viaFetch(input, { ...init, signal }, timing ? timedDispatcher : dispatcher);
+      answer = call
+        ? target
+          ? await dispatcher.request({ origin: target.origin, path: target.path, ...call })
+          : await request((plain as PlainCall).url, { dispatcher, ...call })
+        : await viaFetch(input, { ...init, signal }, timing ? timedDispatcher : dispatcher);
     } catch (thrown) {
       // fetch's contract: an abort rejects with the signal's reason, anything else is a TypeError.
       const failure = !plain
